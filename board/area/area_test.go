@@ -1,0 +1,263 @@
+package area
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// testFile is a 2x2 grid of areas plus two zones:
+//
+//	Z (zone, above a1/a2, arrow to a1)      Y (zone, no arrows)
+//	a1 | a2
+//	---+---
+//	a3 | a4
+//
+// a1/a4 and a2/a3 touch only at the centre point.
+func testFile() file {
+	sq := func(x, y float64) []Point {
+		return []Point{{x, y}, {x + 10, y}, {x + 10, y + 10}, {x, y + 10}}
+	}
+	return file{
+		Title: "test", Note: "hand-written", Width: 40, Height: 40,
+		Places: []Place{
+			{ID: "a1", Kind: KindArea, Name: "one", VP: 2, Setup: "british", Dots: []string{"red"}, Polygon: sq(10, 10), Label: Point{15, 15}},
+			{ID: "a2", Kind: KindArea, Name: "two", Special: "S", Polygon: sq(20, 10), Label: Point{25, 15}},
+			{ID: "a3", Kind: KindArea, Name: "three", Setup: "german", Perimeter: true, Polygon: sq(10, 20), Label: Point{15, 25}},
+			{ID: "a4", Kind: KindArea, Name: "four", Setup: "none", Polygon: sq(20, 20), Label: Point{25, 25}},
+			{ID: "Z", Kind: KindZone, Name: "north", Setup: "bochoit", Polygon: []Point{{10, 0}, {30, 0}, {30, 5}, {10, 5}}, Label: Point{12, 2}},
+			{ID: "Y", Kind: KindZone, Name: "cut off", Polygon: []Point{{35, 35}, {40, 35}, {40, 40}, {35, 40}}, Label: Point{37, 37}},
+		},
+		Edges:      [][2]string{{"a1", "a2"}, {"a1", "a3"}, {"a2", "a4"}, {"a3", "a4"}},
+		Arrows:     [][2]string{{"Z", "a1"}},
+		CornerOnly: [][2]string{{"a1", "a4"}, {"a2", "a3"}},
+		Features:   []Feature{{Kind: "water", Name: "river", Polygon: []Point{{0, 32}, {40, 32}, {40, 40}, {0, 40}}, Label: &Point{5, 38}}},
+	}
+}
+
+func encode(t *testing.T, f file) []byte {
+	t.Helper()
+	data, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func testBoard(t *testing.T) *Board {
+	t.Helper()
+	b, err := Load(encode(t, testFile()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestLoadValid(t *testing.T) {
+	b := testBoard(t)
+	if b.Len() != 6 || b.Title != "test" || b.Note != "hand-written" || b.Width != 40 {
+		t.Fatalf("board = %d places, %q, %q, %v", b.Len(), b.Title, b.Note, b.Width)
+	}
+	for i := range b.Len() {
+		if b.Place(i).Index != i {
+			t.Errorf("place %d has Index %d", i, b.Place(i).Index)
+		}
+		if j, ok := b.Index(b.Place(i).ID); !ok || j != i {
+			t.Errorf("Index(%q) = %d, %v", b.Place(i).ID, j, ok)
+		}
+	}
+	if _, ok := b.Index("nope"); ok {
+		t.Error("Index of an unknown id succeeded")
+	}
+	z := b.MustIndex("Z")
+	if !b.IsZone(z) || b.IsZone(b.MustIndex("a1")) {
+		t.Error("IsZone wrong")
+	}
+	a1 := b.Place(b.MustIndex("a1"))
+	if a1.VP != 2 || a1.Setup != "british" || !slices.Equal(a1.Dots, []string{"red"}) {
+		t.Errorf("a1 = %+v", a1)
+	}
+	if got := b.Neighbors(b.MustIndex("a1")); !slices.Equal(got, []int{1, 2, 4}) {
+		t.Errorf("Neighbors(a1) = %v, want [1 2 4] (a2, a3, Z)", got)
+	}
+	if len(b.Neighbors(b.MustIndex("Y"))) != 0 {
+		t.Error("isolated zone has neighbours")
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		mutate func(f *file)
+		want   string
+	}{
+		{"zero size", func(f *file) { f.Width = 0 }, "width and height must be positive"},
+		{"no places", func(f *file) { f.Places = nil; f.Edges, f.Arrows, f.CornerOnly = nil, nil, nil }, "no places"},
+		{"duplicate id", func(f *file) { f.Places[1].ID = "a1" }, `place "a1": id used twice`},
+		{"empty id", func(f *file) { f.Places[0].ID = "" }, "place #1: id must be"},
+		{"bad kind", func(f *file) { f.Places[2].Kind = "hex" }, `place "a3": kind must be`},
+		{"empty name", func(f *file) { f.Places[3].Name = "" }, `place "a4": name is empty`},
+		{"negative vp", func(f *file) { f.Places[0].VP = -1 }, `place "a1": vp -1 is negative`},
+		{"bad setup", func(f *file) { f.Places[0].Setup = "Red Field" }, `place "a1": setup "Red Field"`},
+		{"bad dot", func(f *file) { f.Places[0].Dots = []string{`red" onload="x`} }, `place "a1": dot colour`},
+		{"long special", func(f *file) { f.Places[1].Special = "SPECIAL" }, `place "a2": special marker`},
+		{"two-point polygon", func(f *file) { f.Places[1].Polygon = f.Places[1].Polygon[:2] }, `place "a2": polygon has 2 points, need at least 3`},
+		{"flat polygon", func(f *file) { f.Places[1].Polygon = []Point{{1, 1}, {2, 2}, {3, 3}} }, `place "a2": polygon has no area`},
+		{"polygon off map", func(f *file) { f.Places[3].Polygon[2] = Point{50, 30} }, `place "a4": polygon point 2 (50, 30) is outside the map`},
+		{"label outside", func(f *file) { f.Places[0].Label = Point{35, 35} }, `place "a1": label (35, 35) is outside its polygon`},
+		{"feature polygon", func(f *file) { f.Features[0].Polygon = nil }, `feature #1 (water "river"): polygon has 0 points`},
+		{"edge unknown", func(f *file) { f.Edges = append(f.Edges, [2]string{"a1", "a9"}) }, `edges[4] "a1"-"a9": unknown place "a9"`},
+		{"edge self", func(f *file) { f.Edges = append(f.Edges, [2]string{"a2", "a2"}) }, `edges[4] "a2"-"a2": a place cannot be paired with itself`},
+		{"edge twice", func(f *file) { f.Edges = append(f.Edges, [2]string{"a2", "a1"}) }, `edges[4] "a2"-"a1": pair listed twice`},
+		{"edge with zone", func(f *file) { f.Edges = append(f.Edges, [2]string{"Z", "a2"}) }, `edges[4] "Z"-"a2": edges join two areas`},
+		{"arrow between areas", func(f *file) { f.Arrows = append(f.Arrows, [2]string{"a3", "a2"}) }, `arrows[1] "a3"-"a2": an arrow must involve at least one zone`},
+		{"arrow unknown", func(f *file) { f.Arrows = append(f.Arrows, [2]string{"Q", "a2"}) }, `arrows[1] "Q"-"a2": unknown place "Q"`},
+		{"arrow also edge", func(f *file) { f.Arrows = append(f.Arrows, [2]string{"a1", "a2"}) }, `arrows[1] "a1"-"a2": pair is also listed in edges`},
+		{"corner-only in edges", func(f *file) { f.CornerOnly = append(f.CornerOnly, [2]string{"a2", "a1"}) }, `corner_only[2] "a2"-"a1": pair is also listed in edges`},
+		{"corner-only zone", func(f *file) { f.CornerOnly = append(f.CornerOnly, [2]string{"Z", "a4"}) }, `corner_only[2] "Z"-"a4": corner-only pairs must be two areas`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := testFile()
+			tc.mutate(&f)
+			_, err := Load(encode(t, f))
+			if err == nil {
+				t.Fatalf("Load succeeded, want error containing %q", tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %q\ndoes not contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestLoadRawErrors(t *testing.T) {
+	good := string(encode(t, testFile()))
+	tests := []struct{ name, data, want string }{
+		{"not json", "{", "decoding map"},
+		{"unknown top-level field", strings.Replace(good, `"title"`, `"colour":1,"title"`, 1), `unknown field "colour"`},
+		{"unknown place field", strings.Replace(good, `"id":"a1"`, `"id":"a1","terrain":"city"`, 1), `unknown field "terrain"`},
+		{"point as object", strings.Replace(good, `"label":[15,15]`, `"label":{"X":15,"Y":15}`, 1), "a point must be a pair"},
+		{"point with three numbers", strings.Replace(good, `"label":[15,15]`, `"label":[15,15,1]`, 1), "a point must be a pair [x, y], got 3 numbers"},
+		{"trailing data", good + `{}`, "data after the top-level object"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.data == good {
+				t.Fatal("replacement did not apply")
+			}
+			_, err := Load([]byte(tc.data))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestLoadReportsAllProblems(t *testing.T) {
+	f := testFile()
+	f.Places[0].Name = ""
+	f.Places[1].VP = -3
+	f.Edges = append(f.Edges, [2]string{"a1", "nowhere"})
+	_, err := Load(encode(t, f))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{`"a1": name is empty`, `"a2": vp -3`, `unknown place "nowhere"`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
+
+func TestAdjacency(t *testing.T) {
+	b := testBoard(t)
+	n := b.Len()
+	for i := range n {
+		if b.Adjacent(i, i) {
+			t.Errorf("%s adjacent to itself", b.Place(i).ID)
+		}
+		nb := b.Neighbors(i)
+		if !slices.IsSorted(nb) {
+			t.Errorf("Neighbors(%s) = %v not sorted", b.Place(i).ID, nb)
+		}
+		for j := range n {
+			if b.Adjacent(i, j) != b.Adjacent(j, i) {
+				t.Errorf("adjacency of %s and %s not symmetric", b.Place(i).ID, b.Place(j).ID)
+			}
+			if b.Adjacent(i, j) != slices.Contains(nb, j) {
+				t.Errorf("Neighbors(%s) disagrees with Adjacent about %s", b.Place(i).ID, b.Place(j).ID)
+			}
+		}
+	}
+	for _, c := range [][2]string{{"a1", "a4"}, {"a2", "a3"}} {
+		i, j := b.MustIndex(c[0]), b.MustIndex(c[1])
+		if b.Adjacent(i, j) {
+			t.Errorf("corner-only pair %v is adjacent", c)
+		}
+		if !b.IsCornerOnly(i, j) || !b.IsCornerOnly(j, i) {
+			t.Errorf("IsCornerOnly%v false", c)
+		}
+	}
+	if !b.Adjacent(b.MustIndex("Z"), b.MustIndex("a1")) {
+		t.Error("arrow Z-a1 does not make them adjacent")
+	}
+	if b.Adjacent(b.MustIndex("Z"), b.MustIndex("a2")) {
+		t.Error("zone Z adjacent to a2 without an arrow")
+	}
+}
+
+func TestDistances(t *testing.T) {
+	b := testBoard(t)
+	id := b.MustIndex
+	d := b.Distances(id("a4"), nil)
+	want := map[string]int{"a1": 2, "a2": 1, "a3": 1, "a4": 0, "Z": 3, "Y": -1}
+	for k, v := range want {
+		if d[id(k)] != v {
+			t.Errorf("distance a4->%s = %d, want %d", k, d[id(k)], v)
+		}
+	}
+	// a2 and a3 are reached but not passed: a1 and Z become unreachable.
+	stop := func(i int) bool { return i != id("a2") && i != id("a3") }
+	d = b.Distances(id("a4"), stop)
+	if d[id("a2")] != 1 || d[id("a3")] != 1 || d[id("a1")] != -1 || d[id("Z")] != -1 {
+		t.Errorf("with a2, a3 impassable: %v", d)
+	}
+	// The start is always left, even when pass refuses it.
+	d = b.Distances(id("a4"), func(i int) bool { return i != id("a4") })
+	if d[id("Z")] != 3 {
+		t.Errorf("start not left: %v", d)
+	}
+}
+
+func TestHotPathDoesNotAllocate(t *testing.T) {
+	b := testBoard(t)
+	dist := make([]int, b.Len())
+	pass := func(i int) bool { return !b.IsZone(i) }
+	allocs := testing.AllocsPerRun(100, func() {
+		b.DistancesInto(dist, 0, pass)
+		for i := range b.Len() {
+			for _, j := range b.Neighbors(i) {
+				_ = b.Adjacent(i, j)
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per run, want 0", allocs)
+	}
+}
+
+func TestPointJSON(t *testing.T) {
+	data, err := json.Marshal([]Point{{1.5, -2}, {0.25, 700}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != "[[1.5,-2],[0.25,700]]" {
+		t.Errorf("got %s", data)
+	}
+	var p Point
+	if err := json.Unmarshal([]byte("[3, 4]"), &p); err != nil || p != (Point{3, 4}) {
+		t.Errorf("unmarshal = %v, %v", p, err)
+	}
+}

@@ -1,0 +1,185 @@
+package area
+
+import "math"
+
+// polygonArea is the signed area of a polygon (shoelace formula).
+func polygonArea(poly []Point) float64 {
+	s := 0.0
+	for k := range poly {
+		p, q := poly[k], poly[(k+1)%len(poly)]
+		s += p.X*q.Y - q.X*p.Y
+	}
+	return s / 2
+}
+
+// pointInPolygon reports whether p lies strictly inside poly (even-odd rule).
+func pointInPolygon(p Point, poly []Point) bool {
+	in := false
+	for k := range poly {
+		a, c := poly[k], poly[(k+1)%len(poly)]
+		if (a.Y > p.Y) != (c.Y > p.Y) {
+			x := a.X + (p.Y-a.Y)*(c.X-a.X)/(c.Y-a.Y)
+			if p.X < x {
+				in = !in
+			}
+		}
+	}
+	return in
+}
+
+// bbox returns the bounding box of a polygon.
+func bbox(poly []Point) (lo, hi Point) {
+	lo, hi = poly[0], poly[0]
+	for _, q := range poly[1:] {
+		lo.X, lo.Y = math.Min(lo.X, q.X), math.Min(lo.Y, q.Y)
+		hi.X, hi.Y = math.Max(hi.X, q.X), math.Max(hi.Y, q.Y)
+	}
+	return lo, hi
+}
+
+func sub(a, b Point) Point           { return Point{a.X - b.X, a.Y - b.Y} }
+func add(a, b Point) Point           { return Point{a.X + b.X, a.Y + b.Y} }
+func scale(a Point, s float64) Point { return Point{a.X * s, a.Y * s} }
+func dot(a, b Point) float64         { return a.X*b.X + a.Y*b.Y }
+func cross(a, b Point) float64       { return a.X*b.Y - a.Y*b.X }
+func dist(a, b Point) float64        { return math.Hypot(a.X-b.X, a.Y-b.Y) }
+
+// closestOnSegment returns the point of segment ab closest to p.
+func closestOnSegment(p, a, b Point) Point {
+	d := sub(b, a)
+	l2 := dot(d, d)
+	if l2 == 0 {
+		return a
+	}
+	t := math.Max(0, math.Min(1, dot(sub(p, a), d)/l2))
+	return add(a, scale(d, t))
+}
+
+// closestOnBoundary returns the point of the polygon's boundary closest to p.
+func closestOnBoundary(p Point, poly []Point) Point {
+	best, bd := poly[0], math.Inf(1)
+	for k := range poly {
+		c := closestOnSegment(p, poly[k], poly[(k+1)%len(poly)])
+		if d := dist(p, c); d < bd {
+			best, bd = c, d
+		}
+	}
+	return best
+}
+
+// closestPair returns the pair of boundary points, one on each polygon, that
+// are closest to each other.
+func closestPair(p, q []Point) (Point, Point) {
+	var bp, bq Point
+	bd := math.Inf(1)
+	try := func(a, b Point) {
+		if d := dist(a, b); d < bd {
+			bp, bq, bd = a, b, d
+		}
+	}
+	for _, v := range p {
+		try(v, closestOnBoundary(v, q))
+	}
+	for _, v := range q {
+		try(closestOnBoundary(v, p), v)
+	}
+	return bp, bq
+}
+
+// firstCrossing returns the smallest t in [0,1] at which segment a->b crosses
+// the polygon's boundary, or -1.
+func firstCrossing(a, b Point, poly []Point) float64 {
+	best := -1.0
+	r := sub(b, a)
+	for k := range poly {
+		c, d := poly[k], poly[(k+1)%len(poly)]
+		s := sub(d, c)
+		den := cross(r, s)
+		if den == 0 {
+			continue
+		}
+		t := cross(sub(c, a), s) / den
+		u := cross(sub(c, a), r) / den
+		if t >= 0 && t <= 1 && u >= 0 && u <= 1 && (best < 0 || t < best) {
+			best = t
+		}
+	}
+	return best
+}
+
+// SharedBorder returns the total length of boundary that polygons p and q
+// have in common (collinear overlapping edges, within tol), and whether their
+// boundaries come within tol of each other at all.
+func SharedBorder(p, q []Point, tol float64) (length float64, touch bool) {
+	for i := range p {
+		a, b := p[i], p[(i+1)%len(p)]
+		ab := sub(b, a)
+		l := math.Hypot(ab.X, ab.Y)
+		if l == 0 {
+			continue
+		}
+		u := scale(ab, 1/l)
+		for j := range q {
+			c, d := q[j], q[(j+1)%len(q)]
+			// Touching: an endpoint of one segment near the other segment.
+			if !touch && (dist(c, closestOnSegment(c, a, b)) <= tol || dist(d, closestOnSegment(d, a, b)) <= tol ||
+				dist(a, closestOnSegment(a, c, d)) <= tol || dist(b, closestOnSegment(b, c, d)) <= tol) {
+				touch = true
+			}
+			// Collinear: both endpoints of cd within tol of the line through ab.
+			if math.Abs(cross(u, sub(c, a))) > tol || math.Abs(cross(u, sub(d, a))) > tol {
+				continue
+			}
+			t0, t1 := dot(sub(c, a), u), dot(sub(d, a), u)
+			if t0 > t1 {
+				t0, t1 = t1, t0
+			}
+			if ov := math.Min(l, t1) - math.Max(0, t0); ov > tol {
+				length += ov
+			}
+		}
+	}
+	return length, touch
+}
+
+// CheckGeometry compares the declared topology of the areas with their
+// polygons: every pair of areas sharing a border longer than tol must be in
+// Edges and every edge must have such a border; every pair listed in
+// CornerOnly must touch without sharing a border; and no other pair may touch
+// at a point. Zones are not checked (their connections are arrows). It
+// reports every mismatch.
+func (b *Board) CheckGeometry(tol float64) error {
+	n := len(b.Places)
+	edge := make([]bool, n*n)
+	for _, e := range b.Edges {
+		i, j := b.index[e[0]], b.index[e[1]]
+		edge[i*n+j], edge[j*n+i] = true, true
+	}
+	var pr problems
+	for i := range n {
+		if b.IsZone(i) {
+			continue
+		}
+		for j := i + 1; j < n; j++ {
+			if b.IsZone(j) {
+				continue
+			}
+			pi, pj := &b.Places[i], &b.Places[j]
+			l, touch := SharedBorder(pi.Polygon, pj.Polygon, tol)
+			corner := b.IsCornerOnly(i, j)
+			switch {
+			case l > tol && !edge[i*n+j] && corner:
+				pr.addf("areas %q and %q are corner_only but share a border of length %s", pi.ID, pj.ID, num(l))
+			case l > tol && !edge[i*n+j]:
+				pr.addf("areas %q and %q share a border of length %s but are not in edges", pi.ID, pj.ID, num(l))
+			case l <= tol && edge[i*n+j]:
+				pr.addf("areas %q and %q are in edges but share no border", pi.ID, pj.ID)
+			case l <= tol && touch && !corner:
+				pr.addf("areas %q and %q touch at a point but are not in corner_only", pi.ID, pj.ID)
+			case corner && !touch:
+				pr.addf("areas %q and %q are corner_only but do not touch", pi.ID, pj.ID)
+			}
+		}
+	}
+	return pr.err("geometry does not match topology")
+}

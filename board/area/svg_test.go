@@ -1,0 +1,196 @@
+package area
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestSharedBorder(t *testing.T) {
+	a := []Point{{0, 0}, {10, 0}, {10, 10}, {0, 10}}
+	tests := []struct {
+		name      string
+		b         []Point
+		length    float64
+		wantTouch bool
+	}{
+		{"full side", []Point{{10, 0}, {20, 0}, {20, 10}, {10, 10}}, 10, true},
+		{"part of a side", []Point{{10, 4}, {20, 4}, {20, 30}, {10, 30}}, 6, true},
+		{"side split by a T vertex", []Point{{10, 0}, {10, 5}, {10, 10}, {20, 10}, {20, 0}}, 10, true},
+		{"corner only", []Point{{10, 10}, {20, 10}, {20, 20}, {10, 20}}, 0, true},
+		{"apart", []Point{{11, 0}, {20, 0}, {20, 10}, {11, 10}}, 0, false},
+	}
+	for _, tc := range tests {
+		l, touch := SharedBorder(a, tc.b, 1e-6)
+		if l < tc.length-1e-9 || l > tc.length+1e-9 || touch != tc.wantTouch {
+			t.Errorf("%s: SharedBorder = %v, %v; want %v, %v", tc.name, l, touch, tc.length, tc.wantTouch)
+		}
+	}
+}
+
+func TestCheckGeometry(t *testing.T) {
+	if err := testBoard(t).CheckGeometry(0.01); err != nil {
+		t.Fatalf("valid board: %v", err)
+	}
+	tests := []struct {
+		name   string
+		mutate func(f *file)
+		want   string
+	}{
+		{"missing edge", func(f *file) { f.Edges = f.Edges[1:] }, `areas "a1" and "a2" share a border of length 10 but are not in edges`},
+		{"missing corner", func(f *file) { f.CornerOnly = f.CornerOnly[1:] }, `areas "a1" and "a4" touch at a point but are not in corner_only`},
+		{"edge without border", func(f *file) {
+			f.Places[3].Polygon = []Point{{21, 21}, {30, 21}, {30, 30}, {21, 30}}
+			f.Places[3].Label = Point{25, 25}
+		}, `areas "a2" and "a4" are in edges but share no border`},
+		{"corner pair apart", func(f *file) {
+			f.Places[3].Polygon = []Point{{21, 21}, {30, 21}, {30, 30}, {21, 30}}
+			f.Places[3].Label = Point{25, 25}
+		}, `areas "a1" and "a4" are corner_only but do not touch`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := testFile()
+			tc.mutate(&f)
+			b, err := Load(encode(t, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = b.CheckGeometry(0.01)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func render(t *testing.T, b *Board, o SVGOptions) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := b.SVG(&buf, o); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// parseSVG checks that s is well-formed XML and counts its elements by name,
+// and the text of its <text> elements.
+func parseSVG(t *testing.T, s string) (map[string]int, []string) {
+	t.Helper()
+	dec := xml.NewDecoder(strings.NewReader(s))
+	counts := map[string]int{}
+	var texts []string
+	inText := false
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed XML: %v\n%s", err, s)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			counts[e.Name.Local]++
+			inText = e.Name.Local == "text"
+			if e.Name.Local == "svg" && e.Name.Space != "http://www.w3.org/2000/svg" {
+				t.Errorf("svg namespace = %q", e.Name.Space)
+			}
+		case xml.CharData:
+			if inText {
+				texts = append(texts, string(e))
+			}
+		case xml.EndElement:
+			inText = false
+		}
+	}
+	return counts, texts
+}
+
+func TestSVG(t *testing.T) {
+	f := testFile()
+	f.Title = `Map <of> "test" & co`
+	f.Places[1].Name = "Two & <two>"
+	data := encode(t, f)
+	b, err := Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := SVGOptions{
+		Fill: func(i int) string {
+			if i == 0 {
+				return "#123456"
+			}
+			return ""
+		},
+		Content: func(i int) string {
+			if b.Place(i).ID == "a3" {
+				return `<rect x="-5" y="-5" width="10" height="10" class="counter"/>`
+			}
+			return ""
+		},
+		Highlight: map[int]bool{1: true, 3: true},
+		Caption:   []string{"Turn 1 <day>", "British & German"},
+	}
+	s := render(t, b, o)
+	counts, texts := parseSVG(t, s)
+	all := strings.Join(texts, "|")
+	for _, want := range []string{"a1", "a2", "a3", "a4", "Z", "Y", "one", "Two &", "<two>", "2 VP", "S", "river",
+		"Turn 1 <day>", "British & German", `Map <of> "test" & co`} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no text %q in %q", want, all)
+		}
+	}
+	// 4 area fills + 4 borders + 2 zone boxes + 2 highlights + 1 river.
+	if counts["polygon"] != 13 {
+		t.Errorf("%d polygons, want 13", counts["polygon"])
+	}
+	if counts["line"] != 1 {
+		t.Errorf("%d lines (arrows), want 1", counts["line"])
+	}
+	// Set-up fields: four areas (circles) plus a perimeter ring and one dot.
+	if counts["circle"] != 6 {
+		t.Errorf("%d circles, want 6", counts["circle"])
+	}
+	for _, want := range []string{`fill="#123456"`, `class="counter"`, `<g transform="translate(15 25)">`, "url(#arrow-end)"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("SVG lacks %s", want)
+		}
+	}
+	if again := render(t, b, o); again != s {
+		t.Error("SVG output is not deterministic")
+	}
+	// No options at all.
+	parseSVG(t, render(t, b, SVGOptions{}))
+}
+
+func TestArrowEnds(t *testing.T) {
+	b := testBoard(t)
+	z, a1 := b.MustIndex("Z"), b.MustIndex("a1")
+	p, q := b.arrowEnds(z, a1)
+	// From the bottom of Z (y=5) straight down into a1 (top at y=10).
+	if p.Y != 5 || q.Y <= 10 || q.Y > 15 || p.X != 15 || q.X != 15 {
+		t.Errorf("arrow Z->a1 from %v to %v", p, q)
+	}
+	q2, p2 := b.arrowEnds(a1, z)
+	if p2 != p || q2 != q {
+		t.Errorf("arrowEnds not symmetric: %v %v vs %v %v", p, q, p2, q2)
+	}
+	y := b.MustIndex("Y")
+	p, q = b.arrowEnds(z, y)
+	if p != (Point{30, 5}) || q != (Point{35, 35}) {
+		t.Errorf("zone-zone arrow from %v to %v", p, q)
+	}
+}
+
+func TestWrap(t *testing.T) {
+	got := wrap("Eusebiusbuitensingel 59 and the houses behind it", 90, 8.5)
+	if len(got) < 2 || len(got) > 3 {
+		t.Errorf("wrap = %q", got)
+	}
+	if got := wrap("short", 200, 8.5); len(got) != 1 || got[0] != "short" {
+		t.Errorf("wrap short = %q", got)
+	}
+}

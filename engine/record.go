@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// Format tags of the JSON documents (docs/formats.md).
+const (
+	RecordFormat   = "sandtable-record/1"
+	PositionFormat = "sandtable-position/1"
+	ViewFormat     = "sandtable-view/1"
+)
+
+// Record is a whole game, like PGN in chess: how it started and every choice
+// since. Replaying it reproduces the identical state (DESIGN.md section 2).
+type Record struct {
+	Format   string            `json:"format"`
+	Game     string            `json:"game"`
+	Scenario string            `json:"scenario,omitempty"`
+	Options  map[string]string `json:"options,omitempty"`
+	Seed     uint64            `json:"seed"`
+	// Position, when present, is the starting position instead of the scenario.
+	Position json.RawMessage `json:"position,omitempty"`
+	Choices  []string        `json:"choices"`
+	// Dice forced before a choice: a study, never a rated game.
+	Dice []ForcedDice `json:"dice,omitempty"`
+	// Hash is the state hash after the last choice, checked by replay.
+	Hash string `json:"hash,omitempty"`
+}
+
+// ForcedDice forces the next rolls just before choice number Before (0-based)
+// is applied; Before == len(Choices) means "after the last choice".
+type ForcedDice struct {
+	Before int   `json:"before"`
+	Rolls  []int `json:"rolls"`
+}
+
+// Study reports whether the record forces dice.
+func (r *Record) Study() bool { return len(r.Dice) > 0 }
+
+// FormatHash writes a state hash as records and tools show it.
+func FormatHash(h uint64) string { return fmt.Sprintf("%016x", h) }
+
+// DecodeRecord parses a record strictly.
+func DecodeRecord(data []byte) (*Record, error) {
+	var r Record
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("reading record: %w", err)
+	}
+	if r.Format != RecordFormat {
+		return nil, fmt.Errorf("reading record: format is %q, want %q", r.Format, RecordFormat)
+	}
+	if r.Game == "" {
+		return nil, errors.New("reading record: no game id")
+	}
+	for i, d := range r.Dice {
+		if d.Before < 0 || d.Before > len(r.Choices) {
+			return nil, fmt.Errorf("reading record: dice entry %d forces before choice %d, but the record has %d choices", i, d.Before, len(r.Choices))
+		}
+		if i > 0 && d.Before < r.Dice[i-1].Before {
+			return nil, fmt.Errorf("reading record: dice entries must be in choice order (entry %d)", i)
+		}
+		for _, v := range d.Rolls {
+			if v < 1 || v > 6 {
+				return nil, fmt.Errorf("reading record: forced die %d is not 1-6", v)
+			}
+		}
+	}
+	return &r, nil
+}
+
+// Encode writes the record as indented JSON.
+func (r *Record) Encode() []byte {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		panic(err) // a Record always encodes
+	}
+	return append(b, '\n')
+}
+
+// Start creates the record's starting state.
+func Start(g Game, r *Record) (State, error) {
+	if r.Game != g.ID() {
+		return nil, fmt.Errorf("record is for game %q, not %q", r.Game, g.ID())
+	}
+	if len(r.Position) > 0 {
+		return LoadPositionDoc(g, r.Position)
+	}
+	return g.New(r.Scenario, r.Options, r.Seed)
+}
+
+// Replay plays a record from its start and returns the final state. It fails
+// on the first choice that is not legal, naming it; it does not check Hash.
+func Replay(g Game, r *Record) (State, error) {
+	s, err := Start(g, r)
+	if err != nil {
+		return nil, err
+	}
+	d := 0
+	for i, id := range r.Choices {
+		for d < len(r.Dice) && r.Dice[d].Before == i {
+			s.RNG().Force(r.Dice[d].Rolls...)
+			d++
+		}
+		a, err := Find(s, id)
+		if err != nil {
+			return s, fmt.Errorf("choice %d: %w", i+1, err)
+		}
+		if err := s.Apply(a); err != nil {
+			return s, fmt.Errorf("choice %d (%s): %w", i+1, id, err)
+		}
+	}
+	for ; d < len(r.Dice); d++ {
+		s.RNG().Force(r.Dice[d].Rolls...)
+	}
+	return s, nil
+}
+
+// Verify replays a record and checks its stored hash, if any.
+func Verify(g Game, r *Record) (State, error) {
+	s, err := Replay(g, r)
+	if err != nil {
+		return s, err
+	}
+	if r.Hash != "" && r.Hash != FormatHash(s.Hash()) {
+		return s, fmt.Errorf("replay reached state hash %s, but the record says %s", FormatHash(s.Hash()), r.Hash)
+	}
+	return s, nil
+}
+
+// ParseSeed reads a seed written in decimal.
+func ParseSeed(s string) (uint64, error) {
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("seed %q is not a whole number from 0 to 18446744073709551615", s)
+	}
+	return v, nil
+}

@@ -1,0 +1,258 @@
+package soa
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"sandtable/engine"
+)
+
+// kind is the sort of an atomic choice; an Action is kind<<32 | argument.
+type kind uint8
+
+const (
+	kPlace     kind = iota + 1 // set up / reinforce / reform into a place
+	kPass                      // soa:8.15
+	kArea                      // act from an area (soa:8.11)
+	kMove                      // soa:8.2
+	kFire                      // soa:8.3
+	kUnit                      // pick a unit
+	kStep                      // move into a place
+	kStop                      // end this unit's move
+	kEnd                       // end the impulse
+	kTarget                    // fire at a place
+	kGroup                     // soa:8.33 (arg 0 uncommitted, 1 committed, 2 set fires)
+	kConfirm                   // this attack is designated
+	kResolve                   // all attacks designated: roll
+	kReroll                    // soa:8.41
+	kAccept                    // keep the roll
+	kEliminate                 // soa:8.354 B
+	kRetreat                   // soa:8.354 A
+	kDone                      // finished
+	kDest                      // retreat destination (soa:8.3551)
+	kArtillery                 // soa:14.2
+	kContinue                  // soa:8.43
+	kEndPhase                  // let the phase end
+	kScreen                    // soa:9.5
+	kCCPlace                   // soa:9.2
+	kAttack                    // close-combat target (soa:9.4)
+	kWith                      // add an attacker
+	kDecline                   // soa:17.3 take G instead of A
+	kBid                       // soa:21.1, arg = bid + bidOffset
+	kPrimary                   // soa:13.7
+	kCommit                    // soa:18.4
+)
+
+const bidOffset = 100
+
+func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
+
+func split(a engine.Action) (kind, int) { return kind(a >> 32), int(int32(uint32(a))) }
+
+// Describe implements engine.State.
+func (s *State) Describe(a engine.Action) engine.Choice {
+	k, x := split(a)
+	g := s.g
+	unit := func() (string, string) { u := g.units[x]; return u.ID, u.Name }
+	place := func() (string, string) { p := g.board.Place(x); return p.ID, p.Name }
+	c := engine.Choice{Rule: s.rule()}
+	switch k {
+	case kPlace:
+		id, name := place()
+		c.ID, c.Label, c.Refs = "place:"+id, "Place in "+id+" "+name, []string{"area:" + id}
+		if n := s.placingUnit(); n >= 0 {
+			c.Label = fmt.Sprintf("Place %s in %s %s", g.units[n].Name, id, name)
+			c.Refs = append(c.Refs, "unit:"+g.units[n].ID)
+		}
+	case kPass:
+		c.ID, c.Label, c.Rule = "pass", "Pass", "soa:8.15"
+	case kArea:
+		id, name := place()
+		c.ID, c.Label, c.Refs = "area:"+id, "Act with units in "+id+" "+name, []string{"area:" + id}
+	case kMove:
+		c.ID, c.Label, c.Rule = "move", "Move units from here", "soa:8.2"
+	case kFire:
+		c.ID, c.Label, c.Rule = "fire", "Fire with units from here", "soa:8.3"
+	case kUnit:
+		id, name := unit()
+		c.ID, c.Label, c.Refs = "unit:"+id, name, []string{"unit:" + id}
+	case kStep:
+		id, name := place()
+		c.ID, c.Label, c.Refs = "to:"+id, fmt.Sprintf("Move into %s %s (%d MF)", id, name, s.stepCost(s.mover, int16(x))), []string{"area:" + id}
+	case kStop:
+		c.ID, c.Label = "stop", "Stop this unit here"
+	case kEnd:
+		c.ID, c.Label = "end", "End the impulse"
+	case kTarget:
+		id, name := place()
+		c.ID, c.Label, c.Refs = "target:"+id, "Attack "+id+" "+name, []string{"area:" + id}
+	case kGroup:
+		names := [3]string{"uncommitted", "committed", "setfire"}
+		labels := [3]string{"Fire at the uncommitted group", "Fire at the committed group", "Set fire to the buildings"}
+		c.ID, c.Label = "group:"+names[x], labels[x]
+		if x == 2 {
+			c.Rule = "soa:18.1"
+		}
+	case kConfirm:
+		c.ID, c.Label = "confirm", "This attack is ready"
+	case kResolve:
+		c.ID, c.Label = "resolve", "Roll for the designated attacks"
+	case kReroll:
+		c.ID, c.Label, c.Rule = "reroll", "Use the Tactical Advantage: reroll", "soa:8.41"
+	case kAccept:
+		c.ID, c.Label, c.Rule = "accept", "Keep the roll", "soa:8.41"
+		if s.step == stEventArmor {
+			c.Label, c.Rule = "Accept the armour", "soa:17.3"
+		}
+	case kEliminate:
+		id, name := unit()
+		c.ID, c.Label, c.Refs = "eliminate:"+id, "Eliminate "+name, []string{"unit:" + id}
+	case kRetreat:
+		id, name := unit()
+		c.ID, c.Label, c.Refs, c.Rule = "retreat:"+id, "Retreat "+name, []string{"unit:" + id}, "soa:8.354"
+	case kDone:
+		c.ID, c.Label = "done", "Done"
+	case kDest:
+		id, name := place()
+		c.ID, c.Label, c.Refs, c.Rule = "dest:"+id, "Retreat into "+id+" "+name, []string{"area:" + id}, "soa:8.3551"
+	case kArtillery:
+		id, name := unit()
+		c.ID, c.Label, c.Refs, c.Rule = "artillery:"+id, "Call artillery: "+name, []string{"unit:" + id}, "soa:14.2"
+	case kContinue:
+		c.ID, c.Label, c.Rule = "continue", "Use the Tactical Advantage: the phase goes on", "soa:8.43"
+	case kEndPhase:
+		c.ID, c.Label, c.Rule = "end-phase", "Let the Movement/Fire Phase end", "soa:8.16"
+	case kScreen:
+		id, name := unit()
+		c.ID, c.Label, c.Refs, c.Rule = "screen:"+id, "Screen "+name, []string{"unit:" + id}, "soa:9.5"
+	case kCCPlace:
+		id, name := place()
+		c.ID, c.Label, c.Refs, c.Rule = "cc:"+id, "Resolve close combat in "+id+" "+name, []string{"area:" + id}, "soa:8.45"
+	case kAttack:
+		id, name := unit()
+		c.ID, c.Label, c.Refs, c.Rule = "attack:"+id, "Attack "+name, []string{"unit:" + id}, "soa:9.4"
+	case kWith:
+		id, name := unit()
+		c.ID, c.Label, c.Refs = "with:"+id, "With "+name, []string{"unit:" + id}
+	case kDecline:
+		c.ID, c.Label, c.Rule = "decline", "Decline the armour; take infantry (G) instead", "soa:17.3"
+	case kBid:
+		v := x - bidOffset
+		c.ID, c.Label, c.Rule = "bid:"+strconv.Itoa(v), fmt.Sprintf("Bid %+d victory points for the British side", v), "soa:21.1"
+	case kPrimary:
+		id, name := unit()
+		c.ID, c.Label, c.Refs, c.Rule = "primary:"+id, "Primary target: "+name, []string{"unit:" + id}, "soa:13.7"
+	case kCommit:
+		id, name := unit()
+		c.ID, c.Label, c.Refs, c.Rule = "commit:"+id, "Commit "+name+" (fire)", []string{"unit:" + id}, "soa:18.4"
+	default:
+		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
+	}
+	return c
+}
+
+// rule is the rule governing the current step.
+func (s *State) rule() string {
+	switch s.step {
+	case stBid:
+		return "soa:21.1"
+	case stSetupBritish:
+		return "soa:5.4"
+	case stSetupGerman:
+		return "soa:5.5"
+	case stReformPlace:
+		return "soa:19.4"
+	case stEventArmor:
+		return "soa:17.3"
+	case stEventZone:
+		return "soa:17.21"
+	case stEventBUnit, stEventBZone:
+		return "soa:17.41"
+	case stEventCZone:
+		return "soa:17.51"
+	case stImpulse, stMode:
+		return "soa:8.11"
+	case stMoveUnit, stMoveStep:
+		return "soa:8.2"
+	case stFireTarget, stFireWith:
+		return "soa:8.32"
+	case stFireGroup:
+		return "soa:8.33"
+	case stFirePrimary:
+		return "soa:13.7"
+	case stArtTarget:
+		return "soa:14.3"
+	case stArtGroup:
+		return "soa:14.5"
+	case stReroll:
+		return "soa:8.41"
+	case stAbsorb:
+		return "soa:8.354"
+	case stRetreatDest:
+		return "soa:8.3551"
+	case stFireCommit:
+		return "soa:18.4"
+	case stOverstack:
+		return "soa:7.3"
+	case stContinue:
+		return "soa:8.43"
+	case stCCPlace:
+		return "soa:9.2"
+	case stCCScreen:
+		return "soa:9.5"
+	case stCCTarget, stCCWith:
+		return "soa:9.4"
+	}
+	return "soa:6"
+}
+
+// logEntry is one line of the game log, formatted only when shown: %u is a
+// unit index, %p a place index, %d a number, %s a side.
+type logEntry struct {
+	Turn int8
+	Only Side // noSide: everybody sees it; otherwise only that side (secret set-up)
+	Rule string
+	Fmt  string
+	Args [8]int32
+}
+
+func (s *State) logf(rule, format string, args ...int) {
+	s.logFor(noSide, rule, format, args...)
+}
+
+func (s *State) logFor(only Side, rule, format string, args ...int) {
+	e := logEntry{Turn: int8(s.turn), Only: only, Rule: rule, Fmt: format}
+	for i, a := range args {
+		e.Args[i] = int32(a)
+	}
+	s.log = append(s.log, e)
+}
+
+// text renders a log entry.
+func (g *Game) text(e logEntry) string {
+	var b strings.Builder
+	arg := 0
+	for i := 0; i < len(e.Fmt); i++ {
+		c := e.Fmt[i]
+		if c != '%' || i+1 == len(e.Fmt) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		v := int(e.Args[arg])
+		arg++
+		switch e.Fmt[i] {
+		case 'u':
+			b.WriteString(g.units[v].Name)
+		case 'p':
+			p := g.board.Place(v)
+			b.WriteString(p.ID)
+		case 's':
+			b.WriteString(Side(v).String())
+		default:
+			b.WriteString(strconv.Itoa(v))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,136 @@
+package soa
+
+import "sandtable/engine"
+
+// canSpot reports whether HQ h may place artillery counter a: the German
+// needs a shared lower or higher organisation, the British a battalion or
+// brigade HQ (soa:14.31).
+func (s *State) canSpot(h, a int16) bool {
+	hd, ad := s.g.units[h], s.g.units[a]
+	if hd.Type != HQ || s.units[h].Committed || s.units[h].Loc < 0 {
+		return false
+	}
+	if s.side(h) == British {
+		return hd.Level == "battalion" || hd.Level == "brigade"
+	}
+	return (ad.Company != "" && hd.Company == ad.Company) || (ad.Higher != "" && hd.Higher == ad.Higher)
+}
+
+// artilleryTargets lists the places counter a may be placed in (soa:14.3, 14.4, 14.7, 10.7).
+func (s *State) artilleryTargets(a int16) []int16 {
+	side := s.side(a)
+	enemy := side.Other()
+	var out []int16
+	add := func(q int16) {
+		if !contains16(out, q) && s.occupied(q, enemy) && s.visibleEnemy(q, enemy) {
+			out = append(out, q)
+		}
+	}
+	if s.g.units[a].SOnly { // soa:14.4: S areas, no spotter
+		for p := 0; p < s.g.board.Len(); p++ {
+			if s.g.board.Place(p).Special == "S" && !s.occupied(int16(p), side) {
+				add(int16(p))
+			}
+		}
+		return out
+	}
+	for _, h := range s.g.sideUnits[side] {
+		if !s.canSpot(h, a) {
+			continue
+		}
+		at := s.units[h].Loc
+		if s.isZone(at) {
+			add(at) // soa:14.7: only into the spotter's own zone
+			continue
+		}
+		if s.occupied(at, enemy) {
+			continue // soa:14.3: the spotter's area must be free of enemy
+		}
+		for _, n := range s.g.board.Neighbors(int(at)) {
+			q := int16(n)
+			if !s.isZone(q) && !s.occupied(q, side) { // soa:14.3, 10.7
+				add(q)
+			}
+		}
+	}
+	return out
+}
+
+// visibleEnemy reports an enemy unit in q that the attacker can see.
+func (s *State) visibleEnemy(q int16, enemy Side) bool {
+	for _, u := range s.g.sideUnits[enemy] {
+		if s.units[u].Loc == q && !s.units[u].Hidden {
+			return true
+		}
+	}
+	return false
+}
+
+// startArtillery uses an artillery counter as the impulse (soa:14.2); the
+// British must first roll 4 or less (soa:14.32).
+func (s *State) startArtillery(a int16) {
+	s.cur = attack{Kind: atkArtillery, Units: append(s.cur.Units[:0], a), Primary: -1}
+	s.units[a].Committed = true // soa:14.2: fired side up for the rest of the turn
+	if s.side(a) == British {
+		d := s.rng.Die(6)
+		if d > 4 {
+			s.logf("soa:14.32", "%u: rolled %d, no fire this turn", int(a), d)
+			s.endImpulse()
+			return
+		}
+		s.logf("soa:14.32", "%u: rolled %d, the battery answers", int(a), d)
+	}
+	s.step = stArtTarget
+}
+
+func (s *State) legalArtillery(buf []engine.Action) []engine.Action {
+	if s.step == stArtTarget {
+		for _, q := range s.artilleryTargets(s.cur.Units[0]) {
+			buf = append(buf, act(kTarget, int(q)))
+		}
+		if len(buf) == 0 {
+			buf = append(buf, act(kDone, 0)) // the target left after the roll; cannot happen in the same impulse
+		}
+		return buf
+	}
+	for g := 0; g < 2; g++ {
+		if s.hasAffected(atkArtillery, s.cur.Target, s.cur.Target, uint8(g)) {
+			buf = append(buf, act(kGroup, g))
+		}
+	}
+	return buf
+}
+
+func (s *State) applyArtillery(k kind, x int) {
+	switch k {
+	case kTarget:
+		s.cur.Target = int16(x)
+		s.step = stArtGroup
+		n, last := 0, 0
+		for g := 0; g < 2; g++ {
+			if s.hasAffected(atkArtillery, s.cur.Target, s.cur.Target, uint8(g)) {
+				n, last = n+1, g
+			}
+		}
+		if n == 1 {
+			s.fireArtillery(last)
+		}
+	case kGroup:
+		s.fireArtillery(x)
+	case kDone:
+		s.endImpulse()
+	}
+}
+
+// fireArtillery resolves the barrage like a fire attack with no modifiers
+// but the dice (soa:14.5); the origin is the target itself, so armour is hit
+// as from within the area.
+func (s *State) fireArtillery(g int) {
+	s.cur.Group = uint8(g)
+	s.origin = s.cur.Target
+	s.logf("soa:14.5", "%u fires on %p", int(s.cur.Units[0]), int(s.cur.Target))
+	s.attacks = append(s.attacks[:0], s.cur)
+	s.attacks[0].Units = append([]int16(nil), s.cur.Units...)
+	s.atkIdx = 0
+	s.resolveNext()
+}

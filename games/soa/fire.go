@@ -1,0 +1,576 @@
+package soa
+
+import "sandtable/engine"
+
+// Fire combat: designation (soa:8.12, 8.3-8.33, 12, 13, 18.1) and resolution
+// (soa:8.35-8.3541). Armour limits, anti-tank guns and fire setting are kinds
+// of attack here, because they are designated in the same impulse.
+
+// inGroup reports a visible enemy unit of group g in place t.
+func (s *State) inGroup(u, t int16, g uint8) bool {
+	st := &s.units[u]
+	return st.Loc == t && !st.Hidden && st.Committed == (g == 1)
+}
+
+// onlyAT reports that side's units in t are anti-tank guns alone (soa:13.4).
+func (s *State) onlyAT(t int16, side Side) bool {
+	n := 0
+	for _, u := range s.g.sideUnits[side] {
+		if s.units[u].Loc == t {
+			if s.typ(u) != AntiTank {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// adjacentFire reports fire from o into t that counts as from an adjacent
+// area: a different area, or any fire inside a zone (soa:8.352 B, 10.7).
+func (s *State) adjacentFire(o, t int16) bool { return o != t || s.isZone(t) }
+
+// affected reports whether an attack of kind k from o, with infantry among
+// the firers or not, may affect unit u of the attacked group (soa:8.34, 12.1,
+// 12.2, 13.3, 13.4, 14.5).
+func (s *State) affected(k attackKind, o int16, u int16, infantry bool) bool {
+	switch {
+	case s.typ(u) == AntiTank:
+		return false // soa:13.4: only when alone, handled as automatic elimination
+	case k == atkAT:
+		return s.isArmor(u)
+	case k == atkArtillery:
+		return true
+	case s.isArmor(u):
+		return infantry && !s.adjacentFire(o, s.units[u].Loc) // soa:12.1
+	}
+	return true
+}
+
+// curInfantry reports non-armour firers in the attack being resolved.
+func (s *State) curInfantry() bool {
+	for _, u := range s.cur.Units {
+		if !s.isArmor(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasAffected reports whether group g in t has a unit an attack of kind k would affect.
+func (s *State) hasAffected(k attackKind, o, t int16, g uint8) bool {
+	return s.hasAffectedBy(k, o, t, g, true)
+}
+
+// hasAffectedBy is hasAffected for firers with or without infantry.
+func (s *State) hasAffectedBy(k attackKind, o, t int16, g uint8, infantry bool) bool {
+	enemy := s.imp.Other()
+	if k != atkAT && s.onlyAT(t, enemy) {
+		for _, u := range s.g.sideUnits[enemy] {
+			if s.inGroup(u, t, g) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, u := range s.g.sideUnits[enemy] {
+		if s.inGroup(u, t, g) && s.affected(k, o, u, infantry) {
+			return true
+		}
+	}
+	return false
+}
+
+// fireRange reports whether units in o may fire at t (soa:8.3, 10.7).
+func (s *State) fireRange(o, t int16) bool {
+	if s.isZone(o) || s.isZone(t) {
+		return o == t
+	}
+	return o == t || s.g.board.Adjacent(int(o), int(t))
+}
+
+// canFireUnit: an uncommitted unit that has an attack factor (soa:8.13, 17.53).
+func (s *State) canFireUnit(u int16) bool {
+	return !s.units[u].Committed && s.g.units[u].AF > 0
+}
+
+func (s *State) attackedThisImpulse(t int16, k attackKind) bool {
+	for _, a := range s.attacks {
+		if a.Target == t && a.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// groupOptions lists the attacks that could be designated at t now: bit 0/1
+// fire or AT attack at the uncommitted/committed group, bit 2 setting fires.
+func (s *State) groupOptions(t int16) uint8 {
+	o := s.origin
+	if !s.fireRange(o, t) {
+		return 0
+	}
+	var haveFire, haveAT, haveInf bool
+	for _, u := range s.g.sideUnits[s.imp] {
+		if s.units[u].Loc != o || !s.canFireUnit(u) {
+			continue
+		}
+		switch {
+		case s.typ(u) == AntiTank:
+			haveAT = true
+		default:
+			haveFire = true
+			if !s.isArmor(u) {
+				haveInf = true
+			}
+		}
+	}
+	fireBlocked := s.attackedThisImpulse(t, atkFire) || (t == o && s.attackedThisImpulse(t, atkSetFire))
+	var m uint8
+	for g := uint8(0); g < 2; g++ {
+		if (haveFire && !fireBlocked && s.hasAffectedBy(atkFire, o, t, g, haveInf)) || (haveAT && s.hasAffected(atkAT, o, t, g)) {
+			m |= 1 << g
+		}
+	}
+	if s.imp == German && haveInf && t == o && !s.isZone(t) && !s.attackedThisImpulse(t, atkSetFire) && !s.attackedThisImpulse(t, atkFire) {
+		for _, u := range s.g.sideUnits[British] {
+			if s.units[u].Loc == t && !s.units[u].Committed && !s.isArmor(u) && !s.units[u].Hidden {
+				m |= 4 // soa:18.1
+				break
+			}
+		}
+	}
+	return m
+}
+
+// canFireFrom reports an attack the side to move could designate from p.
+func (s *State) canFireFrom(p int16) bool {
+	save := s.origin
+	s.origin = p
+	defer func() { s.origin = save }()
+	if s.groupOptions(p) != 0 {
+		return true
+	}
+	for _, q := range s.g.board.Neighbors(int(p)) {
+		if s.groupOptions(int16(q)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) legalFire(buf []engine.Action) []engine.Action {
+	switch s.step {
+	case stFireTarget:
+		if s.groupOptions(s.origin) != 0 {
+			buf = append(buf, act(kTarget, int(s.origin)))
+		}
+		for _, q := range s.g.board.Neighbors(int(s.origin)) {
+			if s.groupOptions(int16(q)) != 0 {
+				buf = append(buf, act(kTarget, q))
+			}
+		}
+		if len(s.attacks) > 0 {
+			buf = append(buf, act(kResolve, 0))
+		}
+	case stFireGroup:
+		m := s.groupOptions(s.cur.Target)
+		for g := 0; g < 3; g++ {
+			if m&(1<<g) != 0 {
+				buf = append(buf, act(kGroup, g))
+			}
+		}
+	case stFireWith:
+		for _, u := range s.g.sideUnits[s.imp] {
+			if s.canJoin(u) {
+				buf = append(buf, act(kWith, int(u)))
+			}
+		}
+		if len(s.cur.Units) > 0 {
+			buf = append(buf, act(kConfirm, 0))
+		}
+	case stFirePrimary:
+		for _, u := range s.g.sideUnits[s.imp.Other()] {
+			if s.inGroup(u, s.cur.Target, s.cur.Group) && s.isArmor(u) {
+				buf = append(buf, act(kPrimary, int(u)))
+			}
+		}
+	}
+	return buf
+}
+
+// canJoin reports whether u may join the attack being designated (soa:8.32, 13.22, 18.3).
+func (s *State) canJoin(u int16) bool {
+	if s.units[u].Loc != s.origin || !s.canFireUnit(u) || contains16(s.cur.Units, u) {
+		return false
+	}
+	if s.cur.Kind == atkSetFire {
+		return !s.isArmor(u) // soa:18.3: German infantry set fires
+	}
+	isAT := s.typ(u) == AntiTank
+	if len(s.cur.Units) > 0 {
+		if isAT != (s.cur.Kind == atkAT) {
+			return false // soa:13.22: AT units fire on their own
+		}
+	} else if isAT {
+		return s.hasAffected(atkAT, s.origin, s.cur.Target, s.cur.Group)
+	} else if s.attackedThisImpulse(s.cur.Target, atkFire) || !s.hasAffectedBy(atkFire, s.origin, s.cur.Target, s.cur.Group, !s.isArmor(u)) {
+		return false
+	}
+	if isAT {
+		return true
+	}
+	inf, hq, arm := 0, 0, 0 // soa:8.32: six infantry plus one HQ plus three armour
+	for _, v := range s.cur.Units {
+		switch {
+		case s.isArmor(v):
+			arm++
+		case s.typ(v) == HQ:
+			hq++
+		default:
+			inf++
+		}
+	}
+	switch {
+	case s.isArmor(u):
+		return arm < 3
+	case s.typ(u) == HQ:
+		return inf+hq < 7
+	}
+	return inf < 6 && inf+hq < 7
+}
+
+func contains16(list []int16, v int16) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) applyFire(k kind, x int) {
+	switch k {
+	case kTarget:
+		s.cur = attack{Target: int16(x), Primary: -1, Units: s.cur.Units[:0]}
+		s.step = stFireGroup
+		if m := s.groupOptions(s.cur.Target); m == 1 || m == 2 || m == 4 { // one possibility: take it
+			s.chooseGroup(map[uint8]int{1: 0, 2: 1, 4: 2}[m])
+		}
+	case kGroup:
+		s.chooseGroup(x)
+	case kWith:
+		u := int16(x)
+		if len(s.cur.Units) == 0 && s.cur.Kind != atkSetFire && s.typ(u) == AntiTank {
+			s.cur.Kind = atkAT
+		}
+		s.cur.Units = append(s.cur.Units, u)
+	case kConfirm:
+		if s.cur.Kind == atkAT && s.mixedArmor() {
+			s.step = stFirePrimary
+			return
+		}
+		s.designate()
+	case kPrimary:
+		s.cur.Primary = int16(x)
+		s.designate()
+	case kResolve:
+		s.atkIdx = 0
+		s.resolveNext()
+	}
+}
+
+func (s *State) chooseGroup(g int) {
+	s.cur.Kind = atkFire
+	if g == 2 {
+		s.cur.Kind, g = atkSetFire, 0
+	}
+	s.cur.Group = uint8(g)
+	s.step = stFireWith
+}
+
+// mixedArmor reports armour of more than one type in an AT attack's target group (soa:13.7).
+func (s *State) mixedArmor() bool {
+	first := int16(-1)
+	for _, u := range s.g.sideUnits[s.imp.Other()] {
+		if !s.inGroup(u, s.cur.Target, s.cur.Group) || !s.isArmor(u) {
+			continue
+		}
+		if first < 0 {
+			first = u
+			continue
+		}
+		a, b := s.g.units[first], s.g.units[u]
+		if a.AF != b.AF || a.DF != b.DF || a.MF != b.MF {
+			return true
+		}
+	}
+	return false
+}
+
+// designate records the attack; its units are committed by firing (soa:8.13, 18.2).
+func (s *State) designate() {
+	a := s.cur
+	a.Units = append([]int16(nil), s.cur.Units...)
+	for _, u := range a.Units {
+		s.units[u].Committed = true
+		s.units[u].Hidden = false // soa:13.8: firing reveals
+	}
+	s.attacks = append(s.attacks, a)
+	s.cur.Units = s.cur.Units[:0]
+	s.step = stFireTarget
+	var tmp [32]engine.Action
+	if l := s.legalFire(tmp[:0]); len(l) == 1 { // nothing else to designate
+		s.atkIdx = 0
+		s.resolveNext()
+	}
+}
+
+// resolveNext resolves the designated attacks in order, then ends the impulse.
+func (s *State) resolveNext() {
+	for s.atkIdx < len(s.attacks) {
+		s.cur = s.attacks[s.atkIdx]
+		a := &s.cur
+		enemy := s.imp.Other()
+		if a.Kind == atkSetFire {
+			s.rollSetFire()
+			s.offerReroll(rrSetFire)
+			return
+		}
+		if a.Kind != atkAT && s.onlyAT(a.Target, enemy) && s.hasAffected(a.Kind, s.origin, a.Target, a.Group) {
+			if s.opt.chits { // soa:13.4: a chit is still drawn
+				s.drawChit(s.imp)
+				s.drawChit(enemy)
+			}
+			for _, u := range s.g.sideUnits[enemy] {
+				if s.inGroup(u, a.Target, a.Group) {
+					s.logf("soa:13.4", "%u, alone in %p, is eliminated", int(u), int(a.Target))
+					s.eliminate(u, 1)
+				}
+			}
+			s.atkIdx++
+			continue
+		}
+		if !s.hasAffectedBy(a.Kind, s.origin, a.Target, a.Group, s.curInfantry()) {
+			s.logf("soa:8.33", "the attack on %p finds no target left", int(a.Target))
+			s.atkIdx++
+			continue
+		}
+		s.rollFire()
+		s.offerReroll(rrFire)
+		return
+	}
+	s.endImpulse()
+}
+
+// twoDice is one player's two dice, or a chit in the card/chit system (soa:8.36, 22).
+func (s *State) twoDice(side Side) (int, int) {
+	if s.opt.chits {
+		return s.drawChit(side), 0
+	}
+	return s.rng.Die(6), s.rng.Die(6)
+}
+
+// rollFire throws both players' dice for the current attack and works out AV and DV.
+func (s *State) rollFire() {
+	a := &s.cur
+	s.rolls[0], s.rolls[1] = s.twoDice(s.imp)
+	s.rolls[2], s.rolls[3] = s.twoDice(s.imp.Other())
+	s.av = s.attackFactor() + s.rolls[0] + s.rolls[1]
+	s.dv = s.defenseFactor() + s.rolls[2] + s.rolls[3]
+	if a.Kind != atkArtillery && s.adjacentFire(s.origin, a.Target) {
+		s.dv++ // soa:8.352 B
+		if s.night() {
+			s.dv++ // soa:15.4
+		}
+	}
+	s.logf("soa:8.35", "fire at %p: AV %d (dice %d+%d), DV %d (dice %d+%d)", int(a.Target), s.av, s.rolls[0], s.rolls[1], s.dv, s.rolls[2], s.rolls[3])
+}
+
+// attackFactor is the AV before dice (soa:8.351, 14.5, 14.6, 20).
+func (s *State) attackFactor() int {
+	a := &s.cur
+	if a.Kind == atkArtillery {
+		d := s.g.units[a.Units[0]]
+		af := d.ArtDay
+		if s.night() {
+			af = d.ArtNight // soa:15.2
+		}
+		if s.imp == British {
+			af -= s.ammoPenalty(true)
+		}
+		return af
+	}
+	best := 0
+	for _, u := range a.Units {
+		best = max(best, s.g.units[u].AF) // soa:8.351: the attacker picks the best unit
+	}
+	av := best + len(a.Units) - 1 // soa:8.351 B
+	if s.platoonIntegrity(a.Units) {
+		av++ // soa:8.351 C
+	}
+	if s.imp == British {
+		av -= s.ammoPenalty(false) // soa:20.1, 20.2
+	}
+	return av
+}
+
+// platoonIntegrity: three firing infantry units of one lower organisation;
+// a company HQ stands in for a squad of its company (soa:8.351 C).
+func (s *State) platoonIntegrity(units []int16) bool {
+	for _, u := range units {
+		d := s.g.units[u]
+		if d.Company == "" || d.Platoon == "" || s.isArmor(u) {
+			continue
+		}
+		n := 0
+		for _, v := range units {
+			e := s.g.units[v]
+			if e.Company == d.Company && !s.isArmor(v) && (e.Platoon == d.Platoon || (e.Type == HQ && e.Level == "company" && e.Platoon == "")) {
+				n++
+			}
+		}
+		if n >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// defenseFactor is the lowest face-up DF of the affected units; an AT
+// attack's primary target sets it (soa:8.352, 13.7).
+func (s *State) defenseFactor() int {
+	a := &s.cur
+	if a.Primary >= 0 && s.units[a.Primary].Loc == a.Target {
+		return s.g.units[a.Primary].DF
+	}
+	low := 1 << 30
+	for _, u := range s.g.sideUnits[s.imp.Other()] {
+		if s.inGroup(u, a.Target, a.Group) && s.affected(a.Kind, s.origin, u, s.curInfantry()) {
+			low = min(low, s.faceDF(u))
+		}
+	}
+	return low
+}
+
+// faceDF is the DF on the face that is up (soa:4.2).
+func (s *State) faceDF(u int16) int {
+	if s.units[u].Committed {
+		return s.g.units[u].CDF
+	}
+	return s.g.units[u].DF
+}
+
+// afterFireRoll turns the result into casualty points for the defender (soa:8.353).
+func (s *State) afterFireRoll() {
+	a := &s.cur
+	s.cp = max(0, s.av-s.dv)
+	s.cpTotal = s.cp
+	s.retreaters = s.retreaters[:0]
+	s.elimFull = s.elimFull[:0]
+	s.cause = s.origin
+	if a.Kind == atkArtillery {
+		s.cause = -1 // soa:8.3551 C: the spotting HQ's area did not cause it
+	}
+	if s.cp > 0 {
+		s.logf("soa:8.353", "%d casualty points in %p", s.cp, int(a.Target))
+	} else {
+		s.logf("soa:8.353", "no effect in %p", int(a.Target))
+	}
+	s.step, s.active = stAbsorb, s.imp.Other()
+	s.autoAbsorb()
+}
+
+// autoAbsorb finishes the defender's step when "done" is all that is left.
+func (s *State) autoAbsorb() {
+	var tmp [64]engine.Action
+	if l := s.legalAbsorb(tmp[:0]); len(l) == 1 {
+		if k, _ := split(l[0]); k == kDone {
+			s.finishAbsorb()
+		}
+	}
+}
+
+// legalAbsorb: eliminate or retreat units of the attacked group until the
+// casualty points are met; more may retreat (soa:8.354, 8.3541, 8.3553, 13.7).
+func (s *State) legalAbsorb(buf []engine.Action) []engine.Action {
+	a := &s.cur
+	def := s.imp.Other()
+	primary := a.Primary >= 0 && s.units[a.Primary].Loc == a.Target && !contains16(s.retreaters, a.Primary)
+	open := false // an affected unit is still free to take losses
+	for _, u := range s.g.sideUnits[def] {
+		if !s.inGroup(u, a.Target, a.Group) || contains16(s.retreaters, u) {
+			continue
+		}
+		if primary && u != a.Primary {
+			continue
+		}
+		if s.affected(a.Kind, s.origin, u, s.curInfantry()) {
+			open = true
+			if s.cp > 0 {
+				buf = append(buf, act(kEliminate, int(u)))
+			}
+		}
+		if s.typ(u) != AntiTank && s.canRetreatWith(u) {
+			buf = append(buf, act(kRetreat, int(u)))
+		}
+	}
+	if s.cp <= 0 || !open {
+		buf = append(buf, act(kDone, 0))
+	}
+	return buf
+}
+
+func (s *State) applyAbsorb(k kind, x int) {
+	u := int16(x)
+	switch k {
+	case kEliminate:
+		capacity := 3
+		if s.isArmor(u) {
+			capacity = 4 // soa:12.5
+		}
+		took := min(s.cp, capacity)
+		s.cp -= took
+		weight := uint8(2) // soa:19.22
+		if took >= 3 {
+			weight = 1 // soa:19.21
+			s.elimFull = append(s.elimFull, u)
+		}
+		s.logf("soa:8.354", "%u is eliminated (%d casualty points)", x, took)
+		s.eliminate(u, weight)
+	case kRetreat:
+		s.retreaters = append(s.retreaters, u)
+		if s.affected(s.cur.Kind, s.origin, u, s.curInfantry()) && s.cp > 0 {
+			s.cp--
+		}
+	case kDone:
+		s.finishAbsorb()
+		return
+	}
+	s.autoAbsorb()
+}
+
+// finishAbsorb: points beyond what the group could absorb fall on British
+// units already assessed three, which leave the game for good (soa:19.23).
+func (s *State) finishAbsorb() {
+	for i := 0; s.cp > 0 && i < len(s.elimFull); i++ {
+		u := s.elimFull[i]
+		if s.side(u) == British && s.units[u].Loc == locBox {
+			s.units[u].Loc, s.units[u].Weight = locElim, 0
+			s.logf("soa:19.23", "%u took four or more casualty points and is gone for good", int(u))
+			s.cp--
+		}
+	}
+	s.cp = 0
+	if len(s.retreaters) > 0 {
+		s.startRetreat()
+		return
+	}
+	s.nextAttack()
+}
+
+func (s *State) nextAttack() {
+	s.active = s.imp
+	s.atkIdx++
+	s.resolveNext()
+}

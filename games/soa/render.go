@@ -1,0 +1,462 @@
+package soa
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+
+	"sandtable/board/area"
+	"sandtable/engine"
+)
+
+// The drawing and the terminal text are made from View(seat) alone, never
+// from the state's own fields, so that they cannot show what the seat may
+// not know (DESIGN.md section 3). Only public things are read besides: the
+// map, the printed counters of units the view lists, and the seat to move.
+
+var (
+	_ engine.Renderer = (*State)(nil)
+	_ engine.Logbook  = (*State)(nil)
+)
+
+// renderCounterStyle is the colour of a counter by renderForce (soa:4.1): SS black,
+// army blue-grey, British red; the committed face is white (soa:8.13).
+var renderCounterStyle = map[string]struct{ fill, text string }{
+	"ss":      {"#1b1b1b", "#ffffff"},
+	"army":    {"#5f7386", "#ffffff"},
+	"british": {"#b3202a", "#ffffff"},
+}
+
+var renderSideColour = map[string]string{"german": "#1b1b1b", "british": "#b3202a"}
+
+// Counter drawing sizes in map units.
+const (
+	renderCtrW, renderCtrH, renderCtrGap = 30.0, 19.0, 2.0
+	renderPerRow                         = 4
+)
+
+// renderSight is the seat's view with the units sorted into places.
+type renderSight struct {
+	View
+	byPlace map[string][]UnitView // place ID -> units, British first, then by ID
+	off     map[string][]UnitView // "box", "track", "eliminated", "artillery-box"
+	toMove  engine.Seat
+}
+
+func (s *State) renderView(seat engine.Seat) renderSight {
+	v := renderSight{View: s.View(seat).(View), byPlace: map[string][]UnitView{}, off: map[string][]UnitView{}, toMove: s.ToMove()}
+	for _, u := range v.Units {
+		if _, ok := s.g.placeIndex[u.At]; ok {
+			v.byPlace[u.At] = append(v.byPlace[u.At], u)
+		} else {
+			v.off[u.At] = append(v.off[u.At], u)
+		}
+	}
+	for _, list := range v.byPlace {
+		sort.SliceStable(list, func(i, j int) bool {
+			if list[i].Side != list[j].Side {
+				return list[i].Side == "british"
+			}
+			return list[i].ID < list[j].ID
+		})
+	}
+	return v
+}
+
+// renderForce is the printed colour of a listed unit.
+func (s *State) renderForce(id string) string {
+	if i, ok := s.g.byID[id]; ok {
+		return s.g.units[i].Force
+	}
+	return ""
+}
+
+// renderFactors writes a counter's renderFactors as AF-DF-MF (an AT gun's DF is "X", soa:13.4).
+func renderFactors(u UnitView) string {
+	df := fmt.Sprint(u.DF)
+	if u.Type == string(AntiTank) {
+		df = "X"
+	}
+	return fmt.Sprintf("%d-%s-%d", u.AF, df, u.MF)
+}
+
+// renderMarks are the one-letter flags of a counter in the text: c committed,
+// h own hidden AT gun, x eliminated in close combat but still attacking.
+func renderMarks(u UnitView) string {
+	m := ""
+	if u.Committed {
+		m += "c"
+	}
+	if u.Hidden {
+		m += "h"
+	}
+	if u.Dead {
+		m += "x"
+	}
+	if m != "" {
+		return "[" + m + "]"
+	}
+	return ""
+}
+
+// renderStatus is the caption: turn, day or night, step, who moves, TA, VP, ammo.
+func (v *renderSight) renderStatus() []string {
+	light := "day"
+	if v.Night {
+		light = "night"
+	}
+	toMove := string(v.toMove)
+	if toMove == "" {
+		toMove = "nobody (game over)"
+	}
+	line1 := fmt.Sprintf("Turn %d of 8, %s | step %s | to move: %s", v.Turn, light, v.Step, toMove)
+	if v.Impulse != "" {
+		line1 += " | impulse: " + v.Impulse
+	}
+	line2 := fmt.Sprintf("TA: %s | German VP: %d | German ammo: %d", v.TA, v.VP, v.Ammo)
+	if v.CP > 0 {
+		line2 += fmt.Sprintf(" | casualty points to take: %d", v.CP)
+	}
+	if len(v.Bids) > 0 {
+		keys := renderKeys(v.Bids)
+		for _, k := range keys {
+			line2 += fmt.Sprintf(" | bid %s: %d", k, v.Bids[k])
+		}
+	}
+	seat := string(v.Seat)
+	if v.Side != "" && v.Side != seat {
+		seat += " (commands " + v.Side + ")"
+	}
+	lines := []string{line1, line2, "Seen by: " + seat}
+	if v.Result != nil {
+		lines = append(lines, "Result: "+renderResult(v.Result))
+	}
+	return lines
+}
+
+func renderResult(r *engine.Result) string {
+	w := string(r.Winner)
+	if w == "" {
+		w = "nobody"
+	}
+	t := fmt.Sprintf("%s, winner %s, score %d", r.Level, w, r.Score)
+	if r.Text != "" {
+		t += ": " + r.Text
+	}
+	return t
+}
+
+func renderKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Text implements engine.Renderer: one line per occupied place (or place on
+// fire) with its markers and units, the units off the map, the attacks
+// declared, and the status.
+func (s *State) Text(seat engine.Seat) string {
+	v := s.renderView(seat)
+	b := s.g.board
+	var t strings.Builder
+	for i := 0; i < b.Len(); i++ {
+		p := b.Place(i)
+		units := v.byPlace[p.ID]
+		if len(units) == 0 && v.Fires[p.ID] == 0 {
+			continue
+		}
+		fmt.Fprintf(&t, "%2s %-22.22s", p.ID, p.Name)
+		var mk []string
+		if c := v.Control[p.ID]; c != "" {
+			mk = append(mk, fmt.Sprintf("%dVP:%s", p.VP, c))
+		}
+		if renderContains(v.Perimeter, p.ID) {
+			mk = append(mk, "perimeter")
+		}
+		if f := v.Fires[p.ID]; f > 0 {
+			mk = append(mk, fmt.Sprintf("fire%d", f))
+		}
+		if len(mk) > 0 {
+			t.WriteString(" {" + strings.Join(mk, " ") + "}")
+		}
+		side := ""
+		for _, u := range units {
+			if u.Side != side {
+				side = u.Side
+				fmt.Fprintf(&t, " | %s:", side)
+			}
+			fmt.Fprintf(&t, " %s %s%s", u.ID, renderFactors(u), renderMarks(u))
+		}
+		t.WriteByte('\n')
+	}
+	for _, where := range renderKeys(v.off) {
+		units := v.off[where]
+		if where == "eliminated" {
+			n := map[string]int{}
+			for _, u := range units {
+				n[u.Side]++
+			}
+			fmt.Fprintf(&t, "eliminated: german %d, british %d\n", n["german"], n["british"])
+			continue
+		}
+		ids := make([]string, len(units))
+		for i, u := range units {
+			ids[i] = u.ID + renderMarks(u)
+		}
+		fmt.Fprintf(&t, "%s: %s\n", where, strings.Join(ids, " "))
+	}
+	var ctl []string
+	for _, side := range []string{"german", "british"} {
+		var areas []string
+		for _, id := range renderKeys(v.Control) {
+			if v.Control[id] == side {
+				areas = append(areas, id)
+			}
+		}
+		renderSortPlaces(areas)
+		ctl = append(ctl, fmt.Sprintf("%s %s", side, strings.Join(areas, ",")))
+	}
+	fmt.Fprintf(&t, "control: %s\n", strings.Join(ctl, "; "))
+	for _, a := range v.Attacks {
+		fmt.Fprintf(&t, "attack: %s on %s (%s) by %s\n", a.Kind, a.Target, a.Group, strings.Join(a.Units, " "))
+	}
+	for _, l := range v.renderStatus() {
+		t.WriteString(l + "\n")
+	}
+	return t.String()
+}
+
+// renderSortPlaces orders area numbers numerically, then zone letters.
+func renderSortPlaces(ids []string) {
+	key := func(id string) (int, string) {
+		n := 0
+		if _, err := fmt.Sscan(id, &n); err != nil {
+			return 1 << 20, id
+		}
+		return n, id
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		a, as := key(ids[i])
+		b, bs := key(ids[j])
+		if a != b {
+			return a < b
+		}
+		return as < bs
+	})
+}
+
+func renderContains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// SVG implements engine.Renderer: the map with the markers and the
+// counters the seat sees at each place's label point, and the status as a
+// caption.
+func (s *State) SVG(w io.Writer, seat engine.Seat) error {
+	v := s.renderView(seat)
+	b := s.g.board
+	targets := map[int]bool{}
+	for _, a := range v.Attacks {
+		if i, ok := b.Index(a.Target); ok {
+			targets[i] = true
+		}
+	}
+	caption := v.renderStatus()
+	var off []string
+	for _, where := range renderKeys(v.off) {
+		n := map[string]int{}
+		for _, u := range v.off[where] {
+			n[u.Side]++
+		}
+		off = append(off, fmt.Sprintf("%s: german %d, british %d", where, n["german"], n["british"]))
+	}
+	if len(off) > 0 {
+		caption = append(caption, strings.Join(off, " | "))
+	}
+	return b.SVG(w, area.SVGOptions{
+		Highlight: targets,
+		Caption:   caption,
+		Content: func(i int) string {
+			return s.renderPlace(&v, b.Place(i))
+		},
+	})
+}
+
+// renderPlace draws the markers of a place just above its label, and its
+// counters above them: one row per side and up to four counters a row,
+// identical counters merged into one with a count.
+func (s *State) renderPlace(v *renderSight, p *area.Place) string {
+	var g strings.Builder
+	// Markers: control (soa:11.2), perimeter (soa:5.1), fire (soa:18).
+	type marker struct{ fill, text, label, title string }
+	var mk []marker
+	if c := v.Control[p.ID]; c != "" {
+		mk = append(mk, marker{renderSideColour[c], "#ffffff", strings.ToUpper(c[:1]), "controlled by " + c})
+	}
+	if renderContains(v.Perimeter, p.ID) {
+		mk = append(mk, marker{"#ffffff", "#b3202a", "P", "British perimeter"})
+	}
+	if f := v.Fires[p.ID]; f > 0 {
+		mk = append(mk, marker{"#f08a00", "#000000", fmt.Sprintf("F%d", f), fmt.Sprintf("fire level %d", f)})
+	}
+	const mw, mh = 16.0, 11.0
+	x0 := -(float64(len(mk))*(mw+2) - 2) / 2
+	for k, m := range mk {
+		x := x0 + float64(k)*(mw+2)
+		fmt.Fprintf(&g, `<g class="marker"><title>%s</title><rect x="%s" y="-27" width="%s" height="%s" rx="2" fill="%s" stroke="#333333" stroke-width="0.6"/>`+
+			`<text x="%s" y="-18.6" text-anchor="middle" font-size="8" font-weight="bold" fill="%s">%s</text></g>`,
+			m.title, renderNum(x), renderNum(mw), renderNum(mh), m.fill, renderNum(x+mw/2), m.text, renderEsc(m.label))
+	}
+	// Counters, grouped by identical face.
+	type group struct {
+		u   UnitView
+		ids []string
+	}
+	var rows [][]group
+	side := ""
+	for _, u := range v.byPlace[p.ID] {
+		if u.Side != side {
+			side = u.Side
+			rows = append(rows, nil)
+		}
+		r := &rows[len(rows)-1]
+		merged := false
+		for k := range *r {
+			q := &(*r)[k]
+			if s.renderForce(q.u.ID) == s.renderForce(u.ID) && renderFactors(q.u) == renderFactors(u) && renderMarks(q.u) == renderMarks(u) {
+				q.ids = append(q.ids, u.ID)
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			*r = append(*r, group{u, []string{u.ID}})
+		}
+	}
+	// Wrap each side's row at renderPerRow counters.
+	var lines [][]group
+	for _, r := range rows {
+		for len(r) > renderPerRow {
+			lines = append(lines, r[:renderPerRow])
+			r = r[renderPerRow:]
+		}
+		lines = append(lines, r)
+	}
+	// Rows grow upwards from above the markers; in a zone box, whose label
+	// sits at the map's edge, downwards from below the letter.
+	y, dy := -29.0, -(renderCtrH + renderCtrGap)
+	if len(mk) == 0 {
+		y = -15
+	}
+	y += dy
+	if p.Kind == area.KindZone {
+		y, dy = 14, -dy
+		slices.Reverse(lines)
+	}
+	for li := len(lines) - 1; li >= 0; li-- {
+		line := lines[li]
+		x := -(float64(len(line))*(renderCtrW+renderCtrGap) - renderCtrGap) / 2
+		for _, gr := range line {
+			g.WriteString(s.renderCounter(gr.u, gr.ids, x, y))
+			x += renderCtrW + renderCtrGap
+		}
+		y += dy
+	}
+	return g.String()
+}
+
+// renderCounter draws one counter (or a stack of identical ones) with its top
+// left corner at x, y.
+func (s *State) renderCounter(u UnitView, ids []string, x, y float64) string {
+	st, ok := renderCounterStyle[s.renderForce(u.ID)]
+	if !ok {
+		st = renderCounterStyle[u.Side]
+	}
+	fill, text, stroke := st.fill, st.text, "#000000"
+	if u.Committed { // the white face (soa:8.13)
+		fill, text, stroke = "#ffffff", st.fill, st.fill
+	}
+	dash := ""
+	if u.Hidden {
+		dash = ` stroke-dasharray="3 2"`
+	}
+	var c strings.Builder
+	fmt.Fprintf(&c, `<g class="counter" data-side="%s"><title>%s</title>`, u.Side, renderEsc(renderCounterTitle(u, ids)))
+	fmt.Fprintf(&c, `<rect x="%s" y="%s" width="%s" height="%s" rx="2" fill="%s" stroke="%s" stroke-width="1"%s/>`,
+		renderNum(x), renderNum(y), renderNum(renderCtrW), renderNum(renderCtrH), fill, stroke, dash)
+	fmt.Fprintf(&c, `<text x="%s" y="%s" text-anchor="middle" font-size="6" fill="%s">%s</text>`,
+		renderNum(x+renderCtrW/2), renderNum(y+7), text, renderEsc(renderTypeMark(u)))
+	fmt.Fprintf(&c, `<text x="%s" y="%s" text-anchor="middle" font-size="8" font-weight="bold" fill="%s">%s</text>`,
+		renderNum(x+renderCtrW/2), renderNum(y+16), text, renderFactors(u))
+	if len(ids) > 1 {
+		fmt.Fprintf(&c, `<circle cx="%s" cy="%s" r="5" fill="#ffd700" stroke="#000000" stroke-width="0.6"/>`+
+			`<text x="%s" y="%s" text-anchor="middle" font-size="6.5" font-weight="bold" fill="#000000">%d</text>`,
+			renderNum(x+renderCtrW), renderNum(y), renderNum(x+renderCtrW), renderNum(y+2.3), len(ids))
+	}
+	if u.Dead {
+		fmt.Fprintf(&c, `<path d="M%s %sL%s %sM%s %sL%s %s" stroke="#ff0000" stroke-width="1.5"/>`,
+			renderNum(x), renderNum(y), renderNum(x+renderCtrW), renderNum(y+renderCtrH), renderNum(x+renderCtrW), renderNum(y), renderNum(x), renderNum(y+renderCtrH))
+	}
+	c.WriteString("</g>")
+	return c.String()
+}
+
+// renderTypeMark is the small line above the renderFactors.
+func renderTypeMark(u UnitView) string {
+	switch UnitType(u.Type) {
+	case HQ:
+		return "HQ"
+	case Engineer:
+		return "ENG"
+	case AntiTank:
+		return "AT"
+	case Armor:
+		return "ARM"
+	case Bren:
+		return "BREN"
+	}
+	return "INF"
+}
+
+func renderCounterTitle(u UnitView, ids []string) string {
+	t := strings.Join(ids, ", ") + ": " + u.Name + " " + renderFactors(u)
+	if u.Committed {
+		t += " (committed)"
+	}
+	if u.Hidden {
+		t += " (hidden)"
+	}
+	if u.Dead {
+		t += " (eliminated in close combat)"
+	}
+	return t
+}
+
+func renderNum(v float64) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
+}
+
+func renderEsc(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+	return r.Replace(s)
+}
+
+// SeatLog implements engine.Logbook from the seat's view.
+func (s *State) SeatLog(seat engine.Seat) []engine.LogEntry {
+	v := s.View(seat).(View)
+	out := make([]engine.LogEntry, len(v.Log))
+	for i, l := range v.Log {
+		out[i] = engine.LogEntry(l)
+	}
+	return out
+}

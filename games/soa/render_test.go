@@ -1,0 +1,179 @@
+package soa
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"sandtable/engine"
+)
+
+// renderAdvance applies the first legal choice until stop holds (or the game ends).
+func renderAdvance(t *testing.T, s engine.State, stop func() bool) {
+	t.Helper()
+	for n := 0; !stop(); n++ {
+		if s.ToMove() == "" || n > MaxChoices {
+			t.Fatal("the game ended before the situation the test needs")
+		}
+		if err := s.Apply(s.Legal(nil)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// renderBoth draws seat's text and SVG, and checks that the SVG is well-formed XML.
+func renderBoth(t *testing.T, s *State, seat engine.Seat) string {
+	t.Helper()
+	var svg bytes.Buffer
+	if err := s.SVG(&svg, seat); err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(bytes.NewReader(svg.Bytes()))
+	for {
+		_, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s's SVG is not well-formed XML: %v", seat, err)
+		}
+	}
+	if dir := os.Getenv("SOA_RENDER_DIR"); dir != "" { // to look at the pictures
+		_ = os.WriteFile(dir+"/"+string(seat)+"-"+stepNames[s.step]+".svg", svg.Bytes(), 0o644)
+	}
+	return s.Text(seat) + "\n" + svg.String()
+}
+
+// TestRenderHidesTheGermanSetup: soa:5.5, the British player does not see
+// where German units set up until both set-ups are done.
+func TestRenderHidesTheGermanSetup(t *testing.T) {
+	g := MustLoad()
+	st, err := g.New("basic", nil, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	renderAdvance(t, s, func() bool { return s.step == stSetupGerman && s.setupNext >= 10 })
+	british, german := renderBoth(t, s, "british"), renderBoth(t, s, "german")
+	placed := 0
+	for i, d := range g.units {
+		if d.Side != "german" || d.Type == Artillery { // artillery waits in its printed box, in sight (soa:3.7)
+			continue
+		}
+		if strings.Contains(british, d.ID) {
+			t.Errorf("the British render during the German set-up shows German unit %s", d.ID)
+		}
+		if s.units[i].Loc >= 0 {
+			placed++
+			if !strings.Contains(german, d.ID) {
+				t.Errorf("the German render does not show its own placed unit %s", d.ID)
+			}
+		}
+	}
+	if placed < 10 {
+		t.Fatalf("only %d German units placed; the test needs some", placed)
+	}
+	for _, id := range []string{"gb-", "Turn 1 of 8", "setup-german", "to move: german"} {
+		if !strings.Contains(british, id) {
+			t.Errorf("the British render lacks %q", id)
+		}
+	}
+}
+
+// TestRenderHidesHiddenATGuns: soa:13.8, hidden anti-tank guns are not shown
+// to the German player, but are to their owner.
+func TestRenderHidesHiddenATGuns(t *testing.T) {
+	g := MustLoad()
+	st, err := g.New("basic", map[string]string{"hidden_at": "on"}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	renderAdvance(t, s, func() bool { return s.step == stSetupGerman })
+	var hidden []string
+	for i, d := range g.units {
+		if d.Type == AntiTank && s.units[i].Hidden {
+			hidden = append(hidden, d.ID)
+		}
+	}
+	if len(hidden) == 0 {
+		t.Fatal("no hidden anti-tank gun after the British set-up with hidden_at=on")
+	}
+	// Keep them hidden through the reveal of the set-ups: write a position
+	// by hand where each gun shares its area with other British units.
+	renderAdvance(t, s, func() bool { return s.revealed && s.step == stImpulse })
+	pos := s.Position().(Position)
+	for k := range pos.Units {
+		u := &pos.Units[k]
+		for _, id := range hidden {
+			if u.ID == id {
+				u.Hidden, u.At = true, renderBritishArea(s)
+			}
+		}
+	}
+	data, _ := json.Marshal(pos)
+	ls, err := g.LoadPosition(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = ls.(*State)
+	german, british := renderBoth(t, s, "german"), renderBoth(t, s, "british")
+	spectator := renderBoth(t, s, engine.Spectator)
+	for _, id := range hidden {
+		if strings.Contains(german, id) || strings.Contains(spectator, id) {
+			t.Errorf("hidden AT gun %s shows in the German or spectator render", id)
+		}
+		if !strings.Contains(british, id) {
+			t.Errorf("hidden AT gun %s does not show in its owner's render", id)
+		}
+	}
+	if !strings.Contains(british, "[h]") {
+		t.Error("the British text does not mark its hidden guns with [h]")
+	}
+}
+
+// renderBritishArea is an area holding the most British units.
+func renderBritishArea(s *State) string {
+	best, n := "", 0
+	for i := 0; i < s.g.board.Len(); i++ {
+		inf, arm := s.counts(int16(i), British)
+		if inf+arm > n && inf+arm < 9 {
+			best, n = s.g.board.Place(i).ID, inf+arm
+		}
+	}
+	return best
+}
+
+// TestTextListsPlacesMarkersAndStatus checks the terminal text's shape.
+func TestTextListsPlacesMarkersAndStatus(t *testing.T) {
+	g := MustLoad()
+	st, _ := g.New("basic", nil, 2)
+	s := st.(*State)
+	renderAdvance(t, s, func() bool { return s.step == stImpulse })
+	txt := s.Text(engine.Spectator)
+	lines := strings.Split(strings.TrimSpace(txt), "\n")
+	occupied := map[string]bool{}
+	for _, u := range s.units {
+		if u.Loc >= 0 {
+			occupied[s.g.board.Place(int(u.Loc)).ID] = true
+		}
+	}
+	n := 0
+	for _, l := range lines {
+		if f := strings.Fields(l); len(f) > 0 && occupied[f[0]] {
+			n++
+		}
+	}
+	if n != len(occupied) {
+		t.Errorf("%d place lines for %d occupied places:\n%s", n, len(occupied), txt)
+	}
+	for _, want := range []string{"VP:british", "perimeter", "control: german", "Turn 1 of 8, day", "TA: ", "German VP: ", "German ammo: "} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("text lacks %q:\n%s", want, txt)
+		}
+	}
+}

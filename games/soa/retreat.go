@@ -1,0 +1,172 @@
+package soa
+
+import "sandtable/engine"
+
+// Retreat priorities of soa:8.3551, best first.
+const (
+	prioA = iota // area not adjacent to an enemy-occupied area
+	prioB        // zone without enemy
+	prioC        // area not adjacent to the area that caused the retreat
+	prioD        // zone with enemy
+	prioE        // area too full: the retreat goes on from there
+	prioF        // area adjacent to the area that caused it (fewest enemy neighbours)
+	prioG        // area with enemy armour but no enemy infantry
+	prioH        // area with enemy infantry, armour only, no enemy AT (soa:12.4, 13.6)
+	prioNone
+)
+
+// retreatPriority classes place q for a group of side retreating from where
+// it stands; cause is the area whose fire caused it, -1 for artillery.
+func (s *State) retreatPriority(q int16, side Side, inf, arm int, cause int16) int {
+	enemy := side.Other()
+	if s.isZone(q) { // soa:10.2
+		if s.occupied(q, enemy) {
+			return prioD
+		}
+		return prioB
+	}
+	if s.occupied(q, enemy) {
+		enemyAT, enemyInf := false, false
+		for _, v := range s.g.sideUnits[enemy] {
+			if s.units[v].Loc == q && !s.isArmor(v) {
+				if s.typ(v) == AntiTank {
+					enemyAT = true
+				} else {
+					enemyInf = true
+				}
+			}
+		}
+		if arm > 0 && enemyAT {
+			return prioNone // soa:13.6: AT units block armour
+		}
+		if enemyInf {
+			if inf > 0 {
+				return prioNone // soa:8.355: infantry cannot retreat into enemy infantry
+			}
+			return prioH
+		}
+		return prioG // enemy armour, or AT alone (soa:13.6)
+	}
+	if !s.fits(q, side, inf, arm) {
+		return prioE
+	}
+	if s.enemyAdjacentAreas(q, side) == 0 {
+		return prioA
+	}
+	if cause < 0 || (cause != q && !s.g.board.Adjacent(int(cause), int(q))) {
+		return prioC
+	}
+	return prioF
+}
+
+// retreatOptions are the places a group may retreat to now: the best
+// priority class present, and within F the fewest enemy neighbours (soa:8.3551).
+func (s *State) retreatOptions(from int16, group []int16, buf []int16) []int16 {
+	if len(group) == 0 {
+		return buf
+	}
+	side := s.side(group[0])
+	inf, arm := 0, 0
+	for _, u := range group {
+		if s.isArmor(u) {
+			arm++
+		} else {
+			inf++
+		}
+	}
+	best, fewest := prioNone, 1<<30
+	start := len(buf)
+	for _, n := range s.g.board.Neighbors(int(from)) {
+		q := int16(n)
+		if contains16(s.visited, q) {
+			continue
+		}
+		p := s.retreatPriority(q, side, inf, arm, s.cause)
+		if p == prioNone || p > best {
+			continue
+		}
+		near := 0
+		if p == prioF {
+			near = s.enemyAdjacentAreas(q, side)
+		}
+		if p < best || (p == prioF && near < fewest) {
+			buf = buf[:start]
+			best, fewest = p, near
+		} else if p == prioF && near > fewest {
+			continue
+		}
+		buf = append(buf, q)
+	}
+	return buf
+}
+
+// canRetreatWith reports whether the group chosen so far plus u has somewhere to go.
+func (s *State) canRetreatWith(u int16) bool {
+	var g [24]int16
+	group := append(append(g[:0], s.retreaters...), u)
+	s.visited = append(s.visited[:0], s.cur.Target)
+	var tmp [16]int16
+	return len(s.retreatOptions(s.cur.Target, group, tmp[:0])) > 0
+}
+
+// startRetreat moves the retreating group as one (soa:8.3552).
+func (s *State) startRetreat() {
+	s.retreatAt = s.cur.Target
+	s.visited = append(s.visited[:0], s.retreatAt)
+	s.step, s.active = stRetreatDest, s.imp.Other()
+	s.autoRetreat()
+}
+
+// autoRetreat takes the only destination, or eliminates a group with none
+// (soa:8.355: then losses are taken by elimination).
+func (s *State) autoRetreat() {
+	var tmp [16]int16
+	opts := s.retreatOptions(s.retreatAt, s.retreaters, tmp[:0])
+	switch len(opts) {
+	case 0:
+		for _, u := range s.retreaters {
+			s.logf("soa:8.355", "%u cannot retreat further and is eliminated", int(u))
+			s.eliminate(u, 2) // soa:19.22
+		}
+		s.retreaters = s.retreaters[:0]
+		s.nextAttack()
+	case 1:
+		s.applyRetreatDest(opts[0])
+	}
+}
+
+func (s *State) legalRetreatDest(buf []engine.Action) []engine.Action {
+	var tmp [16]int16
+	for _, q := range s.retreatOptions(s.retreatAt, s.retreaters, tmp[:0]) {
+		buf = append(buf, act(kDest, int(q)))
+	}
+	return buf
+}
+
+// applyRetreatDest moves the group into q; where q cannot hold them all, as
+// many as fit stay (first chosen first) and the rest retreat on (soa:8.3552).
+func (s *State) applyRetreatDest(q int16) {
+	side := s.side(s.retreaters[0])
+	rest := s.retreaters[:0]
+	for _, u := range s.retreaters {
+		arm := 0
+		if s.isArmor(u) {
+			arm = 1
+		}
+		if s.fits(q, side, 1-arm, arm) {
+			s.units[u].Loc = q
+			s.units[u].Committed = true // soa:8.354 A
+			s.logf("soa:8.355", "%u retreats into %p", int(u), int(q))
+		} else {
+			rest = append(rest, u)
+		}
+	}
+	s.retreaters = rest
+	if len(rest) == 0 {
+		s.nextAttack()
+		return
+	}
+	s.retreatAt = q
+	s.visited = append(s.visited, q)
+	s.autoRetreat()
+}

@@ -1,0 +1,259 @@
+package soa
+
+import (
+	"fmt"
+
+	"sandtable/engine"
+)
+
+// Legal implements engine.State: one case per step, in the files named after
+// the rules they implement.
+func (s *State) Legal(buf []engine.Action) []engine.Action {
+	buf = buf[:0]
+	switch s.step {
+	case stBid:
+		return s.legalBid(buf)
+	case stSetupBritish, stSetupGerman:
+		return s.legalSetup(buf)
+	case stReformPlace, stEventArmor, stEventZone, stEventBUnit, stEventBZone, stEventCZone:
+		return s.legalEvent(buf)
+	case stImpulse:
+		return s.legalImpulse(buf)
+	case stMode:
+		return s.legalMode(buf)
+	case stMoveUnit, stMoveStep:
+		return s.legalMove(buf)
+	case stFireTarget, stFireGroup, stFireWith, stFirePrimary:
+		return s.legalFire(buf)
+	case stArtTarget, stArtGroup:
+		return s.legalArtillery(buf)
+	case stReroll:
+		return append(buf, act(kAccept, 0), act(kReroll, 0))
+	case stAbsorb:
+		return s.legalAbsorb(buf)
+	case stRetreatDest:
+		return s.legalRetreatDest(buf)
+	case stFireCommit:
+		return s.legalFireCommit(buf)
+	case stOverstack:
+		return s.legalOverstack(buf)
+	case stContinue:
+		return append(buf, act(kEndPhase, 0), act(kContinue, 0))
+	case stCCPlace, stCCScreen, stCCTarget, stCCWith:
+		return s.legalCC(buf)
+	}
+	return buf
+}
+
+// Apply implements engine.State. Only listed actions are accepted.
+func (s *State) Apply(a engine.Action) error {
+	if s.step == stOver {
+		return fmt.Errorf("%w: the game has ended", engine.ErrIllegal)
+	}
+	var tmp [64]engine.Action
+	ok := false
+	for _, l := range s.Legal(tmp[:0]) {
+		if l == a {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return fmt.Errorf("%w: action %d is not legal now", engine.ErrIllegal, a)
+	}
+	s.count++
+	k, x := split(a)
+	switch s.step {
+	case stBid:
+		s.applyBid(x)
+	case stSetupBritish, stSetupGerman:
+		s.applySetup(int16(x))
+	case stReformPlace, stEventArmor, stEventZone, stEventBUnit, stEventBZone, stEventCZone:
+		s.applyEvent(k, x)
+	case stImpulse:
+		s.applyImpulse(k, x)
+	case stMode:
+		s.applyMode(k)
+	case stMoveUnit, stMoveStep:
+		s.applyMove(k, x)
+	case stFireTarget, stFireGroup, stFireWith, stFirePrimary:
+		s.applyFire(k, x)
+	case stArtTarget, stArtGroup:
+		s.applyArtillery(k, x)
+	case stReroll:
+		s.applyReroll(k == kReroll)
+	case stAbsorb:
+		s.applyAbsorb(k, x)
+	case stRetreatDest:
+		s.applyRetreatDest(int16(x))
+	case stFireCommit:
+		s.applyFireCommit(int16(x))
+	case stOverstack:
+		s.applyOverstack(int16(x))
+	case stContinue:
+		s.applyContinue(k == kContinue)
+	case stCCPlace, stCCScreen, stCCTarget, stCCWith:
+		s.applyCC(k, x)
+	}
+	s.revealATs()
+	return nil
+}
+
+// rerollFor says what a roll under a reroll offer belongs to (soa:8.41).
+type rerollFor uint8
+
+const (
+	rrFire        rerollFor = iota // a fire attack, AT attack or artillery attack
+	rrSetFire                      // soa:18
+	rrCloseCombat                  // soa:9.6
+	rrExtinguish                   // soa:18.9
+)
+
+// offerReroll hands the choice to the Tactical Advantage holder after a roll
+// it may have rerolled (soa:8.41). After a reroll the new roll stands: the
+// side that just gained the advantage may not reroll it (soa:8.42).
+func (s *State) offerReroll(f rerollFor) {
+	s.rrFor = f
+	s.rrBack = s.active
+	s.step = stReroll
+	s.active = s.ta
+}
+
+func (s *State) applyReroll(reroll bool) {
+	s.step = stOver // replaced by the continuation below
+	s.active = s.rrBack
+	if reroll {
+		s.logf("soa:8.41", "%s uses the Tactical Advantage to reroll", int(s.ta))
+		s.ta = s.ta.Other()
+	}
+	switch s.rrFor {
+	case rrFire:
+		if reroll {
+			s.rollFire()
+		}
+		s.afterFireRoll()
+	case rrSetFire:
+		if reroll {
+			s.rollSetFire()
+		}
+		s.afterSetFireRoll()
+	case rrCloseCombat:
+		s.afterCCRoll(reroll)
+	case rrExtinguish:
+		s.afterExtinguishRoll(reroll)
+	}
+}
+
+// --- small queries used everywhere ---
+
+func (s *State) side(u int16) Side    { return s.g.side[u] }
+func (s *State) typ(u int16) UnitType { return s.g.units[u].Type }
+func (s *State) isArmor(u int16) bool { return s.g.units[u].Type == Armor }
+func (s *State) isZone(p int16) bool  { return s.g.board.IsZone(int(p)) }
+
+// onMap reports a unit on a place of the map.
+func (s *State) onMap(u int16) bool { return s.units[u].Loc >= 0 }
+
+// occupied reports whether side has a unit in place p.
+func (s *State) occupied(p int16, side Side) bool {
+	for _, u := range s.g.sideUnits[side] {
+		if s.units[u].Loc == p {
+			return true
+		}
+	}
+	return false
+}
+
+// hasInfantryBlocking reports enemy infantry that blocks a retreat or stops
+// infantry: AT units alone do not (soa:13.6).
+func (s *State) hasInfantry(p int16, side Side, countAT bool) bool {
+	for _, u := range s.g.sideUnits[side] {
+		if s.units[u].Loc == p && !s.isArmor(u) && (countAT || s.typ(u) != AntiTank) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) hasArmor(p int16, side Side) bool {
+	for _, u := range s.g.sideUnits[side] {
+		if s.units[u].Loc == p && s.isArmor(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// counts is the occupation of a place by one side (soa:7.1).
+func (s *State) counts(p int16, side Side) (infantry, armor int) {
+	for _, u := range s.g.sideUnits[side] {
+		if s.units[u].Loc == p {
+			if s.isArmor(u) {
+				armor++
+			} else {
+				infantry++
+			}
+		}
+	}
+	return
+}
+
+// fits reports whether n more infantry and m more armor of side may end in p (soa:7.1, 7.2).
+func (s *State) fits(p int16, side Side, inf, arm int) bool {
+	if s.isZone(p) {
+		return true
+	}
+	i, a := s.counts(p, side)
+	return i+inf <= 10 && a+arm <= 3
+}
+
+// enemyAdjacentAreas counts the areas next to p that side's enemy occupies (soa:8.22 B, 8.3551 F).
+func (s *State) enemyAdjacentAreas(p int16, side Side) int {
+	n := 0
+	for _, q := range s.g.board.Neighbors(int(p)) {
+		if !s.isZone(int16(q)) && s.occupied(int16(q), side.Other()) {
+			n++
+		}
+	}
+	return n
+}
+
+// revealATs uncovers hidden anti-tank guns that are the only British units
+// in their area (soa:13.8); firing and moving reveal them where they happen.
+func (s *State) revealATs() {
+	if !s.opt.hiddenAT || !s.revealed {
+		return
+	}
+	for _, u := range s.g.sideUnits[British] {
+		if !s.units[u].Hidden {
+			continue
+		}
+		p := s.units[u].Loc
+		alone := true
+		for _, v := range s.g.sideUnits[British] {
+			if s.units[v].Loc == p && !s.units[v].Hidden {
+				alone = false
+				break
+			}
+		}
+		if alone || p < 0 {
+			s.units[u].Hidden = false
+			if p >= 0 {
+				s.logf("soa:13.8", "a hidden anti-tank gun is revealed in %p", int(p))
+			}
+		}
+	}
+}
+
+// eliminate removes a unit. A British unit other than a Bren carrier goes to
+// the Reformed Units box counting weight units (soa:19.21, 19.22); weight 0
+// removes it for good (soa:19.23), as every German loss is.
+func (s *State) eliminate(u int16, weight uint8) {
+	st := &s.units[u]
+	st.Committed, st.Hidden, st.Screened = false, false, false
+	if s.side(u) == British && weight > 0 && s.typ(u) != Bren {
+		st.Loc, st.Weight = locBox, weight
+		return
+	}
+	st.Loc, st.Weight = locElim, 0
+}

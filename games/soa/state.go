@@ -1,0 +1,259 @@
+package soa
+
+import (
+	"hash/fnv"
+
+	"sandtable/engine"
+)
+
+// Side is one of the two players (soa:2.1).
+type Side uint8
+
+const (
+	German  Side = 0
+	British Side = 1
+	noSide  Side = 2
+)
+
+// Other is the opponent.
+func (s Side) Other() Side { return 1 - s }
+
+// Seat is the engine seat of a side.
+func (s Side) Seat() engine.Seat {
+	switch s {
+	case German:
+		return "german"
+	case British:
+		return "british"
+	}
+	return ""
+}
+
+func (s Side) String() string { return string(s.Seat()) }
+
+// Where a unit is when it is not on a place of the map.
+const (
+	locPool   int16 = -1 // not in play: unplaced, random-event pools (soa:4.5), reformed pool, turn-5 Tigers
+	locElim   int16 = -2 // out of the game for good
+	locBox    int16 = -3 // British Reformed Units box (soa:3.8, 19.2)
+	locTrack  int16 = -4 // Bren carrier on the Turn Record Track (soa:17.52)
+	locArtBox int16 = -5 // artillery counter in its box (soa:3.7)
+)
+
+// unitState is the changing part of a counter.
+type unitState struct {
+	Loc       int16
+	Committed bool  // white side up (soa:8.13)
+	Hidden    bool  // hidden anti-tank gun (soa:13.8)
+	Weight    uint8 // units it counts for reformed units while in the box (soa:19.21, 19.22)
+	// Close Combat Phase bookkeeping (soa:9.2-9.5)
+	CCDead     bool // eliminated, still attacks (soa:9.4)
+	CCAttacked bool // has been attacked this phase
+	CCDone     bool // has attacked this phase
+	Screened   bool // screened HQ/Bren (soa:9.5)
+}
+
+// step is what the game waits for.
+type step uint8
+
+const (
+	stBid          step = iota // soa:21
+	stSetupBritish             // soa:5.4
+	stSetupGerman              // soa:5.5
+	stReformPlace              // soa:19.4
+	stEventArmor               // soa:17.3 accept or decline
+	stEventZone                // soa:17.21, 17.32 white die 6: German picks zones
+	stEventBUnit               // soa:17.41
+	stEventBZone               // soa:17.41
+	stEventCZone               // soa:17.51
+	stImpulse                  // soa:8.1 pass, pick an area, or artillery
+	stMode                     // move or fire from the picked area
+	stMoveUnit                 // pick the next unit to move, or end the impulse
+	stMoveStep                 // move the unit one place on, or stop
+	stFireTarget               // pick the next attack's target, or resolve
+	stFireGroup                // soa:8.33 group type
+	stFireWith                 // add firing units, or confirm
+	stFirePrimary              // soa:13.7
+	stArtTarget                // soa:14.3
+	stArtGroup                 // soa:14.5
+	stReroll                   // soa:8.41
+	stAbsorb                   // soa:8.354 defender satisfies casualty points
+	stRetreatDest              // soa:8.355
+	stFireCommit               // soa:18.4 British picks units to commit
+	stOverstack                // soa:7.3
+	stContinue                 // soa:8.43
+	stCCPlace                  // soa:9.2 order of close combats
+	stCCScreen                 // soa:9.5
+	stCCTarget                 // soa:9.4
+	stCCWith                   // soa:9.4
+	stOver
+)
+
+// attackKind says what resolves an attack.
+type attackKind uint8
+
+const (
+	atkFire      attackKind = iota // soa:8.3
+	atkAT                          // soa:13.21
+	atkArtillery                   // soa:14.5
+	atkSetFire                     // soa:18.3
+)
+
+// attack is one predesignated attack of an impulse (soa:8.12).
+type attack struct {
+	Kind    attackKind
+	Target  int16 // place
+	Group   uint8 // 0 uncommitted, 1 committed (soa:8.331)
+	Units   []int16
+	Primary int16 // soa:13.7, -1 if none
+}
+
+// ccAttack is one predesignated close-combat attack (soa:9.3).
+type ccAttack struct {
+	Target int16
+	Units  []int16
+}
+
+// State is a game of Storm Over Arnhem.
+type State struct {
+	g   *Game
+	opt options
+	rng engine.RNG
+
+	units         []unitState
+	turn          int
+	step          step
+	active        Side // whose impulse, or who chooses in the current step
+	ta            Side // holder of the Tactical Advantage (soa:8.4)
+	passes        int  // consecutive passes (soa:8.16)
+	mustAct       bool // soa:8.43: forced continuation, the forcer may not pass
+	forcer        Side // who forced the phase on (soa:8.43)
+	forcerPending bool // the forcer has not yet moved or fired since
+	vp            int
+	control       []Side  // per place: controller of VP areas (soa:11.2); noSide elsewhere
+	perim         []bool  // perimeter marker present (soa:5.1, 11.5)
+	fire          []uint8 // fire level 0-2 (soa:18.8)
+	ammo          int     // British ammunition shortage level (soa:20)
+	aBonus        int     // accepted armour events (soa:17.3)
+	// set-up and bidding
+	setupNext int    // index into setup order
+	bids      [2]int // soa:21
+	bidDone   [2]bool
+	swapped   bool // the player seated German won the bid for the British (soa:21.1)
+	revealed  bool // set-ups revealed (soa:5.5)
+	// impulse
+	imp      Side         // whose impulse it is (soa:8.1)
+	chits    [2][13]uint8 // soa:22: chits left in each player's cup, by value
+	moverRun int          // places the moving unit has entered (soa:8.21)
+	moverHot bool         // the moving unit began in an enemy-occupied area (soa:8.21)
+	origin   int16        // area the impulse acts from
+	mover    int16        // unit moving
+	moveLeft int
+	moved    int // places entered by the mover this impulse
+	attacks  []attack
+	atkIdx   int
+	cur      attack
+	// dice of the attack being resolved
+	av, dv int
+	rolls  [4]int
+	rrFor  rerollFor // what the roll under a reroll offer belongs to
+	rrBack Side      // who chooses after the offer
+	// casualties
+	cp         int     // casualty points still to satisfy
+	cpTotal    int     // casualty points of the result
+	retreaters []int16 // units chosen to retreat
+	elimFull   []int16 // units eliminated with three casualty points this attack (soa:19.23)
+	cause      int16   // place whose units caused the retreat, -1 for artillery
+	retreatAt  int16   // place the retreating units are in now
+	visited    []int16 // places the retreat passed
+	fireLeft   int     // British units to commit after a fire-setting success
+	// events
+	pending    int   // units still to arrive or place
+	eventKind  byte  // 'G', 'A', 'B', 'C', 'R'
+	eventUnit  int16 // unit awaiting a zone
+	reformUsed []bool
+	// close combat
+	ccPlace    int16
+	ccFirst    Side // who attacks first in this place (soa:9.4)
+	ccAttacks  []ccAttack
+	ccCur      ccAttack
+	ccIdx      int
+	ccRound    int // 0: first attacker, 1: second
+	screenSide Side
+	ccDie      int // the close-combat die under a reroll offer
+	// close combat (closecombat.go): add fields here
+
+	// turn sequence (turn.go): add fields here
+	reformMask uint64 // places given a reformed unit in this round of placements (soa:19.4)
+	extPlace   int16  // fire being extinguished (soa:18.9)
+	extDie     int
+
+	log    []logEntry
+	result *engine.Result
+	count  int // choices applied
+}
+
+// RNG implements engine.State.
+func (s *State) RNG() *engine.RNG { return &s.rng }
+
+// Result implements engine.State.
+func (s *State) Result() *engine.Result { return s.result }
+
+// ToMove implements engine.State.
+func (s *State) ToMove() engine.Seat {
+	if s.step == stOver {
+		return ""
+	}
+	return s.seatOf(s.active)
+}
+
+// seatOf maps a side to the seat of the player commanding it; after a won
+// bid (soa:21.1) the players have swapped sides.
+func (s *State) seatOf(side Side) engine.Seat {
+	if s.swapped {
+		return side.Other().Seat()
+	}
+	return side.Seat()
+}
+
+// Clone implements engine.State.
+func (s *State) Clone() engine.State {
+	c := *s
+	c.rng = s.rng.Clone()
+	c.units = append([]unitState(nil), s.units...)
+	c.control = append([]Side(nil), s.control...)
+	c.perim = append([]bool(nil), s.perim...)
+	c.fire = append([]uint8(nil), s.fire...)
+	c.reformUsed = append([]bool(nil), s.reformUsed...)
+	c.attacks = cloneAttacks(s.attacks)
+	c.cur.Units = append([]int16(nil), s.cur.Units...)
+	c.retreaters = append([]int16(nil), s.retreaters...)
+	c.elimFull = append([]int16(nil), s.elimFull...)
+	c.visited = append([]int16(nil), s.visited...)
+	c.ccAttacks = make([]ccAttack, len(s.ccAttacks))
+	for i, a := range s.ccAttacks {
+		c.ccAttacks[i] = ccAttack{Target: a.Target, Units: append([]int16(nil), a.Units...)}
+	}
+	c.ccCur.Units = append([]int16(nil), s.ccCur.Units...)
+	c.log = s.log[:len(s.log):len(s.log)]
+	return &c
+}
+
+func cloneAttacks(as []attack) []attack {
+	out := make([]attack, len(as))
+	for i, a := range as {
+		out[i] = a
+		out[i].Units = append([]int16(nil), a.Units...)
+	}
+	return out
+}
+
+// Hash implements engine.State: FNV-1a of the complete position.
+func (s *State) Hash() uint64 {
+	h := fnv.New64a()
+	h.Write(mustJSON(s.Position()))
+	return h.Sum64()
+}
+
+// night reports a night turn (soa:15.1).
+func (s *State) night() bool { return s.turn == 2 || s.turn == 5 || s.turn == 8 }

@@ -1,0 +1,156 @@
+package soa
+
+import "sandtable/engine"
+
+// View is what one seat may know (DESIGN.md section 3): no RNG state, no
+// enemy set-up before both are revealed (soa:5.5), no hidden anti-tank gun
+// of the opponent (soa:13.8), no opponent's bid before both are in (soa:21.1).
+type View struct {
+	Seat      engine.Seat       `json:"seat"`
+	Side      string            `json:"side,omitempty"` // the side this seat commands
+	Turn      int               `json:"turn"`
+	Night     bool              `json:"night"`
+	Step      string            `json:"step"`
+	Active    string            `json:"active"`
+	Impulse   string            `json:"impulse,omitempty"`
+	TA        string            `json:"tactical_advantage"`
+	VP        int               `json:"vp"`
+	Ammo      int               `json:"ammo"`
+	Swapped   bool              `json:"swapped,omitempty"`
+	Units     []UnitView        `json:"units"`
+	Control   map[string]string `json:"control"`
+	Perimeter []string          `json:"perimeter,omitempty"`
+	Fires     map[string]int    `json:"fires,omitempty"`
+	Attacks   []AttackView      `json:"attacks,omitempty"`
+	CP        int               `json:"casualty_points,omitempty"`
+	Bids      map[string]int    `json:"bids,omitempty"`
+	Log       []LogLine         `json:"log"`
+	Result    *engine.Result    `json:"result,omitempty"`
+}
+
+// UnitView is a counter as the seat sees it.
+type UnitView struct {
+	ID        string `json:"id"`
+	Side      string `json:"side"`
+	Name      string `json:"name"`
+	Type      string `json:"type"`
+	AF        int    `json:"af"`
+	DF        int    `json:"df"`
+	MF        int    `json:"mf"`
+	At        string `json:"at"`
+	Committed bool   `json:"committed,omitempty"`
+	Hidden    bool   `json:"hidden,omitempty"` // own hidden AT gun
+	Dead      bool   `json:"cc_eliminated,omitempty"`
+}
+
+// AttackView is a designated attack of the current impulse.
+type AttackView struct {
+	Target string   `json:"target"`
+	Group  string   `json:"group"`
+	Kind   string   `json:"kind"`
+	Units  []string `json:"units"`
+}
+
+// LogLine is one entry of the game log.
+type LogLine struct {
+	Turn int    `json:"turn"`
+	Rule string `json:"rule"`
+	Text string `json:"text"`
+}
+
+// viewerSide is the side a seat commands, noSide for spectators.
+func (s *State) viewerSide(seat engine.Seat) Side {
+	for _, side := range []Side{German, British} {
+		if s.seatOf(side) == seat {
+			return side
+		}
+	}
+	return noSide
+}
+
+// visibleTo reports whether viewer may see where u is.
+func (s *State) visibleTo(u int16, viewer Side) bool {
+	if s.side(u) == viewer {
+		return true
+	}
+	if !s.revealed && s.units[u].Loc >= 0 {
+		return false // soa:5.5: set-ups are secret until both are done
+	}
+	return !s.units[u].Hidden // soa:13.8
+}
+
+// View implements engine.State.
+func (s *State) View(seat engine.Seat) any {
+	g := s.g
+	viewer := s.viewerSide(seat)
+	v := View{
+		Seat: seat, Turn: s.turn, Night: s.night(), Step: stepNames[s.step], Active: s.active.String(),
+		TA: s.ta.String(), VP: s.vp, Ammo: s.ammo, Swapped: s.swapped, Control: map[string]string{}, CP: s.cp, Result: s.result,
+	}
+	if viewer != noSide {
+		v.Side = viewer.String()
+	}
+	if s.step >= stImpulse && s.step != stOver {
+		v.Impulse = s.imp.String()
+	}
+	for i, st := range s.units {
+		u := int16(i)
+		if st.Loc == locPool || !s.visibleTo(u, viewer) {
+			continue
+		}
+		d := g.units[i]
+		df := d.DF
+		if st.Committed {
+			df = d.CDF
+		}
+		v.Units = append(v.Units, UnitView{ID: d.ID, Side: d.Side, Name: d.Name, Type: string(d.Type), AF: d.AF, DF: df, MF: d.MF,
+			At: g.locName(st.Loc), Committed: st.Committed, Hidden: st.Hidden, Dead: st.CCDead})
+	}
+	for i := 0; i < g.board.Len(); i++ {
+		id := g.board.Place(i).ID
+		if s.control[i] != noSide {
+			v.Control[id] = s.control[i].String()
+		}
+		if s.perim[i] {
+			v.Perimeter = append(v.Perimeter, id)
+		}
+		if s.fire[i] > 0 {
+			if v.Fires == nil {
+				v.Fires = map[string]int{}
+			}
+			v.Fires[id] = int(s.fire[i])
+		}
+	}
+	kinds := [...]string{atkFire: "fire", atkAT: "anti-tank", atkArtillery: "artillery", atkSetFire: "set-fire"}
+	for _, a := range s.attacks {
+		av := AttackView{Target: g.board.Place(int(a.Target)).ID, Group: [2]string{"uncommitted", "committed"}[a.Group], Kind: kinds[a.Kind]}
+		for _, u := range a.Units {
+			av.Units = append(av.Units, g.units[u].ID)
+		}
+		v.Attacks = append(v.Attacks, av)
+	}
+	if s.opt.bidding {
+		v.Bids = map[string]int{}
+		for _, side := range []Side{German, British} {
+			if s.bidDone[side] && (side == viewer || s.bidDone[side.Other()]) {
+				v.Bids[side.String()] = s.bids[side]
+			}
+		}
+	}
+	v.Log = make([]LogLine, 0, len(s.log))
+	for _, e := range s.log {
+		if e.Only == noSide || e.Only == viewer {
+			v.Log = append(v.Log, LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: g.text(e)})
+		}
+	}
+	return v
+}
+
+// Log is the whole log, secrets included (for the terminal's own seat use View).
+func (s *State) Log() []LogLine {
+	out := make([]LogLine, len(s.log))
+	for i, e := range s.log {
+		out[i] = LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: s.g.text(e)}
+	}
+	return out
+}
