@@ -19,6 +19,9 @@ func ccState(t *testing.T, o options) *State {
 	s := MustLoad().newState(o, 11)
 	s.revealed = true
 	s.turn = 8
+	for p := range s.perim {
+		s.perim[p] = false // gone from turn 4 (soa:11.5.1)
+	}
 	return s
 }
 
@@ -96,18 +99,22 @@ func TestCloseCombatTable_soa9_6_1(t *testing.T) {
 		defender string
 		attack   []string
 		kill     int // lowest roll that eliminates
+		// A gun alone with Germans is lost at the end of the phase whatever
+		// the roll (soa:13.4); a German tank that takes no part gives it
+		// something to attack, so the result can be read before that.
+		atAlone bool
 	}{
-		{"4-7-5 by 3-5-5", "gb-a1-1", []string{"ss-ar1-1"}, 6},                                              // +0
-		{"3-5-5 by 4-7-5", "ss-ar1-1", []string{"gb-a1-1"}, 5},                                              // AF 4-3
-		{"3-5-5 by 4-7-5 + 2-8-5", "ss-ar1-1", []string{"gb-a1-1", "gb-a-hq"}, 4},                           // +1 unit, AF 4-3
-		{"4-7-5 by 6-3-10 + 3-5-5", "gb-a1-1", []string{"ss-ac-2", "ss-ar1-1"}, 3},                          // +1 unit, AF 6-4
-		{"4-5-8[A] by 6-X-1 + 2-8-5 + 4-7-5", "ss-hqc-mk3-1", []string{"gb-at-1", "gb-a-hq", "gb-a1-1"}, 3}, // +2 units, AF 6 vs DF 5
-		{"6-2-8[A] by 3-7-5", "ss-hw-sp-1", []string{"gb-recce1-1"}, 5},                                     // AF 3 vs DF 2
-		{"4-5-8[A] by 6-X-1", "ss-hqc-mk3-1", []string{"gb-at-1"}, 5},                                       // AF 6 vs DF 5
-		{"6-X-1 by any unit (6-3-10)", "gb-at-1", []string{"ss-ac-2"}, 6},                                   // AT defends with 6
-		{"6-X-1 by any unit (3-5-5)", "gb-at-1", []string{"ss-ar1-1"}, 6},
-		{"6-X-1 by any two units", "gb-at-1", []string{"ss-ar1-1", "ss-ar1-2"}, 5}, // +1 unit
-		{"6-X-1 by any two units (6-3-10 + 3-5-5)", "gb-at-1", []string{"ss-ac-2", "ss-ar1-1"}, 5},
+		{"4-7-5 by 3-5-5", "gb-a1-1", []string{"ss-ar1-1"}, 6, false},                                              // +0
+		{"3-5-5 by 4-7-5", "ss-ar1-1", []string{"gb-a1-1"}, 5, false},                                              // AF 4-3
+		{"3-5-5 by 4-7-5 + 2-8-5", "ss-ar1-1", []string{"gb-a1-1", "gb-a-hq"}, 4, false},                           // +1 unit, AF 4-3
+		{"4-7-5 by 6-3-10 + 3-5-5", "gb-a1-1", []string{"ss-ac-2", "ss-ar1-1"}, 3, false},                          // +1 unit, AF 6-4
+		{"4-5-8[A] by 6-X-1 + 2-8-5 + 4-7-5", "ss-hqc-mk3-1", []string{"gb-at-1", "gb-a-hq", "gb-a1-1"}, 3, false}, // +2 units, AF 6 vs DF 5
+		{"6-2-8[A] by 3-7-5", "ss-hw-sp-1", []string{"gb-recce1-1"}, 5, false},                                     // AF 3 vs DF 2
+		{"4-5-8[A] by 6-X-1", "ss-hqc-mk3-1", []string{"gb-at-1"}, 5, false},                                       // AF 6 vs DF 5
+		{"6-X-1 by any unit (6-3-10)", "gb-at-1", []string{"ss-ac-2"}, 6, true},                                    // AT defends with 6
+		{"6-X-1 by any unit (3-5-5)", "gb-at-1", []string{"ss-ar1-1"}, 6, true},
+		{"6-X-1 by any two units", "gb-at-1", []string{"ss-ar1-1", "ss-ar1-2"}, 5, true}, // +1 unit
+		{"6-X-1 by any two units (6-3-10 + 3-5-5)", "gb-at-1", []string{"ss-ac-2", "ss-ar1-1"}, 5, true},
 	}
 	for _, c := range cases {
 		for _, roll := range []int{c.kill - 1, c.kill} {
@@ -115,6 +122,9 @@ func TestCloseCombatTable_soa9_6_1(t *testing.T) {
 				s := ccState(t, options{})
 				ccPut(t, s, "10", c.defender)
 				ccPut(t, s, "10", c.attack...)
+				if c.atAlone {
+					ccPut(t, s, "10", "ss-hqc-mk3-2")
+				}
 				def := ccUnit(t, s, c.defender)
 				s.ta = s.side(def) // the attacker lacks the advantage and goes first (soa:9.4)
 				s.startCloseCombat()
@@ -129,6 +139,9 @@ func TestCloseCombatTable_soa9_6_1(t *testing.T) {
 				s.rng.Force(roll)
 				ccDo(t, s, "confirm", "resolve", "accept")
 				want := roll >= c.kill
+				if c.atAlone && s.step == stOver {
+					t.Fatal("the gun should be asked whether it attacks the tank")
+				}
 				if s.step != stOver {
 					if s.units[def].CCDead != want {
 						t.Fatalf("roll %d: eliminated %v, want %v", roll, s.units[def].CCDead, want)
@@ -137,6 +150,9 @@ func TestCloseCombatTable_soa9_6_1(t *testing.T) {
 				}
 				if s.step != stOver {
 					t.Fatalf("close combat did not end: step %d, legal %v", s.step, ccLegal(s))
+				}
+				if c.atAlone {
+					want = true // soa:13.4
 				}
 				if ccGone(s, def) != want {
 					t.Fatalf("roll %d: removed %v, want %v", roll, ccGone(s, def), want)
@@ -305,14 +321,14 @@ func TestCloseCombatAntiTank_soa13_5_13_2(t *testing.T) {
 		t.Fatal("two attackers on the gun would leave gb-a1-1 unattacked (soa:9.5)")
 	}
 	ccDo(t, s, "confirm", "attack:gb-a1-1", "with:ss-ar1-1", "confirm")
-	s.rng.Force(5, 6) // AF 4 vs the gun's 6: +0, so 5 misses and 6 kills (soa:13.4)
+	s.rng.Force(5, 1) // AF 4 vs the gun's 6: +0, so 5 misses (soa:13.4)
 	ccDo(t, s, "resolve", "accept")
 	if s.units[ccUnit(t, s, "gb-at-1")].CCDead {
 		t.Fatal("5 does not eliminate an AT gun")
 	}
 	ccDo(t, s, "accept")
-	if ccGone(s, ccUnit(t, s, "gb-at-1")) || !ccGone(s, ccUnit(t, s, "gb-a1-1")) || !ccGone(s, ccUnit(t, s, "ss-hqc-mk3-1")) {
-		t.Fatal("eliminated units are removed at the end of the phase; the gun stays")
+	if ccGone(s, ccUnit(t, s, "gb-at-1")) || ccGone(s, ccUnit(t, s, "gb-a1-1")) || !ccGone(s, ccUnit(t, s, "ss-hqc-mk3-1")) {
+		t.Fatal("the eliminated tank is removed at the end of the phase; the gun and its companion stay")
 	}
 }
 

@@ -491,31 +491,71 @@ func (s *State) autoAbsorb() {
 	}
 }
 
+// absorbs is how many casualty points eliminating u can satisfy: affected
+// units three, armour four (soa:8.354 B, 12.5), an AT gun three (soa:13.4,
+// not against an AT attack, which hits armour only); 0 if u cannot take them.
+func (s *State) absorbs(u int16, infantry bool) int {
+	switch {
+	case s.typ(u) == AntiTank:
+		if s.cur.Kind == atkAT {
+			return 0
+		}
+		return 3
+	case !s.affected(s.cur.Kind, s.origin, u, infantry):
+		return 0
+	case s.isArmor(u):
+		return 4
+	}
+	return 3
+}
+
 // legalAbsorb: eliminate or retreat units of the attacked group until the
-// casualty points are met; more may retreat (soa:8.354, 8.3541, 8.3553, 13.7).
+// casualty points are met, as far as the group can meet them; a retreat
+// counts one point and is allowed only while the rest can still meet the
+// total; more may retreat (soa:8.354, 8.3541, 8.3553, 12.2, 13.3, 13.7).
 func (s *State) legalAbsorb(buf []engine.Action) []engine.Action {
 	a := &s.cur
 	def := s.imp.Other()
+	inf := s.curInfantry()
 	primary := a.Primary >= 0 && s.units[a.Primary].Loc == a.Target && !contains16(s.retreaters, a.Primary)
-	open := false // an affected unit is still free to take losses
+	// soa:13.7: a retreated primary target means no unit may be eliminated
+	retreatOnly := a.Primary >= 0 && contains16(s.retreaters, a.Primary)
+	capLeft, others := 0, 0
 	for _, u := range s.g.sideUnits[def] {
-		if !s.inGroup(u, a.Target, a.Group) || contains16(s.retreaters, u) {
+		if s.inGroup(u, a.Target, a.Group) && !contains16(s.retreaters, u) && s.absorbs(u, inf) > 0 {
+			capLeft += s.absorbs(u, inf)
+			others++
+		}
+	}
+	if retreatOnly {
+		capLeft = others
+	}
+	for _, u := range s.g.sideUnits[def] {
+		if !s.inGroup(u, a.Target, a.Group) || contains16(s.retreaters, u) || (primary && u != a.Primary) {
 			continue
 		}
-		if primary && u != a.Primary {
-			continue
+		c := s.absorbs(u, inf)
+		if c > 0 && s.cp > 0 && !retreatOnly {
+			buf = append(buf, act(kEliminate, int(u)))
 		}
-		if s.affected(a.Kind, s.origin, u, s.curInfantry()) {
-			open = true
-			if s.cp > 0 {
-				buf = append(buf, act(kEliminate, int(u)))
-			}
+		after, rest := s.cp, capLeft-c
+		if c > 0 {
+			after = max(0, after-1)
 		}
-		if s.typ(u) != AntiTank && s.canRetreatWith(u) {
+		if retreatOnly {
+			rest = capLeft - min(c, 1)
+		} else if primary {
+			rest = others - 1 // retreating the primary leaves only retreats (soa:13.7)
+		}
+		took := 0 // a retreat may not cut what the group can still absorb
+		if c > 0 && s.cp > 0 {
+			took = 1
+		}
+		if s.typ(u) != AntiTank && took+min(after, rest) >= min(s.cp, capLeft) && s.canRetreatWith(u) { // soa:13.4: AT guns never retreat
 			buf = append(buf, act(kRetreat, int(u)))
 		}
 	}
-	if s.cp <= 0 || !open {
+	if s.cp <= 0 || capLeft == 0 {
 		buf = append(buf, act(kDone, 0))
 	}
 	return buf
@@ -525,11 +565,7 @@ func (s *State) applyAbsorb(k kind, x int) {
 	u := int16(x)
 	switch k {
 	case kEliminate:
-		capacity := 3
-		if s.isArmor(u) {
-			capacity = 4 // soa:12.5
-		}
-		took := min(s.cp, capacity)
+		took := min(s.cp, s.absorbs(u, s.curInfantry()))
 		s.cp -= took
 		weight := uint8(2) // soa:19.22
 		if took >= 3 {
@@ -540,7 +576,7 @@ func (s *State) applyAbsorb(k kind, x int) {
 		s.eliminate(u, weight)
 	case kRetreat:
 		s.retreaters = append(s.retreaters, u)
-		if s.affected(s.cur.Kind, s.origin, u, s.curInfantry()) && s.cp > 0 {
+		if s.absorbs(u, s.curInfantry()) > 0 && s.cp > 0 {
 			s.cp--
 		}
 	case kDone:

@@ -1,0 +1,370 @@
+package soa
+
+import (
+	"slices"
+	"testing"
+)
+
+// Fire combat tests: every number below is worked out from the rulebook.
+
+// fireState is a revealed game on the given turn with an empty map, waiting
+// for side's impulse; the British hold the Tactical Advantage.
+func fireState(t *testing.T, turn int, side Side) *State {
+	t.Helper()
+	s := ccState(t, options{})
+	s.turn = turn
+	s.step, s.imp, s.active, s.ta = stImpulse, side, side, British
+	return s
+}
+
+func fireAt(t *testing.T, s *State, id string) string {
+	t.Helper()
+	return s.g.locName(s.units[ccUnit(t, s, id)].Loc)
+}
+
+// The example under soa:8.3552: three British 4-7-5s of one platoon in 17
+// fire by day at the three uncommitted German 3-5-5s in 24 (a fourth German
+// unit there is committed). AV 4 +2 (two more units, soa:8.351 B) +1 (one
+// lower organisation, soa:8.351 C) +9 = 16; DV 5 +1 (adjacent, soa:8.352 B)
+// +5 = 11; five casualty points (soa:8.353). One 3-5-5 eliminated (3) and
+// two retreated (1 each, soa:8.354); they must go to 15, not 16, which is
+// next to 17 (soa:8.3551 A before F), and arrive committed (soa:8.354 A).
+func TestFireExample_soa8_3552(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-a1-1", "gb-a1-2", "gb-a1-3")
+	ccPut(t, s, "24", "ss-ar1-1", "ss-ar1-2", "ss-ar1-3", "ss-ar2-1")
+	s.units[ccUnit(t, s, "ss-ar2-1")].Committed = true
+	ccDo(t, s, "area:17", "fire", "target:24")
+	if !ccHas(s, "group:uncommitted") || !ccHas(s, "group:committed") {
+		t.Fatalf("soa:8.33: both group types must be offered, got %v", ccLegal(s))
+	}
+	s.rng.Force(4, 5, 2, 3) // attacker 9, defender 5 (soa:8.36)
+	ccDo(t, s, "group:uncommitted", "with:gb-a1-1", "with:gb-a1-2", "with:gb-a1-3", "confirm", "accept")
+	if s.av != 16 || s.dv != 11 || s.cp != 5 {
+		t.Fatalf("AV %d DV %d CP %d, want 16 11 5", s.av, s.dv, s.cp)
+	}
+	if s.ToMove() != "german" || ccHas(s, "done") {
+		t.Fatalf("the German must satisfy 5 points first; to move %s, legal %v", s.ToMove(), ccLegal(s))
+	}
+	ccDo(t, s, "eliminate:ss-ar1-1", "retreat:ss-ar1-2", "retreat:ss-ar1-3")
+	for _, id := range []string{"ss-ar1-2", "ss-ar1-3"} {
+		if at := fireAt(t, s, id); at != "15" || !s.units[ccUnit(t, s, id)].Committed {
+			t.Errorf("%s is in %s (committed %v), want 15 committed", id, at, s.units[ccUnit(t, s, id)].Committed)
+		}
+	}
+	if fireAt(t, s, "ss-ar1-1") != "eliminated" || fireAt(t, s, "ss-ar2-1") != "24" {
+		t.Errorf("eliminated unit at %s, committed unit at %s", fireAt(t, s, "ss-ar1-1"), fireAt(t, s, "ss-ar2-1"))
+	}
+	if s.step != stImpulse || s.imp != German {
+		t.Errorf("the impulse should pass to the German, step %s", stepNames[s.step])
+	}
+}
+
+// The other way out of the same example: two 3-5-5s eliminated (3 + 3 ≥ 5)
+// leave the third uncommitted in 24 (soa:8.3541).
+func TestFireExampleTwoEliminated_soa8_3541(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-a1-1", "gb-a1-2", "gb-a1-3")
+	ccPut(t, s, "24", "ss-ar1-1", "ss-ar1-2", "ss-ar1-3")
+	s.rng.Force(4, 5, 2, 3)
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "with:gb-a1-2", "with:gb-a1-3", "confirm", "accept")
+	ccDo(t, s, "eliminate:ss-ar1-1", "eliminate:ss-ar1-2")
+	if !ccHas(s, "done") || !ccHas(s, "retreat:ss-ar1-3") {
+		t.Fatalf("after 6 of 5 points: done, or a voluntary retreat (soa:8.3541), got %v", ccLegal(s))
+	}
+	ccDo(t, s, "done")
+	if u := ccUnit(t, s, "ss-ar1-3"); fireAt(t, s, "ss-ar1-3") != "24" || s.units[u].Committed {
+		t.Errorf("the third 3-5-5 must stay uncommitted in 24")
+	}
+}
+
+// The example under soa:13.3: a British AT gun and a 4-7-5 share an area with
+// a committed German Mk III (DF 5) and a committed 3-5-5 (DF 3). AT attack:
+// AV 6+7 = 13, DV 5+6 = 11, two points; infantry cannot take them and a
+// retreat would meet only one, so the Mk III is eliminated. Then the 4-7-5
+// fires at the same area in the same impulse (soa:13.21): AV 4+5 = 9, DV
+// 3+8 = 11, no effect.
+func TestFireExampleAntiTank_soa13_3(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "26", "gb-at-1", "gb-a1-1", "ss-hqc-mk3-1", "ss-ar1-1")
+	s.units[ccUnit(t, s, "ss-hqc-mk3-1")].Committed = true
+	s.units[ccUnit(t, s, "ss-ar1-1")].Committed = true
+	ccDo(t, s, "area:26", "fire", "target:26")
+	if ccHas(s, "with:gb-a1-1") && ccHas(s, "with:gb-at-1") {
+		// both may open the attack; the first decides its kind
+	} else {
+		t.Fatalf("both units may open an attack on 26, got %v", ccLegal(s))
+	}
+	ccDo(t, s, "with:gb-at-1")
+	if ccHas(s, "with:gb-a1-1") {
+		t.Fatal("soa:13.22: a non-AT unit may not join an AT attack")
+	}
+	ccDo(t, s, "confirm", "target:26", "with:gb-a1-1")
+	s.rng.Force(3, 4, 2, 4, 2, 3, 4, 4)
+	ccDo(t, s, "confirm", "accept")
+	if s.av != 13 || s.dv != 11 {
+		t.Fatalf("AT attack AV %d DV %d, want 13 11", s.av, s.dv)
+	}
+	if ccHas(s, "retreat:ss-hqc-mk3-1") || ccHas(s, "eliminate:ss-ar1-1") {
+		t.Fatalf("soa:13.3: only the armour takes the losses and a retreat cannot meet two points: %v", ccLegal(s))
+	}
+	ccDo(t, s, "eliminate:ss-hqc-mk3-1")
+	if !ccHas(s, "retreat:ss-ar1-1") {
+		t.Errorf("soa:13.3: the infantry of the group may still choose to retreat, got %v", ccLegal(s))
+	}
+	ccDo(t, s, "done", "accept")
+	if s.av != 9 || s.dv != 11 {
+		t.Fatalf("second attack AV %d DV %d, want 9 11", s.av, s.dv)
+	}
+	ccDo(t, s, "done")
+	if fireAt(t, s, "ss-ar1-1") != "26" || fireAt(t, s, "ss-hqc-mk3-1") != "eliminated" {
+		t.Errorf("after both attacks: 3-5-5 in %s, Mk III %s", fireAt(t, s, "ss-ar1-1"), fireAt(t, s, "ss-hqc-mk3-1"))
+	}
+}
+
+// The example under soa:13.7: an AT gun fires from 17 at 6-2-8, 3-3-10 and
+// 6-7-7 in 24 with the 6-2-8 as primary target. A tied roll gives AV 6+x,
+// DV 2+1+x: three points. The defender may retreat all three, or eliminate
+// the 6-2-8, and any loss starts with the primary.
+func TestFireExamplePrimary_soa13_7(t *testing.T) {
+	setup := func(att, def [2]int) *State {
+		s := fireState(t, 1, British)
+		ccPut(t, s, "17", "gb-at-1")
+		ccPut(t, s, "24", "ss-hw-sp-1", "ss-ac-1", "de-tiger-1")
+		ccDo(t, s, "area:17", "fire", "target:24", "with:gb-at-1", "confirm")
+		if !ccHas(s, "primary:ss-ac-1") || !ccHas(s, "primary:de-tiger-1") {
+			t.Fatalf("soa:13.7: mixed armour needs a primary target, got %v", ccLegal(s))
+		}
+		s.rng.Force(att[0], att[1], def[0], def[1])
+		ccDo(t, s, "primary:ss-hw-sp-1", "accept")
+		return s
+	}
+	s := setup([2]int{3, 3}, [2]int{3, 3})
+	if s.cp != 3 {
+		t.Fatalf("tie: %d casualty points, want 3", s.cp)
+	}
+	if got := ccLegal(s); !slices.Equal(got, []string{"eliminate:ss-hw-sp-1", "retreat:ss-hw-sp-1"}) {
+		t.Fatalf("the primary goes first: %v", got)
+	}
+	ccDo(t, s, "retreat:ss-hw-sp-1")
+	if ccHas(s, "eliminate:ss-ac-1") || ccHas(s, "eliminate:de-tiger-1") {
+		t.Fatalf("with the primary retreated nobody else may be eliminated: %v", ccLegal(s))
+	}
+	ccDo(t, s, "retreat:ss-ac-1", "retreat:de-tiger-1")
+	if fireAt(t, s, "ss-ac-1") != fireAt(t, s, "ss-hw-sp-1") || fireAt(t, s, "de-tiger-1") == "24" {
+		t.Errorf("the group retreats together (soa:8.3552)")
+	}
+
+	// Six points (AV 6+9 = 15, DV 2+1+6 = 9): eliminate the 6-2-8 and retreat
+	// the other two, or eliminate two including the 6-2-8; retreating the
+	// primary first is not possible any more.
+	s = setup([2]int{4, 5}, [2]int{3, 3})
+	if s.cp != 6 {
+		t.Fatalf("%d casualty points, want 6", s.cp)
+	}
+	if got := ccLegal(s); !slices.Equal(got, []string{"eliminate:ss-hw-sp-1"}) {
+		t.Fatalf("six points: the primary must be eliminated, got %v", got)
+	}
+	ccDo(t, s, "eliminate:ss-hw-sp-1", "eliminate:de-tiger-1")
+	if !ccHas(s, "done") {
+		t.Errorf("4 + 4 ≥ 6: done, got %v", ccLegal(s))
+	}
+}
+
+// Armour in an area fired on from an adjacent area by non-AT units is neither
+// in the DV nor hurt; it may retreat with its group (soa:8.34, 12.1, 12.2).
+// An armour unit that does take losses absorbs four points (soa:12.5).
+func TestFireArmorImmuneFromAdjacent_soa8_34_12_2(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-a1-1")
+	ccPut(t, s, "24", "ss-hw-sp-1", "ss-ar1-1") // 6-2-8 (DF 2) and 3-5-5 (DF 5)
+	s.rng.Force(6, 6, 1, 1)                     // AV 4+12 = 16, DV 5+1+2 = 8
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm", "accept")
+	if s.dv != 8 {
+		t.Fatalf("DV %d: the 6-2-8's DF 2 must not count against adjacent infantry fire", s.dv)
+	}
+	if ccHas(s, "eliminate:ss-hw-sp-1") || !ccHas(s, "retreat:ss-hw-sp-1") {
+		t.Fatalf("armour cannot take the points but may retreat: %v", ccLegal(s))
+	}
+	// Armour alone cannot be fired on by adjacent infantry at all (soa:12.1).
+	s = fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-a1-1")
+	ccPut(t, s, "24", "ss-hw-sp-1")
+	ccDo(t, s, "area:17")
+	if ccHas(s, "fire") {
+		t.Errorf("soa:12.1: nothing to fire at, got %v", ccLegal(s))
+	}
+	// From the same area the armour is a target and sets the DV: 6-2-8 DF 2.
+	s = fireState(t, 1, British)
+	ccPut(t, s, "24", "gb-a1-1", "ss-hw-sp-1")
+	s.rng.Force(6, 6, 1, 1) // AV 16, DV 2+2 = 4 (same area: no +1): 12 points
+	ccDo(t, s, "area:24", "fire", "target:24", "with:gb-a1-1", "confirm", "accept")
+	if s.dv != 4 || s.cp != 12 {
+		t.Fatalf("same area: DV %d CP %d, want 4 12", s.dv, s.cp)
+	}
+	ccDo(t, s, "eliminate:ss-hw-sp-1")
+	if s.step == stAbsorb {
+		t.Errorf("the group is gone; %v", ccLegal(s))
+	}
+}
+
+// soa:8.32: into one area per impulse at most six infantry plus one more HQ
+// plus three armour; one fire attack per defending area, except AT attacks.
+func TestFireLimits_soa8_32(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "16", "ss-ar1-1", "ss-ar1-2", "ss-ar1-3", "ss-ar2-1", "ss-ar2-2", "ss-ar2-3", "ss-ar3-1",
+		"ss-ar-hq", "ss-lr-hq", "ss-hqc-mk3-1", "ss-hqc-mk3-2", "ss-hqc-mk3-3")
+	ccPut(t, s, "17", "gb-a1-1")
+	ccDo(t, s, "area:16", "fire", "target:17")
+	ccDo(t, s, "with:ss-ar1-1", "with:ss-ar1-2", "with:ss-ar1-3", "with:ss-ar2-1", "with:ss-ar2-2", "with:ss-ar2-3")
+	if ccHas(s, "with:ss-ar3-1") {
+		t.Error("a seventh squad may not fire into the area")
+	}
+	ccDo(t, s, "with:ss-ar-hq")
+	if ccHas(s, "with:ss-lr-hq") {
+		t.Error("only one HQ beyond six infantry")
+	}
+	ccDo(t, s, "with:ss-hqc-mk3-1", "with:ss-hqc-mk3-2", "with:ss-hqc-mk3-3", "confirm")
+	if ccHas(s, "target:17") {
+		t.Error("one fire attack per defending area per impulse")
+	}
+}
+
+// soa:8.31, 8.33: fire at an area that also holds friendly units affects only
+// the chosen enemy group; soa:8.3553, 8.3554: a group may retreat without
+// losses, and retreated units can be fired on again later.
+func TestFireVoluntaryRetreat_soa8_3553(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-a1-1")
+	ccPut(t, s, "24", "ss-ar1-1", "gb-a2-1")
+	s.rng.Force(1, 1, 6, 6) // AV 4+2 = 6, DV 5+1+12 = 18: no effect
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm", "accept")
+	if s.cp != 0 || !ccHas(s, "retreat:ss-ar1-1") || !ccHas(s, "done") {
+		t.Fatalf("no effect: the German may still retreat (soa:8.3553): %v", ccLegal(s))
+	}
+	ccDo(t, s, "retreat:ss-ar1-1")
+	if at := fireAt(t, s, "ss-ar1-1"); at == "24" || !s.units[ccUnit(t, s, "ss-ar1-1")].Committed {
+		t.Fatalf("retreated to %s", at)
+	}
+	if fireAt(t, s, "gb-a2-1") != "24" || s.units[ccUnit(t, s, "gb-a2-1")].Committed {
+		t.Error("soa:8.31: the British unit in 24 is not touched by British fire")
+	}
+}
+
+// soa:8.355: infantry with every way out held by enemy infantry cannot
+// retreat and must be eliminated; a British unit lost so counts twice for
+// reformed units (soa:19.22).
+func TestFireNoRetreat_soa8_355_19_22(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "26", "gb-a1-1")
+	ccPut(t, s, "17", "ss-ar1-1")
+	ccPut(t, s, "18", "ss-ar1-2")
+	ccPut(t, s, "24", "ss-ar1-3")
+	ccPut(t, s, "25", "ss-ar2-1")
+	s.rng.Force(6, 6, 1, 1) // AV 3+12 = 15, DV 7+1+2 = 10: five points
+	ccDo(t, s, "area:17", "fire", "target:26", "with:ss-ar1-1", "confirm", "accept")
+	if ccHas(s, "retreat:gb-a1-1") {
+		t.Fatalf("26's neighbours all hold German infantry: %v", ccLegal(s))
+	}
+	ccDo(t, s, "eliminate:gb-a1-1")
+	u := ccUnit(t, s, "gb-a1-1")
+	if s.units[u].Loc != locElim {
+		t.Errorf("five points on a lone unit: three then two more, it is gone for good (soa:19.23), at %s", fireAt(t, s, "gb-a1-1"))
+	}
+}
+
+// soa:19.21-19.23: a British unit absorbing three points counts one lost unit,
+// two points count two, and points beyond three for every unit of the group
+// remove units for good.
+func TestFireReformedWeights_soa19_23(t *testing.T) {
+	run := func(att int, cp int) (int16, uint8) {
+		s := fireState(t, 1, German)
+		ccPut(t, s, "18", "gb-a1-1")
+		ccPut(t, s, "17", "ss-hw-eng-1") // 5-7-6
+		for i, q := range []string{"3", "4", "19", "20", "25", "26"} {
+			ccPut(t, s, q, []string{"ss-lr4-1", "ss-lr4-2", "ss-lr4-3", "ss-lr5-1", "ss-lr5-2", "ss-lr5-3"}[i])
+		}
+		// AV 5 + att; DV 7 + 1 + 2 (dice 1,1) = 10
+		s.rng.Force(att/2, att-att/2, 1, 1)
+		ccDo(t, s, "area:17", "fire", "target:18", "with:ss-hw-eng-1", "confirm", "accept")
+		if s.cp != cp {
+			t.Fatalf("AV %d DV %d: %d points, want %d", s.av, s.dv, s.cp, cp)
+		}
+		ccDo(t, s, "eliminate:gb-a1-1")
+		u := ccUnit(t, s, "gb-a1-1")
+		return s.units[u].Loc, s.units[u].Weight
+	}
+	if loc, w := run(7, 2); loc != locBox || w != 2 {
+		t.Errorf("two points: box with weight 2, got %d %d", loc, w)
+	}
+	if loc, w := run(8, 3); loc != locBox || w != 1 {
+		t.Errorf("three points: box with weight 1, got %d %d", loc, w)
+	}
+	if loc, _ := run(9, 4); loc != locElim {
+		t.Errorf("four points on the only unit: gone for good, got %d", loc)
+	}
+}
+
+// soa:10.7, 15.4: no fire from an area into a zone or back; fire inside a
+// zone is as from an adjacent area, +2 DV at night.
+func TestFireZones_soa10_7_15_4(t *testing.T) {
+	s := fireState(t, 2, British) // turn 2 is a night turn (soa:15.1)
+	ccPut(t, s, "D", "gb-a1-1", "ss-ar1-1")
+	ccPut(t, s, "8", "gb-a1-2")
+	ccDo(t, s, "area:D", "fire")
+	if got := ccLegal(s); !slices.Equal(got, []string{"target:D"}) {
+		t.Fatalf("from a zone only into the zone: %v", got)
+	}
+	s.rng.Force(3, 3, 3, 3) // AV 4+6 = 10, DV 5+2+6 = 13
+	ccDo(t, s, "target:D", "with:gb-a1-1", "confirm", "accept")
+	if s.dv != 13 {
+		t.Errorf("night intra-zone DV %d, want 13", s.dv)
+	}
+	s = fireState(t, 1, British)
+	ccPut(t, s, "D", "ss-ar1-1")
+	ccPut(t, s, "8", "gb-a1-2")
+	ccDo(t, s, "area:8")
+	if ccHas(s, "fire") {
+		t.Errorf("no fire from area 8 into zone D: %v", ccLegal(s))
+	}
+}
+
+// soa:20.1, 20.2, 20.4: British fire attacks lose one from turn 6, two on turn 8.
+func TestFireAmmunition_soa20_1(t *testing.T) {
+	for _, c := range []struct{ turn, ammo, av int }{{5, 0, 10}, {6, 1, 9}, {8, 2, 8}} {
+		s := fireState(t, c.turn, British)
+		s.ammo = c.ammo
+		ccPut(t, s, "17", "gb-a1-1")
+		ccPut(t, s, "24", "ss-ar1-1")
+		s.rng.Force(3, 3, 6, 6)
+		ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm", "accept")
+		if s.av != c.av {
+			t.Errorf("turn %d: AV %d, want %d (4+6 less %d)", c.turn, s.av, c.av, c.ammo)
+		}
+	}
+}
+
+// soa:13.4: AT guns are never attacked in an impulse unless alone in the area;
+// then they are eliminated without dice and count one lost unit (soa:19.21).
+func TestFireLoneAT_soa13_4(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "17", "gb-at-1", "gb-a1-1")
+	ccPut(t, s, "24", "ss-ar1-1")
+	s.rng.Force(6, 6, 1, 1) // AV 15, DV 7+1+2 = 10: five points
+	ccDo(t, s, "area:24", "fire", "target:17", "with:ss-ar1-1", "confirm", "accept")
+	if s.dv != 10 {
+		t.Errorf("the AT gun's X is no DF: DV %d, want 10", s.dv)
+	}
+	if ccHas(s, "retreat:gb-at-1") || !ccHas(s, "eliminate:gb-at-1") {
+		t.Errorf("an AT gun can take three points by elimination but never retreats: %v", ccLegal(s))
+	}
+	s = fireState(t, 1, German)
+	ccPut(t, s, "17", "gb-at-1")
+	ccPut(t, s, "24", "ss-ar1-1")
+	rolls := s.rng.Rolls
+	ccDo(t, s, "area:24", "fire", "target:17", "with:ss-ar1-1", "confirm")
+	u := ccUnit(t, s, "gb-at-1")
+	if s.units[u].Loc != locBox || s.units[u].Weight != 1 || s.rng.Rolls != rolls {
+		t.Errorf("lone AT gun: at %s weight %d, dice rolled %d", fireAt(t, s, "gb-at-1"), s.units[u].Weight, s.rng.Rolls-rolls)
+	}
+}

@@ -1,0 +1,131 @@
+package soa
+
+import (
+	"encoding/json"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"sandtable/engine"
+)
+
+// Shared helpers of the rule tests in movement_test.go, impulse_test.go,
+// setup_test.go, hidden_test.go and options_test.go (prefixed rt to stay
+// clear of other files). Placing units (ccPut, ccUnit), applying choices by
+// ID (ccDo) and listing choice IDs (ccLegal, ccHas) come from
+// closecombat_test.go, places by ID (trnPlace) from turn_test.go.
+
+// rtImpulse is a revealed game with no unit on the map, waiting for side's
+// impulse of the Movement/Fire Phase of turn; side also holds the Tactical
+// Advantage.
+func rtImpulse(t *testing.T, turn int, side Side) *State {
+	t.Helper()
+	s := MustLoad().newState(options{}, 3)
+	s.revealed = true
+	s.turn = turn
+	s.step, s.imp, s.active, s.ta = stImpulse, side, side, side
+	return s
+}
+
+// rtSteps lists the places the moving unit is offered, sorted as the rulebook numbers them.
+func rtSteps(s *State) []string {
+	var out []string
+	for _, id := range ccLegal(s) {
+		if p, ok := strings.CutPrefix(id, "to:"); ok {
+			out = append(out, p)
+		}
+	}
+	return rtSorted(out)
+}
+
+// rtSorted sorts place IDs: areas by number, then zones.
+func rtSorted(ids []string) []string {
+	out := slices.Clone(ids)
+	key := func(id string) string {
+		if len(id) == 1 && id[0] >= 'A' {
+			return "z" + id
+		}
+		return strings.Repeat("0", 3-len(id)) + id
+	}
+	sort.Slice(out, func(i, j int) bool { return key(out[i]) < key(out[j]) })
+	return out
+}
+
+// rtWant fails unless got lists exactly want (in any order).
+func rtWant(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	if !slices.Equal(rtSorted(got), rtSorted(want)) {
+		t.Fatalf("%s: got %v, want %v", what, rtSorted(got), rtSorted(want))
+	}
+}
+
+// rtLoc is the place ID where unit id is, or "" when it is off the map.
+func rtLoc(t *testing.T, s *State, id string) string {
+	t.Helper()
+	l := s.units[ccUnit(t, s, id)].Loc
+	if l < 0 {
+		return ""
+	}
+	return s.g.board.Place(int(l)).ID
+}
+
+// rtViewJSON is seat's view document as it goes over the wire.
+func rtViewJSON(t *testing.T, s *State, seat engine.Seat) string {
+	t.Helper()
+	b, err := json.Marshal(engine.MakeView("soa", s, seat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// rtShows reports whether a view document names unit u, by ID or by name.
+func rtShows(s *State, doc string, u int16) bool {
+	d := s.g.units[u]
+	return strings.Contains(doc, `"`+d.ID+`"`) || strings.Contains(doc, `unit:`+d.ID+`"`) || strings.Contains(doc, d.Name)
+}
+
+// rtRandom applies uniformly random legal choices while keep holds and the
+// game runs, checking the invariants; it returns the number applied.
+func rtRandom(t *testing.T, s *State, pick *engine.RNG, keep func() bool) int {
+	t.Helper()
+	n := 0
+	for s.ToMove() != "" && keep() {
+		l := s.Legal(nil)
+		if len(l) == 0 {
+			t.Fatalf("empty choice list at step %s", stepNames[s.step])
+		}
+		if err := s.Apply(l[pick.Intn(len(l))]); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Invariants(); err != nil {
+			t.Fatalf("after %d choices: %v", s.count, err)
+		}
+		n++
+		if n > MaxChoices {
+			t.Fatal("no end in sight")
+		}
+	}
+	return n
+}
+
+// rtNew starts a game through the engine interface with the given options.
+func rtNew(t *testing.T, opts map[string]string, seed uint64) *State {
+	t.Helper()
+	st, err := MustLoad().New("basic", opts, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+// rtLogged reports a log entry under rule whose text contains text.
+func rtLogged(s *State, rule, text string) bool {
+	for _, e := range s.log {
+		if e.Rule == rule && strings.Contains(s.g.text(e), text) {
+			return true
+		}
+	}
+	return false
+}
