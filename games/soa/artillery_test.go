@@ -1,0 +1,136 @@
+package soa
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// artTargets lists the places offered for an artillery counter after choosing it.
+func artTargets(t *testing.T, s *State, id string) []string {
+	t.Helper()
+	c := s.Clone().(*State)
+	if !ccHas(c, "artillery:"+id) {
+		return nil
+	}
+	ccDo(t, c, "artillery:"+id)
+	var out []string
+	for _, l := range ccLegal(c) {
+		if p, ok := strings.CutPrefix(l, "target:"); ok {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// The artillery example after soa:14.7 on our map: the HQs that can call the
+// Heavy Weapons artillery and the Harzer Kampfgruppe artillery stand in 29
+// with a British unit, which stops them spotting (soa:14.3); another
+// Kampfgruppe HQ in 10 reaches only 21. Without the British unit in 29 the
+// Heavy Weapons artillery may fire into 22 and the Kampfgruppe's into 21 or 22.
+func TestArtilleryExample_soa14_3_14_31(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "29", "ss-lr-hq", "ss-bn-hq", "gb-a1-1")
+	ccPut(t, s, "10", "bo-bn-hq")
+	ccPut(t, s, "21", "gb-a1-2")
+	ccPut(t, s, "22", "gb-a1-3")
+	if got := artTargets(t, s, "de-art-hw-1"); got != nil {
+		t.Errorf("Heavy Weapons artillery: no spotter may place it, got %v", got)
+	}
+	if got := artTargets(t, s, "de-art-hzr-1"); !slices.Equal(got, []string{"21"}) {
+		t.Errorf("Kampfgruppe artillery: only 21, got %v", got)
+	}
+	s.units[ccUnit(t, s, "gb-a1-1")].Loc = locPool
+	if got := artTargets(t, s, "de-art-hw-1"); !slices.Equal(got, []string{"22"}) {
+		t.Errorf("Heavy Weapons artillery with 29 free: 22, got %v", got)
+	}
+	if got := artTargets(t, s, "de-art-hzr-1"); !slices.Equal(got, []string{"21", "22"}) {
+		t.Errorf("Kampfgruppe artillery with 29 free: 21 and 22, got %v", got)
+	}
+	// soa:14.3: never into an area holding friendly units
+	ccPut(t, s, "22", "ss-ar1-1")
+	if got := artTargets(t, s, "de-art-hw-1"); got != nil {
+		t.Errorf("22 holds a German unit: got %v", got)
+	}
+}
+
+// soa:14.5, 14.6, 15.2: the barrage adds only the dice to the counter's AF
+// (day or night), the DV only its dice (no +1 for adjacency), and armour is
+// hit as if fired on from inside the area; the counter is used for the turn
+// (soa:14.2) and spotting does not commit the HQ (soa:14.3).
+func TestArtilleryResolution_soa14_5_14_6_15_2(t *testing.T) {
+	for _, c := range []struct{ turn, af int }{{1, 8}, {2, 5}} { // the Kampfgruppe counter is 8 (5)
+		s := fireState(t, c.turn, German)
+		ccPut(t, s, "10", "bo-bn-hq")
+		ccPut(t, s, "21", "gb-a1-2")
+		s.rng.Force(3, 3, 1, 1) // AV af+6, DV 7+2 = 9
+		ccDo(t, s, "artillery:de-art-hzr-1", "target:21", "accept")
+		if want := c.af + 6; s.av != want || s.dv != 9 {
+			t.Errorf("turn %d: AV %d DV %d, want %d 9", c.turn, s.av, s.dv, want)
+		}
+		if !s.units[ccUnit(t, s, "de-art-hzr-1")].Committed || s.units[ccUnit(t, s, "bo-bn-hq")].Committed {
+			t.Errorf("the counter is fired; the spotting HQ stays uncommitted")
+		}
+	}
+	// Armour in the target group counts with its DF: 6-2-8 in 21 gives DV 2+dice.
+	s := fireState(t, 1, British)
+	ccPut(t, s, "22", "gb-2para-hq")
+	ccPut(t, s, "21", "ss-hw-sp-1", "ss-ar1-1")
+	s.rng.Force(1, 3, 3, 1, 1) // British roll 1 (soa:14.32), AV 9+6 = 15, DV 2+2 = 4
+	ccDo(t, s, "artillery:gb-art-1lt-1", "target:21", "accept")
+	if s.dv != 4 || s.cp != 11 {
+		t.Errorf("armour in the barrage: DV %d CP %d, want 4 11", s.dv, s.cp)
+	}
+}
+
+// soa:14.32: the British artillery needs a 4 or less; a failure spends the
+// counter and the impulse but is not a pass.
+func TestArtilleryBritishRoll_soa14_32(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "22", "gb-bde-hq")
+	ccPut(t, s, "21", "ss-ar1-1")
+	s.passes = 1 // the German passed just before
+	s.rng.Force(5)
+	ccDo(t, s, "artillery:gb-art-1lt-1")
+	if !s.units[ccUnit(t, s, "gb-art-1lt-1")].Committed || s.imp != German || s.passes != 0 {
+		t.Errorf("failed roll: counter fired, impulse over, not a pass (passes %d)", s.passes)
+	}
+	if ccHas(s, "artillery:gb-art-1lt-1") {
+		t.Error("used for the whole turn")
+	}
+	// soa:14.31: a company HQ cannot call the British artillery
+	s = fireState(t, 1, British)
+	ccPut(t, s, "22", "gb-a-hq")
+	ccPut(t, s, "21", "ss-ar1-1")
+	if ccHas(s, "artillery:gb-art-1lt-1") {
+		t.Error("a company HQ may not place the British artillery")
+	}
+}
+
+// soa:14.4: the "S Area Only" counter needs no spotter and fires only into
+// areas 2, 3 and 4 (soa:3.22).
+func TestArtillerySAreas_soa14_4_3_22(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "3", "gb-a1-1")
+	ccPut(t, s, "18", "gb-a1-2")
+	if got := artTargets(t, s, "de-art-garr-1"); !slices.Equal(got, []string{"3"}) {
+		t.Errorf("S-only artillery: only 3, got %v", got)
+	}
+}
+
+// soa:14.7, 10.7: an HQ in a zone calls fire into its own zone only, and the
+// barrage leaves friendly units there alone.
+func TestArtilleryZone_soa14_7(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "A", "bo-bn-hq", "gb-a1-1")
+	ccPut(t, s, "30", "gb-a1-2")
+	if got := artTargets(t, s, "de-art-hzr-1"); !slices.Equal(got, []string{"A"}) {
+		t.Errorf("from zone A: only A, got %v", got)
+	}
+	s.rng.Force(6, 6, 1, 1)
+	ccDo(t, s, "artillery:de-art-hzr-1", "target:A", "accept")
+	if s.ToMove() != "british" || ccHas(s, "eliminate:bo-bn-hq") {
+		t.Errorf("only the British group takes losses: %v", ccLegal(s))
+	}
+}
