@@ -248,7 +248,7 @@ func TestPlayPersonAgainstBotToTheEnd(t *testing.T) {
 func TestPlayBotAgainstBot(t *testing.T) {
 	recPath := filepath.Join(t.TempDir(), "game.json")
 	out := must(t, "", "play", "soa", "--seat", "spectator", "--seed", "5", "--record", recPath)
-	if !gameOver.MatchString(out) || !strings.Contains(out, "Seen by: spectator") {
+	if !gameOver.MatchString(out) || !strings.Contains(out, "seen by: spectator") {
 		t.Fatalf("no result screen for the spectator; output ends:\n%s", out[max(0, len(out)-2000):])
 	}
 	must(t, "", "replay", recPath)

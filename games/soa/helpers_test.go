@@ -21,7 +21,13 @@ import (
 // Advantage.
 func rtImpulse(t *testing.T, turn int, side Side) *State {
 	t.Helper()
-	s := MustLoad().newState(options{}, 3)
+	return rtImpulseOpt(t, options{}, turn, side)
+}
+
+// rtImpulseOpt is rtImpulse under optional rules o.
+func rtImpulseOpt(t *testing.T, o options, turn int, side Side) *State {
+	t.Helper()
+	s := MustLoad().newState(o, 3)
 	s.revealed = true
 	s.turn = turn
 	s.step, s.imp, s.active, s.ta = stImpulse, side, side, side
@@ -128,4 +134,29 @@ func rtLogged(s *State, rule, text string) bool {
 		}
 	}
 	return false
+}
+
+// rtPutN places n not yet placed starting units of side, armour or not
+// (anti-tank guns never), in place id, and returns them.
+func rtPutN(t *testing.T, s *State, side Side, id string, n int, armor bool) []int16 {
+	t.Helper()
+	start := s.g.britStart
+	if side == German {
+		start = s.g.germStart
+	}
+	p := trnPlace(s, id)
+	var out []int16
+	for _, u := range start {
+		if len(out) == n {
+			break
+		}
+		if s.units[u].Loc == locPool && s.isArmor(u) == armor && s.typ(u) != AntiTank {
+			s.units[u].Loc = p
+			out = append(out, u)
+		}
+	}
+	if len(out) < n {
+		t.Fatalf("only %d units to place in %s", len(out), id)
+	}
+	return out
 }

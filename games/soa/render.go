@@ -129,7 +129,7 @@ func (v *renderSight) renderStatus() []string {
 	if v.Side != "" && v.Side != seat {
 		seat += " (commands " + v.Side + ")"
 	}
-	lines := []string{line1, line2, "Seen by: " + seat}
+	lines := []string{line1 + " | seen by: " + seat, line2}
 	if v.Result != nil {
 		lines = append(lines, "Result: "+renderResult(v.Result))
 	}
@@ -281,7 +281,7 @@ func (s *State) SVG(w io.Writer, seat engine.Seat) error {
 		off = append(off, fmt.Sprintf("%s: german %d, british %d", where, n["german"], n["british"]))
 	}
 	if len(off) > 0 {
-		caption = append(caption, strings.Join(off, " | "))
+		caption[1] += " | " + strings.Join(off, " | ")
 	}
 	return b.SVG(w, area.SVGOptions{
 		Highlight: targets,
@@ -293,7 +293,8 @@ func (s *State) SVG(w io.Writer, seat engine.Seat) error {
 }
 
 // renderPlace draws the markers of a place just above its label, and its
-// counters above them: one row per side and up to four counters a row,
+// counters above them: one row per side and up to four counters a row (as
+// many as the place is wide),
 // identical counters merged into one with a count.
 func (s *State) renderPlace(v *renderSight, p *area.Place) string {
 	var g strings.Builder
@@ -345,10 +346,15 @@ func (s *State) renderPlace(v *renderSight, p *area.Place) string {
 	}
 	// Wrap each side's row at renderPerRow counters.
 	var lines [][]group
+	lo, hi := p.Polygon[0].X, p.Polygon[0].X
+	for _, q := range p.Polygon {
+		lo, hi = min(lo, q.X), max(hi, q.X)
+	}
+	perRow := max(1, min(renderPerRow, int((hi-lo-4)/(renderCtrW+renderCtrGap))))
 	for _, r := range rows {
-		for len(r) > renderPerRow {
-			lines = append(lines, r[:renderPerRow])
-			r = r[renderPerRow:]
+		for len(r) > perRow {
+			lines = append(lines, r[:perRow])
+			r = r[perRow:]
 		}
 		lines = append(lines, r)
 	}
