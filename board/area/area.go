@@ -94,6 +94,7 @@ type Board struct {
 	index map[string]int
 	adj   []bool  // n*n adjacency matrix
 	nbr   [][]int // sorted neighbour lists
+	zone  []bool  // Kind == KindZone, by index
 }
 
 // file is the JSON layout of a map file.
@@ -296,7 +297,9 @@ func (b *Board) build() error {
 		return err
 	}
 	b.nbr = make([][]int, n)
+	b.zone = make([]bool, n)
 	for i := range n {
+		b.zone[i] = b.Places[i].Kind == KindZone
 		var ns []int
 		for j := range n {
 			if b.adj[i*n+j] {
@@ -342,7 +345,7 @@ func (b *Board) Index(id string) (int, bool) {
 func (b *Board) Place(i int) *Place { return &b.Places[i] }
 
 // IsZone reports whether place i is an off-map zone.
-func (b *Board) IsZone(i int) bool { return b.Places[i].Kind == KindZone }
+func (b *Board) IsZone(i int) bool { return b.zone[i] }
 
 // Adjacent reports whether i and j are connected by an edge or an arrow.
 // Corner-only pairs are never adjacent, nor is a place to itself.

@@ -2,54 +2,68 @@ package soa
 
 import "sandtable/engine"
 
-// canSpot reports whether HQ h may place artillery counter a: the German
+// spotterOrg reports whether HQ h may place artillery counter a: the German
 // needs a shared lower or higher organisation, the British a battalion or
 // brigade HQ (soa:14.31).
-func (s *State) canSpot(h, a int16) bool {
-	hd, ad := s.g.units[h], s.g.units[a]
-	if hd.Type != HQ || s.units[h].Committed || s.units[h].Loc < 0 {
+func spotterOrg(h, a UnitData) bool {
+	if h.Type != HQ {
 		return false
 	}
-	if s.side(h) == British {
-		return hd.Level == "battalion" || hd.Level == "brigade"
+	if h.Side == "british" {
+		return h.Level == "battalion" || h.Level == "brigade"
 	}
-	return (ad.Company != "" && hd.Company == ad.Company) || (ad.Higher != "" && hd.Higher == ad.Higher)
+	return (a.Company != "" && h.Company == a.Company) || (a.Higher != "" && h.Higher == a.Higher)
+}
+
+// spotterReady reports whether HQ h, of the right organisation, is able to spot
+// now: on the map and uncommitted (soa:14.3).
+func (s *State) spotterReady(h int16) bool {
+	return !s.units[h].Committed && s.units[h].Loc >= 0
 }
 
 // artilleryTargets lists the places counter a may be placed in (soa:14.3, 14.4, 14.7, 10.7).
 func (s *State) artilleryTargets(a int16) []int16 {
+	return s.artilleryTargetsInto(a, nil, false)
+}
+
+// artilleryTargetsInto appends the targets of counter a to out; with first
+// it stops at the first one found.
+func (s *State) artilleryTargetsInto(a int16, out []int16, first bool) []int16 {
 	side := s.side(a)
 	enemy := side.Other()
-	var out []int16
-	add := func(q int16) {
-		if !contains16(out, q) && s.occupied(q, enemy) && s.visibleEnemy(q, enemy) {
+	start := len(out)
+	add := func(q int16) bool {
+		if !contains16(out[start:], q) && s.visibleEnemy(q, enemy) {
 			out = append(out, q)
+			return first
 		}
+		return false
 	}
 	if s.g.units[a].SOnly { // soa:14.4: S areas, no spotter
-		for p := 0; p < s.g.board.Len(); p++ {
-			if s.g.board.Place(p).Special == "S" && !s.occupied(int16(p), side) {
-				add(int16(p))
+		for _, p := range s.g.sAreas {
+			if !s.occupied(p, side) && add(p) {
+				return out
 			}
 		}
 		return out
 	}
-	for _, h := range s.g.sideUnits[side] {
-		if !s.canSpot(h, a) {
+	for _, h := range s.g.spotters[a] {
+		if !s.spotterReady(h) {
 			continue
 		}
 		at := s.units[h].Loc
 		if s.isZone(at) {
-			add(at) // soa:14.7: only into the spotter's own zone
+			if add(at) { // soa:14.7: only into the spotter's own zone
+				return out
+			}
 			continue
 		}
 		if s.occupied(at, enemy) {
 			continue // soa:14.3: the spotter's area must be free of enemy
 		}
-		for _, n := range s.g.board.Neighbors(int(at)) {
-			q := int16(n)
-			if !s.isZone(q) && !s.occupied(q, side) { // soa:14.3, 10.7
-				add(q)
+		for _, q := range s.g.areaNbr[at] {
+			if !s.occupied(q, side) && add(q) { // soa:14.3, 10.7
+				return out
 			}
 		}
 	}
@@ -58,19 +72,15 @@ func (s *State) artilleryTargets(a int16) []int16 {
 
 // visibleEnemy reports an enemy unit in q that the attacker can see.
 func (s *State) visibleEnemy(q int16, enemy Side) bool {
-	for _, u := range s.g.sideUnits[enemy] {
-		if s.units[u].Loc == q && !s.units[u].Hidden {
-			return true
-		}
-	}
-	return false
+	g := &s.occAt(q).side[enemy].grp
+	return g[0].arm+g[0].other+g[0].at+g[1].arm+g[1].other+g[1].at > 0
 }
 
 // startArtillery uses an artillery counter as the impulse (soa:14.2); the
 // British must first roll 4 or less (soa:14.32).
 func (s *State) startArtillery(a int16) {
 	s.cur = attack{Kind: atkArtillery, Units: append(s.cur.Units[:0], a), Primary: -1}
-	s.units[a].Committed = true // soa:14.2: fired side up for the rest of the turn
+	s.setCommitted(a, true) // soa:14.2: fired side up for the rest of the turn
 	if s.side(a) == British {
 		d := s.rng.Die(6)
 		if d > 4 {

@@ -42,6 +42,7 @@ func TestArtilleryExample_soa14_3_14_31(t *testing.T) {
 		t.Errorf("Kampfgruppe artillery: only 21, got %v", got)
 	}
 	s.units[ccUnit(t, s, "gb-a1-1")].Loc = locPool
+	s.stale()
 	if got := artTargets(t, s, "de-art-hw-1"); !slices.Equal(got, []string{"22"}) {
 		t.Errorf("Heavy Weapons artillery with 29 free: 22, got %v", got)
 	}

@@ -32,7 +32,7 @@ func (s *State) startCloseCombat() {
 	for u := range s.units {
 		st := &s.units[u]
 		if st.Loc >= 0 {
-			st.Committed = false // soa:9.1
+			s.setCommitted(int16(u), false) // soa:9.1
 		}
 		st.CCDead, st.CCAttacked, st.CCDone, st.Screened = false, false, false, false
 	}
@@ -523,7 +523,7 @@ func (s *State) applyCC(k kind, x int) {
 			st := &s.units[x]
 			st.CCDone = true
 			if st.Hidden { // soa:13.8: a hidden gun that attacks is revealed
-				st.Hidden = false
+				s.setHidden(int16(x), false)
 				s.logf("soa:13.8", "a hidden anti-tank gun is revealed in %p", int(s.ccPlace))
 			}
 			s.ccCur.Units = append(s.ccCur.Units, int16(x))

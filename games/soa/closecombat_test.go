@@ -40,6 +40,7 @@ func ccPut(t *testing.T, s *State, place string, ids ...string) {
 	p := int16(s.g.board.MustIndex(place))
 	for _, id := range ids {
 		s.units[ccUnit(t, s, id)].Loc = p
+		s.stale()
 	}
 }
 
@@ -506,6 +507,7 @@ func TestCloseCombatUncommitted_soa9_1(t *testing.T) {
 	for u := range s.units {
 		if s.units[u].Loc >= 0 {
 			s.units[u].Committed = true
+			s.stale()
 		}
 	}
 	s.startCloseCombat()
@@ -526,6 +528,7 @@ func TestCloseCombatHiddenAT_soa13_8(t *testing.T) {
 	ccPut(t, s, "10", "gb-at-1", "gb-a1-1", "ss-ar1-1", "ss-hqc-mk3-1")
 	at := ccUnit(t, s, "gb-at-1")
 	s.units[at].Hidden = true
+	s.stale()
 	s.ta = German
 	s.startCloseCombat()
 	ccDo(t, s, "attack:ss-hqc-mk3-1", "with:gb-at-1")
@@ -542,6 +545,7 @@ func TestCloseCombatHiddenAT_soa13_8(t *testing.T) {
 	s = ccState(t, options{hiddenAT: true})
 	ccPut(t, s, "10", "gb-at-1", "gb-a1-1", "ss-ar1-1")
 	s.units[at].Hidden = true
+	s.stale()
 	s.ta = British
 	s.startCloseCombat()
 	if got := ccTargets(s); !slices.Equal(got, []string{"gb-a1-1"}) {
@@ -565,8 +569,10 @@ func TestCloseCombatRandomNeverStuck(t *testing.T) {
 					u := units[pick.Intn(len(units))]
 					if s.units[u].Loc == locPool {
 						s.units[u].Loc = int16(s.g.board.MustIndex(p))
+						s.stale()
 						if s.typ(u) == AntiTank && s.opt.hiddenAT && pick.Intn(2) == 0 {
 							s.units[u].Hidden = true
+							s.stale()
 						}
 					}
 				}

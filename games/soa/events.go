@@ -87,7 +87,7 @@ func (s *State) reinforce(pool byte) {
 	if w <= 5 {
 		z := s.g.zone[w-1]
 		for _, u := range left[:n] {
-			s.units[u].Loc, s.units[u].Committed = z, false
+			s.put(u, z, false)
 			s.logf(rule, "%u arrives in %p", int(u), int(z))
 		}
 		s.endEvents()
@@ -158,7 +158,7 @@ func (s *State) applyEvent(k kind, x int) {
 		s.reinforce('G')
 	case stEventZone:
 		u := s.eventUnit
-		s.units[u].Loc, s.units[u].Committed = int16(x), true // soa:17.21, 17.32
+		s.put(u, int16(x), true) // soa:17.21, 17.32
 		s.logf("soa:17.21", "%u arrives committed in %p", int(u), x)
 		s.pending--
 		s.nextGZone()
@@ -166,13 +166,13 @@ func (s *State) applyEvent(k kind, x int) {
 		s.eventUnit, s.step = int16(x), stEventBZone
 	case stEventBZone:
 		u := s.eventUnit
-		s.units[u].Loc, s.units[u].Committed = int16(x), false
+		s.put(u, int16(x), false)
 		s.logf("soa:17.41", "%u arrives in %p", int(u), x)
 		s.pending--
 		s.nextBUnit()
 	case stEventCZone:
 		u := s.eventUnit
-		s.units[u].Loc, s.units[u].Committed = int16(x), false // soa:17.51
+		s.put(u, int16(x), false) // soa:17.51
 		s.logf("soa:17.51", "%u arrives in %p", int(u), x)
 		s.endEvents()
 	}

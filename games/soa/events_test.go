@@ -126,6 +126,7 @@ func TestEventGermanExcessLost_soa17_23(t *testing.T) {
 	g := trnPool(s, "G")
 	for _, u := range g[:11] {
 		s.units[u].Loc = locElim
+		s.stale()
 	}
 	s.rng.Force(1, 1, 6, 1) // G; coloured 6: three units; white 1: zone A
 	s.startTurn()
@@ -213,6 +214,7 @@ func TestEventBritishLimit_soa17_42(t *testing.T) {
 	b := trnPool(s, "B")
 	for _, u := range b[:5] {
 		s.units[u].Loc = locElim
+		s.stale()
 	}
 	s.rng.Force(6, 6, 6)
 	s.startTurn()

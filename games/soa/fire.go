@@ -12,20 +12,6 @@ func (s *State) inGroup(u, t int16, g uint8) bool {
 	return st.Loc == t && !st.Hidden && st.Committed == (g == 1)
 }
 
-// onlyAT reports that side's units in t are anti-tank guns alone (soa:13.4).
-func (s *State) onlyAT(t int16, side Side) bool {
-	n := 0
-	for _, u := range s.g.sideUnits[side] {
-		if s.units[u].Loc == t {
-			if s.typ(u) != AntiTank {
-				return false
-			}
-			n++
-		}
-	}
-	return n > 0
-}
-
 // adjacentFire reports fire from o into t that counts as from an adjacent
 // area: a different area, or any fire inside a zone (soa:8.352 B, 10.7).
 func (s *State) adjacentFire(o, t int16) bool { return o != t || s.isZone(t) }
@@ -65,20 +51,16 @@ func (s *State) hasAffected(k attackKind, o, t int16, g uint8) bool {
 // hasAffectedBy is hasAffected for firers with or without infantry.
 func (s *State) hasAffectedBy(k attackKind, o, t int16, g uint8, infantry bool) bool {
 	enemy := s.imp.Other()
-	if k != atkAT && s.onlyAT(t, enemy) {
-		for _, u := range s.g.sideUnits[enemy] {
-			if s.inGroup(u, t, g) {
-				return true
-			}
-		}
-		return false
+	grp := s.occAt(t).side[enemy].grp[g]
+	switch {
+	case k != atkAT && s.onlyAT(t, enemy):
+		return grp.at > 0 // soa:13.4
+	case k == atkAT:
+		return grp.arm > 0
+	case k == atkArtillery:
+		return grp.arm+grp.other > 0
 	}
-	for _, u := range s.g.sideUnits[enemy] {
-		if s.inGroup(u, t, g) && s.affected(k, o, u, infantry) {
-			return true
-		}
-	}
-	return false
+	return grp.other > 0 || (grp.arm > 0 && infantry && !s.adjacentFire(o, t))
 }
 
 // fireRange reports whether units in o may fire at t (soa:8.3, 10.7).
@@ -107,24 +89,12 @@ func (s *State) attackedThisImpulse(t int16, k attackKind) bool {
 // fire or AT attack at the uncommitted/committed group, bit 2 setting fires.
 func (s *State) groupOptions(t int16) uint8 {
 	o := s.origin
-	if !s.fireRange(o, t) {
+	if s.occAt(t).side[s.imp.Other()].n == 0 || !s.fireRange(o, t) {
 		return 0
 	}
-	var haveFire, haveAT, haveInf bool
-	for _, u := range s.g.sideUnits[s.imp] {
-		if s.units[u].Loc != o || !s.canFireUnit(u) {
-			continue
-		}
-		switch {
-		case s.typ(u) == AntiTank:
-			haveAT = true
-		default:
-			haveFire = true
-			if !s.isArmor(u) {
-				haveInf = true
-			}
-		}
-	}
+	src := &s.occAt(o).side[s.imp]
+	haveAT, haveInf := src.fireAT > 0, src.fireInf > 0
+	haveFire := haveInf || src.fireArm > 0
 	fireBlocked := s.attackedThisImpulse(t, atkFire) || (t == o && s.attackedThisImpulse(t, atkSetFire))
 	var m uint8
 	for g := uint8(0); g < 2; g++ {
@@ -133,11 +103,8 @@ func (s *State) groupOptions(t int16) uint8 {
 		}
 	}
 	if s.imp == German && haveInf && t == o && !s.isZone(t) && !s.attackedThisImpulse(t, atkSetFire) && !s.attackedThisImpulse(t, atkFire) {
-		for _, u := range s.g.sideUnits[British] {
-			if s.units[u].Loc == t && !s.units[u].Committed && !s.isArmor(u) && !s.units[u].Hidden {
-				m |= 4 // soa:18.1
-				break
-			}
+		if g := s.occAt(t).side[British].grp[0]; g.other+g.at > 0 {
+			m |= 4 // soa:18.1: uncommitted British infantry in the area
 		}
 	}
 	return m
@@ -145,6 +112,9 @@ func (s *State) groupOptions(t int16) uint8 {
 
 // canFireFrom reports an attack the side to move could designate from p.
 func (s *State) canFireFrom(p int16) bool {
+	if o := &s.occAt(p).side[s.imp]; o.fireAT+o.fireArm+o.fireInf == 0 {
+		return false
+	}
 	save := s.origin
 	s.origin = p
 	defer func() { s.origin = save }()
@@ -313,8 +283,8 @@ func (s *State) designate() {
 	a := s.cur
 	a.Units = append([]int16(nil), s.cur.Units...)
 	for _, u := range a.Units {
-		s.units[u].Committed = true
-		s.units[u].Hidden = false // soa:13.8: firing reveals
+		s.setCommitted(u, true)
+		s.setHidden(u, false) // soa:13.8: firing reveals
 	}
 	s.attacks = append(s.attacks, a)
 	s.cur.Units = s.cur.Units[:0]
@@ -592,7 +562,8 @@ func (s *State) finishAbsorb() {
 	for i := 0; s.cp > 0 && i < len(s.elimFull); i++ {
 		u := s.elimFull[i]
 		if s.side(u) == British && s.units[u].Loc == locBox {
-			s.units[u].Loc, s.units[u].Weight = locElim, 0
+			s.put(u, locElim, false)
+			s.units[u].Weight = 0
 			s.logf("soa:19.23", "%u took four or more casualty points and is gone for good", int(u))
 			s.cp--
 		}

@@ -34,6 +34,7 @@ func TestFireExample_soa8_3552(t *testing.T) {
 	ccPut(t, s, "17", "gb-a1-1", "gb-a1-2", "gb-a1-3")
 	ccPut(t, s, "24", "ss-ar1-1", "ss-ar1-2", "ss-ar1-3", "ss-ar2-1")
 	s.units[ccUnit(t, s, "ss-ar2-1")].Committed = true
+	s.stale()
 	ccDo(t, s, "area:17", "fire", "target:24")
 	if !ccHas(s, "group:uncommitted") || !ccHas(s, "group:committed") {
 		t.Fatalf("soa:8.33: both group types must be offered, got %v", ccLegal(s))
@@ -88,7 +89,9 @@ func TestFireExampleAntiTank_soa13_3(t *testing.T) {
 	s := fireState(t, 1, British)
 	ccPut(t, s, "26", "gb-at-1", "gb-a1-1", "ss-hqc-mk3-1", "ss-ar1-1")
 	s.units[ccUnit(t, s, "ss-hqc-mk3-1")].Committed = true
+	s.stale()
 	s.units[ccUnit(t, s, "ss-ar1-1")].Committed = true
+	s.stale()
 	ccDo(t, s, "area:26", "fire", "target:26")
 	if ccHas(s, "with:gb-a1-1") && ccHas(s, "with:gb-at-1") {
 		// both may open the attack; the first decides its kind

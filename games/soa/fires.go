@@ -61,7 +61,7 @@ func (s *State) autoFireCommit() {
 	if len(c) <= s.fireLeft {
 		for _, a := range c {
 			_, u := split(a)
-			s.units[u].Committed = true
+			s.setCommitted(int16(u), true)
 			s.logf("soa:18.4", "%u is committed by the fire", u)
 		}
 		s.fireLeft = 0
@@ -70,7 +70,7 @@ func (s *State) autoFireCommit() {
 }
 
 func (s *State) applyFireCommit(u int16) {
-	s.units[u].Committed = true
+	s.setCommitted(u, true)
 	s.logf("soa:18.4", "%u is committed by the fire", int(u))
 	s.fireLeft--
 	if s.fireLeft == 0 {

@@ -33,6 +33,12 @@ type Game struct {
 	// derived
 	side       []Side     // per unit
 	sideUnits  [2][]int16 // units of each side that can be on the map (not artillery)
+	areaNbr    [][]int16  // per place, its neighbours that are areas
+	spotters   [][]int16  // per artillery counter, the HQs of its side that may place it (soa:14.31)
+	sAreas     []int16    // areas marked S (soa:3.22)
+	vpAreas    []int16    // victory point areas (soa:3.21)
+	dotMask    []uint8    // per unit, its set-up dots as bits (soa:3.62)
+	areaDots   []uint8    // per place, its set-up dots as bits
 	zone       [5]int16   // places of zones A-E
 	britStart  []int16    // British units set up at the start (soa:5.4)
 	germStart  []int16    // German units set up at the start (soa:5.5)
@@ -108,6 +114,32 @@ func newGame(mapJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 	}
 	for i := 0; i < b.Len(); i++ {
 		g.placeIndex[b.Place(i).ID] = int16(i)
+		var ns []int16
+		for _, q := range b.Neighbors(i) {
+			if !b.IsZone(q) {
+				ns = append(ns, int16(q))
+			}
+		}
+		g.areaNbr = append(g.areaNbr, ns)
+	}
+	g.spotters = make([][]int16, len(g.units))
+	for _, a := range g.artillery {
+		for _, h := range g.sideUnits[g.side[a]] {
+			if spotterOrg(g.units[h], g.units[a]) {
+				g.spotters[a] = append(g.spotters[a], h)
+			}
+		}
+	}
+	for i := 0; i < b.Len(); i++ {
+		if b.Place(i).Special == "S" {
+			g.sAreas = append(g.sAreas, int16(i))
+		}
+		if b.Place(i).VP > 0 {
+			g.vpAreas = append(g.vpAreas, int16(i))
+		}
+	}
+	if err := g.indexDots(); err != nil {
+		return nil, err
 	}
 	for z, id := range []string{"A", "B", "C", "D", "E"} {
 		i, ok := b.Index(id)
@@ -214,4 +246,42 @@ func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	return dec.Decode(v)
+}
+
+// indexDots turns set-up dot colours into bit masks (soa:3.62).
+func (g *Game) indexDots() error {
+	bit := map[string]uint8{}
+	mask := func(dots []string) (uint8, error) {
+		var m uint8
+		for _, d := range dots {
+			b, ok := bit[d]
+			if !ok {
+				if len(bit) == 8 {
+					return 0, fmt.Errorf("soa data: more than eight set-up dot colours (at %q)", d)
+				}
+				b = 1 << len(bit)
+				bit[d] = b
+			}
+			m |= b
+		}
+		return m, nil
+	}
+	for i := 0; i < g.board.Len(); i++ {
+		m, err := mask(g.board.Place(i).Dots)
+		if err != nil {
+			return err
+		}
+		g.areaDots = append(g.areaDots, m)
+	}
+	for _, u := range g.units {
+		m, err := mask(u.Dots)
+		if err != nil {
+			return err
+		}
+		g.dotMask = append(g.dotMask, m)
+	}
+	if len(g.vpAreas) > 8 {
+		return fmt.Errorf("soa map: %d victory point areas; the set-up check handles at most eight", len(g.vpAreas))
+	}
+	return nil
 }

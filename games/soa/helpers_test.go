@@ -52,7 +52,7 @@ func rtSorted(ids []string) []string {
 		if len(id) == 1 && id[0] >= 'A' {
 			return "z" + id
 		}
-		return strings.Repeat("0", 3-len(id)) + id
+		return strings.Repeat("0", max(0, 3-len(id))) + id
 	}
 	sort.Slice(out, func(i, j int) bool { return key(out[i]) < key(out[j]) })
 	return out
@@ -152,6 +152,7 @@ func rtPutN(t *testing.T, s *State, side Side, id string, n int, armor bool) []i
 		}
 		if s.units[u].Loc == locPool && s.isArmor(u) == armor && s.typ(u) != AntiTank {
 			s.units[u].Loc = p
+			s.stale()
 			out = append(out, u)
 		}
 	}

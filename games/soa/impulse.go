@@ -20,8 +20,9 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 			buf = append(buf, act(kArea, p))
 		}
 	}
+	var tmp [1]int16
 	for _, u := range s.g.artillery {
-		if s.side(u) == s.imp && s.units[u].Loc == locArtBox && !s.units[u].Committed && len(s.artilleryTargets(u)) > 0 {
+		if s.side(u) == s.imp && s.units[u].Loc == locArtBox && !s.units[u].Committed && len(s.artilleryTargetsInto(u, tmp[:0], true)) > 0 {
 			buf = append(buf, act(kArtillery, int(u)))
 		}
 	}

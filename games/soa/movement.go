@@ -5,6 +5,9 @@ import "sandtable/engine"
 // canMoveFrom reports an uncommitted unit of the side to move in p that has
 // somewhere to go (soa:8.13, 8.2).
 func (s *State) canMoveFrom(p int16) bool {
+	if s.occAt(p).side[s.imp].unc == 0 {
+		return false
+	}
 	for _, u := range s.g.sideUnits[s.imp] {
 		if s.units[u].Loc == p && s.canStartMove(u) {
 			return true
@@ -122,14 +125,13 @@ func (s *State) applyMove(k kind, x int) {
 		u := int16(x)
 		s.mover, s.moveLeft, s.moverRun = u, s.g.units[u].MF, 0
 		s.moverHot = !s.isZone(s.origin) && s.occupied(s.origin, s.imp.Other())
-		s.units[u].Hidden = false // soa:13.8: moving reveals
+		s.setHidden(u, false) // soa:13.8: moving reveals
 		s.step = stMoveStep
 	case kStep:
 		u, q := s.mover, int16(x)
 		cost := s.stepCost(u, q)
 		s.moveLeft -= cost
-		s.units[u].Loc = q
-		s.units[u].Committed = true // soa:8.13
+		s.put(u, q, true) // soa:8.13
 		s.moverRun++
 		s.logf("soa:8.22", "%u moves into %p (%d MF)", int(u), x, cost)
 		if s.moverRun == 1 {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Movement (soa:8.2, 8.21, 8.22, 10, 15.3, 7.1). Adjacency used below, from
+// Movement (soa:8.2, soa:8.21, soa:8.22, 10, 15.3, 7.1). Adjacency used below, from
 // games/soa/data/map.json (our reconstruction, within soa:3.2):
 //
 //	13: 16 27 28 B     14: 15 20 C        15: 14 20 24 25 C
@@ -252,5 +252,28 @@ func TestMoveThroughFullArea_soa7_1(t *testing.T) {
 	ccDo(t, s, "area:17", "move", "unit:gb-a1-1", "to:23", "to:22", "stop")
 	if s.step != stImpulse || s.imp != German || trnAt(s, trnPlace(s, "23")) != 10 {
 		t.Fatalf("step %s, impulse %s, %d units in 23", stepNames[s.step], s.imp, trnAt(s, trnPlace(s, "23")))
+	}
+}
+
+// soa:15.1, soa:15.3: turns 2, 5 and 8 are night turns, on which entering an
+// enemy-occupied area costs 3 MF instead of 4: German infantry (MF 5) in 16
+// entering British 17 keeps 2 MF at night and 1 by day. The view says so.
+func TestMoveNightTurns_soa15_1_15_3(t *testing.T) {
+	for turn := 1; turn <= 8; turn++ {
+		night := turn == 2 || turn == 5 || turn == 8
+		s := rtImpulse(t, turn, German)
+		ccPut(t, s, "16", "ss-ar1-1")
+		ccPut(t, s, "17", "gb-rasc-1")
+		ccDo(t, s, "area:16", "move", "unit:ss-ar1-1", "to:17")
+		want := 1
+		if night {
+			want = 2
+		}
+		if s.moveLeft != want {
+			t.Errorf("turn %d: %d MF left after entering enemy 17, want %d", turn, s.moveLeft, want)
+		}
+		if v := s.View("german").(View); v.Night != night {
+			t.Errorf("turn %d: the view says night %v", turn, v.Night)
+		}
 	}
 }

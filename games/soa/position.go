@@ -366,6 +366,9 @@ func (s *State) Invariants() error {
 	if s.turn < 1 || s.turn > 8 {
 		return fmt.Errorf("turn %d is outside 1-8 (soa:6.6)", s.turn)
 	}
+	if !s.checkOcc() {
+		return errors.New("the occupancy table is stale: a unit changed without setLoc/setCommitted/stale")
+	}
 	if (s.step == stOver) != (s.result != nil) {
 		return errors.New("a result exists exactly when the game is over")
 	}

@@ -115,7 +115,7 @@ func (v *renderSight) renderStatus() []string {
 	if v.Impulse != "" {
 		line1 += " | impulse: " + v.Impulse
 	}
-	line2 := fmt.Sprintf("TA: %s | German VP: %d | German ammo: %d", v.TA, v.VP, v.Ammo)
+	line2 := fmt.Sprintf("TA: %s | German VP: %d | British ammo shortage: %d", v.TA, v.VP, v.Ammo)
 	if v.CP > 0 {
 		line2 += fmt.Sprintf(" | casualty points to take: %d", v.CP)
 	}

@@ -25,6 +25,18 @@ func renderAdvance(t *testing.T, s engine.State, stop func() bool) {
 	}
 }
 
+// renderStep is the step the game waits for, from the spectator's view.
+func renderStep(s *State) string { return s.View(engine.Spectator).(View).Step }
+
+// renderUnits are the units a seat sees, by ID.
+func renderUnits(s *State, seat engine.Seat) map[string]UnitView {
+	out := map[string]UnitView{}
+	for _, u := range s.View(seat).(View).Units {
+		out[u.ID] = u
+	}
+	return out
+}
+
 // renderBoth draws seat's text and SVG, and checks that the SVG is well-formed XML.
 func renderBoth(t *testing.T, s *State, seat engine.Seat) string {
 	t.Helper()
@@ -43,7 +55,7 @@ func renderBoth(t *testing.T, s *State, seat engine.Seat) string {
 		}
 	}
 	if dir := os.Getenv("SOA_RENDER_DIR"); dir != "" { // to look at the pictures
-		_ = os.WriteFile(dir+"/"+string(seat)+"-"+stepNames[s.step]+".svg", svg.Bytes(), 0o644)
+		_ = os.WriteFile(dir+"/"+string(seat)+"-"+renderStep(s)+".svg", svg.Bytes(), 0o644)
 	}
 	return s.Text(seat) + "\n" + svg.String()
 }
@@ -57,17 +69,19 @@ func TestRenderHidesTheGermanSetup(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := st.(*State)
-	renderAdvance(t, s, func() bool { return s.step == stSetupGerman && s.setupNext >= 10 })
+	german0 := len(renderUnits(s, "german"))
+	renderAdvance(t, s, func() bool { return renderStep(s) == "setup-german" && len(renderUnits(s, "german")) >= german0+10 })
 	british, german := renderBoth(t, s, "british"), renderBoth(t, s, "german")
+	own := renderUnits(s, "german")
 	placed := 0
-	for i, d := range g.units {
+	for _, d := range g.Units() {
 		if d.Side != "german" || d.Type == Artillery { // artillery waits in its printed box, in sight (soa:3.7)
 			continue
 		}
 		if strings.Contains(british, d.ID) {
 			t.Errorf("the British render during the German set-up shows German unit %s", d.ID)
 		}
-		if s.units[i].Loc >= 0 {
+		if u, ok := own[d.ID]; ok && u.At != "pool" {
 			placed++
 			if !strings.Contains(german, d.ID) {
 				t.Errorf("the German render does not show its own placed unit %s", d.ID)
@@ -93,11 +107,11 @@ func TestRenderHidesHiddenATGuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := st.(*State)
-	renderAdvance(t, s, func() bool { return s.step == stSetupGerman })
+	renderAdvance(t, s, func() bool { return renderStep(s) == "setup-german" })
 	var hidden []string
-	for i, d := range g.units {
-		if d.Type == AntiTank && s.units[i].Hidden {
-			hidden = append(hidden, d.ID)
+	for _, u := range renderUnits(s, "british") {
+		if u.Type == string(AntiTank) && u.Hidden {
+			hidden = append(hidden, u.ID)
 		}
 	}
 	if len(hidden) == 0 {
@@ -105,13 +119,13 @@ func TestRenderHidesHiddenATGuns(t *testing.T) {
 	}
 	// Keep them hidden through the reveal of the set-ups: write a position
 	// by hand where each gun shares its area with other British units.
-	renderAdvance(t, s, func() bool { return s.revealed && s.step == stImpulse })
+	renderAdvance(t, s, func() bool { return renderStep(s) == "impulse" })
 	pos := s.Position().(Position)
 	for k := range pos.Units {
 		u := &pos.Units[k]
 		for _, id := range hidden {
 			if u.ID == id {
-				u.Hidden, u.At = true, renderBritishArea(s)
+				u.Hidden, u.At = true, renderBritishArea(g, s)
 			}
 		}
 	}
@@ -136,13 +150,18 @@ func TestRenderHidesHiddenATGuns(t *testing.T) {
 	}
 }
 
-// renderBritishArea is an area holding the most British units.
-func renderBritishArea(s *State) string {
-	best, n := "", 0
-	for i := 0; i < s.g.board.Len(); i++ {
-		inf, arm := s.counts(int16(i), British)
-		if inf+arm > n && inf+arm < 9 {
-			best, n = s.g.board.Place(i).ID, inf+arm
+// renderBritishArea is an area holding the most British units, but fewer than nine.
+func renderBritishArea(g *Game, s *State) string {
+	n := map[string]int{}
+	for _, u := range s.View("british").(View).Units {
+		if i, ok := g.Board().Index(u.At); ok && u.Side == "british" && !g.Board().IsZone(i) {
+			n[u.At]++
+		}
+	}
+	best := ""
+	for at, k := range n {
+		if k < 9 && (best == "" || k > n[best] || k == n[best] && at < best) {
+			best = at
 		}
 	}
 	return best
@@ -153,13 +172,13 @@ func TestTextListsPlacesMarkersAndStatus(t *testing.T) {
 	g := MustLoad()
 	st, _ := g.New("basic", nil, 2)
 	s := st.(*State)
-	renderAdvance(t, s, func() bool { return s.step == stImpulse })
+	renderAdvance(t, s, func() bool { return renderStep(s) == "impulse" })
 	txt := s.Text(engine.Spectator)
 	lines := strings.Split(strings.TrimSpace(txt), "\n")
 	occupied := map[string]bool{}
-	for _, u := range s.units {
-		if u.Loc >= 0 {
-			occupied[s.g.board.Place(int(u.Loc)).ID] = true
+	for _, u := range s.View(engine.Spectator).(View).Units {
+		if _, ok := g.Board().Index(u.At); ok {
+			occupied[u.At] = true
 		}
 	}
 	n := 0
@@ -171,7 +190,7 @@ func TestTextListsPlacesMarkersAndStatus(t *testing.T) {
 	if n != len(occupied) {
 		t.Errorf("%d place lines for %d occupied places:\n%s", n, len(occupied), txt)
 	}
-	for _, want := range []string{"VP:british", "perimeter", "control: german", "Turn 1 of 8, day", "TA: ", "German VP: ", "German ammo: "} {
+	for _, want := range []string{"VP:british", "perimeter", "control: german", "Turn 1 of 8, day", "TA: ", "German VP: ", "British ammo shortage: "} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("text lacks %q:\n%s", want, txt)
 		}

@@ -154,8 +154,7 @@ func (s *State) applyRetreatDest(q int16) {
 			arm = 1
 		}
 		if s.fits(q, side, 1-arm, arm) {
-			s.units[u].Loc = q
-			s.units[u].Committed = true // soa:8.354 A
+			s.put(u, q, true) // soa:8.354 A
 			s.logf("soa:8.355", "%u retreats into %p", int(u), int(q))
 		} else {
 			rest = append(rest, u)

@@ -10,6 +10,9 @@ import (
 // the rules they implement.
 func (s *State) Legal(buf []engine.Action) []engine.Action {
 	buf = buf[:0]
+	if verifyOcc && !s.checkOcc() {
+		panic("soa: the occupancy table is stale: code or a test changed a unit without calling stale")
+	}
 	switch s.step {
 	case stBid:
 		return s.legalBid(buf)
@@ -154,70 +157,6 @@ func (s *State) isZone(p int16) bool  { return s.g.board.IsZone(int(p)) }
 // onMap reports a unit on a place of the map.
 func (s *State) onMap(u int16) bool { return s.units[u].Loc >= 0 }
 
-// occupied reports whether side has a unit in place p.
-func (s *State) occupied(p int16, side Side) bool {
-	for _, u := range s.g.sideUnits[side] {
-		if s.units[u].Loc == p {
-			return true
-		}
-	}
-	return false
-}
-
-// hasInfantryBlocking reports enemy infantry that blocks a retreat or stops
-// infantry: AT units alone do not (soa:13.6).
-func (s *State) hasInfantry(p int16, side Side, countAT bool) bool {
-	for _, u := range s.g.sideUnits[side] {
-		if s.units[u].Loc == p && !s.isArmor(u) && (countAT || s.typ(u) != AntiTank) {
-			return true
-		}
-	}
-	return false
-}
-
-func (s *State) hasArmor(p int16, side Side) bool {
-	for _, u := range s.g.sideUnits[side] {
-		if s.units[u].Loc == p && s.isArmor(u) {
-			return true
-		}
-	}
-	return false
-}
-
-// counts is the occupation of a place by one side (soa:7.1).
-func (s *State) counts(p int16, side Side) (infantry, armor int) {
-	for _, u := range s.g.sideUnits[side] {
-		if s.units[u].Loc == p {
-			if s.isArmor(u) {
-				armor++
-			} else {
-				infantry++
-			}
-		}
-	}
-	return
-}
-
-// fits reports whether n more infantry and m more armor of side may end in p (soa:7.1, 7.2).
-func (s *State) fits(p int16, side Side, inf, arm int) bool {
-	if s.isZone(p) {
-		return true
-	}
-	i, a := s.counts(p, side)
-	return i+inf <= 10 && a+arm <= 3
-}
-
-// enemyAdjacentAreas counts the areas next to p that side's enemy occupies (soa:8.22 B, 8.3551 F).
-func (s *State) enemyAdjacentAreas(p int16, side Side) int {
-	n := 0
-	for _, q := range s.g.board.Neighbors(int(p)) {
-		if !s.isZone(int16(q)) && s.occupied(int16(q), side.Other()) {
-			n++
-		}
-	}
-	return n
-}
-
 // revealATs uncovers hidden anti-tank guns that are the only British units
 // in their area (soa:13.8); firing and moving reveal them where they happen.
 func (s *State) revealATs() {
@@ -237,7 +176,7 @@ func (s *State) revealATs() {
 			}
 		}
 		if alone || p < 0 {
-			s.units[u].Hidden = false
+			s.setHidden(u, false)
 			if p >= 0 {
 				s.logf("soa:13.8", "a hidden anti-tank gun is revealed in %p", int(p))
 			}
@@ -249,11 +188,13 @@ func (s *State) revealATs() {
 // the Reformed Units box counting weight units (soa:19.21, 19.22); weight 0
 // removes it for good (soa:19.23), as every German loss is.
 func (s *State) eliminate(u int16, weight uint8) {
-	st := &s.units[u]
-	st.Committed, st.Hidden, st.Screened = false, false, false
+	s.setHidden(u, false)
+	s.units[u].Screened = false
 	if s.side(u) == British && weight > 0 && s.typ(u) != Bren {
-		st.Loc, st.Weight = locBox, weight
+		s.put(u, locBox, false)
+		s.units[u].Weight = weight
 		return
 	}
-	st.Loc, st.Weight = locElim, 0
+	s.put(u, locElim, false)
+	s.units[u].Weight = 0
 }

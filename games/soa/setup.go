@@ -66,17 +66,14 @@ func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 func (s *State) canSetUp(u int16, p int16) bool {
 	d, pl := &s.g.units[u], s.g.board.Place(int(p))
 	if s.side(u) == British {
-		if pl.Setup != "british" || !dotsMatch(d.Dots, pl.Dots) {
+		if pl.Setup != "british" || !(s.g.dotMask[u] == 0 || s.g.dotMask[u]&s.g.areaDots[p] != 0) {
 			return false
 		}
 		inf, arm := s.counts(p, British)
 		if inf+arm >= 10 { // soa:5.4: up to ten units an area
 			return false
 		}
-		s.units[u].Loc = p
-		ok := s.vpAreasFillable()
-		s.units[u].Loc = locPool
-		return ok
+		return s.vpAreasFillable(u, p)
 	}
 	if d.Force == "army" { // soa:5.5 blue units start in zones A and/or B
 		return pl.Setup == "bochoit"
@@ -96,63 +93,74 @@ func (s *State) canSetUp(u int16, p int16) bool {
 	return ss < 5 && (!s.isArmor(u) || armor < 3) // soa:5.5
 }
 
-func dotsMatch(unit, place []string) bool {
-	if len(unit) == 0 {
-		return true
-	}
-	for _, a := range unit {
-		for _, b := range place {
-			if a == b {
-				return true
-			}
+// vpAreasFillable reports whether, after unit placing goes to area at, the
+// British units still to place can bring every victory point area up to three
+// units (soa:5.4). By Hall's theorem that holds when every set of VP areas
+// short of units has at least as many units left whose dots fit one of them.
+func (s *State) vpAreasFillable(placing, at int16) bool {
+	g := s.g
+	var need [8]int // per VP area (index into g.vpAreas), units still missing
+	for i, p := range g.vpAreas {
+		need[i] = 3
+		if p == at {
+			need[i]--
 		}
 	}
-	return false
-}
-
-// vpAreasFillable reports whether the British units still to place can bring
-// every victory point area up to three units (soa:5.4), by a bipartite
-// matching of units to missing places.
-func (s *State) vpAreasFillable() bool {
-	var slots []int16
-	for i := 0; i < s.g.board.Len(); i++ {
-		if s.g.board.Place(i).VP == 0 {
+	var masks [8]uint8 // units left, grouped by dot mask
+	var counts [8]int
+	free, kinds := 0, 0
+	for _, u := range g.britStart {
+		if l := s.units[u].Loc; l >= 0 {
+			for i, p := range g.vpAreas {
+				if p == l {
+					need[i]--
+				}
+			}
 			continue
 		}
-		inf, arm := s.counts(int16(i), British)
-		for k := inf + arm; k < 3; k++ {
-			slots = append(slots, int16(i))
+		if u == placing {
+			continue
 		}
+		m := g.dotMask[u]
+		if m == 0 {
+			free++ // no dot: fits every area
+			continue
+		}
+		k := 0
+		for k < kinds && masks[k] != m {
+			k++
+		}
+		if k == kinds {
+			if kinds == len(masks) {
+				return true // more kinds of dots than we track: let the set-up go on
+			}
+			masks[k], kinds = m, kinds+1
+		}
+		counts[k]++
 	}
-	if len(slots) == 0 {
+	total := 0
+	for i := range g.vpAreas {
+		total += max(0, need[i])
+	}
+	if free >= total {
 		return true
 	}
-	var rest []int16
-	for _, u := range s.g.britStart {
-		if s.units[u].Loc == locPool {
-			rest = append(rest, u)
-		}
-	}
-	if len(rest) < len(slots) {
-		return false
-	}
-	match := make([]int, len(rest)) // unit -> slot+1
-	var try func(slot int, seen []bool) bool
-	try = func(slot int, seen []bool) bool {
-		for i, u := range rest {
-			if seen[i] || !dotsMatch(s.g.units[u].Dots, s.g.board.Place(int(slots[slot])).Dots) {
-				continue
-			}
-			seen[i] = true
-			if match[i] == 0 || try(match[i]-1, seen) {
-				match[i] = slot + 1
-				return true
+	for set := 1; set < 1<<len(g.vpAreas); set++ {
+		want := 0
+		var colours uint8
+		for i := range g.vpAreas {
+			if set&(1<<i) != 0 {
+				want += max(0, need[i])
+				colours |= g.areaDots[g.vpAreas[i]]
 			}
 		}
-		return false
-	}
-	for slot := range slots {
-		if !try(slot, make([]bool, len(rest))) {
+		have := free
+		for k := 0; k < kinds; k++ {
+			if masks[k]&colours != 0 {
+				have += counts[k]
+			}
+		}
+		if have < want {
 			return false
 		}
 	}
@@ -163,10 +171,10 @@ func (s *State) vpAreasFillable() bool {
 // revealed and the first turn begins (soa:5.5, 5.6).
 func (s *State) applySetup(p int16) {
 	u := s.placingUnit()
-	s.units[u].Loc = p
+	s.put(u, p, false)
 	side := s.side(u)
 	if side == British && s.opt.hiddenAT && s.typ(u) == AntiTank {
-		s.units[u].Hidden = true // soa:13.8
+		s.setHidden(u, true) // soa:13.8
 	}
 	s.logFor(side, s.rule(), "%u sets up in %p", int(u), int(p))
 	s.setupNext++

@@ -188,6 +188,9 @@ type State struct {
 	extPlace   int16  // fire being extinguished (soa:18.9)
 	extDie     int
 
+	occ   []placeOcc // derived occupancy (occupancy.go), not part of the position
+	occOK bool
+
 	log    []logEntry
 	result *engine.Result
 	count  int // choices applied
@@ -236,6 +239,7 @@ func (s *State) Clone() engine.State {
 	}
 	c.ccCur.Units = append([]int16(nil), s.ccCur.Units...)
 	c.log = s.log[:len(s.log):len(s.log)]
+	c.occ, c.occOK = nil, false
 	return &c
 }
 

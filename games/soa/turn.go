@@ -15,7 +15,7 @@ func (s *State) startTurn() {
 	s.logf("soa:6.1", "turn %d begins", s.turn)
 	s.enterTigers()
 	for _, a := range s.g.artillery { // soa:14.2: usable again in the new turn
-		s.units[a].Committed = false
+		s.setCommitted(a, false)
 	}
 	s.brensToTrack()
 	if s.turn == 4 { // soa:5.1, 11.5.1
@@ -44,7 +44,7 @@ func (s *State) enterTigers() {
 	}
 	for _, u := range s.g.sideUnits[German] {
 		if s.g.units[u].Pool == "T5" && s.units[u].Loc == locPool {
-			s.units[u].Loc, s.units[u].Committed = s.g.zone[2], false
+			s.put(u, s.g.zone[2], false)
 			s.logf("soa:16.1", "%u arrives in %p", int(u), int(s.g.zone[2]))
 		}
 	}
@@ -58,7 +58,7 @@ func (s *State) brensToTrack() {
 		if s.typ(u) != Bren || p < 0 || s.g.board.Place(int(p)).VP == 0 || s.control[p] != British {
 			continue
 		}
-		s.units[u].Loc, s.units[u].Committed = locTrack, false
+		s.put(u, locTrack, false)
 		s.logf("soa:17.52", "%u reaches %p and goes onto the Turn Record Track", int(u), int(p))
 	}
 }
@@ -144,7 +144,8 @@ func (s *State) startReform() {
 	}
 	for u := range s.units { // soa:19.2
 		if s.units[u].Loc == locBox {
-			s.units[u].Loc, s.units[u].Weight = locElim, 0
+			s.put(int16(u), locElim, false)
+			s.units[u].Weight = 0
 		}
 	}
 	s.pending, s.eventKind, s.reformMask = n, 'R', 0
@@ -192,7 +193,7 @@ func (s *State) applyReform(p int16) {
 	}
 	s.reformMask |= 1 << uint(p)
 	u := s.eventUnit
-	s.units[u].Loc, s.units[u].Committed = p, false
+	s.put(u, p, false)
 	s.reformUsed[u] = true
 	s.logf("soa:19.4", "reformed unit %u is placed in %p", int(u), int(p))
 	s.pending--

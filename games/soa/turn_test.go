@@ -53,6 +53,7 @@ func trnPut(s *State, side Side, p int16, n int) []int16 {
 		}
 		if s.units[u].Loc == locPool && s.typ(u) != AntiTank {
 			s.units[u].Loc = p
+			s.stale()
 			out = append(out, u)
 		}
 	}

@@ -14,6 +14,7 @@ func trnBox(s *State, n int, w uint8) {
 		}
 		if s.units[u].Loc == locPool {
 			s.units[u].Loc, s.units[u].Weight = locBox, w
+			s.stale()
 			n--
 		}
 	}
@@ -169,6 +170,7 @@ func TestReformCounters_soa19_3_19_6(t *testing.T) {
 	s.reformUsed[r[0]] = true
 	for _, u := range r[1:7] {
 		s.reformUsed[u], s.units[u].Loc = true, locElim
+		s.stale()
 	}
 	trnBox(s, 11, 1) // 12 lost with the reformed unit: two due
 	s.rng.Force(3, 3)
@@ -190,6 +192,7 @@ func TestVictoryControl_soa11_2_11_3(t *testing.T) {
 	trnPut(s, German, a4, 1) // German sole: flips
 	trnPut(s, German, a5, 1) // German with a British AT gun only: flips
 	s.units[trnOfType(t, s, British, AntiTank)].Loc = a5
+	s.stale()
 	trnPut(s, German, a17, 2) // contested: stays British
 	trnPut(s, British, a17, 1)
 	// 18 empty: stays British

@@ -1,0 +1,255 @@
+package soa
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sandtable/engine"
+)
+
+// Hidden information (DESIGN.md section 3): the secret set-ups (soa:5.5),
+// hidden anti-tank guns (soa:13.8), spectators, and the RNG, checked on the
+// JSON view documents a seat receives (engine.MakeView).
+
+// rtOnMapUnits lists side's units that are on a place of the map. German
+// artillery counters are public in their box (soa:5.3) and never on the map.
+func rtOnMapUnits(s *State, side Side) []int16 {
+	var out []int16
+	for _, u := range s.g.sideUnits[side] {
+		if s.units[u].Loc >= 0 {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// rtNoRNG fails if a view document carries the generator's state or forced dice.
+func rtNoRNG(t *testing.T, s *State, doc string) {
+	t.Helper()
+	var m any
+	if err := json.Unmarshal([]byte(doc), &m); err != nil {
+		t.Fatal(err)
+	}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				switch strings.ToLower(k) {
+				case "rng", "forced", "seed", "rolls", "chits":
+					t.Fatalf("a view carries %q", k)
+				}
+				walk(x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	walk(m)
+	// (a short state is the bare seed before any roll, digits any view may hold)
+	if st := strconv.FormatUint(s.rng.State, 10); len(st) >= 8 && strings.Contains(doc, st) {
+		t.Fatal("a view carries the RNG state")
+	}
+}
+
+// soa:5.5 (and soa:5.4): until both set-ups are revealed, neither player's
+// view, nor a spectator's, names a unit the other side has set up; the
+// German sets up without seeing the British set-up. After the reveal both
+// are seen. No view carries the RNG.
+func TestHiddenSetups_soa5_5(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		pick := engine.NewRNG(seed)
+		s := rtNew(t, nil, seed)
+		check := func() {
+			for _, seat := range []engine.Seat{"german", "british", engine.Spectator} {
+				doc := rtViewJSON(t, s, seat)
+				rtNoRNG(t, s, doc)
+				for _, side := range []Side{German, British} {
+					if side.Seat() == seat {
+						continue
+					}
+					for _, u := range rtOnMapUnits(s, side) {
+						if rtShows(s, doc, u) {
+							t.Fatalf("seed %d step %s: the %s view names %s unit %s before the reveal",
+								seed, stepNames[s.step], seat, side, s.g.units[u].ID)
+						}
+					}
+				}
+			}
+		}
+		rtRandom(t, s, &pick, func() bool {
+			if !s.revealed {
+				check()
+			}
+			return !s.revealed
+		})
+		if len(rtOnMapUnits(s, German)) == 0 || len(rtOnMapUnits(s, British)) == 0 {
+			t.Fatal("both sides should be on the map")
+		}
+		for _, seat := range []engine.Seat{"german", "british", engine.Spectator} {
+			doc := rtViewJSON(t, s, seat)
+			for _, u := range append(rtOnMapUnits(s, German), rtOnMapUnits(s, British)...) {
+				if !s.units[u].Hidden && !rtShows(s, doc, u) {
+					t.Fatalf("after the reveal the %s view lacks %s", seat, s.g.units[u].ID)
+				}
+			}
+		}
+	}
+}
+
+// soa:13.8: with hidden_at=on, through whole random games, the German's and
+// a spectator's views never name an anti-tank gun while it is hidden, the
+// British view always shows it; guns are hidden at the start unless alone.
+// No view ever carries the RNG.
+func TestHiddenATRandomGames_soa13_8(t *testing.T) {
+	for seed := uint64(1); seed <= 2; seed++ {
+		pick := engine.NewRNG(seed + 40)
+		s := rtNew(t, map[string]string{"hidden_at": "on"}, seed)
+		ats := []int16{ccUnit(t, s, "gb-at-1"), ccUnit(t, s, "gb-at-2")}
+		sawHidden, sawRevealed := false, false
+		rtRandom(t, s, &pick, func() bool {
+			hidden := false
+			for _, u := range ats {
+				hidden = hidden || s.units[u].Hidden
+			}
+			// every choice while a gun hides during the first 600, then every 5th
+			// (views carry the whole log, so late views are long)
+			if (!hidden || s.count > 600) && s.count%5 != 0 {
+				return true
+			}
+			for _, seat := range []engine.Seat{"german", "british", engine.Spectator} {
+				doc := rtViewJSON(t, s, seat)
+				if s.count%50 == 0 {
+					rtNoRNG(t, s, doc)
+				}
+				for _, u := range ats {
+					switch {
+					case !s.units[u].Hidden || !s.revealed:
+					case seat == "british":
+						if !rtShows(s, doc, u) {
+							t.Fatalf("the British view lacks its own hidden gun %s", s.g.units[u].ID)
+						}
+					default:
+						if rtShows(s, doc, u) {
+							t.Fatalf("seed %d step %s: the %s view names hidden gun %s", seed, stepNames[s.step], seat, s.g.units[u].ID)
+						}
+					}
+				}
+			}
+			for _, u := range ats {
+				if s.revealed && s.units[u].Loc >= 0 {
+					sawHidden = sawHidden || s.units[u].Hidden
+					sawRevealed = sawRevealed || !s.units[u].Hidden
+				}
+			}
+			return true
+		})
+		t.Logf("seed %d: saw a hidden gun %v, a revealed gun %v", seed, sawHidden, sawRevealed)
+	}
+}
+
+// rtHiddenAT is a British impulse with hidden_at=on: gun gb-at-1 hidden in
+// 17 with gb-rasc-1, German Mk III armour in adjacent 16.
+func rtHiddenAT(t *testing.T) *State {
+	t.Helper()
+	s := rtImpulseOpt(t, options{hiddenAT: true}, 1, British)
+	ccPut(t, s, "17", "gb-at-1", "gb-rasc-1")
+	s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+	s.stale()
+	ccPut(t, s, "16", "ss-hqc-mk3-1")
+	ccPut(t, s, "28", "ss-ar1-1")
+	return s
+}
+
+// rtSeesAT reports whether seat's view names gb-at-1.
+func rtSeesAT(t *testing.T, s *State, seat engine.Seat) bool {
+	t.Helper()
+	return rtShows(s, rtViewJSON(t, s, seat), ccUnit(t, s, "gb-at-1"))
+}
+
+// soa:13.8: a hidden gun is revealed when it fires (at the Mk III next door).
+func TestHiddenATRevealedByFire_soa13_8(t *testing.T) {
+	s := rtHiddenAT(t)
+	if rtSeesAT(t, s, "german") || rtSeesAT(t, s, engine.Spectator) || !rtSeesAT(t, s, "british") {
+		t.Fatal("only the British see the hidden gun")
+	}
+	ccDo(t, s, "area:17", "fire", "target:16", "with:gb-at-1")
+	if rtSeesAT(t, s, "german") {
+		t.Fatal("picking the gun as a firer before the attack is designated already shows it")
+	}
+	ccDo(t, s, "confirm")
+	if !rtSeesAT(t, s, "german") || !rtSeesAT(t, s, engine.Spectator) {
+		t.Fatal("a gun that fires is revealed")
+	}
+}
+
+// soa:13.8: a hidden gun is revealed when it moves (MF 1: 17 -> 18, which
+// is next to no German area once the Mk III stands in 28).
+func TestHiddenATRevealedByMove_soa13_8(t *testing.T) {
+	s := rtHiddenAT(t)
+	ccPut(t, s, "28", "ss-hqc-mk3-1") // nothing next to 18 now
+	ccDo(t, s, "area:17", "move", "unit:gb-at-1")
+	if !rtSeesAT(t, s, "german") {
+		t.Fatal("a gun that moves is revealed")
+	}
+	ccDo(t, s, "to:18")
+	if rtLoc(t, s, "gb-at-1") != "18" || !rtSeesAT(t, s, "german") {
+		t.Fatal("the moved gun is seen in 18")
+	}
+}
+
+// soa:13.8: a hidden gun is revealed when it is the only British unit in
+// its area: gb-rasc-1 leaves 17.
+func TestHiddenATRevealedWhenAlone_soa13_8(t *testing.T) {
+	s := rtHiddenAT(t)
+	ccPut(t, s, "28", "ss-hqc-mk3-1")
+	ccDo(t, s, "area:17", "move", "unit:gb-rasc-1")
+	if rtSeesAT(t, s, "german") {
+		t.Fatal("moving another unit does not reveal the gun")
+	}
+	ccDo(t, s, "to:18")
+	if s.units[ccUnit(t, s, "gb-at-1")].Hidden || !rtSeesAT(t, s, "german") {
+		t.Fatal("a gun left alone in 17 is revealed")
+	}
+}
+
+// soa:13.8 is optional: without it the guns are never hidden and the German
+// sees them as soon as the set-ups are revealed.
+func TestHiddenATOptionOff_soa13_8(t *testing.T) {
+	pick := engine.NewRNG(3)
+	s := rtNew(t, nil, 3)
+	rtRandom(t, s, &pick, func() bool { return !s.revealed })
+	for _, id := range []string{"gb-at-1", "gb-at-2"} {
+		u := ccUnit(t, s, id)
+		if s.units[u].Hidden || !rtShows(s, rtViewJSON(t, s, "german"), u) {
+			t.Fatalf("%s hidden without the option", id)
+		}
+	}
+	s = rtNew(t, map[string]string{"hidden_at": "on"}, 3)
+	rtRandom(t, s, &pick, func() bool { return !s.revealed })
+	n := 0
+	for _, id := range []string{"gb-at-1", "gb-at-2"} {
+		if s.units[ccUnit(t, s, id)].Hidden {
+			n++
+		}
+	}
+	t.Logf("with the option %d of 2 guns start hidden", n)
+}
+
+// DESIGN.md section 3: forced dice and the generator never reach a view,
+// neither the seat to move (whose document lists its choices) nor others.
+func TestHiddenViewsCarryNoRNG(t *testing.T) {
+	s := rtNew(t, map[string]string{"bidding": "on", "combat": "chits"}, 987654321987)
+	s.rng.Force(3, 4, 5)
+	for _, seat := range []engine.Seat{"german", "british", engine.Spectator} {
+		doc := rtViewJSON(t, s, seat)
+		rtNoRNG(t, s, doc)
+		if strings.Contains(doc, "[3,4,5]") {
+			t.Fatal("forced dice in a view")
+		}
+	}
+}
