@@ -99,12 +99,29 @@ type Game interface {
 // ErrIllegal is wrapped by every error about a choice that is not legal now.
 var ErrIllegal = errors.New("illegal choice")
 
+// ChoiceParser is implemented by states that can turn a choice ID back into
+// an action without describing every legal choice; replay is then fast.
+type ChoiceParser interface {
+	ParseChoice(id string) (Action, bool)
+}
+
 // Find returns the legal action whose choice ID is id.
 func Find(s State, id string) (Action, error) {
 	if s.ToMove() == "" {
 		return 0, fmt.Errorf("%w: %q: the game has ended", ErrIllegal, id)
 	}
-	for _, a := range s.Legal(nil) {
+	legal := s.Legal(nil)
+	if p, ok := s.(ChoiceParser); ok {
+		if a, ok := p.ParseChoice(id); ok {
+			for _, l := range legal {
+				if l == a && s.Describe(a).ID == id {
+					return a, nil
+				}
+			}
+		}
+		return 0, fmt.Errorf("%w: %q is not among the %s seat's legal choices now; run `sandtable legal` to list them", ErrIllegal, id, s.ToMove())
+	}
+	for _, a := range legal {
 		if s.Describe(a).ID == id {
 			return a, nil
 		}

@@ -256,3 +256,42 @@ func (g *Game) text(e logEntry) string {
 	}
 	return b.String()
 }
+
+// Choice ID prefixes and the kinds they name; the argument after the colon is
+// a place, a unit, a group or a bid.
+var (
+	placeKinds = map[string]kind{"place": kPlace, "area": kArea, "to": kStep, "target": kTarget, "dest": kDest, "cc": kCCPlace}
+	unitKinds  = map[string]kind{"unit": kUnit, "eliminate": kEliminate, "retreat": kRetreat, "artillery": kArtillery,
+		"screen": kScreen, "attack": kAttack, "with": kWith, "primary": kPrimary, "commit": kCommit}
+	bareKinds = map[string]kind{"pass": kPass, "move": kMove, "fire": kFire, "stop": kStop, "end": kEnd, "confirm": kConfirm,
+		"resolve": kResolve, "reroll": kReroll, "accept": kAccept, "done": kDone, "continue": kContinue,
+		"end-phase": kEndPhase, "decline": kDecline}
+	groupArgs = map[string]int{"uncommitted": 0, "committed": 1, "setfire": 2}
+)
+
+// ParseChoice implements engine.ChoiceParser: the action a choice ID names,
+// whether or not it is legal now.
+func (s *State) ParseChoice(id string) (engine.Action, bool) {
+	prefix, arg, has := strings.Cut(id, ":")
+	if !has {
+		k, ok := bareKinds[id]
+		return act(k, 0), ok
+	}
+	if k, ok := placeKinds[prefix]; ok {
+		p, ok := s.g.placeIndex[arg]
+		return act(k, int(p)), ok
+	}
+	if k, ok := unitKinds[prefix]; ok {
+		u, ok := s.g.byID[arg]
+		return act(k, int(u)), ok
+	}
+	switch prefix {
+	case "group":
+		g, ok := groupArgs[arg]
+		return act(kGroup, g), ok
+	case "bid":
+		v, err := strconv.Atoi(arg)
+		return act(kBid, v+bidOffset), err == nil
+	}
+	return 0, false
+}

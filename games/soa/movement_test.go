@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Movement (soa:8.2, soa:8.21, soa:8.22, 10, 15.3, 7.1). Adjacency used below, from
+// Movement (soa:8.2, soa:8.21, soa:8.22, soa:10, soa:15.3, soa:7.1). Adjacency used below, from
 // games/soa/data/map.json (our reconstruction, within soa:3.2):
 //
 //	13: 16 27 28 B     14: 15 20 C        15: 14 20 24 25 C

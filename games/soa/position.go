@@ -173,14 +173,28 @@ func (s *State) Position() any {
 }
 
 func (s *State) work() Work {
+	some := func(l []int16) []int16 { // empty and nil encode alike
+		if len(l) == 0 {
+			return nil
+		}
+		return append([]int16(nil), l...)
+	}
+	cur := s.cur
+	cur.Units = some(cur.Units)
+	ccCur := s.ccCur
+	ccCur.Units = some(ccCur.Units)
+	var ccAttacks []ccAttack
+	for _, a := range s.ccAttacks {
+		ccAttacks = append(ccAttacks, ccAttack{Target: a.Target, Units: some(a.Units)})
+	}
 	return Work{
 		Origin: int(s.origin), Mover: int(s.mover), MoveLeft: s.moveLeft, Moved: s.moved, MoverRun: s.moverRun,
 		MoverHot: s.moverHot, ForcerPending: s.forcerPending, Attacks: cloneAttacks(s.attacks), AtkIdx: s.atkIdx,
-		Cur: cloneAttacks([]attack{s.cur})[0], AV: s.av, DV: s.dv, Rolls: s.rolls, RRFor: s.rrFor, RRBack: s.rrBack,
-		CP: s.cp, CPTotal: s.cpTotal, Retreaters: append([]int16(nil), s.retreaters...), ElimFull: append([]int16(nil), s.elimFull...),
-		Visited: append([]int16(nil), s.visited...), Cause: s.cause, RetreatAt: s.retreatAt, FireLeft: s.fireLeft,
+		Cur: cur, AV: s.av, DV: s.dv, Rolls: s.rolls, RRFor: s.rrFor, RRBack: s.rrBack,
+		CP: s.cp, CPTotal: s.cpTotal, Retreaters: some(s.retreaters), ElimFull: some(s.elimFull),
+		Visited: some(s.visited), Cause: s.cause, RetreatAt: s.retreatAt, FireLeft: s.fireLeft,
 		Pending: s.pending, EventKind: s.eventKind, EventUnit: s.eventUnit, CCPlace: s.ccPlace, CCFirst: s.ccFirst,
-		CCAttacks: s.ccAttacks, CCCur: s.ccCur, CCIdx: s.ccIdx, CCRound: s.ccRound, ScreenSide: s.screenSide,
+		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx, CCRound: s.ccRound, ScreenSide: s.screenSide,
 		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie, ReformMask: s.reformMask,
 	}
 }

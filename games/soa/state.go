@@ -233,9 +233,9 @@ func (s *State) Clone() engine.State {
 	c.retreaters = append([]int16(nil), s.retreaters...)
 	c.elimFull = append([]int16(nil), s.elimFull...)
 	c.visited = append([]int16(nil), s.visited...)
-	c.ccAttacks = make([]ccAttack, len(s.ccAttacks))
-	for i, a := range s.ccAttacks {
-		c.ccAttacks[i] = ccAttack{Target: a.Target, Units: append([]int16(nil), a.Units...)}
+	c.ccAttacks = nil
+	for _, a := range s.ccAttacks {
+		c.ccAttacks = append(c.ccAttacks, ccAttack{Target: a.Target, Units: append([]int16(nil), a.Units...)})
 	}
 	c.ccCur.Units = append([]int16(nil), s.ccCur.Units...)
 	c.log = s.log[:len(s.log):len(s.log)]
@@ -243,11 +243,13 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// cloneAttacks deep-copies a list; an empty list becomes nil so that a state
+// and its clone encode alike.
 func cloneAttacks(as []attack) []attack {
-	out := make([]attack, len(as))
-	for i, a := range as {
-		out[i] = a
-		out[i].Units = append([]int16(nil), a.Units...)
+	var out []attack
+	for _, a := range as {
+		a.Units = append([]int16(nil), a.Units...)
+		out = append(out, a)
 	}
 	return out
 }
