@@ -56,10 +56,12 @@ func TestArtilleryExample_soa14_3_14_31(t *testing.T) {
 	}
 }
 
-// soa:14.5, 14.6, 15.2: the barrage adds only the dice to the counter's AF
+// soa:14.5, soa:14.6, soa:15.2: the barrage adds only the dice to the counter's AF
 // (day or night), the DV only its dice (no +1 for adjacency), and armour is
 // hit as if fired on from inside the area; the counter is used for the turn
 // (soa:14.2) and spotting does not commit the HQ (soa:14.3).
+//
+// Rules: soa:4.22, soa:14.1, soa:14.5, soa:14.6, soa:15.2.
 func TestArtilleryResolution_soa14_5_14_6_15_2(t *testing.T) {
 	for _, c := range []struct{ turn, af int }{{1, 8}, {2, 5}} { // the Kampfgruppe counter is 8 (5)
 		s := fireState(t, c.turn, German)
@@ -120,7 +122,7 @@ func TestArtillerySAreas_soa14_4_3_22(t *testing.T) {
 	}
 }
 
-// soa:14.7, 10.7: an HQ in a zone calls fire into its own zone only, and the
+// soa:14.7, soa:10.7: an HQ in a zone calls fire into its own zone only, and the
 // barrage leaves friendly units there alone.
 func TestArtilleryZone_soa14_7(t *testing.T) {
 	s := fireState(t, 1, German)

@@ -93,7 +93,7 @@ func ccGone(s *State, u int16) bool { return s.units[u].Loc < 0 }
 
 // TestCloseCombatTable_soa9_6_1 reproduces every line of the table of
 // soa:9.6.1 with forced dice: the lowest killing roll eliminates the
-// defender and the roll below it does not (soa:9.6, 13.4, 13.5, 17.53).
+// defender and the roll below it does not (soa:9.6, soa:13.4, soa:13.5, soa:17.53).
 func TestCloseCombatTable_soa9_6_1(t *testing.T) {
 	cases := []struct {
 		line     string
@@ -188,7 +188,7 @@ func ccExample95(t *testing.T, n int) (*State, []string, []string) {
 
 // TestCloseCombatScreenExampleNine_soa9_5: with nine British units the
 // screened battalion HQ and the tanks cannot be reached: only the nine
-// screening units may be attacked, and no attack may double up (soa:9.5, 12.3).
+// screening units may be attacked, and no attack may double up (soa:9.5, soa:12.3).
 func TestCloseCombatScreenExampleNine_soa9_5(t *testing.T) {
 	s, line, brit := ccExample95(t, 9)
 	want := slices.Clone(line)
@@ -290,6 +290,8 @@ func TestCloseCombatScreenedAttacker_soa9_5(t *testing.T) {
 // TestCloseCombatAntiTank_soa13_5_13_2: an AT gun attacks armour without
 // waiting for the infantry, but never infantry; infantry may not join it
 // until the infantry is attacked.
+//
+// Rules: soa:13.5, soa:13.2.
 func TestCloseCombatAntiTank_soa13_5_13_2(t *testing.T) {
 	s := ccState(t, options{})
 	ccPut(t, s, "10", "ss-ar1-1", "ss-hqc-mk3-1", "gb-at-1", "gb-a1-1")
@@ -417,6 +419,8 @@ func TestCloseCombatATAlone_soa13_4(t *testing.T) {
 
 // TestCloseCombatSimultaneous_soa9_2_9_4: a unit eliminated by the first
 // attacker still attacks; both are removed only at the end of the phase.
+//
+// Rules: soa:9.2, soa:9.4.
 func TestCloseCombatSimultaneous_soa9_2_9_4(t *testing.T) {
 	s := ccState(t, options{})
 	ccPut(t, s, "10", "gb-a1-1", "ss-ar1-1")
@@ -444,6 +448,8 @@ func TestCloseCombatSimultaneous_soa9_2_9_4(t *testing.T) {
 // next place; the side without the advantage at the outset attacks first
 // and the holder at the outset second, even if a reroll moved it; a rerolled
 // roll stands.
+//
+// Rules: soa:8.45, soa:9.3, soa:8.42.
 func TestCloseCombatOrderAndAdvantage_soa8_45_9_4_8_42(t *testing.T) {
 	s := ccState(t, options{})
 	ccPut(t, s, "10", "gb-a1-1", "ss-ar1-1")
@@ -500,6 +506,8 @@ func TestCloseCombatOrderAndAdvantage_soa8_45_9_4_8_42(t *testing.T) {
 
 // TestCloseCombatUncommitted_soa9_1: the phase flips every unit uncommitted;
 // a phase without contested places ends at once.
+//
+// Rules: soa:9.1.
 func TestCloseCombatUncommitted_soa9_1(t *testing.T) {
 	s := ccState(t, options{})
 	ccPut(t, s, "10", "gb-a1-1")

@@ -16,8 +16,10 @@ func trnTables(t *testing.T) *Tables {
 	return tb
 }
 
-// soa:16, 17.1: the Random Events Table as printed, read by hand; rolls
+// soa:16, soa:17.1: the Random Events Table as printed, read by hand; rolls
 // below 2 read row 2, rolls above 13 read the 13+ row.
+//
+// Rules: soa:6.2, soa:16.2, soa:17.1.
 func TestEventTableLookup_soa16_17_1(t *testing.T) {
 	tb := trnTables(t)
 	for _, tc := range []struct {
@@ -40,7 +42,7 @@ func TestEventTableLookup_soa16_17_1(t *testing.T) {
 	}
 }
 
-// soa:17.1, 8.44, 17.3: the modifiers, worked out by hand.
+// soa:17.1, soa:8.44, soa:17.3: the modifiers, worked out by hand.
 func TestEventModifiers_soa17_1(t *testing.T) {
 	s := trnState(t, 1)
 	if m := s.eventRollMod(); m != 1 {
@@ -140,7 +142,7 @@ func TestEventGermanExcessLost_soa17_23(t *testing.T) {
 	}
 }
 
-// soa:17.3, 17.31, 17.32: turn 3 with the German TA: 1+2-1 = 2 is an A;
+// soa:17.3, soa:17.31, soa:17.32: turn 3 with the German TA: 1+2-1 = 2 is an A;
 // accepting brings ceil(3/2) = 2 StuGs to zone C and +1 to future rolls.
 func TestEventArmorAccept_soa17_3_17_32(t *testing.T) {
 	s := trnState(t, 3)
@@ -183,7 +185,7 @@ func TestEventArmorExcessLost_soa17_31_17_33(t *testing.T) {
 	}
 }
 
-// soa:17.4, 17.41: B die 3 brings ceil(3/2) = 2 units, each picked by the
+// soa:17.4, soa:17.41: B die 3 brings ceil(3/2) = 2 units, each picked by the
 // British and placed in zone D or E.
 func TestEventBritish_soa17_4_17_41(t *testing.T) {
 	s := trnState(t, 1)
@@ -228,7 +230,7 @@ func TestEventBritishLimit_soa17_42(t *testing.T) {
 	}
 }
 
-// soa:17.5, 17.51: turn 6 with the German TA: 5+5-1 = 9 is a C: one Bren
+// soa:17.5, soa:17.51: turn 6 with the German TA: 5+5-1 = 9 is a C: one Bren
 // carrier, uncommitted, in zone D or E.
 func TestEventBren_soa17_5_17_51(t *testing.T) {
 	s := trnState(t, 6)

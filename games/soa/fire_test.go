@@ -29,6 +29,8 @@ func fireAt(t *testing.T, s *State, id string) string {
 // +5 = 11; five casualty points (soa:8.353). One 3-5-5 eliminated (3) and
 // two retreated (1 each, soa:8.354); they must go to 15, not 16, which is
 // next to 17 (soa:8.3551 A before F), and arrive committed (soa:8.354 A).
+//
+// Rules: soa:8.3, soa:8.331, soa:8.35, soa:8.3552.
 func TestFireExample_soa8_3552(t *testing.T) {
 	s := fireState(t, 1, British)
 	ccPut(t, s, "17", "gb-a1-1", "gb-a1-2", "gb-a1-3")
@@ -175,8 +177,10 @@ func TestFireExamplePrimary_soa13_7(t *testing.T) {
 }
 
 // Armour in an area fired on from an adjacent area by non-AT units is neither
-// in the DV nor hurt; it may retreat with its group (soa:8.34, 12.1, 12.2).
+// in the DV nor hurt; it may retreat with its group (soa:8.34, soa:12.1, soa:12.2).
 // An armour unit that does take losses absorbs four points (soa:12.5).
+//
+// Rules: soa:8.34, soa:12.1, soa:12.2, soa:13.1.
 func TestFireArmorImmuneFromAdjacent_soa8_34_12_2(t *testing.T) {
 	s := fireState(t, 1, British)
 	ccPut(t, s, "17", "gb-a1-1")
@@ -233,8 +237,8 @@ func TestFireLimits_soa8_32(t *testing.T) {
 	}
 }
 
-// soa:8.31, 8.33: fire at an area that also holds friendly units affects only
-// the chosen enemy group; soa:8.3553, 8.3554: a group may retreat without
+// soa:8.31, soa:8.33: fire at an area that also holds friendly units affects only
+// the chosen enemy group; soa:8.3553, soa:8.3554: a group may retreat without
 // losses, and retreated units can be fired on again later.
 func TestFireVoluntaryRetreat_soa8_3553(t *testing.T) {
 	s := fireState(t, 1, British)
@@ -279,6 +283,8 @@ func TestFireNoRetreat_soa8_355_19_22(t *testing.T) {
 // soa:19.21-19.23: a British unit absorbing three points counts one lost unit,
 // two points count two, and points beyond three for every unit of the group
 // remove units for good.
+//
+// Rules: soa:3.8, soa:19.21, soa:19.22, soa:19.23.
 func TestFireReformedWeights_soa19_23(t *testing.T) {
 	run := func(att int, cp int) (int16, uint8) {
 		s := fireState(t, 1, German)
@@ -308,7 +314,7 @@ func TestFireReformedWeights_soa19_23(t *testing.T) {
 	}
 }
 
-// soa:10.7, 15.4: no fire from an area into a zone or back; fire inside a
+// soa:10.7, soa:15.4: no fire from an area into a zone or back; fire inside a
 // zone is as from an adjacent area, +2 DV at night.
 func TestFireZones_soa10_7_15_4(t *testing.T) {
 	s := fireState(t, 2, British) // turn 2 is a night turn (soa:15.1)
@@ -332,7 +338,7 @@ func TestFireZones_soa10_7_15_4(t *testing.T) {
 	}
 }
 
-// soa:20.1, 20.2, 20.4: British fire attacks lose one from turn 6, two on turn 8.
+// soa:20.1, soa:20.2, soa:20.4: British fire attacks lose one from turn 6, two on turn 8.
 func TestFireAmmunition_soa20_1(t *testing.T) {
 	for _, c := range []struct{ turn, ammo, av int }{{5, 0, 10}, {6, 1, 9}, {8, 2, 8}} {
 		s := fireState(t, c.turn, British)
@@ -369,5 +375,58 @@ func TestFireLoneAT_soa13_4(t *testing.T) {
 	u := ccUnit(t, s, "gb-at-1")
 	if s.units[u].Loc != locBox || s.units[u].Weight != 1 || s.rng.Rolls != rolls {
 		t.Errorf("lone AT gun: at %s weight %d, dice rolled %d", fireAt(t, s, "gb-at-1"), s.units[u].Weight, s.rng.Rolls-rolls)
+	}
+}
+
+// soa:8.12, soa:8.11: attacks from one area into several are all designated before
+// any die is thrown, then resolved in order; units may be left out.
+func TestFirePredesignation_soa8_12(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-a1-1", "gb-a1-2", "gb-a1-3")
+	ccPut(t, s, "24", "ss-ar1-1")
+	ccPut(t, s, "16", "ss-ar1-2")
+	rolls := s.rng.Rolls
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm")
+	if s.rng.Rolls != rolls || !ccHas(s, "target:16") || !ccHas(s, "resolve") {
+		t.Fatalf("after the first designation: no dice yet, another target or resolve: %v", ccLegal(s))
+	}
+	ccDo(t, s, "target:16", "with:gb-a1-2")
+	if s.rng.Rolls != rolls {
+		t.Fatal("no dice before every attack is designated")
+	}
+	// Nothing is left to designate (the third unit has no target left), so
+	// confirming starts the rolls.
+	s.rng.Force(1, 1, 6, 6, 1, 1, 6, 6)
+	ccDo(t, s, "confirm", "accept")
+	if s.cur.Target != s.g.placeIndex["24"] {
+		t.Errorf("the first designated attack resolves first")
+	}
+	ccDo(t, s, "done", "accept")
+	if s.cur.Target != s.g.placeIndex["16"] {
+		t.Errorf("then the second")
+	}
+	ccDo(t, s, "done")
+	if s.units[ccUnit(t, s, "gb-a1-3")].Committed {
+		t.Error("the unit left out stays uncommitted (soa:8.11)")
+	}
+}
+
+// soa:4.23, soa:13.6: HQ and AT units are infantry for the occupation limit; an
+// area holding only enemy AT guns does not stop infantry retreating into it
+// but does stop armour.
+func TestFireATOccupation_soa4_23_13_6(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "15", "gb-a1-1", "gb-a1-2", "gb-a1-3", "gb-a2-1", "gb-a2-2", "gb-a2-3", "gb-a3-1", "gb-a3-2", "gb-a-hq", "gb-at-1")
+	p15 := s.g.placeIndex["15"]
+	if s.fits(p15, British, 1, 0) {
+		t.Error("eight squads, an HQ and an AT gun fill the area: no eleventh infantry unit")
+	}
+	ccPut(t, s, "14", "gb-at-2")
+	p14 := s.g.placeIndex["14"]
+	if p := s.retreatPriority(p14, German, 1, 0, -1); p != prioG {
+		t.Errorf("German infantry into an area of British AT guns alone: priority %d, want G", p)
+	}
+	if p := s.retreatPriority(p14, German, 0, 1, -1); p != prioNone {
+		t.Errorf("German armour into it: priority %d, want none", p)
 	}
 }

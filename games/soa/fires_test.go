@@ -12,8 +12,10 @@ func fireSetting(t *testing.T, level uint8) *State {
 	return s
 }
 
-// soa:18.3, 18.4 example: engineer (three) + squad (one) = 4: a 1 commits one
+// soa:18.3, soa:18.4 example: engineer (three) + squad (one) = 4: a 1 commits one
 // British unit of the British player's choice, 2-4 both, 5-6 nothing.
+//
+// Rules: soa:18.1, soa:18.3, soa:18.4.
 func TestSetFireExample_soa18_3_18_4(t *testing.T) {
 	for roll := 1; roll <= 6; roll++ {
 		s := fireSetting(t, 0)
@@ -44,7 +46,7 @@ func TestSetFireExample_soa18_3_18_4(t *testing.T) {
 	}
 }
 
-// soa:18.8, 18.81, 18.82 example: with a level-1 fire the same pair succeeds
+// soa:18.8, soa:18.81, soa:18.82 example: with a level-1 fire the same pair succeeds
 // on anything but a 6; success turns the fire to level 2, never more.
 func TestSetFireLevels_soa18_81_18_82(t *testing.T) {
 	for roll := 1; roll <= 6; roll++ {
@@ -64,7 +66,7 @@ func TestSetFireLevels_soa18_81_18_82(t *testing.T) {
 	}
 }
 
-// soa:18.5, 18.7: other German units of the area may fire at adjacent areas in
+// soa:18.5, soa:18.7: other German units of the area may fire at adjacent areas in
 // the same impulse, not at their own area; one attempt per impulse.
 func TestSetFireWithOtherAttacks_soa18_5_18_7(t *testing.T) {
 	s := fireSetting(t, 0)
@@ -79,7 +81,7 @@ func TestSetFireWithOtherAttacks_soa18_5_18_7(t *testing.T) {
 	}
 }
 
-// soa:18.6, 10.8: no fires in perimeter zones, and the British never set any.
+// soa:18.6, soa:10.8: no fires in perimeter zones, and the British never set any.
 func TestSetFireNotInZonesNorBritish_soa18_6_10_8(t *testing.T) {
 	s := fireState(t, 1, German)
 	ccPut(t, s, "C", "ss-hw-eng-1", "gb-a1-1")
@@ -92,5 +94,17 @@ func TestSetFireNotInZonesNorBritish_soa18_6_10_8(t *testing.T) {
 	ccDo(t, s, "area:24", "fire", "target:24")
 	if ccHas(s, "group:setfire") {
 		t.Errorf("the British may not set fires")
+	}
+}
+
+// soa:6.4: after close combat (none here: no place holds both sides) the
+// British roll to put out each fire.
+func TestCloseCombatThenFires_soa6_4(t *testing.T) {
+	s := fireState(t, 8, British)
+	s.fire[s.g.placeIndex["1"]] = 1
+	ccPut(t, s, "24", "ss-ar1-1")
+	s.startCloseCombat()
+	if s.step != stReroll || s.rrFor != rrExtinguish || s.extPlace != s.g.placeIndex["1"] {
+		t.Fatalf("step %s: want the extinguishing roll for area 1", stepNames[s.step])
 	}
 }

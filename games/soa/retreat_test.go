@@ -123,7 +123,7 @@ func TestRetreatFewestEnemies_soa8_3551(t *testing.T) {
 	}
 }
 
-// soa:12.4, 8.3551 G/H, 13.6: only armour retreats into an area of enemy
+// soa:12.4, soa:8.3551 G/H, 13.6: only armour retreats into an area of enemy
 // infantry, as a last resort, and never where an enemy AT gun stands.
 func TestRetreatArmor_soa12_4_13_6(t *testing.T) {
 	s := fireState(t, 1, British)

@@ -94,6 +94,8 @@ func TestSetupMarkers_soa5_1_5_2_5_3(t *testing.T) {
 
 // soa:3.61, soa:3.62, soa:5.4: a British unit may set up only in a British area with
 // a dot of its colour; a unit without a dot in any British area.
+//
+// Rules: soa:3.6, soa:3.61, soa:3.62, soa:5.4.
 func TestSetupBritishDots_soa3_61_3_62_5_4(t *testing.T) {
 	for _, tc := range []struct {
 		unit string

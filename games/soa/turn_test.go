@@ -121,7 +121,7 @@ func trnAt(s *State, p int16) int {
 	return n
 }
 
-// The map has the six victory point areas of soa:3.21 and six perimeter areas (soa:5.1, 11.5).
+// The map has the six victory point areas of soa:3.21 and six perimeter areas (soa:5.1, soa:11.5).
 func TestTurnMapMarkers_soa3_21_5_1(t *testing.T) {
 	s := trnState(t, 1)
 	var ids []string
@@ -149,7 +149,7 @@ func TestTurnMapMarkers_soa3_21_5_1(t *testing.T) {
 	}
 }
 
-// soa:6.1, 16.1: the Tigers enter zone C uncommitted at the start of turn 5, not before.
+// soa:6.1, soa:16.1: the Tigers enter zone C uncommitted at the start of turn 5, not before.
 func TestTurnTigersTurn5_soa16_1(t *testing.T) {
 	s := trnState(t, 4)
 	s.rng.Force(4, 4) // events: 8+1 on turn 4: none
@@ -173,7 +173,7 @@ func TestTurnTigersTurn5_soa16_1(t *testing.T) {
 	}
 }
 
-// soa:8.4, 8.44: the Tactical Advantage goes to the German at the start of
+// soa:8.4, soa:8.44: the Tactical Advantage goes to the German at the start of
 // turns 3 and 6 and its holder has the first impulse; other turns leave it.
 func TestTurnTacticalAdvantage_soa8_4_8_44(t *testing.T) {
 	for _, tc := range []struct {
@@ -193,7 +193,7 @@ func TestTurnTacticalAdvantage_soa8_4_8_44(t *testing.T) {
 	}
 }
 
-// soa:5.1, 11.5.1: the perimeter markers go at the start of turn 4.
+// soa:5.1, soa:11.5.1: the perimeter markers go at the start of turn 4.
 func TestTurnPerimeterRemovedTurn4_soa5_1_11_5_1(t *testing.T) {
 	s := trnState(t, 3)
 	s.rng.Force(4, 4)
@@ -211,7 +211,7 @@ func TestTurnPerimeterRemovedTurn4_soa5_1_11_5_1(t *testing.T) {
 	}
 }
 
-// soa:20.1, 20.2: shortage level 1 from turn 6, 2 from turn 8; nothing before.
+// soa:20.1, soa:20.2: shortage level 1 from turn 6, 2 from turn 8; nothing before.
 func TestAmmoShortage_soa20_1_20_2(t *testing.T) {
 	for turn, want := range map[int]int{1: 0, 5: 0, 6: 1, 7: 1, 8: 2} {
 		s := trnState(t, turn)
@@ -242,7 +242,7 @@ func TestAmmoBrenExample_soa20_3(t *testing.T) {
 	}
 }
 
-// soa:17.52, 20.3: a Bren carrier that begins a turn in a British-controlled
+// soa:17.52, soa:20.3: a Bren carrier that begins a turn in a British-controlled
 // VP area goes onto the Turn Record Track; elsewhere it stays.
 func TestBrenToTrack_soa17_52(t *testing.T) {
 	s := trnState(t, 6)
@@ -266,6 +266,8 @@ func TestBrenToTrack_soa17_52(t *testing.T) {
 // soa:18.9: at the end of close combat the British roll for every fire,
 // occupied or not: level 1 goes on 5-6, level 2 only on 6. The Tactical
 // Advantage may reroll each (soa:8.41).
+//
+// Rules: soa:18.9.
 func TestTurnExtinguish_soa18_9(t *testing.T) {
 	s := trnState(t, 8)
 	for _, p := range trnPerimAreas(s) {
@@ -314,7 +316,7 @@ func TestTurnExtinguishReroll_soa8_41_18_9(t *testing.T) {
 	}
 }
 
-// soa:6.6, 3.4: after the VP phase the turn advances and the next one begins.
+// soa:6.6, soa:3.4: after the VP phase the turn advances and the next one begins.
 func TestTurnAdvance_soa6_6_3_4(t *testing.T) {
 	s := trnState(t, 2)
 	s.rng.Force(4, 4) // turn 3: 8-1 = 7, no event

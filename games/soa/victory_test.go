@@ -92,7 +92,7 @@ func TestReformExampleSeven_soa19_1_19_4(t *testing.T) {
 	}
 }
 
-// soa:19.21, 19.22: units eliminated uncommitted count double: three of them
+// soa:19.21, soa:19.22: units eliminated uncommitted count double: three of them
 // make six, one unit with no roll.
 func TestReformWeights_soa19_21_19_22(t *testing.T) {
 	s := trnState(t, 2)
@@ -161,7 +161,7 @@ func TestReformRounds_soa19_4(t *testing.T) {
 	}
 }
 
-// soa:19.3, 19.6: eliminated reformed units count toward new ones but never
+// soa:19.3, soa:19.6: eliminated reformed units count toward new ones but never
 // return; with seven of eight counters used only one more can come.
 func TestReformCounters_soa19_3_19_6(t *testing.T) {
 	s := trnState(t, 2)
@@ -181,8 +181,10 @@ func TestReformCounters_soa19_3_19_6(t *testing.T) {
 	}
 }
 
-// soa:11.2, 11.3: control flips only to a sole occupant; British AT guns and
+// soa:11.2, soa:11.3: control flips only to a sole occupant; British AT guns and
 // Bren carriers never count; empty areas keep their marker.
+//
+// Rules: soa:3.5, soa:11.1, soa:11.2, soa:11.3.
 func TestVictoryControl_soa11_2_11_3(t *testing.T) {
 	s := trnState(t, 8)
 	for _, p := range trnPerimAreas(s) {
@@ -214,7 +216,7 @@ func TestVictoryControl_soa11_2_11_3(t *testing.T) {
 	}
 }
 
-// soa:11.5, 11.5.1, 11.5.2: a perimeter area captured on turn 1 gives 2 VP
+// soa:11.5, soa:11.5.1, soa:11.5.2: a perimeter area captured on turn 1 gives 2 VP
 // once; one captured on turn 3 gives 1; losing it again costs nothing.
 func TestVictoryPerimeter_soa11_5_11_5_1_11_5_2(t *testing.T) {
 	s := trnState(t, 1)
@@ -251,6 +253,8 @@ func TestVictoryPerimeter_soa11_5_11_5_1_11_5_2(t *testing.T) {
 }
 
 // soa:11.4 example: 15 is a British marginal victory, 22 a German marginal one.
+//
+// Rules: soa:2.1, soa:11.4.
 func TestVictoryLevels_soa11_4(t *testing.T) {
 	tb := trnTables(t)
 	if v := tb.victory(15); v.Winner != "british" || v.Level != "marginal" {
@@ -271,7 +275,7 @@ func TestVictoryLevels_soa11_4(t *testing.T) {
 	}
 }
 
-// soa:21.1, 11.4: after a won bid the player seated "german" commands the
+// soa:21.1, soa:11.4: after a won bid the player seated "german" commands the
 // British, so a British victory goes to that seat.
 func TestVictorySwappedSeats_soa11_4(t *testing.T) {
 	s := trnState(t, 8)
@@ -306,7 +310,7 @@ func TestVictoryDecisive_soa6_6(t *testing.T) {
 	}
 }
 
-// soa:6.5, 11.1: one point short of decisive, the turn goes on.
+// soa:6.5, soa:11.1: one point short of decisive, the turn goes on.
 func TestVictoryNotYet_soa6_5_11_1(t *testing.T) {
 	s := trnState(t, 4)
 	for _, p := range trnPerimAreas(s) {
@@ -322,7 +326,7 @@ func TestVictoryNotYet_soa6_5_11_1(t *testing.T) {
 	}
 }
 
-// soa:19.4, 7.1: a reformed unit goes only where one more infantry unit
+// soa:19.4, soa:7.1: a reformed unit goes only where one more infantry unit
 // fits; with no such British VP area it is not received.
 func TestReformRoom_soa19_4_7_1(t *testing.T) {
 	s := trnState(t, 2)
