@@ -11,6 +11,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Seat names a side at the table, e.g. "german" or "british".
@@ -94,6 +95,16 @@ type Game interface {
 	LoadPosition(data []byte) (State, error)
 	// MaxChoices bounds the length of any game, random play included.
 	MaxChoices() int
+}
+
+// Clocked is implemented by states whose players decide against a clock
+// (e.g. soa:8.17). ReactionTime is the time the seat to move has for its
+// choice, 0 when the game is played without a clock. Timeout is the legal
+// action to apply for that seat when its time runs out; false when the clock
+// does not run at this moment. A client starts the clock only when both say so.
+type Clocked interface {
+	ReactionTime() time.Duration
+	Timeout() (Action, bool)
 }
 
 // ErrIllegal is wrapped by every error about a choice that is not legal now.

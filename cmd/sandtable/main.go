@@ -43,6 +43,7 @@ var commands []command
 
 func init() {
 	commands = []command{
+		{"serve", "[--addr HOST:PORT] [--db FILE] [--log-level L]", "run the game server and the browser client", cmdServe},
 		{"games", "[--json]", "list the games, their scenarios and options", cmdGames},
 		{"new", "--game ID [--scenario S] [--seed N] [--option K=V]... [--position FILE]", "print a new game record", cmdNew},
 		{"legal", "RECORD", "list the legal choices of the seat to move", cmdLegal},

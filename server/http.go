@@ -1,0 +1,358 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"sandtable/engine"
+	"sandtable/games"
+	"sandtable/server/store"
+)
+
+// maxBody bounds every request body.
+const maxBody = 64 << 10
+
+func (srv *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /healthz", srv.healthz)
+	m.Handle("GET /metrics", promhttp.HandlerFor(srv.metrics.reg, promhttp.HandlerOpts{}))
+	m.HandleFunc("GET /api/catalog", srv.api(srv.catalog))
+	m.HandleFunc("POST /api/games", srv.api(srv.createGame))
+	m.HandleFunc("POST /api/import", srv.api(srv.importRecord))
+	m.HandleFunc("GET /api/games/{id}", srv.api(srv.summary))
+	m.HandleFunc("GET /api/games/{id}/view", srv.api(srv.view))
+	m.HandleFunc("POST /api/games/{id}/choices", srv.api(srv.choose))
+	m.HandleFunc("POST /api/games/{id}/undo", srv.api(srv.undoChoice))
+	m.HandleFunc("GET /api/games/{id}/record", srv.api(srv.recordOf))
+	m.HandleFunc("GET /api/games/{id}/replay", srv.api(srv.replay))
+	m.HandleFunc("GET /api/games/{id}/board", srv.api(srv.board))
+	m.HandleFunc("GET /api/games/{id}/ws", srv.websocket)
+	m.HandleFunc("/api/", srv.api(func(*http.Request) (int, any, error) {
+		return 0, nil, errf(404, "no_route", "no such API call; see docs/api.md")
+	}))
+	if srv.cfg.Static != nil {
+		m.Handle("/", srv.cfg.Static)
+	}
+	srv.mux = m
+}
+
+// handler is an API call: it returns a status and a value to send as JSON.
+type handler func(r *http.Request) (int, any, error)
+
+// api wraps a handler: rate limit, body limit, JSON out, errors as JSON.
+func (srv *Server) api(h handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !srv.limiter.allow(clientAddr(r)) {
+			writeJSON(w, 429, map[string]string{"error": "too many requests; slow down", "code": "too_many_requests"})
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+		status, v, err := h(r)
+		if err != nil {
+			var ae *apiError
+			if !errors.As(err, &ae) {
+				ae = errf(500, "internal", "%v", err)
+				srv.log.Error("api call failed", "path", r.URL.Path, "err", err)
+			}
+			body := map[string]any{"error": ae.msg, "code": ae.code}
+			if v != nil {
+				body["version"] = v
+			}
+			writeJSON(w, ae.status, body)
+			return
+		}
+		writeJSON(w, status, v)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// readJSON decodes a request body strictly.
+func readJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return errf(413, "too_large", "the request body is over %d bytes", maxBody)
+		}
+		return errf(400, "bad_json", "the request body is not the JSON this call takes: %v", err)
+	}
+	return nil
+}
+
+// token is the bearer token of a request (header, or ?token= for WebSocket).
+func token(r *http.Request) string {
+	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
+		return strings.TrimPrefix(h, "Bearer ")
+	}
+	return r.URL.Query().Get("token")
+}
+
+func clientAddr(r *http.Request) string {
+	host := r.RemoteAddr
+	if i := strings.LastIndexByte(host, ':'); i > 0 {
+		host = host[:i]
+	}
+	return host
+}
+
+func (srv *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := srv.store.Ping(ctx); err != nil {
+		http.Error(w, "database: "+err.Error(), 503)
+		return
+	}
+	w.Write([]byte("ok\n"))
+}
+
+func (srv *Server) catalog(*http.Request) (int, any, error) {
+	type entry struct {
+		ID        string            `json:"id"`
+		Name      string            `json:"name"`
+		Seats     []engine.Seat     `json:"seats"`
+		Scenarios []engine.Scenario `json:"scenarios"`
+		Options   []engine.Option   `json:"options"`
+		Bots      []string          `json:"bots"`
+	}
+	var out []entry
+	for _, g := range games.All() {
+		out = append(out, entry{g.ID(), g.Name(), g.Seats(), g.Scenarios(), g.Options(), []string{"random"}})
+	}
+	return 200, out, nil
+}
+
+type createRequest struct {
+	Game     string            `json:"game"`
+	Scenario string            `json:"scenario"`
+	Options  map[string]string `json:"options"`
+	Seed     json.Number       `json:"seed"`
+	Seats    map[string]string `json:"seats"`
+}
+
+type createAnswer struct {
+	ID     string            `json:"id"`
+	Tokens map[string]string `json:"tokens"`
+	Links  map[string]string `json:"links"`
+}
+
+func answer(l *live, tokens map[string]string) createAnswer {
+	a := createAnswer{ID: l.meta.ID, Tokens: tokens, Links: map[string]string{"spectator": "/play/" + l.meta.ID}}
+	for seat, t := range tokens {
+		a.Links[seat] = "/play/" + l.meta.ID + "#token=" + t
+	}
+	return a
+}
+
+func (srv *Server) createGame(r *http.Request) (int, any, error) {
+	var req createRequest
+	if err := readJSON(r, &req); err != nil {
+		return 0, nil, err
+	}
+	seed, err := parseSeed(req.Seed)
+	if err != nil {
+		return 0, nil, err
+	}
+	if req.Seats == nil {
+		req.Seats = map[string]string{}
+	}
+	g := store.Game{Game: req.Game, Scenario: req.Scenario, Options: req.Options, Seed: seed, Seats: req.Seats}
+	l, tokens, err := srv.create(r.Context(), g)
+	if err != nil {
+		return 0, nil, err
+	}
+	return 201, answer(l, tokens), nil
+}
+
+func parseSeed(n json.Number) (uint64, error) {
+	if n == "" {
+		var b [8]byte
+		randomBytes(b[:])
+		var v uint64
+		for _, x := range b {
+			v = v<<8 | uint64(x)
+		}
+		return v, nil
+	}
+	v, err := engine.ParseSeed(string(n))
+	if err != nil {
+		return 0, errf(400, "bad_seed", "%v", err)
+	}
+	return v, nil
+}
+
+func (srv *Server) importRecord(r *http.Request) (int, any, error) {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		return 0, nil, errf(413, "too_large", "the record is over %d bytes", maxBody)
+	}
+	rec, err := engine.DecodeRecord(data)
+	if err != nil {
+		return 0, nil, errf(400, "bad_record", "%v", err)
+	}
+	if rec.Study() {
+		return 0, nil, errf(400, "bad_record", "the record forces dice (a study); only ordinary records can be imported")
+	}
+	g := store.Game{Game: rec.Game, Scenario: rec.Scenario, Options: rec.Options, Seed: rec.Seed, Position: rec.Position,
+		Seats: map[string]string{}, Choices: rec.Choices}
+	l, tokens, err := srv.create(r.Context(), g)
+	if err != nil {
+		return 0, nil, err
+	}
+	return 201, answer(l, tokens), nil
+}
+
+func (srv *Server) summary(r *http.Request) (int, any, error) {
+	l, err := srv.lookup(r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return 200, map[string]any{"id": l.meta.ID, "game": l.meta.Game, "scenario": l.meta.Scenario, "options": l.meta.Options,
+		"seats": l.meta.Seats, "version": len(l.choices), "to_move": l.state.ToMove(), "result": l.state.Result(),
+		"created": l.meta.Created}, nil
+}
+
+// seated resolves the game and the caller's seat.
+func (srv *Server) seated(r *http.Request) (*live, engine.Seat, error) {
+	id := r.PathValue("id")
+	l, err := srv.lookup(id)
+	if err != nil {
+		return nil, "", err
+	}
+	seat, err := srv.seatOf(id, token(r))
+	return l, seat, err
+}
+
+func (srv *Server) view(r *http.Request) (int, any, error) {
+	l, seat, err := srv.seated(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return 200, l.viewOf(seat), nil
+}
+
+type choiceRequest struct {
+	Version *int   `json:"version"`
+	Choice  string `json:"choice"`
+}
+
+func (srv *Server) choose(r *http.Request) (int, any, error) {
+	l, seat, err := srv.seated(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	if seat == engine.Spectator {
+		return 0, nil, errf(401, "bad_token", "choosing needs the seat's token (Authorization: Bearer TOKEN)")
+	}
+	var req choiceRequest
+	if err := readJSON(r, &req); err != nil {
+		return 0, nil, err
+	}
+	if req.Version == nil || req.Choice == "" {
+		return 0, nil, errf(400, "bad_json", "send {\"version\": N, \"choice\": ID}")
+	}
+	v, err := srv.submit(r.Context(), l, seat, *req.Version, req.Choice)
+	if err != nil {
+		return 0, v, err
+	}
+	return 200, map[string]int{"version": v}, nil
+}
+
+func (srv *Server) undoChoice(r *http.Request) (int, any, error) {
+	l, seat, err := srv.seated(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	if seat == engine.Spectator {
+		return 0, nil, errf(401, "bad_token", "undo needs the seat's token")
+	}
+	var req choiceRequest
+	if err := readJSON(r, &req); err != nil {
+		return 0, nil, err
+	}
+	if req.Version == nil {
+		return 0, nil, errf(400, "bad_json", "send {\"version\": N}")
+	}
+	v, err := srv.undo(r.Context(), l, seat, *req.Version)
+	if err != nil {
+		return 0, v, err
+	}
+	return 200, map[string]int{"version": v}, nil
+}
+
+func (srv *Server) recordOf(r *http.Request) (int, any, error) {
+	l, err := srv.lookup(r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.state.ToMove() != "" {
+		return 0, nil, errf(403, "record_secret", "the record shows the seed and every secret choice, so it is available once the game has ended")
+	}
+	rec := l.record()
+	rec.Hash = engine.FormatHash(l.state.Hash())
+	return 200, rec, nil
+}
+
+func (srv *Server) replay(r *http.Request) (int, any, error) {
+	l, seat, err := srv.seated(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	l.mu.Lock()
+	rec, over := l.record(), l.state.ToMove() == ""
+	l.mu.Unlock()
+	if as := r.URL.Query().Get("as"); as != "" {
+		if !over {
+			return 0, nil, errf(403, "game_running", "another seat's replay is open only after the game has ended")
+		}
+		seat = engine.Seat(as)
+	}
+	n := len(rec.Choices)
+	if q := r.URL.Query().Get("step"); q != "" {
+		k, err := strconv.Atoi(q)
+		if err != nil || k < 0 || k > n {
+			return 0, nil, errf(400, "bad_step", "step must be a number from 0 to %d", n)
+		}
+		n = k
+	}
+	total := len(rec.Choices)
+	rec.Choices = rec.Choices[:n]
+	s, err := engine.Replay(l.game, rec)
+	if err != nil {
+		return 0, nil, fmt.Errorf("replaying game %s: %w", l.meta.ID, err)
+	}
+	return 200, map[string]any{"step": n, "steps": total, "view": engine.MakeView(l.meta.Game, s, seat)}, nil
+}
+
+func (srv *Server) board(r *http.Request) (int, any, error) {
+	l, err := srv.lookup(r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	b, ok := l.game.(engine.Boarder)
+	if !ok {
+		return 0, nil, errf(404, "no_board", "game %s has no board data", l.meta.Game)
+	}
+	return 200, b.BoardData(), nil
+}

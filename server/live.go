@@ -1,0 +1,201 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"sandtable/ai"
+	"sandtable/engine"
+	"sandtable/server/store"
+)
+
+// live is a game held in memory. Its record (start + choices) is the source
+// of truth; the state is the record replayed. Submissions are serialised by mu.
+type live struct {
+	mu      sync.Mutex
+	meta    store.Game
+	game    engine.Game
+	state   engine.State
+	choices []string
+	// per choice: the seat that made it and whether it can be undone
+	movers   []engine.Seat
+	undoable []bool
+	subs     map[*subscriber]struct{}
+	bots     map[engine.Seat]ai.Bot
+}
+
+// apiError is an error with an HTTP status and a short code.
+type apiError struct {
+	status int
+	code   string
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func errf(status int, code, format string, args ...any) *apiError {
+	return &apiError{status: status, code: code, msg: fmt.Sprintf(format, args...)}
+}
+
+// record is the game's record so far.
+func (l *live) record() *engine.Record {
+	return &engine.Record{Format: engine.RecordFormat, Game: l.meta.Game, Scenario: l.meta.Scenario, Options: l.meta.Options,
+		Seed: l.meta.Seed, Position: l.meta.Position, Choices: append([]string(nil), l.choices...)}
+}
+
+// rebuild replays the record into a fresh state, noting who made each choice
+// and whether it could be undone.
+func (l *live) rebuild() error {
+	s, err := engine.Start(l.game, l.record())
+	if err != nil {
+		return err
+	}
+	l.movers, l.undoable = l.movers[:0], l.undoable[:0]
+	for i, id := range l.choices {
+		a, err := engine.Find(s, id)
+		if err != nil {
+			return fmt.Errorf("choice %d: %w", i+1, err)
+		}
+		seat := s.ToMove()
+		next, undo, err := step(s, a)
+		if err != nil {
+			return fmt.Errorf("choice %d (%s): %w", i+1, id, err)
+		}
+		s = next
+		l.movers = append(l.movers, seat)
+		l.undoable = append(l.undoable, undo)
+	}
+	l.state = s
+	return nil
+}
+
+// step applies a to s in place and tells whether the choice is reversible:
+// no die rolled, nothing revealed, and the same seat still to move.
+func step(s engine.State, a engine.Action) (engine.State, bool, error) {
+	seat, rolls := s.ToMove(), s.RNG().Rolls
+	var before uint64
+	r, canReveal := s.(engine.Revealer)
+	if canReveal {
+		before = r.Revealed()
+	}
+	if err := s.Apply(a); err != nil {
+		return s, false, err
+	}
+	undo := s.RNG().Rolls == rolls && s.ToMove() == seat
+	if canReveal && r.Revealed() != before {
+		undo = false
+	}
+	return s, undo, nil
+}
+
+// submit applies one choice for seat at version, durably (the caller holds no lock).
+func (srv *Server) submit(ctx context.Context, l *live, seat engine.Seat, version int, id string) (int, error) {
+	start := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.state.ToMove() == "" {
+		return len(l.choices), errf(410, "game_over", "the game has ended")
+	}
+	if version != len(l.choices) {
+		return len(l.choices), errf(409, "stale_version", "the game is at version %d, not %d; reload the view and choose again", len(l.choices), version)
+	}
+	if l.state.ToMove() != seat {
+		return len(l.choices), errf(403, "not_your_turn", "it is %s's choice, not %s's", l.state.ToMove(), seat)
+	}
+	a, err := engine.Find(l.state, id)
+	if err != nil {
+		return len(l.choices), errf(422, "illegal_choice", "%v", err)
+	}
+	next, undo, err := step(l.state.Clone(), a)
+	if err != nil {
+		return len(l.choices), errf(422, "illegal_choice", "%v", err)
+	}
+	over := next.ToMove() == ""
+	if err := srv.store.AppendChoice(ctx, l.meta.ID, len(l.choices), id, over); err != nil {
+		return len(l.choices), errf(500, "store_failed", "the choice could not be stored (%v); it was not made", err)
+	}
+	l.state = next
+	l.choices = append(l.choices, id)
+	l.movers = append(l.movers, seat)
+	l.undoable = append(l.undoable, undo)
+	l.meta.Over = over
+	srv.metrics.choices.Inc()
+	srv.metrics.latency.Observe(time.Since(start).Seconds())
+	srv.afterChange(l)
+	return len(l.choices), nil
+}
+
+// undo takes back seat's last choice while it is reversible.
+func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version int) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := len(l.choices)
+	if version != n {
+		return n, errf(409, "stale_version", "the game is at version %d, not %d", n, version)
+	}
+	if n == 0 || l.movers[n-1] != seat {
+		return n, errf(409, "cannot_undo", "there is no choice of yours to take back")
+	}
+	if !l.undoable[n-1] {
+		return n, errf(409, "cannot_undo", "your last choice cannot be taken back: it rolled dice, revealed something or passed the turn")
+	}
+	keep := l.choices[:n-1]
+	saved := l.choices
+	l.choices = keep
+	if err := l.rebuild(); err != nil {
+		l.choices = saved
+		l.rebuild()
+		return n, errf(500, "undo_failed", "undo failed: %v", err)
+	}
+	if err := srv.store.Truncate(ctx, l.meta.ID, n-1); err != nil {
+		l.choices = saved
+		l.rebuild()
+		return n, errf(500, "store_failed", "undo could not be stored: %v", err)
+	}
+	srv.afterChange(l)
+	return n - 1, nil
+}
+
+// afterChange pushes views and lets a bot move (l.mu held).
+func (srv *Server) afterChange(l *live) {
+	srv.broadcast(l)
+	if b, ok := l.bots[l.state.ToMove()]; ok {
+		version := len(l.choices)
+		go srv.botMove(l, b, version)
+	}
+}
+
+// botMove lets a bot choose for its seat after a short pause.
+func (srv *Server) botMove(l *live, b ai.Bot, version int) {
+	time.Sleep(srv.cfg.BotDelay)
+	l.mu.Lock()
+	if len(l.choices) != version || l.state.ToMove() == "" {
+		l.mu.Unlock()
+		return
+	}
+	seat := l.state.ToMove()
+	a, err := ai.Move(b, l.state)
+	var id string
+	if err == nil {
+		id = l.state.Describe(a).ID
+	}
+	l.mu.Unlock()
+	if err != nil {
+		srv.log.Error("bot failed", "game", l.meta.ID, "seat", seat, "err", err)
+		return
+	}
+	if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
+		var ae *apiError
+		if !errors.As(err, &ae) || ae.code != "stale_version" {
+			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", id, "err", err)
+		}
+	}
+}
+
+// viewOf is the view document of seat, with the version.
+func (l *live) viewOf(seat engine.Seat) map[string]any {
+	return map[string]any{"version": len(l.choices), "seat": seat, "view": engine.MakeView(l.meta.Game, l.state, seat)}
+}

@@ -1,0 +1,173 @@
+// api.js: the HTTP and WebSocket API of docs/api.md.
+
+// ApiError carries the server's error code ("stale_version", ...) and its
+// message, which is written for people.
+export class ApiError extends Error {
+  constructor(status, code, message, body) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body || {};
+  }
+}
+
+async function call(method, path, {token, body, signal} = {}) {
+  const headers = {Accept: 'application/json'};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res;
+  try {
+    res = await fetch(path, {method, headers, signal, cache: 'no-store',
+      body: body === undefined ? undefined : (typeof body === 'string' ? body : JSON.stringify(body))});
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection; the page keeps trying.');
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) {
+    const msg = (data && data.error) || `${res.status} ${res.statusText}: ${text.slice(0, 200)}`;
+    throw new ApiError(res.status, (data && data.code) || `http_${res.status}`, msg, data);
+  }
+  return data;
+}
+
+const g = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  catalog: () => call('GET', '/api/catalog'),
+  create: (req) => call('POST', '/api/games', {body: req}),
+  summary: (id) => call('GET', g(id)),
+  view: (id, token, signal) => call('GET', `${g(id)}/view`, {token, signal}),
+  board: (id) => call('GET', `${g(id)}/board`),
+  choose: (id, token, version, choice) => call('POST', `${g(id)}/choices`, {token, body: {version, choice}}),
+  undo: (id, token, version) => call('POST', `${g(id)}/undo`, {token, body: {version}}),
+  // record returns the raw text, so that the download is the server's bytes.
+  record: async (id) => {
+    const res = await fetch(`${g(id)}/record`, {headers: {Accept: 'application/json'}, cache: 'no-store'});
+    const text = await res.text();
+    if (!res.ok) {
+      let d = {};
+      try { d = JSON.parse(text); } catch { /* not JSON */ }
+      throw new ApiError(res.status, d.code || `http_${res.status}`, d.error || text);
+    }
+    return text;
+  },
+  replay: (id, step, token, as, signal) => {
+    const q = new URLSearchParams({step: String(step)});
+    if (as) q.set('as', as);
+    return call('GET', `${g(id)}/replay?${q}`, {token, signal});
+  },
+  importRecord: (text) => call('POST', '/api/import', {body: text}),
+};
+
+// Live keeps one seat's view of a game up to date: a WebSocket that the
+// server pushes views on, reconnected with backoff when it drops, and polling
+// of GET view while it is down (or when WebSockets do not get through).
+// onView({version, seat, view}) is called with each new view; onState(s) with
+// "live", "connecting" or "polling".
+export class Live {
+  constructor(id, token, onView, onState) {
+    this.id = id;
+    this.token = token;
+    this.onView = onView;
+    this.onState = onState || (() => {});
+    this.ws = null;
+    this.failures = 0;
+    this.closed = false;
+    this.pollTimer = 0;
+    this.retryTimer = 0;
+    this.lastVersion = -1;
+  }
+
+  start() {
+    this.refresh();
+    this.connect();
+    document.addEventListener('visibilitychange', this.onVisible = () => {
+      if (document.visibilityState === 'visible' && !this.isLive()) this.refresh();
+    });
+    return this;
+  }
+
+  stop() {
+    this.closed = true;
+    clearTimeout(this.pollTimer);
+    clearTimeout(this.retryTimer);
+    document.removeEventListener('visibilitychange', this.onVisible);
+    if (this.ws) this.ws.close();
+  }
+
+  isLive() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
+
+  connect() {
+    if (this.closed) return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
+    let ws;
+    try {
+      ws = new WebSocket(`${proto}//${location.host}${g(this.id)}/ws${q}`);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.ws = ws;
+    this.onState('connecting');
+    let opened = false;
+    ws.onopen = () => {
+      opened = true;
+      this.failures = 0;
+      clearTimeout(this.pollTimer);
+      this.onState('live');
+    };
+    ws.onmessage = (ev) => {
+      let m;
+      try { m = JSON.parse(ev.data); } catch { return; }
+      if (m.type === 'view') this.deliver(m);
+      else if (m.type === 'error' && this.onError) this.onError(new ApiError(0, m.code, m.error, m));
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (!opened) this.failures++;
+      this.retry();
+    };
+  }
+
+  // retry reconnects after an exponential backoff with jitter (1 s doubling
+  // to 30 s) and polls the view meanwhile.
+  retry() {
+    if (this.closed) return;
+    const delay = Math.min(30000, 1000 * 2 ** Math.min(this.failures, 5)) * (0.75 + Math.random() * 0.5);
+    this.onState('polling');
+    this.poll();
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  poll() {
+    clearTimeout(this.pollTimer);
+    if (this.closed || this.isLive()) return;
+    this.refresh().finally(() => {
+      if (!this.closed && !this.isLive()) {
+        const every = document.visibilityState === 'visible' ? 3000 : 15000;
+        this.pollTimer = setTimeout(() => this.poll(), every);
+      }
+    });
+  }
+
+  // refresh fetches the view once (after a submission, a 409, or when polling).
+  async refresh() {
+    try {
+      const v = await api.view(this.id, this.token);
+      this.deliver(v);
+    } catch (e) {
+      if (this.onError) this.onError(e);
+    }
+  }
+
+  deliver(m) {
+    this.lastVersion = m.version;
+    this.onView({version: m.version, seat: m.seat, view: m.view});
+  }
+}

@@ -1,0 +1,94 @@
+// Small helpers to build DOM and SVG elements without innerHTML, so that no
+// text from the server is ever parsed as markup.
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+// h builds an HTML element: h('button', {class: 'x', onclick: f}, 'text', child).
+// Attributes whose value is null, undefined or false are left out.
+export function h(tag, attrs = {}, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+// s builds an SVG element the same way.
+export function s(tag, attrs = {}, ...children) {
+  return build(document.createElementNS(SVGNS, tag), attrs, children);
+}
+
+function build(el, attrs, children) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+// clear empties el and appends children.
+export function clear(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+// toast shows a short message at the bottom of the screen.
+let toastTimer = 0;
+export function toast(text, kind = 'info') {
+  const el = document.getElementById('toast');
+  if (!el) return;
+  el.textContent = text;
+  el.className = 'show ' + kind;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.className = ''; }, kind === 'error' ? 6000 : 3000);
+}
+
+// copyText copies text to the clipboard, falling back to selecting it.
+export async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast('Copied to the clipboard');
+  } catch {
+    if (input) { input.focus(); input.select(); }
+    toast('Select the text and copy it (Ctrl+C)');
+  }
+}
+
+// ruleLink is a link to the rules reference for a rule ID like "soa:8.22".
+export function ruleLink(rule, text) {
+  if (!rule) return null;
+  const game = rule.split(':')[0];
+  return h('a', {class: 'rule', href: `/rules/${encodeURIComponent(game)}#${rule}`, target: '_blank',
+    rel: 'noopener', title: `Rule ${rule}: open the rules reference`}, text || rule);
+}
+
+// download saves text as a file.
+export function download(name, text, type = 'application/json') {
+  const url = URL.createObjectURL(new Blob([text], {type}));
+  const a = h('a', {href: url, download: name});
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// setCrumbs fills the breadcrumb in the top bar.
+export function setCrumbs(...items) {
+  const nav = document.getElementById('crumbs');
+  if (nav) clear(nav, items.map((it) => h('span', {class: 'crumb'}, it)));
+}
+
+// inTextField reports whether a key event comes from a place where typing
+// must not trigger shortcuts.
+export function inTextField(ev) {
+  const t = ev.target;
+  if (!(t instanceof Element)) return false;
+  return t.isContentEditable || t.matches('input:not([type=range]):not([type=checkbox]):not([type=radio]), textarea, select');
+}
