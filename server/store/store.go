@@ -21,7 +21,7 @@ type Game struct {
 	Scenario string
 	Options  map[string]string
 	Seed     uint64
-	Position json.RawMessage  // starting position document, if any
+	Position json.RawMessage   // starting position document, if any
 	Seats    map[string]string // seat -> "human" or "bot:NAME"
 	Created  time.Time
 	Over     bool
