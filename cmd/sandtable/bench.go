@@ -8,6 +8,9 @@ import (
 )
 
 func cmdBench(e *env, args []string) error {
+	if len(args) > 0 && args[0] == "serve" {
+		return cmdBenchServe(e, args[1:])
+	}
 	fs := flags("bench")
 	id := fs.String("game", "", "game id")
 	seconds := fs.Float64("seconds", 5, "how long to play")
