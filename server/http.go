@@ -1,6 +1,7 @@
 package server
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -70,7 +71,7 @@ func (srv *Server) api(h handler) http.HandlerFunc {
 			writeJSON(w, ae.status, body)
 			return
 		}
-		writeJSON(w, status, v)
+		gzipLarge(w, r, status, v)
 	}
 }
 
@@ -79,6 +80,29 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v)
+}
+
+// gzipLarge compresses large JSON answers (views carry the whole game log)
+// for clients that accept it.
+func gzipLarge(w http.ResponseWriter, r *http.Request, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		writeJSON(w, 500, map[string]string{"error": err.Error(), "code": "internal"})
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Vary", "Accept-Encoding")
+	if len(data) < 16<<10 || !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		w.WriteHeader(status)
+		w.Write(data)
+		return
+	}
+	w.Header().Set("Content-Encoding", "gzip")
+	w.WriteHeader(status)
+	zw, _ := gzip.NewWriterLevel(w, gzip.BestSpeed)
+	zw.Write(data)
+	zw.Close()
 }
 
 // readJSON decodes a request body strictly.

@@ -63,7 +63,9 @@ func (srv *Server) websocket(w http.ResponseWriter, r *http.Request) {
 }
 
 func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat) {
-	c, err := websocket.Accept(w, r, nil)
+	// Views repeat most of the last one (the log grows by a few lines), so
+	// compression with context takeover sends little more than the change.
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionContextTakeover})
 	if err != nil {
 		return
 	}
