@@ -119,6 +119,9 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kArtillery:
 		id, name := unit()
 		c.ID, c.Label, c.Refs, c.Rule = "artillery:"+id, "Call artillery: "+name, []string{"unit:" + id}, "soa:14.2"
+		if s.step == stArtMore {
+			c.Label, c.Rule = "Call a second barrage: "+name, "soa:14.33"
+		}
 	case kContinue:
 		c.ID, c.Label, c.Rule = "continue", "Use the Tactical Advantage: the phase goes on", "soa:8.43"
 	case kEndPhase:
@@ -185,6 +188,8 @@ func (s *State) rule() string {
 		return "soa:14.3"
 	case stArtGroup:
 		return "soa:14.5"
+	case stArtMore:
+		return "soa:14.33"
 	case stReroll:
 		return "soa:8.41"
 	case stAbsorb:

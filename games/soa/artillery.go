@@ -27,13 +27,15 @@ func (s *State) artilleryTargets(a int16) []int16 {
 }
 
 // artilleryTargetsInto appends the targets of counter a to out; with first
-// it stops at the first one found.
+// it stops at the first one found. A second barrage in one impulse goes only
+// where soa:14.33 allows it (see secondSpotter).
 func (s *State) artilleryTargetsInto(a int16, out []int16, first bool) []int16 {
 	side := s.side(a)
 	enemy := side.Other()
 	start := len(out)
+	second := s.artFirst >= 0 && a != s.artFirstBy
 	add := func(q int16) bool {
-		if !contains16(out[start:], q) && s.visibleEnemy(q, enemy) {
+		if !contains16(out[start:], q) && s.visibleEnemy(q, enemy) && !(second && q == s.artFirst) {
 			out = append(out, q)
 			return first
 		}
@@ -41,14 +43,14 @@ func (s *State) artilleryTargetsInto(a int16, out []int16, first bool) []int16 {
 	}
 	if s.g.units[a].SOnly { // soa:14.4: S areas, no spotter
 		for _, p := range s.g.sAreas {
-			if !s.occupied(p, side) && add(p) {
+			if !second && !s.occupied(p, side) && add(p) {
 				return out
 			}
 		}
 		return out
 	}
 	for _, h := range s.g.spotters[a] {
-		if !s.spotterReady(h) {
+		if !s.spotterReady(h) || (second && !s.secondSpotter(h)) {
 			continue
 		}
 		at := s.units[h].Loc
@@ -68,6 +70,49 @@ func (s *State) artilleryTargetsInto(a int16, out []int16, first bool) []int16 {
 		}
 	}
 	return out
+}
+
+// secondSpotter reports whether HQ h may call the second barrage of this
+// impulse: another HQ in h's area, one that may place the first counter,
+// called the first barrage into an area next to theirs (soa:14.33). HQs in a
+// zone call fire only into their zone, never on two different areas.
+func (s *State) secondSpotter(h int16) bool {
+	at := s.units[h].Loc
+	if s.isZone(at) || !contains16(s.g.areaNbr[at], s.artFirst) {
+		return false
+	}
+	for _, h1 := range s.g.spotters[s.artFirstBy] {
+		if h1 != h && s.units[h1].Loc == at && s.spotterReady(h1) {
+			return true
+		}
+	}
+	return false
+}
+
+// readyArtillery appends the artillery counters the side to move may call
+// now (soa:14.2, 14.33).
+func (s *State) readyArtillery(buf []engine.Action) []engine.Action {
+	var tmp [1]int16
+	for _, u := range s.g.artillery {
+		if s.side(u) == s.imp && s.units[u].Loc == locArtBox && !s.units[u].Committed && len(s.artilleryTargetsInto(u, tmp[:0], true)) > 0 {
+			buf = append(buf, act(kArtillery, int(u)))
+		}
+	}
+	return buf
+}
+
+// offerSecondBarrage asks the German, once his first barrage of the impulse
+// is resolved, for a second counter or the end of the impulse (soa:14.33).
+func (s *State) offerSecondBarrage() bool {
+	if s.imp != German || s.artFirst < 0 || len(s.attacks) != 1 || s.attacks[0].Kind != atkArtillery || s.attacks[0].Units[0] != s.artFirstBy {
+		return false
+	}
+	var tmp [4]engine.Action
+	if len(s.readyArtillery(tmp[:0])) == 0 {
+		return false
+	}
+	s.step, s.active = stArtMore, s.imp
+	return true
 }
 
 // visibleEnemy reports an enemy unit in q that the attacker can see.
@@ -94,6 +139,9 @@ func (s *State) startArtillery(a int16) {
 }
 
 func (s *State) legalArtillery(buf []engine.Action) []engine.Action {
+	if s.step == stArtMore {
+		return append(s.readyArtillery(buf), act(kEnd, 0))
+	}
 	if s.step == stArtTarget {
 		for _, q := range s.artilleryTargets(s.cur.Units[0]) {
 			buf = append(buf, act(kTarget, int(q)))
@@ -127,7 +175,9 @@ func (s *State) applyArtillery(k kind, x int) {
 		}
 	case kGroup:
 		s.fireArtillery(x)
-	case kDone:
+	case kArtillery:
+		s.startArtillery(int16(x))
+	case kDone, kEnd:
 		s.endImpulse()
 	}
 }
@@ -138,6 +188,9 @@ func (s *State) applyArtillery(k kind, x int) {
 func (s *State) fireArtillery(g int) {
 	s.cur.Group = uint8(g)
 	s.origin = s.cur.Target
+	if s.artFirst < 0 {
+		s.artFirst, s.artFirstBy = s.cur.Target, s.cur.Units[0]
+	}
 	s.logf("soa:14.5", "%u fires on %p", int(s.cur.Units[0]), int(s.cur.Target))
 	s.attacks = append(s.attacks[:0], s.cur)
 	s.attacks[0].Units = append([]int16(nil), s.cur.Units...)

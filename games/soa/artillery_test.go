@@ -137,3 +137,85 @@ func TestArtilleryZone_soa14_7(t *testing.T) {
 		t.Errorf("only the British group takes losses: %v", ccLegal(s))
 	}
 }
+
+// soa:14.33: the two battalion HQs in 29 may each call a Harzer
+// Kampfgruppe counter in one impulse, on two different areas. By day the
+// counter is 8: the first on 22 rolls 1+1 against 6+6 (AV 10, DV 7+12 = 19,
+// no effect); then the second counter is offered, only on 30, not 22 again;
+// 2+2 against 3+3 gives AV 12, DV 13, no effect, and the impulse ends with
+// no offer of a third counter (the Heavy Weapons one, whose HQ is in 29 too).
+func TestArtilleryTwoBarrages_soa14_33(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "29", "ss-bn-hq", "bo-bn-hq", "ss-ar-hq")
+	ccPut(t, s, "22", "gb-a1-1")
+	ccPut(t, s, "30", "gb-a1-2")
+	if got := artTargets(t, s, "de-art-hzr-1"); !slices.Equal(got, []string{"22", "30"}) {
+		t.Fatalf("first counter: %v", got)
+	}
+	s.rng.Force(1, 1, 6, 6)
+	ccDo(t, s, "artillery:de-art-hzr-1", "target:22", "accept", "done")
+	if s.step != stArtMore || s.ToMove() != "german" {
+		t.Fatalf("step %s: the second HQ in 29 may call another counter", stepNames[s.step])
+	}
+	rtWant(t, "second counters", ccLegal(s), []string{"artillery:de-art-hzr-2", "artillery:de-art-hw-1", "end"})
+	if c := s.Describe(act(kArtillery, int(ccUnit(t, s, "de-art-hzr-2")))); c.Rule != "soa:14.33" {
+		t.Errorf("the second barrage cites %s", c.Rule)
+	}
+	ccDo(t, s, "artillery:de-art-hzr-2")
+	rtWant(t, "second targets", ccLegal(s), []string{"target:30"})
+	s.rng.Force(2, 2, 3, 3)
+	ccDo(t, s, "target:30", "accept")
+	if s.av != 12 || s.dv != 13 {
+		t.Fatalf("second barrage AV %d DV %d, want 12 13", s.av, s.dv)
+	}
+	ccDo(t, s, "done")
+	if s.step != stImpulse || s.imp != British {
+		t.Fatalf("after two barrages the impulse ends: step %s impulse %s", stepNames[s.step], s.imp)
+	}
+	for _, id := range []string{"ss-bn-hq", "bo-bn-hq", "ss-ar-hq"} {
+		if s.units[ccUnit(t, s, id)].Committed {
+			t.Errorf("%s: spotting does not commit (soa:14.3)", id)
+		}
+	}
+}
+
+// soa:14.33: "end" after the first barrage closes the impulse, and no second
+// counter is offered when only one HQ could have called the first, when the
+// second could only fall on the first one's area, or for the S-only counter,
+// which no HQ calls (soa:14.4).
+func TestArtilleryOneBarrage_soa14_33(t *testing.T) {
+	first := func(prepare func(s *State)) *State {
+		s := fireState(t, 1, German)
+		ccPut(t, s, "22", "gb-a1-1")
+		ccPut(t, s, "3", "gb-a1-3")
+		prepare(s)
+		s.rng.Force(1, 1, 6, 6)
+		ccDo(t, s, "artillery:de-art-hzr-1", "target:22", "accept", "done")
+		return s
+	}
+	s := first(func(s *State) { ccPut(t, s, "29", "ss-bn-hq", "bo-bn-hq"); ccPut(t, s, "30", "gb-a1-2") })
+	rtWant(t, "second counters", ccLegal(s), []string{"artillery:de-art-hzr-2", "end"})
+	ccDo(t, s, "end")
+	if s.step != stImpulse || s.imp != British {
+		t.Fatalf("end: step %s impulse %s", stepNames[s.step], s.imp)
+	}
+	for name, prepare := range map[string]func(s *State){
+		"one HQ": func(s *State) { ccPut(t, s, "29", "ss-bn-hq"); ccPut(t, s, "30", "gb-a1-2") },
+		"HQs in two areas": func(s *State) {
+			ccPut(t, s, "29", "ss-bn-hq")
+			ccPut(t, s, "16", "bo-bn-hq") // could call the other counter on 30, but not with the first HQ
+			ccPut(t, s, "30", "gb-a1-2")
+		},
+		"only the same target": func(s *State) { ccPut(t, s, "29", "ss-bn-hq", "bo-bn-hq") },
+		"a pair away from the first target": func(s *State) {
+			ccPut(t, s, "29", "ss-bn-hq")
+			ccPut(t, s, "16", "bo-bn-hq", "ss-ar-hq") // 16 is not next to 22
+			ccPut(t, s, "30", "gb-a1-2")
+		},
+	} {
+		s := first(prepare)
+		if s.step != stImpulse || s.imp != British {
+			t.Errorf("%s: no second barrage, step %s %v", name, stepNames[s.step], ccLegal(s))
+		}
+	}
+}

@@ -610,3 +610,25 @@ func TestCloseCombatRandomNeverStuck(t *testing.T) {
 		}
 	}
 }
+
+// soa:20.4: the ammunition shortage never touches close combat. On turn 8
+// (shortage 2, soa:20.2) a British 4-7-5 still eliminates a German 3-5-5 on
+// a 5 (+1 for AF 4 against 3), and a 4 still misses.
+func TestCloseCombatNoAmmoShortage_soa20_4(t *testing.T) {
+	for _, c := range []struct {
+		roll int
+		dead bool
+	}{{4, false}, {5, true}} {
+		s := ccState(t, options{})
+		s.ammo = ammoLevel(8)
+		ccPut(t, s, "10", "gb-a1-1", "ss-ar1-1")
+		s.ta = German
+		s.startCloseCombat()
+		ccDo(t, s, "attack:ss-ar1-1", "with:gb-a1-1", "confirm")
+		s.rng.Force(c.roll)
+		ccDo(t, s, "resolve", "accept")
+		if s.units[ccUnit(t, s, "ss-ar1-1")].CCDead != c.dead {
+			t.Errorf("roll %d with shortage %d: eliminated %v, want %v", c.roll, s.ammo, !c.dead, c.dead)
+		}
+	}
+}

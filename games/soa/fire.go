@@ -330,6 +330,9 @@ func (s *State) resolveNext() {
 		s.offerReroll(rrFire)
 		return
 	}
+	if s.offerSecondBarrage() {
+		return
+	}
 	s.endImpulse()
 }
 
@@ -482,7 +485,8 @@ func (s *State) absorbs(u int16, infantry bool) int {
 // legalAbsorb: eliminate or retreat units of the attacked group until the
 // casualty points are met, as far as the group can meet them; a retreat
 // counts one point and is allowed only while the rest can still meet the
-// total; more may retreat (soa:8.354, 8.3541, 8.3553, 12.2, 13.3, 13.7).
+// total; more may retreat, immune armour only after its infantry (soa:8.354,
+// 8.3541, 8.3553, 12.2, 13.3, 13.7).
 func (s *State) legalAbsorb(buf []engine.Action) []engine.Action {
 	a := &s.cur
 	def := s.imp.Other()
@@ -499,6 +503,12 @@ func (s *State) legalAbsorb(buf []engine.Action) []engine.Action {
 	}
 	if retreatOnly {
 		capLeft = others
+	}
+	// soa:12.2: armour immune to a fire attack may retreat only out of an area
+	// where infantry of its group has just retreated or suffered losses.
+	infantryHit := s.cp < s.cpTotal
+	for _, u := range s.retreaters {
+		infantryHit = infantryHit || !s.isArmor(u)
 	}
 	for _, u := range s.g.sideUnits[def] {
 		if !s.inGroup(u, a.Target, a.Group) || contains16(s.retreaters, u) || (primary && u != a.Primary) {
@@ -521,7 +531,8 @@ func (s *State) legalAbsorb(buf []engine.Action) []engine.Action {
 		if c > 0 && s.cp > 0 {
 			took = 1
 		}
-		if s.typ(u) != AntiTank && took+min(after, rest) >= min(s.cp, capLeft) && s.canRetreatWith(u) { // soa:13.4: AT guns never retreat
+		immune := c == 0 && s.isArmor(u) && a.Kind == atkFire && !infantryHit
+		if s.typ(u) != AntiTank && !immune && took+min(after, rest) >= min(s.cp, capLeft) && s.canRetreatWith(u) { // soa:13.4: AT guns never retreat
 			buf = append(buf, act(kRetreat, int(u)))
 		}
 	}

@@ -170,14 +170,24 @@ func TestFireExamplePrimary_soa13_7(t *testing.T) {
 	if got := ccLegal(s); !slices.Equal(got, []string{"eliminate:ss-hw-sp-1"}) {
 		t.Fatalf("six points: the primary must be eliminated, got %v", got)
 	}
-	ccDo(t, s, "eliminate:ss-hw-sp-1", "eliminate:de-tiger-1")
+	ccDo(t, s, "eliminate:ss-hw-sp-1")
+	if got := ccLegal(s); !slices.Equal(got, []string{"eliminate:ss-ac-1", "retreat:ss-ac-1", "eliminate:de-tiger-1", "retreat:de-tiger-1"}) {
+		t.Fatalf("4 of 6 points: eliminate a second unit or retreat both others (4+1+1), got %v", got)
+	}
+	c := s.Clone().(*State)
+	ccDo(t, c, "retreat:ss-ac-1", "retreat:de-tiger-1")
+	if fireAt(t, c, "ss-ac-1") == "24" || fireAt(t, c, "de-tiger-1") != fireAt(t, c, "ss-ac-1") {
+		t.Errorf("both retreat together out of 24")
+	}
+	ccDo(t, s, "eliminate:de-tiger-1")
 	if !ccHas(s, "done") {
 		t.Errorf("4 + 4 ≥ 6: done, got %v", ccLegal(s))
 	}
 }
 
 // Armour in an area fired on from an adjacent area by non-AT units is neither
-// in the DV nor hurt; it may retreat with its group (soa:8.34, soa:12.1, soa:12.2).
+// in the DV nor hurt; it may retreat once infantry of its group has retreated
+// or suffered losses (soa:8.34, soa:12.1, soa:12.2).
 // An armour unit that does take losses absorbs four points (soa:12.5).
 //
 // Rules: soa:8.34, soa:12.1, soa:12.2, soa:13.1.
@@ -190,8 +200,26 @@ func TestFireArmorImmuneFromAdjacent_soa8_34_12_2(t *testing.T) {
 	if s.dv != 8 {
 		t.Fatalf("DV %d: the 6-2-8's DF 2 must not count against adjacent infantry fire", s.dv)
 	}
-	if ccHas(s, "eliminate:ss-hw-sp-1") || !ccHas(s, "retreat:ss-hw-sp-1") {
-		t.Fatalf("armour cannot take the points but may retreat: %v", ccLegal(s))
+	if ccHas(s, "eliminate:ss-hw-sp-1") || ccHas(s, "retreat:ss-hw-sp-1") {
+		t.Fatalf("armour cannot take the points, nor retreat before its infantry suffers: %v", ccLegal(s))
+	}
+	ccDo(t, s, "eliminate:ss-ar1-1") // 3 of 8 points; the group can absorb no more
+	if !ccHas(s, "retreat:ss-hw-sp-1") || !ccHas(s, "done") {
+		t.Fatalf("soa:12.2: once its infantry suffered losses the armour may retreat: %v", ccLegal(s))
+	}
+	// soa:12.2: with no effect (AV 4+2 = 6, DV 5+1+12 = 18) the armour may
+	// retreat only after the infantry of its group retreats.
+	s = fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-a1-1")
+	ccPut(t, s, "24", "ss-hw-sp-1", "ss-ar1-1")
+	s.rng.Force(1, 1, 6, 6)
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm", "accept")
+	if got := ccLegal(s); !slices.Equal(got, []string{"retreat:ss-ar1-1", "done"}) {
+		t.Fatalf("no effect: only the infantry may retreat first, got %v", got)
+	}
+	ccDo(t, s, "retreat:ss-ar1-1")
+	if !ccHas(s, "retreat:ss-hw-sp-1") {
+		t.Fatalf("the armour may now join the retreat: %v", ccLegal(s))
 	}
 	// Armour alone cannot be fired on by adjacent infantry at all (soa:12.1).
 	s = fireState(t, 1, British)
@@ -428,5 +456,103 @@ func TestFireATOccupation_soa4_23_13_6(t *testing.T) {
 	}
 	if p := s.retreatPriority(p14, German, 0, 1, -1); p != prioNone {
 		t.Errorf("German armour into it: priority %d, want none", p)
+	}
+}
+
+// The example under soa:8.12: three uncommitted British units in 17 may fire
+// one at each of three adjacent areas (16, 24, 26), or one at one area and
+// two at another, or one, two or three at one area and keep the rest back.
+// Every attack is designated before the first roll. Dice 1+1 against 6+6:
+// a single 4-7-5 has AV 4+2 = 6, two of different platoons 4+1+2 = 7, three
+// of one platoon 4+2+1+2 = 9 (soa:8.351 B, C).
+func TestFireExample_soa8_12(t *testing.T) {
+	run := func(brit []string, plan [][]string, avs []int) *State {
+		t.Helper()
+		s := fireState(t, 1, British)
+		ccPut(t, s, "17", brit...)
+		ccPut(t, s, "16", "ss-ar1-1")
+		ccPut(t, s, "24", "ss-ar1-2")
+		ccPut(t, s, "26", "ss-ar1-3")
+		ccDo(t, s, "area:17", "fire")
+		rolls := s.rng.Rolls
+		for i, attack := range plan {
+			ccDo(t, s, "target:"+attack[0])
+			for _, id := range attack[1:] {
+				ccDo(t, s, "with:"+id)
+			}
+			if i < len(plan)-1 {
+				ccDo(t, s, "confirm")
+			}
+		}
+		if s.rng.Rolls != rolls {
+			t.Fatal("dice were thrown before every attack was designated")
+		}
+		for range avs {
+			s.rng.Force(1, 1, 6, 6)
+		}
+		ccDo(t, s, "confirm") // the last attack; "resolve" if units are held back
+		if s.step == stFireTarget {
+			ccDo(t, s, "resolve")
+		}
+		for i, want := range avs {
+			if s.step != stReroll || s.av != want || s.cur.Target != trnPlace(s, plan[i][0]) {
+				t.Fatalf("attack %d on %s: step %s AV %d, want %d", i+1, plan[i][0], stepNames[s.step], s.av, want)
+			}
+			ccDo(t, s, "accept", "done")
+		}
+		if s.step != stImpulse || s.imp != German {
+			t.Fatalf("the impulse should be over: step %s", stepNames[s.step])
+		}
+		return s
+	}
+	three := []string{"gb-a1-1", "gb-a2-1", "gb-a3-1"}
+	run(three, [][]string{{"16", "gb-a1-1"}, {"24", "gb-a2-1"}, {"26", "gb-a3-1"}}, []int{6, 6, 6})
+	run(three, [][]string{{"16", "gb-a1-1"}, {"24", "gb-a2-1", "gb-a3-1"}}, []int{6, 7})
+	run([]string{"gb-a1-1", "gb-a1-2", "gb-a1-3"}, [][]string{{"24", "gb-a1-1", "gb-a1-2", "gb-a1-3"}}, []int{9})
+	s := run(three, [][]string{{"26", "gb-a1-1", "gb-a2-1"}}, []int{7})
+	if s.units[ccUnit(t, s, "gb-a3-1")].Committed {
+		t.Error("the unit held back stays uncommitted (soa:8.11)")
+	}
+}
+
+// The example under soa:8.351 C: the LR Company HQ (2-6-4) fires with two
+// LR/4 squads (3-5-5) for +1; so do three squads of one platoon. Squads of two
+// platoons with the HQ, a battalion HQ with two squads (it has no lower
+// organisation), three German reinforcements (soa:17.22), three British
+// reinforcements (soa:17.43) or three reformed units (soa:19.5) do not earn
+// it. Dice 1+1 against 6+6: AV = best AF + 2 more units + 2 (+1).
+func TestFirePlatoonIntegrity_soa8_351(t *testing.T) {
+	for _, c := range []struct {
+		side  Side
+		units []string
+		av    int
+	}{
+		{German, []string{"ss-lr-hq", "ss-lr4-1", "ss-lr4-2"}, 3 + 2 + 2 + 1},
+		{German, []string{"ss-lr-hq", "ss-lr6-1", "ss-lr6-3"}, 3 + 2 + 2 + 1},
+		{German, []string{"ss-lr4-1", "ss-lr4-2", "ss-lr4-3"}, 3 + 2 + 2 + 1},
+		{German, []string{"ss-lr-hq", "ss-lr4-1", "ss-lr5-1"}, 3 + 2 + 2},
+		{German, []string{"ss-bn-hq", "ss-lr4-1", "ss-lr4-2"}, 3 + 2 + 2},
+		{German, []string{"ss-ar-hq", "ss-lr4-1", "ss-lr4-2"}, 3 + 2 + 2},
+		{German, []string{"de-g-01", "de-g-02", "de-g-03"}, 3 + 2 + 2},
+		{British, []string{"gb-reinf-1para-1", "gb-reinf-1para-2", "gb-reinf-3para-1"}, 4 + 2 + 2},
+		{British, []string{"gb-reformed-1", "gb-reformed-2", "gb-reformed-3"}, 3 + 2 + 2},
+		{British, []string{"gb-a-hq", "gb-a2-1", "gb-a2-3"}, 4 + 2 + 2 + 1},
+	} {
+		s := fireState(t, 1, c.side)
+		from, to, target := "16", "17", "gb-a1-1"
+		if c.side == British {
+			from, to, target = "17", "16", "ss-ar1-1"
+		}
+		ccPut(t, s, from, c.units...)
+		ccPut(t, s, to, target)
+		ccDo(t, s, "area:"+from, "fire", "target:"+to)
+		for _, id := range c.units {
+			ccDo(t, s, "with:"+id)
+		}
+		s.rng.Force(1, 1, 6, 6)
+		ccDo(t, s, "confirm")
+		if s.av != c.av {
+			t.Errorf("%v: AV %d, want %d", c.units, s.av, c.av)
+		}
 	}
 }

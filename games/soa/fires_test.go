@@ -108,3 +108,21 @@ func TestCloseCombatThenFires_soa6_4(t *testing.T) {
 		t.Fatalf("step %s: want the extinguishing roll for area 1", stepNames[s.step])
 	}
 }
+
+// soa:18.4, soa:13.8: a hidden AT gun is not among the units a fire commits
+// (offering it would reveal it). Engineer and squad (4) roll a 2: the one
+// visible British unit is committed, the hidden gun stays uncommitted and
+// hidden, and the German sees no British choice.
+func TestSetFireHiddenAT_soa18_4_13_8(t *testing.T) {
+	s := ccState(t, options{hiddenAT: true})
+	s.step, s.imp, s.active, s.ta = stImpulse, German, German, German
+	ccPut(t, s, "24", "ss-hw-eng-1", "bo-1-1-1", "gb-a1-1", "gb-at-1")
+	at := ccUnit(t, s, "gb-at-1")
+	s.units[at].Hidden = true
+	s.stale()
+	s.rng.Force(2)
+	ccDo(t, s, "area:24", "fire", "target:24", "group:setfire", "with:ss-hw-eng-1", "with:bo-1-1-1", "confirm", "accept")
+	if s.step != stImpulse || !s.units[ccUnit(t, s, "gb-a1-1")].Committed || s.units[at].Committed || !s.units[at].Hidden {
+		t.Fatalf("step %s: want the visible unit committed and the hidden gun untouched", stepNames[s.step])
+	}
+}

@@ -1,6 +1,10 @@
 package soa
 
-import "sandtable/engine"
+import (
+	"time"
+
+	"sandtable/engine"
+)
 
 // startMF begins the Movement/Fire Phase: the Tactical Advantage holder has
 // the first impulse (soa:6.3, 8.1, 8.44).
@@ -20,12 +24,7 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 			buf = append(buf, act(kArea, p))
 		}
 	}
-	var tmp [1]int16
-	for _, u := range s.g.artillery {
-		if s.side(u) == s.imp && s.units[u].Loc == locArtBox && !s.units[u].Committed && len(s.artilleryTargetsInto(u, tmp[:0], true)) > 0 {
-			buf = append(buf, act(kArtillery, int(u)))
-		}
-	}
+	buf = s.readyArtillery(buf)
 	if len(buf) == 0 { // only a forced continuation with nothing left to do; cannot happen (applyPass checks), pass anyway
 		buf = append(buf, act(kPass, 0))
 	}
@@ -76,6 +75,22 @@ func (s *State) hasImpulseAction(side Side) bool {
 	return k != kPass
 }
 
+// ReactionTime implements engine.Clocked: the seconds agreed for declaring
+// an impulse (soa:8.17), 0 when the option is off.
+func (s *State) ReactionTime() time.Duration {
+	return time.Duration(s.opt.reaction) * time.Second
+}
+
+// Timeout implements engine.Clocked: a player who does not declare his
+// impulse in time passes (soa:8.17). The clock runs only between impulses,
+// and not for a player who forced the phase on and may not pass (soa:8.43).
+func (s *State) Timeout() (engine.Action, bool) {
+	if s.opt.reaction == 0 || s.step != stImpulse || s.mustAct {
+		return 0, false
+	}
+	return act(kPass, 0), true
+}
+
 func (s *State) applyContinue(cont bool) {
 	if !cont {
 		s.endMF()
@@ -95,6 +110,7 @@ func (s *State) nextImpulse() {
 	s.active, s.step = s.imp, stImpulse
 	s.origin, s.mover = -1, -1
 	s.attacks, s.atkIdx = s.attacks[:0], 0
+	s.artFirst, s.artFirstBy = -1, -1
 	s.mustAct = s.forcer == s.imp && s.forcerPending
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"sandtable/engine"
 )
@@ -272,5 +273,51 @@ func TestImpulseChoiceIDs_soa8_11(t *testing.T) {
 		if id != "pass" && !strings.HasPrefix(id, "area:") && !strings.HasPrefix(id, "artillery:") {
 			t.Fatalf("unexpected impulse choice %q", id)
 		}
+	}
+}
+
+// soa:8.17: with the reaction-time option a seat has the agreed seconds to
+// declare its impulse, and one that runs out passes; the clock runs only
+// between impulses, never once an area is picked, and not for a player who
+// forced the phase on and may not pass (soa:8.43). Without the option there
+// is no clock.
+func TestImpulseReactionTime_soa8_17(t *testing.T) {
+	var _ engine.Clocked = (*State)(nil)
+	s := rtImpulseOpt(t, options{reaction: 10}, 1, German)
+	rtTwoSides(t, s)
+	if d := s.ReactionTime(); d != 10*time.Second {
+		t.Fatalf("reaction time %v, want 10s", d)
+	}
+	a, ok := s.Timeout()
+	if !ok || s.Describe(a).ID != "pass" || !slices.Contains(s.Legal(nil), a) {
+		t.Fatalf("timeout at the start of an impulse: %v %v, want the legal pass", a, ok)
+	}
+	if err := s.Apply(a); err != nil || s.imp != British || s.passes != 1 {
+		t.Fatalf("the timed-out seat passes: %v, impulse %s, passes %d", err, s.imp, s.passes)
+	}
+	ccDo(t, s, "area:1")
+	if _, ok := s.Timeout(); ok {
+		t.Fatal("no clock once the impulse is declared")
+	}
+	ccDo(t, s, "move", "unit:gb-rasc-1", "to:12", "stop", "end", "pass", "pass", "continue")
+	if _, ok := s.Timeout(); ok || ccHas(s, "pass") {
+		t.Fatalf("the forcer may not pass, so his clock does not run (soa:8.43): %v", ccLegal(s))
+	}
+	for _, r := range []struct {
+		opt  string
+		want time.Duration
+	}{{"off", 0}, {"20", 20 * time.Second}, {"60", time.Minute}} {
+		st := rtNew(t, map[string]string{"reaction": r.opt}, 1)
+		if st.ReactionTime() != r.want {
+			t.Errorf("reaction=%s: %v, want %v", r.opt, st.ReactionTime(), r.want)
+		}
+		if _, ok := st.Timeout(); ok {
+			t.Errorf("reaction=%s: a clock during the set-up", r.opt)
+		}
+	}
+	s = rtImpulse(t, 1, German)
+	rtTwoSides(t, s)
+	if _, ok := s.Timeout(); ok || s.ReactionTime() != 0 {
+		t.Fatal("without the option there is no clock")
 	}
 }

@@ -81,6 +81,7 @@ type Work struct {
 	ExtPlace                                 int16
 	ExtDie                                   int
 	ReformMask                               uint64
+	ArtFirst, ArtFirstBy                     int16
 }
 
 var stepNames = [...]string{
@@ -88,7 +89,7 @@ var stepNames = [...]string{
 	stEventArmor: "event-armor", stEventZone: "event-zone", stEventBUnit: "event-b-unit", stEventBZone: "event-b-zone",
 	stEventCZone: "event-c-zone", stImpulse: "impulse", stMode: "mode", stMoveUnit: "move-unit", stMoveStep: "move-step",
 	stFireTarget: "fire-target", stFireGroup: "fire-group", stFireWith: "fire-with", stFirePrimary: "fire-primary",
-	stArtTarget: "artillery-target", stArtGroup: "artillery-group", stReroll: "reroll", stAbsorb: "absorb",
+	stArtTarget: "artillery-target", stArtGroup: "artillery-group", stArtMore: "artillery-more", stReroll: "reroll", stAbsorb: "absorb",
 	stRetreatDest: "retreat", stFireCommit: "fire-commit", stOverstack: "overstack", stContinue: "continue",
 	stCCPlace: "cc-place", stCCScreen: "cc-screen", stCCTarget: "cc-target", stCCWith: "cc-with", stOver: "over",
 }
@@ -196,6 +197,7 @@ func (s *State) work() Work {
 		Pending: s.pending, EventKind: s.eventKind, EventUnit: s.eventUnit, CCPlace: s.ccPlace, CCFirst: s.ccFirst,
 		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx, CCRound: s.ccRound, ScreenSide: s.screenSide,
 		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie, ReformMask: s.reformMask,
+		ArtFirst: s.artFirst, ArtFirstBy: s.artFirstBy,
 	}
 }
 
@@ -209,6 +211,7 @@ func (s *State) setWork(w Work) {
 	s.eventKind, s.eventUnit, s.ccPlace, s.ccFirst = w.EventKind, w.EventUnit, w.CCPlace, w.CCFirst
 	s.ccAttacks, s.ccCur, s.ccIdx, s.ccRound, s.screenSide = w.CCAttacks, w.CCCur, w.CCIdx, w.CCRound, w.ScreenSide
 	s.ccDie, s.extPlace, s.extDie, s.reformMask = w.CCDie, w.ExtPlace, w.ExtDie, w.ReformMask
+	s.artFirst, s.artFirstBy = w.ArtFirst, w.ArtFirstBy
 }
 
 func parseSide(name, field string) (Side, error) {
@@ -323,8 +326,17 @@ func (g *Game) LoadPosition(data []byte) (engine.State, error) {
 		}
 		s.fire[i] = uint8(lvl)
 	}
+	if err := s.checkCounters(p); err != nil {
+		return nil, fmt.Errorf("soa position: %w", err)
+	}
 	if p.Work != nil {
+		if err := s.checkWork(p.Work); err != nil {
+			return nil, fmt.Errorf("soa position: work: %w", err)
+		}
 		s.setWork(*p.Work)
+	}
+	if err := s.checkStep(); err != nil {
+		return nil, fmt.Errorf("soa position: step %q: %w", p.Step, err)
 	}
 	if err := s.Invariants(); err != nil {
 		return nil, fmt.Errorf("soa position: %w", err)

@@ -2,14 +2,133 @@ package soa
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"sandtable/engine"
 )
 
+// badPosition is a position document with one wrong field, and the text its
+// error must contain to name that field.
+type badPosition struct {
+	field string
+	doc   []byte
+}
+
+// badPositions writes positions met in play (a move, an absorb, a retreat, a
+// close-combat designation) back with one index or step requirement broken.
+func badPositions(t testing.TB) []badPosition {
+	g := MustLoad()
+	fresh := func() *State {
+		s := g.newState(options{}, 3)
+		s.revealed, s.turn = true, 2
+		for p := range s.perim {
+			s.perim[p] = false
+		}
+		return s
+	}
+	do := func(s *State, ids ...string) *State {
+		for _, id := range ids {
+			a, err := engine.Find(s, id)
+			if err != nil {
+				t.Fatalf("%v", err)
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return s
+	}
+	put := func(s *State, place string, ids ...string) {
+		for _, id := range ids {
+			s.units[g.byID[id]].Loc = int16(g.board.MustIndex(place))
+		}
+		s.stale()
+	}
+	impulse := func(side Side) *State {
+		s := fresh()
+		s.step, s.imp, s.active, s.ta = stImpulse, side, side, British
+		put(s, "16", "ss-ar1-1", "ss-ar1-2")
+		put(s, "17", "gb-a1-1")
+		return s
+	}
+	moving := do(impulse(German), "area:16", "move", "unit:ss-ar1-1")
+	firing := impulse(British)
+	firing.rng.Force(1, 1, 6, 6) // no effect; the Germans retreat anyway (soa:8.3553)
+	absorbing := do(firing, "area:17", "fire", "target:16", "with:gb-a1-1", "confirm", "accept")
+	retreating := do(absorbing.Clone().(*State), "retreat:ss-ar1-1", "retreat:ss-ar1-2")
+	cc := fresh()
+	put(cc, "10", "ss-ar1-1", "gb-a1-1", "gb-a1-2")
+	cc.startCloseCombat()
+	cc = do(cc, "attack:gb-a1-1")
+
+	var out []badPosition
+	add := func(s *State, field string, change func(p *Position, w *Work)) {
+		p := s.Position().(Position)
+		w := *p.Work
+		change(&p, &w)
+		p.Work = &w
+		out = append(out, badPosition{field, mustJSON(p)})
+	}
+	add(moving, "Mover", func(_ *Position, w *Work) { w.Mover = 9999 })
+	add(moving, "Mover", func(_ *Position, w *Work) { w.Mover = -5 })
+	add(moving, "Mover", func(_ *Position, w *Work) { w.Mover = -1 })
+	add(moving, "Origin", func(_ *Position, w *Work) { w.Origin = 99 })
+	add(moving, "MoveLeft", func(_ *Position, w *Work) { w.MoveLeft = -2 })
+	add(moving, "Attacks[0].Target", func(_ *Position, w *Work) { w.Attacks = []attack{{Target: 500, Units: []int16{1}}} })
+	add(moving, "Attacks[0].Units", func(_ *Position, w *Work) { w.Attacks = []attack{{Target: 1}} })
+	add(moving, "Attacks[0].Units[1]", func(_ *Position, w *Work) { w.Attacks = []attack{{Target: 1, Units: []int16{1, -3}}} })
+	add(moving, "AtkIdx", func(_ *Position, w *Work) { w.AtkIdx = 5 })
+	add(moving, "Cur.Kind", func(_ *Position, w *Work) { w.Cur.Kind = 9 })
+	add(moving, "Cur.Group", func(_ *Position, w *Work) { w.Cur.Group = 3 })
+	add(moving, "Cur.Units[0]", func(_ *Position, w *Work) { w.Cur.Units = []int16{9999} })
+	add(moving, "Cur.Units[0]", func(_ *Position, w *Work) { w.Cur.Kind, w.Cur.Units = atkArtillery, []int16{0} })
+	add(moving, "Cur.Primary", func(_ *Position, w *Work) { w.Cur.Primary = 9999 })
+	add(moving, "RRBack", func(_ *Position, w *Work) { w.RRBack = 7 })
+	add(moving, "RRFor", func(_ *Position, w *Work) { w.RRFor = 9 })
+	add(moving, "EventKind", func(_ *Position, w *Work) { w.EventKind = 'Z' })
+	add(moving, "EventUnit", func(_ *Position, w *Work) { w.EventUnit = 9999 })
+	add(moving, "ArtFirstBy", func(_ *Position, w *Work) { w.ArtFirst, w.ArtFirstBy = 3, 0 })
+	add(moving, "ArtFirst", func(_ *Position, w *Work) { w.ArtFirst = 64 })
+	add(moving, "ExtPlace", func(_ *Position, w *Work) { w.ExtPlace = 77 })
+	add(moving, "CCAttacks[0].Target", func(_ *Position, w *Work) { w.CCAttacks = []ccAttack{{Target: 9999}} })
+	add(moving, "CCIdx", func(_ *Position, w *Work) { w.CCIdx = -1 })
+	add(moving, "ScreenSide", func(_ *Position, w *Work) { w.ScreenSide = 2 })
+	add(moving, "passes", func(p *Position, _ *Work) { p.Passes = 7 })
+	add(moving, "chits", func(p *Position, _ *Work) { p.Chits = &[2][13]uint8{{2: 9}} })
+	add(moving, "setup_next", func(p *Position, _ *Work) { p.Step, p.Active, p.SetupNext = "setup-british", "british", 999 })
+	add(moving, "artillery", func(p *Position, _ *Work) { p.Step = "artillery-target" })
+	add(moving, "occupation limits", func(p *Position, _ *Work) { p.Step = "overstack" })
+	add(moving, "EventUnit", func(p *Position, _ *Work) { p.Step = "event-zone" })
+	add(absorbing, "Retreaters[0]", func(_ *Position, w *Work) { w.Retreaters = []int16{9999} })
+	add(absorbing, "Cause", func(_ *Position, w *Work) { w.Cause = -9 })
+	add(retreating, "Visited[0]", func(_ *Position, w *Work) { w.Visited = []int16{99} })
+	add(retreating, "RetreatAt", func(_ *Position, w *Work) { w.RetreatAt = 40 })
+	add(retreating, "Retreaters", func(_ *Position, w *Work) { w.Retreaters = nil })
+	add(cc, "CCCur.Target", func(_ *Position, w *Work) { w.CCCur.Target = 9999 })
+	add(cc, "CCCur.Target", func(_ *Position, w *Work) { w.CCCur.Target = -1 })
+	add(cc, "CCPlace", func(_ *Position, w *Work) { w.CCPlace = -1 })
+	add(cc, "CCRound", func(_ *Position, w *Work) { w.CCRound = 2 })
+	add(cc, "ExtPlace", func(p *Position, w *Work) { p.Step, w.RRFor, w.ExtPlace = "reroll", rrExtinguish, -1 })
+	return out
+}
+
+// TestLoadPositionRejectsBadWork: a hand-written position whose work names
+// no unit, place or side, or whose step lacks what it works on, is refused
+// with an error naming the field, not loaded into a state that panics.
+func TestLoadPositionRejectsBadWork(t *testing.T) {
+	g := MustLoad()
+	for _, b := range badPositions(t) {
+		_, err := g.LoadPosition(b.doc)
+		if err == nil || !strings.Contains(err.Error(), b.field) {
+			t.Errorf("field %s: error %v\n%s", b.field, err, b.doc)
+		}
+	}
+}
+
 // FuzzLoadPosition: no position document, however wrong, makes loading
-// panic; one that loads draws, lists its choices and writes itself back
-// to a position that loads to the same state.
+// panic; one that loads draws, lists its choices, accepts each of them and
+// writes itself back to a position that loads to the same state.
 func FuzzLoadPosition(f *testing.F) {
 	g := MustLoad()
 	// Seeds: positions met in a random game, from the set-up to the end.
@@ -30,6 +149,9 @@ func FuzzLoadPosition(f *testing.F) {
 			f.Fatal(err)
 		}
 	}
+	for _, b := range badPositions(f) {
+		f.Add(b.doc)
+	}
 	for _, seed := range []string{
 		`{"options":{},"rng":{"state":1,"rolls":0},"turn":2,"step":"impulse","active":"german","tactical_advantage":"british","vp":0,"revealed":true,"units":[{"id":"gb-a1-1","at":"7"},{"id":"ss-lr4-1","at":"13"}],"control":{"4":"british","5":"british","17":"british","18":"british","22":"british","23":"british"},"choices":0}`,
 		`{"options":{"fog":"on"}}`, `{"turn":9}`, `{"units":[{"id":"nobody","at":"1"}]}`, `null`, `[]`, `{`,
@@ -49,6 +171,9 @@ func FuzzLoadPosition(f *testing.F) {
 		if s.ToMove() != "" {
 			for _, a := range s.Legal(nil) {
 				s.Describe(a)
+				if err := s.Clone().Apply(a); err != nil {
+					t.Fatalf("a listed choice is refused: %v", err)
+				}
 			}
 		}
 		back, err := json.Marshal(s.Position())

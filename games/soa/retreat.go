@@ -59,9 +59,10 @@ func (s *State) retreatPriority(q int16, side Side, inf, arm int, cause int16) i
 	return prioF
 }
 
-// retreatOptions are the places a group may retreat to now: the best
-// priority class present, and within F the fewest enemy neighbours (soa:8.3551).
-func (s *State) retreatOptions(from int16, group []int16, buf []int16) []int16 {
+// retreatOptions are the places a group may retreat to from where it stands,
+// never back into a visited place: the best priority class present, and
+// within F the fewest enemy neighbours (soa:8.3551).
+func (s *State) retreatOptions(from int16, group, visited []int16, buf []int16) []int16 {
 	if len(group) == 0 {
 		return buf
 	}
@@ -78,7 +79,7 @@ func (s *State) retreatOptions(from int16, group []int16, buf []int16) []int16 {
 	start := len(buf)
 	for _, n := range s.g.board.Neighbors(int(from)) {
 		q := int16(n)
-		if contains16(s.visited, q) {
+		if contains16(visited, q) {
 			continue
 		}
 		p := s.retreatPriority(q, side, inf, arm, s.cause)
@@ -104,9 +105,8 @@ func (s *State) retreatOptions(from int16, group []int16, buf []int16) []int16 {
 func (s *State) canRetreatWith(u int16) bool {
 	var g [24]int16
 	group := append(append(g[:0], s.retreaters...), u)
-	s.visited = append(s.visited[:0], s.cur.Target)
 	var tmp [16]int16
-	return len(s.retreatOptions(s.cur.Target, group, tmp[:0])) > 0
+	return len(s.retreatOptions(s.cur.Target, group, []int16{s.cur.Target}, tmp[:0])) > 0
 }
 
 // startRetreat moves the retreating group as one (soa:8.3552).
@@ -121,7 +121,7 @@ func (s *State) startRetreat() {
 // (soa:8.355: then losses are taken by elimination).
 func (s *State) autoRetreat() {
 	var tmp [16]int16
-	opts := s.retreatOptions(s.retreatAt, s.retreaters, tmp[:0])
+	opts := s.retreatOptions(s.retreatAt, s.retreaters, s.visited, tmp[:0])
 	switch len(opts) {
 	case 0:
 		for _, u := range s.retreaters {
@@ -137,7 +137,7 @@ func (s *State) autoRetreat() {
 
 func (s *State) legalRetreatDest(buf []engine.Action) []engine.Action {
 	var tmp [16]int16
-	for _, q := range s.retreatOptions(s.retreatAt, s.retreaters, tmp[:0]) {
+	for _, q := range s.retreatOptions(s.retreatAt, s.retreaters, s.visited, tmp[:0]) {
 		buf = append(buf, act(kDest, int(q)))
 	}
 	return buf

@@ -149,3 +149,21 @@ func TestRetreatArmor_soa12_4_13_6(t *testing.T) {
 		t.Errorf("H: 17, 18 or 24 but not 25 with its AT gun; offered %v", dests)
 	}
 }
+
+// soa:10.2: a retreat may go into any zone connected by an arrow, whatever
+// it would cost to enter: the German battalion HQ (MF 4) in 29, with British
+// infantry in 8, 22 and 30, retreats into zone A although six British units
+// there would cost 5 MF to enter (soa:10.4).
+func TestRetreatIntoCostlyZone_soa10_2(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "22", "gb-a1-1")
+	ccPut(t, s, "8", "gb-a1-2")
+	ccPut(t, s, "30", "gb-a1-3")
+	rtPutN(t, s, British, "A", 6, false)
+	ccPut(t, s, "29", "ss-bn-hq")
+	s.rng.Force(1, 1, 6, 6) // AV 4+2 = 6, DV 6+1+12 = 19: no effect; the HQ retreats anyway
+	ccDo(t, s, "area:22", "fire", "target:29", "with:gb-a1-1", "confirm", "accept", "retreat:ss-bn-hq")
+	if at := fireAt(t, s, "ss-bn-hq"); at != "A" {
+		t.Fatalf("retreated to %s, want zone A", at)
+	}
+}

@@ -28,7 +28,7 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 		return s.legalMove(buf)
 	case stFireTarget, stFireGroup, stFireWith, stFirePrimary:
 		return s.legalFire(buf)
-	case stArtTarget, stArtGroup:
+	case stArtTarget, stArtGroup, stArtMore:
 		return s.legalArtillery(buf)
 	case stReroll:
 		return append(buf, act(kAccept, 0), act(kReroll, 0))
@@ -81,7 +81,7 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyMove(k, x)
 	case stFireTarget, stFireGroup, stFireWith, stFirePrimary:
 		s.applyFire(k, x)
-	case stArtTarget, stArtGroup:
+	case stArtTarget, stArtGroup, stArtMore:
 		s.applyArtillery(k, x)
 	case stReroll:
 		s.applyReroll(k == kReroll)

@@ -13,7 +13,7 @@ func (g *Game) newState(o options, seed uint64) *State {
 		control: make([]Side, n),
 		perim:   make([]bool, n),
 		fire:    make([]uint8, n),
-		origin:  -1, mover: -1, cause: -1, ccPlace: -1, eventUnit: -1,
+		origin:  -1, mover: -1, cause: -1, ccPlace: -1, eventUnit: -1, artFirst: -1, artFirstBy: -1,
 	}
 	s.reformUsed = make([]bool, len(g.units))
 	for i := range s.units {

@@ -76,6 +76,7 @@ const (
 	stFirePrimary              // soa:13.7
 	stArtTarget                // soa:14.3
 	stArtGroup                 // soa:14.5
+	stArtMore                  // soa:14.33 a second barrage from the same area, or end
 	stReroll                   // soa:8.41
 	stAbsorb                   // soa:8.354 defender satisfies casualty points
 	stRetreatDest              // soa:8.355
@@ -153,6 +154,8 @@ type State struct {
 	attacks  []attack
 	atkIdx   int
 	cur      attack
+	// soa:14.33: target and counter of the impulse's first barrage, -1 if none
+	artFirst, artFirstBy int16
 	// dice of the attack being resolved
 	av, dv int
 	rolls  [4]int

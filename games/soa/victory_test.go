@@ -354,3 +354,25 @@ func TestReformRoom_soa19_4_7_1(t *testing.T) {
 		t.Fatalf("%d reformed units, step %d: no room, none placed", n, s.step)
 	}
 }
+
+// soa:11.5, soa:11.5.1: the German is not sole occupant of a perimeter area
+// while a British AT gun or Bren carrier is there (11.2 excludes them only
+// from control of victory point areas): no bonus, the marker stays.
+func TestVictoryPerimeterSoleOccupant_soa11_5(t *testing.T) {
+	for _, ty := range []UnitType{AntiTank, Bren} {
+		s := trnState(t, 2)
+		pa := trnPerimAreas(s)[0]
+		trnPut(s, German, pa, 1)
+		u := trnOfType(t, s, British, AntiTank)
+		if ty == Bren {
+			u = trnPool(s, "C")[0]
+		}
+		s.units[u].Loc = pa
+		s.stale()
+		s.rng.Force(3, 3) // turn 3 events: 6-1, none
+		s.endCloseCombat()
+		if s.vp != 0 || !s.perim[pa] {
+			t.Errorf("%s with the Germans: vp %d, marker %v; want 0 and the marker kept", ty, s.vp, s.perim[pa])
+		}
+	}
+}

@@ -1,0 +1,222 @@
+package soa
+
+import "fmt"
+
+// Checks of a position written by hand (LoadPosition): every index must name
+// a unit, a place or a side, and the step in progress must have what it
+// works on, so that no document, however wrong, makes the rules panic.
+
+// checkCounters checks the plain numbers of a position.
+func (s *State) checkCounters(p Position) error {
+	switch {
+	case p.Passes < 0 || p.Passes > 2:
+		return fmt.Errorf("passes %d: consecutive passes are 0, 1 or 2 (soa:8.16)", p.Passes)
+	case p.Ammo < 0 || p.Ammo > 2:
+		return fmt.Errorf("ammo %d: the ammunition shortage is 0, 1 or 2 (soa:20.1, 20.2)", p.Ammo)
+	case p.ABonus < 0 || p.ABonus > lastTurn:
+		return fmt.Errorf("armor_events %d: accepted armour events are 0 to %d (soa:17.3)", p.ABonus, lastTurn)
+	case p.SetupNext < 0:
+		return fmt.Errorf("setup_next %d is negative", p.SetupNext)
+	case p.Choices < 0:
+		return fmt.Errorf("choices %d is negative", p.Choices)
+	}
+	for i, d := range p.RNG.Forced {
+		if d < 1 || d > 6 {
+			return fmt.Errorf("rng.forced[%d] %d: a forced die is 1 to 6", i, d)
+		}
+	}
+	if p.Bids != nil {
+		for i, b := range p.Bids {
+			if b < minBid || b > maxBid {
+				return fmt.Errorf("bids[%d] %d: bids run from %d to %d (soa:21.1)", i, b, minBid, maxBid)
+			}
+		}
+	}
+	if p.Chits != nil {
+		for side, cup := range p.Chits {
+			for v, n := range cup {
+				if n > chitMix[v] {
+					return fmt.Errorf("chits[%d][%d] is %d: a cup holds %d chits of %d (soa:22.2)", side, v, n, chitMix[v], v)
+				}
+			}
+		}
+	}
+	for _, up := range p.Units {
+		if up.Weight > 2 {
+			return fmt.Errorf("unit %q: weight %d: a lost unit counts one or two (soa:19.21, 19.22)", up.ID, up.Weight)
+		}
+	}
+	for _, id := range p.Reformed {
+		if s.g.units[s.g.byID[id]].Pool != "R" {
+			return fmt.Errorf("reformed_used: %q is no reformed unit (soa:19.6)", id)
+		}
+	}
+	return nil
+}
+
+// checkWork checks every index of the work in progress.
+func (s *State) checkWork(w *Work) error {
+	nPlaces, nUnits := s.g.board.Len(), len(s.g.units)
+	place := func(field string, v int, none bool) error {
+		if (none && v == -1) || (v >= 0 && v < nPlaces) {
+			return nil
+		}
+		return fmt.Errorf("%s %d is no place index (0-%d%s)", field, v, nPlaces-1, noneText(none))
+	}
+	unit := func(field string, v int, none bool) error {
+		if (none && v == -1) || (v >= 0 && v < nUnits) {
+			return nil
+		}
+		return fmt.Errorf("%s %d is no unit index (0-%d%s)", field, v, nUnits-1, noneText(none))
+	}
+	units := func(field string, l []int16) error {
+		for i, u := range l {
+			if err := unit(fmt.Sprintf("%s[%d]", field, i), int(u), false); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	side := func(field string, v Side) error {
+		if v == German || v == British {
+			return nil
+		}
+		return fmt.Errorf("%s %d is no side (0 german, 1 british)", field, v)
+	}
+	count := func(field string, v, hi int) error {
+		if v >= 0 && v <= hi {
+			return nil
+		}
+		return fmt.Errorf("%s %d is not 0 to %d", field, v, hi)
+	}
+	atk := func(field string, a attack, designated bool) error {
+		if a.Kind > atkSetFire {
+			return fmt.Errorf("%s.Kind %d is no attack kind (0-3)", field, a.Kind)
+		}
+		if a.Group > 1 {
+			return fmt.Errorf("%s.Group %d: group types are 0 uncommitted and 1 committed (soa:8.331)", field, a.Group)
+		}
+		if err := place(field+".Target", int(a.Target), false); err != nil {
+			return err
+		}
+		if err := unit(field+".Primary", int(a.Primary), true); err != nil {
+			return err
+		}
+		if err := units(field+".Units", a.Units); err != nil {
+			return err
+		}
+		if designated && len(a.Units) == 0 {
+			return fmt.Errorf("%s.Units is empty: a designated attack has its units (soa:8.12)", field)
+		}
+		for i, u := range a.Units {
+			if (s.typ(u) == Artillery) != (a.Kind == atkArtillery) || (a.Kind == atkArtillery && len(a.Units) != 1) {
+				return fmt.Errorf("%s.Units[%d]: an artillery attack is one artillery counter and no other attack has one (soa:14.2)", field, i)
+			}
+		}
+		return nil
+	}
+	checks := []error{
+		place("Origin", w.Origin, true), unit("Mover", w.Mover, true),
+		count("MoveLeft", w.MoveLeft, 99), count("Moved", w.Moved, nUnits), count("MoverRun", w.MoverRun, 99),
+		count("AtkIdx", w.AtkIdx, len(w.Attacks)), atk("Cur", w.Cur, false),
+		count("RRFor", int(w.RRFor), int(rrExtinguish)), side("RRBack", w.RRBack),
+		count("CP", w.CP, 99), count("CPTotal", w.CPTotal, 99),
+		units("Retreaters", w.Retreaters), units("ElimFull", w.ElimFull),
+		place("Cause", int(w.Cause), true), place("RetreatAt", int(w.RetreatAt), true),
+		count("FireLeft", w.FireLeft, 6), count("Pending", w.Pending, nUnits), unit("EventUnit", int(w.EventUnit), true),
+		place("CCPlace", int(w.CCPlace), true), side("CCFirst", w.CCFirst), side("ScreenSide", w.ScreenSide),
+		unit("CCCur.Target", int(w.CCCur.Target), true), units("CCCur.Units", w.CCCur.Units),
+		count("CCIdx", w.CCIdx, len(w.CCAttacks)), count("CCRound", w.CCRound, 1), count("CCDie", w.CCDie, 6),
+		place("ExtPlace", int(w.ExtPlace), true), count("ExtDie", w.ExtDie, 6),
+		place("ArtFirst", int(w.ArtFirst), true),
+	}
+	for i, a := range w.Attacks {
+		checks = append(checks, atk(fmt.Sprintf("Attacks[%d]", i), a, true))
+	}
+	for i, q := range w.Visited {
+		checks = append(checks, place(fmt.Sprintf("Visited[%d]", i), int(q), false))
+	}
+	for i, a := range w.CCAttacks {
+		f := fmt.Sprintf("CCAttacks[%d]", i)
+		checks = append(checks, unit(f+".Target", int(a.Target), false), units(f+".Units", a.Units))
+	}
+	for i, r := range w.Rolls {
+		checks = append(checks, count(fmt.Sprintf("Rolls[%d]", i), r, 12))
+	}
+	for _, err := range checks {
+		if err != nil {
+			return err
+		}
+	}
+	switch w.EventKind {
+	case 0, 'G', 'A', 'B', 'C', 'R':
+	default:
+		return fmt.Errorf("EventKind %d is none of 0, G, A, B, C, R (soa:17, 19)", w.EventKind)
+	}
+	if (w.ArtFirst < 0) != (w.ArtFirstBy < 0) || (w.ArtFirstBy >= 0 && (int(w.ArtFirstBy) >= nUnits || s.typ(w.ArtFirstBy) != Artillery)) {
+		return fmt.Errorf("ArtFirstBy %d must be the artillery counter of the barrage on ArtFirst %d, or both -1 (soa:14.33)", w.ArtFirstBy, w.ArtFirst)
+	}
+	return nil
+}
+
+func noneText(none bool) string {
+	if none {
+		return ", or -1 for none"
+	}
+	return ""
+}
+
+// checkStep checks that the step in progress has what it works on.
+func (s *State) checkStep() error {
+	need := func(ok bool, format string, args ...any) error {
+		if ok {
+			return nil
+		}
+		return fmt.Errorf(format, args...)
+	}
+	switch s.step {
+	case stSetupBritish:
+		return need(s.active == British && s.setupNext < len(s.g.britStart),
+			"the British set up (active british) and setup_next is below %d (soa:5.4)", len(s.g.britStart))
+	case stSetupGerman:
+		return need(s.active == German && s.setupNext < len(s.g.germStart),
+			"the Germans set up (active german) and setup_next is below %d (soa:5.5)", len(s.g.germStart))
+	case stReformPlace, stEventZone, stEventBZone, stEventCZone:
+		return need(s.eventUnit >= 0 && s.units[s.eventUnit].Loc == locPool,
+			"work.EventUnit must name the unit waiting in its pool to be placed (soa:17, 19.4)")
+	case stMode, stMoveUnit, stFireTarget:
+		return need(s.origin >= 0, "work.Origin must name the area the impulse acts from (soa:8.11)")
+	case stMoveStep:
+		return need(s.origin >= 0 && s.mover >= 0 && s.units[s.mover].Loc >= 0 && s.side(s.mover) == s.imp,
+			"work.Origin and work.Mover must name the area and a unit of the side to move on the map (soa:8.2)")
+	case stFireGroup, stFireWith, stFirePrimary:
+		return need(s.origin >= 0 && s.cur.Kind != atkArtillery,
+			"work.Origin must name the firing area and work.Cur a fire attack (soa:8.3)")
+	case stArtTarget, stArtGroup:
+		return need(s.cur.Kind == atkArtillery && s.side(s.cur.Units[0]) == s.imp,
+			"work.Cur must be an artillery attack by a counter of the side to move (soa:14.2)")
+	case stArtMore:
+		return need(s.artFirst >= 0 && s.imp == German, "work.ArtFirst must name the first German barrage (soa:14.33)")
+	case stReroll:
+		switch s.rrFor {
+		case rrCloseCombat:
+			return need(s.ccPlace >= 0 && s.ccIdx < len(s.ccAttacks),
+				"a close-combat roll needs work.CCPlace and the attack work.CCAttacks[work.CCIdx] (soa:9.6)")
+		case rrExtinguish:
+			return need(s.extPlace >= 0, "an extinguishing roll needs work.ExtPlace (soa:18.9)")
+		}
+	case stRetreatDest:
+		return need(len(s.retreaters) > 0 && s.retreatAt >= 0,
+			"work.Retreaters and work.RetreatAt must name the retreating units and where they are (soa:8.355)")
+	case stFireCommit:
+		return need(s.fireLeft > 0, "work.FireLeft must count the British units still to commit (soa:18.4)")
+	case stOverstack:
+		return need(s.overstacked(s.active) >= 0, "no area of the active side is over the occupation limits (soa:7.3)")
+	case stCCScreen, stCCTarget:
+		return need(s.ccPlace >= 0, "work.CCPlace must name the place of the close combat (soa:9.2)")
+	case stCCWith:
+		return need(s.ccPlace >= 0 && s.ccCur.Target >= 0,
+			"work.CCPlace and work.CCCur.Target must name the place and the unit attacked (soa:9.4)")
+	}
+	return nil
+}
