@@ -25,6 +25,7 @@ type live struct {
 	undoable []bool
 	subs     map[*subscriber]struct{}
 	bots     map[engine.Seat]ai.Bot
+	deadline time.Time // when the seat to move's reaction time runs out (zero: no clock)
 }
 
 // apiError is an error with an HTTP status and a short code.
@@ -159,12 +160,32 @@ func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version 
 	return n - 1, nil
 }
 
-// afterChange pushes views and lets a bot move (l.mu held).
+// afterChange starts the reaction clock, pushes views and lets a bot move (l.mu held).
 func (srv *Server) afterChange(l *live) {
+	l.deadline = time.Time{}
+	b, isBot := l.bots[l.state.ToMove()]
+	if c, ok := l.state.(engine.Clocked); ok && !isBot && c.ReactionTime() > 0 {
+		if a, ok := c.Timeout(); ok {
+			wait := c.ReactionTime()
+			if srv.timeoutAfter > 0 {
+				wait = srv.timeoutAfter
+			}
+			l.deadline = time.Now().Add(wait)
+			go srv.timeout(l, l.state.ToMove(), len(l.choices), l.state.Describe(a).ID, wait)
+		}
+	}
 	srv.broadcast(l)
-	if b, ok := l.bots[l.state.ToMove()]; ok {
-		version := len(l.choices)
-		go srv.botMove(l, b, version)
+	if isBot {
+		go srv.botMove(l, b, len(l.choices))
+	}
+}
+
+// timeout makes the clock's choice for a seat that did not choose in time
+// (e.g. soa:8.17: the impulse passes).
+func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, after time.Duration) {
+	time.Sleep(after)
+	if _, err := srv.submit(context.Background(), l, seat, version, id); err == nil {
+		srv.log.Info("reaction time ran out", "game", l.meta.ID, "seat", seat, "choice", id)
 	}
 }
 
@@ -197,5 +218,9 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int) {
 
 // viewOf is the view document of seat, with the version.
 func (l *live) viewOf(seat engine.Seat) map[string]any {
-	return map[string]any{"version": len(l.choices), "seat": seat, "view": engine.MakeView(l.meta.Game, l.state, seat)}
+	v := map[string]any{"version": len(l.choices), "seat": seat, "view": engine.MakeView(l.meta.Game, l.state, seat)}
+	if !l.deadline.IsZero() {
+		v["deadline"] = l.deadline.UTC().Format(time.RFC3339Nano)
+	}
+	return v
 }

@@ -45,6 +45,8 @@ type Server struct {
 	metrics *metrics
 	limiter *limiter
 	mux     *http.ServeMux
+	// timeoutAfter replaces every reaction time (tests)
+	timeoutAfter time.Duration
 }
 
 // New opens the database and rebuilds every game from its record.

@@ -17,6 +17,8 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
+
+	"sandtable/engine"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -333,5 +335,42 @@ func TestImportFinishedRecord(t *testing.T) {
 	code, out = call(t, hs, "POST", "/api/import", "", `{"format":"sandtable-record/1","game":"soa","seed":7,"choices":["bogus"]}`)
 	if code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "bogus") {
 		t.Errorf("a record with an illegal choice: %d %v", code, out)
+	}
+}
+
+// With the reaction clock on (soa:8.17) a seat that does not declare its
+// impulse in time passes.
+func TestReactionClock(t *testing.T) {
+	srv, hs := testServer(t, "")
+	srv.timeoutAfter = 100 * time.Millisecond
+	code, out := call(t, hs, "POST", "/api/games", "", map[string]any{"game": "soa", "seed": "5",
+		"options": map[string]string{"reaction": "10"}, "seats": map[string]string{"german": "human", "british": "human"}})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, out)
+	}
+	l, _ := srv.lookup(out["id"].(string))
+	for { // set both sides up, choosing the first choice, until the first impulse
+		l.mu.Lock()
+		if _, running := l.state.(engine.Clocked).Timeout(); running {
+			if l.deadline.IsZero() {
+				t.Error("the view carries no deadline while the clock runs")
+			}
+			l.mu.Unlock()
+			break
+		}
+		seat, version, id := l.state.ToMove(), len(l.choices), engine.Choices(l.state)[0].ID
+		l.mu.Unlock()
+		if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.mu.Lock()
+	version := len(l.choices)
+	l.mu.Unlock()
+	time.Sleep(600 * time.Millisecond)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.choices) < version+1 || l.choices[version] != "pass" {
+		t.Fatalf("after the reaction time: %d choices, want a pass at %d", len(l.choices), version)
 	}
 }
