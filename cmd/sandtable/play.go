@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"sandtable/ai"
 	"sandtable/engine"
@@ -30,6 +31,7 @@ type session struct {
 	history []played
 	seen    map[engine.Seat]int // log lines already shown to each seat
 	in      *bufio.Scanner
+	lines   chan string // what the person types, line by line; closed at the end of the input
 	path    string
 }
 
@@ -58,6 +60,13 @@ func cmdPlay(e *env, args []string) error {
 	p := &session{e: e, g: g, humans: map[engine.Seat]bool{}, bots: map[engine.Seat]ai.Bot{}, seen: map[engine.Seat]int{},
 		in: bufio.NewScanner(e.stdin)}
 	p.in.Buffer(make([]byte, 4096), 1<<20)
+	p.lines = make(chan string)
+	go func() {
+		for p.in.Scan() {
+			p.lines <- p.in.Text()
+		}
+		close(p.lines)
+	}()
 	human := engine.Seat("")
 	switch {
 	case *seat != "":
@@ -160,13 +169,29 @@ func (p *session) ask(seat engine.Seat) (quit bool, err error) {
 	for i, c := range choices {
 		fmt.Fprintf(w, "%3d. %s  [%s]  %s\n", i+1, c.Label, c.Rule, c.ID)
 	}
+	// With a reaction clock (e.g. soa:8.17) the seat's time may run out.
+	var clock <-chan time.Time
+	if c, ok := p.s.(engine.Clocked); ok && c.ReactionTime() > 0 {
+		if _, running := c.Timeout(); running {
+			clock = time.After(c.ReactionTime())
+			fmt.Fprintf(w, "(you have %v to choose)\n", c.ReactionTime())
+		}
+	}
 	for {
 		fmt.Fprintf(w, "%s> ", seat)
-		if !p.in.Scan() {
-			fmt.Fprintln(w, "\ninput ended")
-			return true, p.save()
+		var line string
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				fmt.Fprintln(w, "\ninput ended")
+				return true, p.save()
+			}
+			line = strings.TrimSpace(l)
+		case <-clock:
+			a, _ := p.s.(engine.Clocked).Timeout()
+			fmt.Fprintf(w, "\ntime is up: %s\n", p.s.Describe(a).Label)
+			return false, p.apply(a, true)
 		}
-		line := strings.TrimSpace(p.in.Text())
 		switch line {
 		case "":
 			continue

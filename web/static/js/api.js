@@ -79,6 +79,7 @@ export class Live {
     this.pollTimer = 0;
     this.retryTimer = 0;
     this.lastVersion = -1;
+    this.seq = 0; // counts pushes, so that a slower fetch cannot undo one
   }
 
   start() {
@@ -123,7 +124,7 @@ export class Live {
     ws.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
-      if (m.type === 'view') this.deliver(m);
+      if (m.type === 'view') { this.seq++; this.deliver(m); }
       else if (m.type === 'error' && this.onError) this.onError(new ApiError(0, m.code, m.error, m));
     };
     ws.onclose = () => {
@@ -158,8 +159,10 @@ export class Live {
 
   // refresh fetches the view once (after a submission, a 409, or when polling).
   async refresh() {
+    const seq = this.seq;
     try {
       const v = await api.view(this.id, this.token);
+      if (seq !== this.seq) return; // a push arrived meanwhile: it is newer
       this.deliver(v);
     } catch (e) {
       if (this.onError) this.onError(e);

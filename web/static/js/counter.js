@@ -1,8 +1,7 @@
 // counter.js: one unit counter drawn in SVG, the same on the map, in the
 // boxes of the side panel, in an opened stack and in the magnifier.
 import {s} from './dom.js';
-import {FORCE, factors, shortName, typeSymbol, TYPE_NAMES} from './soa.js';
-import {force} from './soa.js';
+import {FORCE, factors, shortName, typeSymbol, TYPE_NAMES, force} from './soa.js';
 
 export const SIZE = 26; // counter side in map units
 
@@ -19,9 +18,11 @@ export function counter(u, printed, x, y, size = SIZE, opts = {}) {
   if (u.cc_eliminated) classes.push('cc-dead');
   if (opts.highlight) classes.push('hl');
   if (opts.attacking) classes.push('attacking');
+  if (opts.selected) classes.push('sel');
   const g = s('g', {class: classes.join(' '), 'data-unit': u.id, 'data-side': u.side,
     transform: `translate(${r(x)} ${r(y)}) scale(${r(k)})`,
     role: opts.highlight ? 'button' : 'img', 'aria-label': describe(u)});
+  if (opts.selected) g.append(s('rect', {class: 'sel-ring', x: -3.5, y: -3.5, width: SIZE + 7, height: SIZE + 7, rx: 5}));
   if (opts.highlight) g.append(s('rect', {class: 'hl-ring', x: -2.5, y: -2.5, width: SIZE + 5, height: SIZE + 5, rx: 4}));
   g.append(
     s('rect', {class: 'face', x: 0, y: 0, width: SIZE, height: SIZE, rx: 2.5, fill,

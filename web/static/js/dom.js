@@ -92,3 +92,18 @@ export function inTextField(ev) {
   if (!(t instanceof Element)) return false;
   return t.isContentEditable || t.matches('input:not([type=range]):not([type=checkbox]):not([type=radio]), textarea, select');
 }
+
+// ICONS are small drawn icons, so that no symbol depends on the fonts.
+const ICONS = {
+  first: 'M3,2V14M13,2L5,8L13,14Z',
+  prev: 'M12,2L4,8L12,14Z',
+  play: 'M4,2L13,8L4,14Z',
+  pause: 'M4,2V14M11,2V14',
+  next: 'M4,2L12,8L4,14Z',
+  last: 'M13,2V14M3,2L11,8L3,14Z',
+};
+
+export function icon(name) {
+  return s('svg', {class: `icon icon-${name}`, viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true'},
+    s('path', {d: ICONS[name], fill: 'currentColor', stroke: 'currentColor', 'stroke-width': name === 'pause' ? 3 : 1.4, 'stroke-linejoin': 'round'}));
+}

@@ -60,25 +60,28 @@ export function forget(id) {
   save(all);
 }
 
-// noteChoice records that this browser made the choice that led to version;
-// undo is offered when the game's last choice is one of ours.
-export function noteChoice(id, version) {
+// noteChoice records that this browser's seat made the choice that led to
+// version; undo is offered while the game's last choice is one of ours.
+export function noteChoice(id, version, seat) {
   const e = entry(id);
   if (!e) return;
-  const mine = (e.mine || []).filter((v) => v < version).slice(-50);
-  mine.push(version);
+  const mine = (e.mine || []).filter((m) => Array.isArray(m) && m[0] < version).slice(-50);
+  mine.push([version, seat]);
   remember(id, {mine});
 }
 
-// dropChoicesFrom forgets our choices at or after version (after an undo).
-export function dropChoicesFrom(id, version) {
+// dropChoicesAfter forgets our choices after version (after an undo).
+export function dropChoicesAfter(id, version) {
   const e = entry(id);
-  if (e) remember(id, {mine: (e.mine || []).filter((v) => v <= version)});
+  if (e) remember(id, {mine: (e.mine || []).filter((m) => Array.isArray(m) && m[0] <= version)});
 }
 
-export function lastIsMine(id, version) {
+// lastMine returns the seat of ours that made the choice leading to version,
+// or null when that choice was not made from this browser.
+export function lastMine(id, version) {
   const e = entry(id);
-  return !!e && (e.mine || []).includes(version);
+  const m = e && (e.mine || []).find((x) => Array.isArray(x) && x[0] === version);
+  return m ? m[1] : null;
 }
 
 // takeFragmentToken reads "#token=..." from the address, removes it from

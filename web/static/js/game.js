@@ -1,0 +1,558 @@
+// game.js: the game page, /play/{id}. It shows the view of the seat this
+// browser plays (the seat to move, in a hotseat game that holds several
+// tokens), highlights the legal choices on the map through their refs, and
+// sends the one the player picks. It never decides what is legal: the
+// engine lists every choice (DESIGN.md section 1).
+import {h, clear, toast, ruleLink, setCrumbs, inTextField, copyText, download} from './dom.js';
+import {api, Live, ApiError} from './api.js';
+import * as store from './store.js';
+import {Board} from './board.js';
+import {counterIcon, describe} from './counter.js';
+import {renderStatus, renderBoxes, Log, renderResult, sideBadge} from './panels.js';
+import {STEP, SIDES, TYPE_NAMES, factors, phaseOf, stepName} from './soa.js';
+
+export async function gamePage(main, id) {
+  setCrumbs(h('span', {}, 'Game ', h('code', {}, id)));
+  const fragToken = store.takeFragmentToken();
+  if (fragToken) await adoptToken(id, fragToken);
+  let board, summary;
+  try {
+    [board, summary] = await Promise.all([api.board(id), api.summary(id)]);
+  } catch (e) {
+    clear(main, h('div', {class: 'card error-card', role: 'alert'}, h('h1', {}, 'This game cannot be opened'),
+      h('p', {}, e.message), h('p', {}, h('a', {href: '/'}, 'Back to the lobby'))));
+    return;
+  }
+  new GamePage(main, id, board, summary).start();
+}
+
+// adoptToken stores a token from an invite link under the seat it proves.
+async function adoptToken(id, token) {
+  try {
+    const v = await api.view(id, token);
+    if (v.seat && v.seat !== 'spectator') {
+      store.addToken(id, v.seat, token);
+      toast(`This browser now plays ${v.seat} in this game`);
+    }
+  } catch (e) {
+    toast(e.status === 401 ? 'That invite link is not valid for this game; you are watching.' : e.message, 'error');
+  }
+}
+
+class GamePage {
+  constructor(main, id, boardDoc, summary) {
+    this.main = main;
+    this.id = id;
+    this.summary = summary;
+    this.tokens = store.tokens(id);
+    this.seats = (Object.keys(summary.seats || {}).length ? Object.keys(summary.seats) : SIDES);
+    this.mine = new Set(Object.keys(this.tokens));
+    this.views = {}; // seat -> {version, seat, view}
+    this.shown = null; // the seat whose view is on screen
+    this.pending = null; // {version} while a submission waits for its view
+    this.undoRefused = -1;
+    this.trail = []; // our choices since the impulse began: {id, label, refs, version}
+    this.resultShown = false;
+    if (this.mine.size) store.remember(id, {game: summary.game, scenario: summary.scenario, seats: summary.seats});
+    this.layout(boardDoc);
+  }
+
+  layout(boardDoc) {
+    const mapPane = h('section', {class: 'map-pane', id: 'map', tabindex: 0,
+      'aria-label': 'Map. Drag or use the arrow keys to pan, the wheel or + and − to zoom.'});
+    this.el = {
+      status: h('section', {id: 'status', class: 'card status', 'aria-live': 'polite', 'aria-label': 'Game status'}),
+      result: h('section', {id: 'result', class: 'card result', hidden: true, 'aria-live': 'polite'}),
+      prompt: h('div', {id: 'prompt', class: 'prompt', 'aria-live': 'polite'}),
+      choices: h('div', {id: 'choices', class: 'choices', role: 'group', 'aria-label': 'Your choices'}),
+      undo: h('button', {id: 'undo', type: 'button', class: 'secondary', hidden: true, 'aria-label': 'Undo your last choice (U)',
+        onclick: () => this.undo()}, '↶ Undo'),
+      error: h('div', {id: 'error', class: 'error', role: 'alert', hidden: true}),
+      conn: h('span', {id: 'conn', class: 'conn', title: 'Connection to the server'}, 'connecting'),
+      boxes: h('div', {id: 'boxes', class: 'boxes'}),
+      log: h('ol', {id: 'log', class: 'log', tabindex: 0, 'aria-label': 'Game log'}),
+    };
+    const e = this.el;
+    const links = h('div', {class: 'game-links'},
+      h('a', {href: `/replay/${encodeURIComponent(this.id)}`, id: 'replay-link'}, 'Replay'),
+      h('button', {type: 'button', class: 'linklike', id: 'copy-spectator',
+        onclick: () => copyText(`${location.origin}/play/${this.id}`)}, 'Copy spectator link'),
+      this.inviteLinks());
+    const side = h('aside', {class: 'side', id: 'panel'},
+      e.result, e.status,
+      h('section', {class: 'card turn', id: 'turn', tabindex: -1, 'aria-label': 'What to do'},
+        e.prompt, e.error, e.choices, h('div', {class: 'turn-foot'}, e.undo, e.conn)),
+      h('section', {class: 'card'}, h('h2', {}, 'Boxes'), e.boxes),
+      h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.log),
+      links);
+    clear(this.main, h('div', {class: 'game-page'}, mapPane, side));
+    const skip = document.querySelector('.skip');
+    if (skip) { skip.href = '#turn'; skip.textContent = 'Skip to your choices'; }
+    this.board = new Board(mapPane, boardDoc, {
+      onPlace: (pid) => this.clickPlace(pid),
+      onUnit: (uid, pid) => this.clickUnit(uid, pid),
+      onStack: (pid) => this.openStack(pid),
+    });
+    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on));
+    document.addEventListener('keydown', (ev) => this.key(ev));
+    e.choices.addEventListener('pointerover', (ev) => this.previewChoice(ev, true));
+    e.choices.addEventListener('pointerout', (ev) => this.previewChoice(ev, false));
+    e.choices.addEventListener('focusin', (ev) => this.previewChoice(ev, true));
+    e.choices.addEventListener('focusout', (ev) => this.previewChoice(ev, false));
+  }
+
+  inviteLinks() {
+    const inv = (store.entry(this.id) || {}).invites || {};
+    const seats = Object.keys(inv);
+    if (!seats.length) return null;
+    return h('span', {class: 'invites'}, seats.map((seat) =>
+      h('button', {type: 'button', class: 'linklike', onclick: () => copyText(inv[seat])}, `Copy ${seat} invite`)));
+  }
+
+  // start opens one live connection per seat held (or one as a spectator).
+  start() {
+    const seats = this.mine.size ? [...this.mine] : ['spectator'];
+    this.lives = seats.map((seat) => {
+      const live = new Live(this.id, this.tokens[seat] || null, (m) => this.onView(m), (st) => this.onConn(seat, st));
+      live.onError = (err) => this.onLiveError(err);
+      return live;
+    });
+    this.lives.forEach((l) => l.start());
+    window.addEventListener('pagehide', () => this.lives.forEach((l) => l.stop()), {once: true});
+  }
+
+  onConn(seat, st) {
+    this.connState = {...this.connState, [seat]: st};
+    const all = Object.values(this.connState);
+    const s = all.every((x) => x === 'live') ? 'live' : all.includes('polling') ? 'polling' : 'connecting';
+    this.el.conn.textContent = {live: '● live', polling: '◌ reconnecting (polling)', connecting: '◌ connecting'}[s];
+    this.el.conn.dataset.state = s;
+  }
+
+  onLiveError(err) {
+    if (err.status === 401) this.showError('This browser\'s seat token is not accepted for this game. You may be watching only.');
+    else if (err.code !== 'network') this.showError(err.message);
+  }
+
+  // onView receives a view of one of our seats and decides what to show.
+  onView(m) {
+    const seat = m.seat || 'spectator';
+    this.views[seat] = m;
+    const fresh = Object.values(this.views).reduce((a, b) => (b.version > a.version ? b : a));
+    const toMove = fresh.view.to_move;
+    let show = fresh.seat;
+    if (toMove && this.views[toMove]) {
+      if (this.views[toMove].version === fresh.version) show = toMove;
+      else {
+        // The seat to move is ours but its view is behind: its push is on
+        // the way. Keep the screen as it is until it comes (or fetch it).
+        clearTimeout(this.catchUp);
+        this.catchUp = setTimeout(() => this.lives.find((l) => l.token === this.tokens[toMove])?.refresh(), 400);
+        if (this.current) return;
+      }
+    } else if (this.shown && this.views[this.shown] && this.views[this.shown].version === fresh.version) {
+      show = this.shown;
+    }
+    if (this.pending && fresh.version !== this.pending.from) this.pending = null;
+    const changed = !this.current || this.current.version !== this.views[show].version || this.shown !== show;
+    const handover = this.shown && show !== this.shown && this.current && this.current.version !== this.views[show].version;
+    if (changed && handover && this.mine.size > 1) toast(`Now playing ${show}`);
+    this.shown = show;
+    this.current = this.views[show];
+    this.render();
+  }
+
+  render() {
+    const {view, version} = this.current;
+    const st = view.state || {};
+    const choices = view.choices || [];
+    const hl = {places: new Set(), units: new Set()};
+    this.byPlace = new Map();
+    this.byUnit = new Map();
+    for (const c of choices) {
+      for (const r of c.refs || []) {
+        const [kind, ref] = splitRef(r);
+        const map = kind === 'unit' ? this.byUnit : this.byPlace;
+        (kind === 'unit' ? hl.units : hl.places).add(ref);
+        if (!map.has(ref)) map.set(ref, []);
+        map.get(ref).push(c);
+      }
+    }
+    this.updateTrail(version, st);
+    this.board.update(st, hl, this.selection());
+    renderStatus(this.el.status, view, this.mine);
+    renderBoxes(this.el.boxes, st, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
+    this.log.set(st.log);
+    this.renderPrompt(view, choices);
+    this.renderChoices(choices);
+    this.renderUndo(view, version);
+    this.renderResult(view);
+    const myMove = view.to_move && this.mine.has(view.to_move);
+    document.title = `${myMove ? '● Your move · ' : ''}${this.summary.game === 'soa' ? 'Storm Over Arnhem' : this.summary.game} · sandtable`;
+    this.main.querySelector('.game-page').dataset.version = version;
+    this.closeOverlays(true);
+  }
+
+  // updateTrail keeps our choices of this impulse while each new view is the
+  // one our own last choice led to; anything else starts it afresh.
+  updateTrail(version, st) {
+    const last = this.trail[this.trail.length - 1];
+    if (!last || last.version !== version || last.seat !== this.shown || st.step === 'impulse') this.trail = [];
+  }
+
+  // selection: what our choices so far in this impulse picked (the acting
+  // area, the moving unit, the firing units), drawn in blue on the map.
+  selection() {
+    const sel = {places: new Set(), units: new Set()};
+    let lastPlace = null;
+    for (const c of this.trail) {
+      for (const r of c.refs || []) {
+        const [kind, ref] = splitRef(r);
+        if (kind === 'unit') sel.units.add(ref);
+        else lastPlace = ref;
+      }
+    }
+    if (lastPlace) sel.places.add(lastPlace);
+    return sel;
+  }
+
+  renderPrompt(view, choices) {
+    const st = view.state || {};
+    const e = this.el.prompt;
+    if (view.result) return clear(e, h('strong', {}, 'The game is over.'), ' ', view.result.text || '');
+    if (!choices.length) {
+      const who = view.to_move || '?';
+      const spectator = !this.mine.size;
+      return clear(e, h('span', {class: 'spinner', 'aria-hidden': 'true'}),
+        spectator ? `Watching: ${who} to move` : `Waiting for ${who}…`,
+        h('div', {class: 'muted small'}, `${phaseOf(st.step)} · ${stepName(st.step)}`));
+    }
+    const rule = mostCommon(choices.map((c) => c.rule));
+    let text = STEP[st.step] || 'Choose';
+    const unit = commonUnit(choices);
+    const u = unit && (st.units || []).find((x) => x.id === unit);
+    const printed = unit && this.board.printed.get(unit);
+    text = text.replace('{unit}', u ? u.name : printed ? printed.name : 'the next unit');
+    const hasRefs = choices.some((c) => (c.refs || []).length);
+    const trail = this.trail.slice(-4).map((c) => c.label);
+    clear(e,
+      trail.length ? h('div', {class: 'trail', id: 'trail'}, h('span', {class: 'muted'}, 'So far: '), trail.join(' › ')) : null,
+      h('div', {class: 'prompt-main'}, h('strong', {}, text), ' ', ruleLink(rule)),
+      printed && !u ? h('div', {class: 'prompt-unit'}, counterIcon({...printed, df: printed.df, at: 'pool'}, this.board.printed, 40), h('span', {}, describe(printed))) : null,
+      h('div', {class: 'muted small'}, hasRefs ? 'Click a highlighted area or counter on the map, or pick below. Keys 1–9 pick the first choices.' : 'Pick below. Keys 1–9 pick the first choices.',
+        this.mine.size > 1 ? ` Playing ${view.seat}.` : ''));
+  }
+
+  // renderChoices lists every choice as a button. When the choices on the
+  // map share the start of their labels ("Act with units in …"), it is
+  // written once above them.
+  renderChoices(choices) {
+    const e = this.el.choices;
+    const rule = mostCommon(choices.map((c) => c.rule));
+    const mapped = choices.filter((c) => (c.refs || []).length);
+    const prefix = mapped.length >= 3 ? commonPrefix(mapped.map((c) => c.label)) : '';
+    let headed = false;
+    clear(e, choices.map((c, i) => {
+      const cut = prefix && c.label.startsWith(prefix) && (c.refs || []).length;
+      const head = cut && !headed ? h('div', {class: 'choice-head'}, prefix.trim(), ' …') : null;
+      if (cut) headed = true;
+      return [head, h('button', {type: 'button', class: `choice${(c.refs || []).length ? ' has-ref' : ''}`, 'data-choice': c.id,
+        'aria-label': `${c.label}${c.rule ? ` (rule ${c.rule})` : ''}${i < 9 ? `, key ${i + 1}` : ''}`,
+        'aria-keyshortcuts': i < 9 ? String(i + 1) : null, disabled: this.pending ? true : null,
+        onclick: () => this.choose(c.id)},
+      i < 9 ? h('kbd', {}, String(i + 1)) : h('span', {class: 'kbd-pad'}),
+      h('span', {class: 'choice-label'}, cut ? c.label.slice(prefix.length) : c.label),
+      c.rule && c.rule !== rule ? h('span', {class: 'choice-rule'}, c.rule.replace(/^\w+:/, '')) : null)];
+    }));
+    e.hidden = !choices.length;
+  }
+
+  renderUndo(view, version) {
+    // Offered when the last choice was ours, made by the seat on screen or
+    // by a seat whose opponent (not played here) has not answered yet; the
+    // server says why if something irreversible happened since.
+    const seat = store.lastMine(this.id, version);
+    const ours = seat === view.seat || (view.to_move && !this.mine.has(view.to_move));
+    const can = !!seat && ours && !view.result && this.undoRefused !== version && !!this.tokens[seat];
+    this.el.undo.hidden = !can;
+    this.el.undo.disabled = !!this.pending;
+    this.undoSeat = seat;
+  }
+
+  renderResult(view) {
+    const e = this.el.result;
+    if (!view.result) { e.hidden = true; return; }
+    e.hidden = false;
+    renderResult(e, view.result, [this.resultActions()]);
+    if (!this.resultShown) {
+      this.resultShown = true;
+      const dlg = h('div', {class: 'overlay', id: 'result-overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'result-title'},
+        renderResult(h('div', {class: 'dialog result'}), view.result, [this.resultActions(true)]));
+      dlg.querySelector('h2').id = 'result-title';
+      dlg.addEventListener('click', (ev) => { if (ev.target === dlg) dlg.remove(); });
+      document.body.append(dlg);
+      dlg.querySelector('button, a')?.focus();
+    }
+  }
+
+  resultActions(inDialog = false) {
+    return h('div', {class: 'actions'},
+      h('a', {class: 'button', href: `/replay/${encodeURIComponent(this.id)}`}, 'Replay the game'),
+      h('button', {type: 'button', class: 'secondary', onclick: () => this.exportRecord()}, 'Download the record'),
+      h('a', {class: 'button secondary', href: '/'}, 'Lobby'),
+      inDialog ? h('button', {type: 'button', class: 'secondary', onclick: () => document.getElementById('result-overlay')?.remove()}, 'Look at the board') : null);
+  }
+
+  async exportRecord() {
+    try {
+      download(`sandtable-${this.id}.json`, await api.record(this.id));
+    } catch (e) {
+      this.showError(e.message);
+    }
+  }
+
+  // ---- acting ----
+
+  async choose(choiceId) {
+    if (this.pending || !this.current) return;
+    const {view, version, seat} = this.current;
+    if (!(view.choices || []).some((c) => c.id === choiceId)) return;
+    const token = this.tokens[seat];
+    this.closeOverlays();
+    this.hideError();
+    this.setPending(version);
+    // The view our choice leads to may be pushed before the answer comes:
+    // the trail expects it already (a choice adds one to the version).
+    const c = view.choices.find((x) => x.id === choiceId);
+    this.trail.push({...c, version: version + 1, seat});
+    try {
+      const r = await api.choose(this.id, token, version, choiceId);
+      store.noteChoice(this.id, r.version, seat);
+      if (this.current && this.current.version === r.version) this.renderUndo(this.current.view, r.version);
+      this.expect(r.version);
+    } catch (e) {
+      this.trail = this.trail.filter((x) => x.version <= version);
+      this.setPending(null);
+      this.failed(e);
+    }
+  }
+
+  async undo() {
+    if (this.pending || !this.current) return;
+    const seat = this.undoSeat;
+    const version = this.current.version;
+    if (!seat || !this.tokens[seat]) return;
+    this.hideError();
+    this.setPending(version);
+    try {
+      const r = await api.undo(this.id, this.tokens[seat], version);
+      store.dropChoicesAfter(this.id, r.version);
+      this.trail = this.trail.filter((c) => c.version <= r.version);
+      this.expect(r.version, true);
+      toast('Your last choice was taken back');
+    } catch (e) {
+      this.setPending(null);
+      if (e.code === 'cannot_undo') {
+        this.undoRefused = version;
+        this.el.undo.hidden = true;
+      }
+      this.failed(e);
+    }
+  }
+
+  // expect waits for the view after a submission: pushed by the server, or
+  // fetched if no push arrives soon (no WebSocket, or a slow one).
+  expect(version, undo = false) {
+    clearTimeout(this.expectTimer);
+    this.expectTimer = setTimeout(() => {
+      if (!this.current || (undo ? this.current.version !== version : this.current.version < version)) this.refreshAll();
+    }, 1200);
+  }
+
+  refreshAll() {
+    this.lives.forEach((l) => l.refresh());
+  }
+
+  setPending(version) {
+    this.pending = version === null ? null : {from: version};
+    this.el.choices.querySelectorAll('button').forEach((b) => { b.disabled = !!this.pending; });
+    this.el.undo.disabled = !!this.pending;
+    this.main.querySelector('.game-page').classList.toggle('pending', !!this.pending);
+  }
+
+  failed(e) {
+    if (e.code === 'stale_version') {
+      toast('The game had moved on: here is the current position.');
+      this.refreshAll();
+      return;
+    }
+    this.showError(e.message + (e.code && e.code !== 'network' ? ` (${e.code})` : ''));
+    if (e instanceof ApiError && e.status !== 0) this.refreshAll();
+  }
+
+  showError(text) {
+    this.el.error.hidden = false;
+    clear(this.el.error, h('span', {}, text), h('button', {type: 'button', class: 'close', 'aria-label': 'Dismiss the message', onclick: () => this.hideError()}, '×'));
+  }
+
+  hideError() { this.el.error.hidden = true; }
+
+  // ---- the map ----
+
+  clickPlace(pid) {
+    const list = this.byPlace.get(pid) || [];
+    if (list.length === 1) return this.choose(list[0].id);
+    if (list.length > 1) return this.menu(list, `${pid} ${this.board.place(pid)?.name || ''}`);
+    if (this.board.unitsAt(pid).length) return this.openStack(pid);
+  }
+
+  // clickUnit: a counter a choice refers to applies that choice; another
+  // counter acts for its place, or opens its stack.
+  clickUnit(uid, pid) {
+    const list = this.byUnit.get(uid) || [];
+    if (list.length === 1) return this.choose(list[0].id);
+    if (list.length > 1) {
+      const u = (this.current.view.state.units || []).find((x) => x.id === uid);
+      return this.menu(list, u ? u.name : uid);
+    }
+    if (pid && (this.byPlace.get(pid) || []).length) return this.clickPlace(pid);
+    if (pid) this.openStack(pid);
+  }
+
+  // menu shows the choices that refer to one thing, as buttons.
+  menu(list, title) {
+    this.closeOverlays();
+    const m = h('div', {class: 'overlay', id: 'choice-menu-overlay'},
+      h('div', {class: 'dialog menu', id: 'choice-menu', role: 'dialog', 'aria-modal': 'true', 'aria-label': `Choices for ${title}`},
+        h('h2', {}, title),
+        list.map((c, i) => h('button', {type: 'button', class: 'choice', 'data-choice': c.id, onclick: () => this.choose(c.id)},
+          h('kbd', {}, String(i + 1)), h('span', {class: 'choice-label'}, c.label))),
+        h('button', {type: 'button', class: 'secondary', onclick: () => this.closeOverlays()}, 'Cancel (Esc)')));
+    m.addEventListener('click', (ev) => { if (ev.target === m) this.closeOverlays(); });
+    m.menuChoices = list;
+    this.overlay(m);
+  }
+
+  // openStack shows every unit of a place, large, with the choices that
+  // refer to them or to the place.
+  openStack(pid) {
+    const place = this.board.place(pid);
+    const units = this.board.unitsAt(pid);
+    this.closeOverlays();
+    const placeChoices = this.byPlace.get(pid) || [];
+    const row = (u) => {
+      const cs = this.byUnit.get(u.id) || [];
+      return h('li', {class: `stack-unit ${u.side}`, 'data-stack-unit': u.id},
+        counterIcon(u, this.board.printed, 56, {highlight: cs.length > 0}),
+        h('div', {}, h('strong', {}, u.name || u.id), h('div', {class: 'muted small'}, unitFacts(u)),
+          cs.map((c) => h('button', {type: 'button', class: 'choice small', 'data-choice': c.id, onclick: () => this.choose(c.id)}, c.label))));
+    };
+    const bySide = SIDES.map((sd) => [sd, units.filter((u) => u.side === sd)]).filter(([, l]) => l.length);
+    const dlg = h('div', {class: 'overlay', id: 'stack-overlay'},
+      h('div', {class: 'dialog stack', id: 'stack', role: 'dialog', 'aria-modal': 'true', 'aria-label': `Units in ${pid}`},
+        h('h2', {}, `${pid} ${place ? place.name : ''}`, place && place.vp ? h('span', {class: 'vp-tag'}, ` ${place.vp} VP`) : null),
+        placeChoices.map((c) => h('button', {type: 'button', class: 'choice', 'data-choice': c.id, onclick: () => this.choose(c.id)}, c.label)),
+        bySide.map(([sd, list]) => [h('h3', {}, sideBadge(sd), ` ${list.length} unit${list.length > 1 ? 's' : ''}`), h('ul', {class: 'stack-list'}, list.map(row))]),
+        units.length ? null : h('p', {class: 'muted'}, 'No units here.'),
+        h('button', {type: 'button', class: 'secondary', onclick: () => this.closeOverlays()}, 'Close (Esc)')));
+    dlg.addEventListener('click', (ev) => { if (ev.target === dlg) this.closeOverlays(); });
+    this.overlay(dlg);
+  }
+
+  overlay(el) {
+    this.returnFocus = document.activeElement;
+    document.body.append(el);
+    this.openOverlay = el;
+    (el.querySelector('button[data-choice]') || el.querySelector('button'))?.focus();
+  }
+
+  // closeOverlays closes a menu or stack; after a new view only (auto),
+  // the result dialog stays.
+  closeOverlays(auto = false) {
+    if (this.openOverlay) {
+      this.openOverlay.remove();
+      this.openOverlay = null;
+      if (!auto && this.returnFocus && this.returnFocus.isConnected) this.returnFocus.focus();
+    }
+    if (!auto) document.getElementById('result-overlay')?.remove();
+    this.board.hideMagnifier();
+  }
+
+  previewChoice(ev, on) {
+    const b = ev.target instanceof Element ? ev.target.closest('button[data-choice]') : null;
+    if (!b) return;
+    const c = (this.current.view.choices || []).find((x) => x.id === b.dataset.choice);
+    const place = c && (c.refs || []).map(splitRef).find(([k]) => k === 'area');
+    this.board.flash(place ? place[1] : null, on && !!place);
+  }
+
+  // key: 1–9 pick, + − 0 zoom, arrows pan, U undo, Escape closes.
+  key(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || inTextField(ev)) return;
+    const k = ev.key;
+    if (k === 'Escape') { this.closeOverlays(); return; }
+    if (/^[1-9]$/.test(k)) {
+      const list = this.openOverlay && this.openOverlay.menuChoices ? this.openOverlay.menuChoices : (this.current?.view.choices || []);
+      const c = list[Number(k) - 1];
+      if (c) { ev.preventDefault(); this.choose(c.id); }
+      return;
+    }
+    if (this.openOverlay) return;
+    const pan = {ArrowLeft: [80, 0], ArrowRight: [-80, 0], ArrowUp: [0, 80], ArrowDown: [0, -80]}[k];
+    if (pan) {
+      const t = ev.target;
+      if (t instanceof Element && t.closest('#panel') && !t.closest('#map')) return; // let the panel scroll
+      ev.preventDefault();
+      this.board.panBy(...pan);
+    } else if (k === '+' || k === '=') this.board.zoomBy(1.25);
+    else if (k === '-' || k === '_') this.board.zoomBy(0.8);
+    else if (k === '0') this.board.fit();
+    else if ((k === 'u' || k === 'U') && !this.el.undo.hidden) this.undo();
+  }
+}
+
+// unitFacts: type, factors and state of a counter, in a few words.
+function unitFacts(u) {
+  const bits = [`${TYPE_NAMES[u.type] || u.type} ${factors(u)}`];
+  if (u.committed) bits.push(u.type === 'artillery' ? 'fired' : 'committed');
+  if (u.hidden) bits.push('hidden from the enemy');
+  if (u.cc_eliminated) bits.push('eliminated in close combat');
+  return bits.join(' · ');
+}
+
+function splitRef(r) {
+  const i = r.indexOf(':');
+  return i < 0 ? ['', r] : [r.slice(0, i) === 'area' || r.slice(0, i) === 'zone' || r.slice(0, i) === 'place' ? 'area' : r.slice(0, i), r.slice(i + 1)];
+}
+
+// commonPrefix is the whole words that every label starts with (at least
+// 10 characters, leaving a word to each label), or "".
+function commonPrefix(labels) {
+  const words = labels.map((l) => l.split(' '));
+  const n = Math.min(...words.map((w) => w.length)) - 1;
+  let k = 0;
+  while (k < n && words.every((w) => w[k] === words[0][k])) k++;
+  const p = words[0].slice(0, k).join(' ');
+  return p.length >= 10 ? p + ' ' : '';
+}
+
+function mostCommon(list) {
+  const n = new Map();
+  for (const x of list) if (x) n.set(x, (n.get(x) || 0) + 1);
+  let best = null, bn = 0;
+  for (const [x, c] of n) if (c > bn) { best = x; bn = c; }
+  return best;
+}
+
+// commonUnit is the unit every choice refers to, if there is one (the unit
+// being set up, for example).
+function commonUnit(choices) {
+  let id = null;
+  for (const c of choices) {
+    const u = (c.refs || []).find((r) => r.startsWith('unit:'));
+    if (!u) return null;
+    if (id && id !== u) return null;
+    id = u;
+  }
+  return id && id.slice(5);
+}

@@ -1,0 +1,172 @@
+// replay.js: the replay page, /replay/{id}. Steps through the game one
+// choice at a time with GET /api/games/{id}/replay?step=N, as this
+// browser's seat sees it (or, once the game has ended, as any seat).
+import {h, clear, setCrumbs, inTextField, download, icon} from './dom.js';
+import {api} from './api.js';
+import * as store from './store.js';
+import {Board} from './board.js';
+import {renderStatus, renderBoxes, Log, renderResult} from './panels.js';
+import {SIDES} from './soa.js';
+
+export async function replayPage(main, id) {
+  setCrumbs(h('span', {}, 'Replay ', h('code', {}, id)));
+  document.title = 'Replay · sandtable';
+  let boardDoc, summary;
+  try {
+    [boardDoc, summary] = await Promise.all([api.board(id), api.summary(id)]);
+  } catch (e) {
+    clear(main, h('div', {class: 'card error-card', role: 'alert'}, h('h1', {}, 'This game cannot be opened'),
+      h('p', {}, e.message), h('p', {}, h('a', {href: '/'}, 'Back to the lobby'))));
+    return;
+  }
+  new ReplayPage(main, id, boardDoc, summary).start();
+}
+
+class ReplayPage {
+  constructor(main, id, boardDoc, summary) {
+    this.id = id;
+    this.summary = summary;
+    this.tokens = store.tokens(id);
+    this.over = !!summary.result;
+    this.steps = summary.version || 0;
+    this.step = 0;
+    this.seats = Object.keys(summary.seats || {}).length ? Object.keys(summary.seats) : SIDES;
+    // Before the end a seat sees only its own view (a token's); after it,
+    // any seat (as=).
+    const held = Object.keys(this.tokens);
+    this.as = this.over ? (held[0] || this.seats[0]) : null;
+    this.token = held.length ? this.tokens[held[0]] : null;
+    this.el = {
+      status: h('section', {id: 'status', class: 'card status'}),
+      result: h('section', {id: 'result', class: 'card result', hidden: true}),
+      boxes: h('div', {id: 'boxes', class: 'boxes'}),
+      log: h('ol', {id: 'log', class: 'log', tabindex: 0, 'aria-label': 'Game log'}),
+      slider: h('input', {type: 'range', id: 'replay-slider', min: 0, max: this.steps, value: 0, 'aria-label': 'Step'}),
+      counter: h('output', {id: 'replay-step', 'aria-live': 'polite'}),
+      error: h('div', {id: 'error', class: 'error', role: 'alert', hidden: true}),
+    };
+    const btn = (id, label, text, f) => h('button', {type: 'button', id, 'aria-label': label, title: label, onclick: f}, text);
+    const e = this.el;
+    const seatSel = this.over ? h('select', {id: 'replay-as', name: 'as', 'aria-label': 'See the game as'},
+      [...this.seats, 'spectator'].map((s) => h('option', {value: s}, `as ${s}`))) : null;
+    if (seatSel) {
+      seatSel.value = this.as;
+      seatSel.addEventListener('change', () => { this.as = seatSel.value; this.go(this.step, true); });
+    }
+    const controls = h('section', {class: 'card replay-controls', id: 'replay-controls', 'aria-label': 'Replay controls'},
+      h('div', {class: 'replay-buttons'},
+        btn('replay-start', 'Jump to the start (Home)', icon('first'), () => this.go(0)),
+        btn('replay-back', 'One step back (←)', icon('prev'), () => this.go(this.step - 1)),
+        btn('replay-play', 'Play or pause (Space)', icon('play'), () => this.toggle()),
+        btn('replay-forward', 'One step forward (→)', icon('next'), () => this.go(this.step + 1)),
+        btn('replay-end', 'Jump to the end (End)', icon('last'), () => this.go(this.steps))),
+      e.slider, h('div', {class: 'replay-meta'}, e.counter, seatSel,
+        this.over ? h('button', {type: 'button', id: 'export-record', class: 'secondary small', onclick: () => this.exportRecord()}, 'Download the record') : null,
+        h('a', {href: `/play/${encodeURIComponent(id)}`, class: 'small'}, this.over ? 'Final position' : 'Back to the game')),
+      e.error);
+    let t = 0;
+    e.slider.addEventListener('input', () => { clearTimeout(t); t = setTimeout(() => this.go(Number(e.slider.value)), 60); });
+    const mapPane = h('section', {class: 'map-pane', id: 'map', tabindex: 0, 'aria-label': 'Map'});
+    clear(main, h('div', {class: 'game-page replay'}, mapPane,
+      h('aside', {class: 'side', id: 'panel'}, controls, e.result, e.status,
+        h('section', {class: 'card'}, h('h2', {}, 'Boxes'), e.boxes),
+        h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.log))));
+    this.board = new Board(mapPane, boardDoc, {onStack: () => {}, onPlace: () => {}, onUnit: () => {}});
+    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on));
+    document.addEventListener('keydown', (ev) => this.key(ev));
+    window.addEventListener('hashchange', () => {
+      const m = /step=(\d+)/.exec(location.hash);
+      if (m && Number(m[1]) !== this.step) this.go(Number(m[1]));
+    });
+  }
+
+  start() {
+    const m = /step=(\d+)/.exec(location.hash);
+    this.go(m ? Number(m[1]) : this.over ? 0 : this.steps, true);
+  }
+
+  // go shows the view after the first n choices; only the latest request
+  // counts when several are under way.
+  async go(n, force = false) {
+    n = Math.max(0, Math.min(this.steps, n));
+    if (n === this.step && !force && this.shown) return;
+    const prevLog = this.shown ? (this.shown.view.state.log || []).length : 0;
+    const back = n < this.step;
+    this.step = n;
+    this.el.slider.value = n;
+    this.el.counter.value = `step ${n} of ${this.steps}`;
+    history.replaceState(null, '', `#step=${n}`);
+    if (this.abort) this.abort.abort();
+    const ctl = this.abort = new AbortController();
+    try {
+      const r = await api.replay(this.id, n, this.token, this.over ? this.as : null, ctl.signal);
+      if (ctl !== this.abort) return;
+      this.steps = r.steps;
+      this.el.slider.max = r.steps;
+      this.el.counter.value = `step ${r.step} of ${r.steps}`;
+      this.shown = r;
+      this.el.error.hidden = true;
+      this.render(back ? -1 : prevLog);
+    } catch (e) {
+      if (e.name === 'AbortError') return;
+      this.el.error.hidden = false;
+      this.el.error.textContent = e.message;
+      this.pause();
+    }
+  }
+
+  render(freshFrom) {
+    const view = this.shown.view;
+    const st = view.state || {};
+    this.board.update(st);
+    renderStatus(this.el.status, view, new Set());
+    renderBoxes(this.el.boxes, st, this.board.printed);
+    this.log.set(st.log, freshFrom);
+    this.el.result.hidden = !view.result;
+    if (view.result) renderResult(this.el.result, view.result);
+    document.querySelector('.game-page').dataset.step = this.shown.step;
+  }
+
+  toggle() {
+    if (this.timer) this.pause();
+    else {
+      if (this.step >= this.steps) this.go(0);
+      this.timer = setInterval(() => { if (this.step >= this.steps) this.pause(); else this.go(this.step + 1); }, 500);
+      clear(document.getElementById('replay-play'), icon('pause'));
+    }
+  }
+
+  pause() {
+    clearInterval(this.timer);
+    this.timer = 0;
+    clear(document.getElementById('replay-play'), icon('play'));
+  }
+
+  async exportRecord() {
+    try {
+      download(`sandtable-${this.id}.json`, await api.record(this.id));
+    } catch (e) {
+      this.el.error.hidden = false;
+      this.el.error.textContent = e.message;
+    }
+  }
+
+  // key: ← → step, Home End jump, Space plays, + − 0 zoom.
+  key(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || inTextField(ev)) return;
+    const k = ev.key;
+    const slider = ev.target === this.el.slider;
+    if (k === 'ArrowLeft' && !slider) this.go(this.step - (ev.shiftKey ? 10 : 1));
+    else if (k === 'ArrowRight' && !slider) this.go(this.step + (ev.shiftKey ? 10 : 1));
+    else if (k === 'Home' && !slider) this.go(0);
+    else if (k === 'End' && !slider) this.go(this.steps);
+    else if (k === ' ' && !(ev.target instanceof HTMLButtonElement)) this.toggle();
+    else if (k === '+' || k === '=') this.board.zoomBy(1.25);
+    else if (k === '-') this.board.zoomBy(0.8);
+    else if (k === '0') this.board.fit();
+    else if (k === 'ArrowUp') this.board.panBy(0, 80);
+    else if (k === 'ArrowDown') this.board.panBy(0, -80);
+    else return;
+    ev.preventDefault();
+  }
+}

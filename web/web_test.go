@@ -1,0 +1,139 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func get(t *testing.T, h http.Handler, method, path string, hdr ...string) *http.Response {
+	t.Helper()
+	req := httptest.NewRequest(method, path, nil)
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec.Result()
+}
+
+func body(t *testing.T, r *http.Response) string {
+	t.Helper()
+	b, err := io.ReadAll(r.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// The page routes all serve index.html, which loads the main module.
+func TestPagesServeIndex(t *testing.T) {
+	h := Handler()
+	for _, p := range []string{"/", "/play/g_123", "/play/g_123/", "/replay/g_123", "/rules/soa"} {
+		r := get(t, h, "GET", p)
+		if r.StatusCode != 200 {
+			t.Fatalf("GET %s: status %d", p, r.StatusCode)
+		}
+		if ct := r.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
+			t.Errorf("GET %s: Content-Type %q", p, ct)
+		}
+		b := body(t, r)
+		if !strings.Contains(b, `<script type="module" src="/static/js/main.js">`) {
+			t.Errorf("GET %s: not index.html:\n%s", p, b)
+		}
+		if r.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("GET %s: no Content-Security-Policy", p)
+		}
+	}
+}
+
+// Every module, the stylesheet and the icon are served with their types.
+func TestStaticContentTypes(t *testing.T) {
+	h := Handler()
+	want := map[string]string{
+		"/static/js/main.js":    "text/javascript; charset=utf-8",
+		"/static/js/api.js":     "text/javascript; charset=utf-8",
+		"/static/js/board.js":   "text/javascript; charset=utf-8",
+		"/static/js/game.js":    "text/javascript; charset=utf-8",
+		"/static/js/lobby.js":   "text/javascript; charset=utf-8",
+		"/static/js/replay.js":  "text/javascript; charset=utf-8",
+		"/static/js/rules.js":   "text/javascript; charset=utf-8",
+		"/static/app.css":       "text/css; charset=utf-8",
+		"/static/favicon.svg":   "image/svg+xml",
+		"/static/index.html":    "text/html; charset=utf-8",
+		"/static/js/../app.css": "text/css; charset=utf-8",
+	}
+	for p, ct := range want {
+		r := get(t, h, "GET", p)
+		if r.StatusCode != 200 {
+			t.Errorf("GET %s: status %d", p, r.StatusCode)
+			continue
+		}
+		if got := r.Header.Get("Content-Type"); got != ct {
+			t.Errorf("GET %s: Content-Type %q, want %q", p, got, ct)
+		}
+		if r.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("GET %s: no nosniff", p)
+		}
+		if body(t, r) == "" {
+			t.Errorf("GET %s: empty", p)
+		}
+	}
+}
+
+// Every module that another imports is embedded: a missing file would
+// only show in a browser.
+func TestImportsResolve(t *testing.T) {
+	h := Handler()
+	entries, err := static.ReadDir("static/js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		src, _ := static.ReadFile("static/js/" + e.Name())
+		for _, line := range strings.Split(string(src), "\n") {
+			i := strings.Index(line, "from './")
+			if i < 0 {
+				i = strings.Index(line, "import('./")
+			}
+			if i < 0 {
+				continue
+			}
+			rest := line[strings.Index(line[i:], "./")+i+2:]
+			name := rest[:strings.IndexAny(rest, `'"`)]
+			if r := get(t, h, "GET", "/static/js/"+name); r.StatusCode != 200 {
+				t.Errorf("%s imports %s, which is not served (%d)", e.Name(), name, r.StatusCode)
+			}
+		}
+	}
+}
+
+func TestNotFoundAndMethods(t *testing.T) {
+	h := Handler()
+	for _, p := range []string{"/static/nope.js", "/static/", "/static/js", "/play/", "/play/a/b", "/elsewhere", "/api/catalog"} {
+		if r := get(t, h, "GET", p); r.StatusCode != 404 {
+			t.Errorf("GET %s: status %d, want 404", p, r.StatusCode)
+		}
+	}
+	if r := get(t, h, "POST", "/"); r.StatusCode != 405 {
+		t.Errorf("POST /: status %d, want 405", r.StatusCode)
+	}
+	if r := get(t, h, "HEAD", "/static/js/main.js"); r.StatusCode != 200 || body(t, r) != "" {
+		t.Errorf("HEAD main.js: status %d", r.StatusCode)
+	}
+}
+
+// A browser that has the file revalidates it with its ETag and gets 304.
+func TestETag(t *testing.T) {
+	h := Handler()
+	r := get(t, h, "GET", "/static/js/main.js")
+	tag := r.Header.Get("ETag")
+	if tag == "" || r.Header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("ETag %q, Cache-Control %q", tag, r.Header.Get("Cache-Control"))
+	}
+	if r := get(t, h, "GET", "/static/js/main.js", "If-None-Match", tag); r.StatusCode != 304 {
+		t.Errorf("revalidation: status %d, want 304", r.StatusCode)
+	}
+}
