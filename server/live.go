@@ -219,6 +219,9 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int) {
 // viewOf is the view document of seat, with the version.
 func (l *live) viewOf(seat engine.Seat) map[string]any {
 	v := map[string]any{"version": len(l.choices), "seat": seat, "view": engine.MakeView(l.meta.Game, l.state, seat)}
+	if n := len(l.choices); n > 0 && l.movers[n-1] == seat && l.undoable[n-1] && seat != engine.Spectator {
+		v["can_undo"] = true
+	}
 	if !l.deadline.IsZero() {
 		v["deadline"] = l.deadline.UTC().Format(time.RFC3339Nano)
 	}

@@ -177,6 +177,12 @@ func TestUndo(t *testing.T) {
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
 	_, choices, _ := viewOf(t, hs, g.ID, g.Tokens["british"])
 	call(t, hs, "POST", "/api/games/"+g.ID+"/choices", g.Tokens["british"], map[string]any{"version": 0, "choice": choices[0]})
+	if _, out := call(t, hs, "GET", "/api/games/"+g.ID+"/view", g.Tokens["british"], nil); out["can_undo"] != true {
+		t.Error("the British view should say its last choice can be undone")
+	}
+	if _, out := call(t, hs, "GET", "/api/games/"+g.ID+"/view", g.Tokens["german"], nil); out["can_undo"] == true {
+		t.Error("the German view must not offer to undo the British choice")
+	}
 	if code, out := call(t, hs, "POST", "/api/games/"+g.ID+"/undo", g.Tokens["german"], map[string]any{"version": 1}); code != 409 {
 		t.Errorf("the German cannot undo the British choice: %d %v", code, out)
 	}

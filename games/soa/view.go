@@ -21,6 +21,8 @@ type View struct {
 	Control   map[string]string `json:"control"`
 	Perimeter []string          `json:"perimeter,omitempty"`
 	Fires     map[string]int    `json:"fires,omitempty"`
+	Acting    string            `json:"acting,omitempty"` // the area the impulse acts from (soa:8.11)
+	Moving    string            `json:"moving,omitempty"` // the unit moving now (soa:8.2)
 	Attacks   []AttackView      `json:"attacks,omitempty"`
 	CP        int               `json:"casualty_points,omitempty"`
 	Bids      map[string]int    `json:"bids,omitempty"`
@@ -92,6 +94,12 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	if s.step >= stImpulse && s.step != stOver {
 		v.Impulse = s.imp.String()
+	}
+	if s.origin >= 0 && s.step > stImpulse && s.step < stCCPlace {
+		v.Acting = g.board.Place(int(s.origin)).ID
+	}
+	if s.mover >= 0 && s.step == stMoveStep {
+		v.Moving = g.units[s.mover].ID
 	}
 	for i, st := range s.units {
 		u := int16(i)
