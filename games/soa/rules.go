@@ -2,6 +2,7 @@ package soa
 
 import (
 	"fmt"
+	"slices"
 
 	"sandtable/engine"
 )
@@ -9,10 +10,19 @@ import (
 // Legal implements engine.State: one case per step, in the files named after
 // the rules they implement.
 func (s *State) Legal(buf []engine.Action) []engine.Action {
-	buf = buf[:0]
 	if verifyOcc && !s.checkOcc() {
 		panic("soa: the occupancy table is stale: code or a test changed a unit without calling stale")
 	}
+	buf = s.legal(buf[:0])
+	if !verifyOcc { // tests edit states between calls: there Apply always recomputes
+		s.legalSeen = append(s.legalSeen[:0], buf...)
+		s.legalAt = s.count + 1
+	}
+	return buf
+}
+
+// legal lists the legal actions, one case per step.
+func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
 	case stBid:
 		return s.legalBid(buf)
@@ -53,15 +63,12 @@ func (s *State) Apply(a engine.Action) error {
 	if s.step == stOver {
 		return fmt.Errorf("%w: the game has ended", engine.ErrIllegal)
 	}
-	var tmp [64]engine.Action
-	ok := false
-	for _, l := range s.Legal(tmp[:0]) {
-		if l == a {
-			ok = true
-			break
-		}
+	list := s.legalSeen // the list Legal gave for this very state, if it did
+	if s.legalAt != s.count+1 {
+		var tmp [64]engine.Action
+		list = s.legal(tmp[:0])
 	}
-	if !ok {
+	if !slices.Contains(list, a) {
 		return fmt.Errorf("%w: action %d is not legal now", engine.ErrIllegal, a)
 	}
 	s.count++

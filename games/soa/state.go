@@ -191,8 +191,11 @@ type State struct {
 	extPlace   int16  // fire being extinguished (soa:18.9)
 	extDie     int
 
-	occ   []placeOcc // derived occupancy (occupancy.go), not part of the position
-	occOK bool
+	occ []placeOcc // derived occupancy (occupancy.go), not part of the position
+	// the last list Legal returned, valid while legalAt == count+1 (Apply checks against it)
+	legalSeen []engine.Action
+	legalAt   int
+	occOK     bool
 
 	log    []logEntry
 	result *engine.Result
@@ -243,6 +246,7 @@ func (s *State) Clone() engine.State {
 	c.ccCur.Units = append([]int16(nil), s.ccCur.Units...)
 	c.log = s.log[:len(s.log):len(s.log)]
 	c.occ, c.occOK = nil, false
+	c.legalSeen, c.legalAt = nil, 0
 	return &c
 }
 
