@@ -201,7 +201,7 @@ func TestEventBritish_soa17_4_17_41(t *testing.T) {
 	trnPick(t, s, "place:E")
 	trnPick(t, s, "unit:gb-reinf-1para-2")
 	trnPick(t, s, "place:D")
-	if s.units[trnUnit(t, s, "gb-reinf-3para-1")].Loc != s.g.zone[4] || s.units[trnUnit(t, s, "gb-reinf-1para-2")].Loc != s.g.zone[3] {
+	if s.units[ccUnit(t, s, "gb-reinf-3para-1")].Loc != s.g.zone[4] || s.units[ccUnit(t, s, "gb-reinf-1para-2")].Loc != s.g.zone[3] {
 		t.Fatal("B units not where placed")
 	}
 	if s.step != stImpulse {

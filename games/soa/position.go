@@ -127,7 +127,7 @@ func (s *State) Position() any {
 		Options: s.opt.encode(), RNG: s.rng.Clone(), Turn: s.turn, Step: stepNames[s.step],
 		Active: s.active.String(), TA: s.ta.String(), VP: s.vp, Ammo: s.ammo, ABonus: s.aBonus,
 		Passes: s.passes, MustAct: s.mustAct, Revealed: s.revealed, Swapped: s.swapped, SetupNext: s.setupNext,
-		BidDone: s.bidDone, Control: map[string]string{}, Choices: s.count, Result: s.result,
+		BidDone: s.bidDone, Choices: s.count, Result: s.result,
 	}
 	if s.step >= stImpulse {
 		p.Impulse = s.imp.String()
@@ -153,21 +153,7 @@ func (s *State) Position() any {
 			p.Reformed = append(p.Reformed, g.units[i].ID)
 		}
 	}
-	for i := 0; i < g.board.Len(); i++ {
-		id := g.board.Place(i).ID
-		if s.control[i] != noSide {
-			p.Control[id] = s.control[i].String()
-		}
-		if s.perim[i] {
-			p.Perimeter = append(p.Perimeter, id)
-		}
-		if s.fire[i] > 0 {
-			if p.Fires == nil {
-				p.Fires = map[string]int{}
-			}
-			p.Fires[id] = int(s.fire[i])
-		}
-	}
+	p.Control, p.Perimeter, p.Fires = s.markers()
 	w := s.work()
 	p.Work = &w
 	return p
@@ -399,4 +385,26 @@ func (s *State) Invariants() error {
 		return errors.New("a result exists exactly when the game is over")
 	}
 	return nil
+}
+
+// markers are the map's markers by place ID: control (soa:11.2), perimeter
+// (soa:5.1) and fires (soa:18.8); all public.
+func (s *State) markers() (control map[string]string, perimeter []string, fires map[string]int) {
+	control = map[string]string{}
+	for i := 0; i < s.g.board.Len(); i++ {
+		id := s.g.board.Place(i).ID
+		if s.control[i] != noSide {
+			control[id] = s.control[i].String()
+		}
+		if s.perim[i] {
+			perimeter = append(perimeter, id)
+		}
+		if s.fire[i] > 0 {
+			if fires == nil {
+				fires = map[string]int{}
+			}
+			fires[id] = int(s.fire[i])
+		}
+	}
+	return
 }

@@ -20,15 +20,6 @@ func trnState(t *testing.T, turn int) *State {
 
 func trnPlace(s *State, id string) int16 { return int16(s.g.board.MustIndex(id)) }
 
-func trnUnit(t *testing.T, s *State, id string) int16 {
-	t.Helper()
-	u, ok := s.g.byID[id]
-	if !ok {
-		t.Fatalf("no unit %q", id)
-	}
-	return u
-}
-
 // trnPool lists the counters of a pool in data order.
 func trnPool(s *State, pool string) []int16 {
 	var out []int16

@@ -87,7 +87,7 @@ func (s *State) View(seat engine.Seat) any {
 	viewer := s.viewerSide(seat)
 	v := View{
 		Seat: seat, Turn: s.turn, Night: s.night(), Step: stepNames[s.step], Active: s.active.String(),
-		TA: s.ta.String(), VP: s.vp, Ammo: s.ammo, Swapped: s.swapped, Control: map[string]string{}, CP: s.cp, Result: s.result,
+		TA: s.ta.String(), VP: s.vp, Ammo: s.ammo, Swapped: s.swapped, CP: s.cp, Result: s.result,
 	}
 	if viewer != noSide {
 		v.Side = viewer.String()
@@ -114,21 +114,7 @@ func (s *State) View(seat engine.Seat) any {
 		v.Units = append(v.Units, UnitView{ID: d.ID, Side: d.Side, Name: d.Name, Type: string(d.Type), AF: d.AF, DF: df, MF: d.MF,
 			At: g.locName(st.Loc), Committed: st.Committed, Hidden: st.Hidden, Dead: st.CCDead})
 	}
-	for i := 0; i < g.board.Len(); i++ {
-		id := g.board.Place(i).ID
-		if s.control[i] != noSide {
-			v.Control[id] = s.control[i].String()
-		}
-		if s.perim[i] {
-			v.Perimeter = append(v.Perimeter, id)
-		}
-		if s.fire[i] > 0 {
-			if v.Fires == nil {
-				v.Fires = map[string]int{}
-			}
-			v.Fires[id] = int(s.fire[i])
-		}
-	}
+	v.Control, v.Perimeter, v.Fires = s.markers()
 	kinds := [...]string{atkFire: "fire", atkAT: "anti-tank", atkArtillery: "artillery", atkSetFire: "set-fire"}
 	for _, a := range s.attacks {
 		av := AttackView{Target: g.board.Place(int(a.Target)).ID, Group: [2]string{"uncommitted", "committed"}[a.Group], Kind: kinds[a.Kind]}
