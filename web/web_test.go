@@ -1,9 +1,13 @@
 package web
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -135,5 +139,45 @@ func TestETag(t *testing.T) {
 	}
 	if r := get(t, h, "GET", "/static/js/main.js", "If-None-Match", tag); r.StatusCode != 304 {
 		t.Errorf("revalidation: status %d, want 304", r.StatusCode)
+	}
+}
+
+// Every step of Storm Over Arnhem (stepNames in games/soa/position.go) has a
+// prompt in soa.js's STEP, so that no player is asked a bare step name.
+func TestEverySoaStepHasAPrompt(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "../games/soa/position.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if v, ok := n.(*ast.ValueSpec); ok && len(v.Names) == 1 && v.Names[0].Name == "stepNames" {
+			ast.Inspect(v, func(n ast.Node) bool {
+				if kv, ok := n.(*ast.KeyValueExpr); ok {
+					if lit, ok := kv.Value.(*ast.BasicLit); ok {
+						s, _ := strconv.Unquote(lit.Value)
+						steps = append(steps, s)
+					}
+				}
+				return true
+			})
+		}
+		return true
+	})
+	if len(steps) < 20 {
+		t.Fatalf("found %d step names in position.go; has stepNames moved?", len(steps))
+	}
+	src, _ := static.ReadFile("static/js/soa.js")
+	js := string(src)
+	start := strings.Index(js, "export const STEP = {")
+	end := strings.Index(js[start:], "\n};")
+	if start < 0 || end < 0 {
+		t.Fatal("soa.js has no STEP object")
+	}
+	table := js[start : start+end]
+	for _, s := range steps {
+		if !strings.Contains(table, "\n  '"+s+"': ") && !strings.Contains(table, "\n  "+s+": ") {
+			t.Errorf("soa.js STEP has no prompt for the step %q", s)
+		}
 	}
 }

@@ -24,6 +24,7 @@ type View struct {
 	Acting    string            `json:"acting,omitempty"` // the area the impulse acts from (soa:8.11)
 	Moving    string            `json:"moving,omitempty"` // the unit moving now (soa:8.2)
 	Attacks   []AttackView      `json:"attacks,omitempty"`
+	Drafting  *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
 	CP        int               `json:"casualty_points,omitempty"`
 	Bids      map[string]int    `json:"bids,omitempty"`
 	Log       []LogLine         `json:"log"`
@@ -51,6 +52,15 @@ type AttackView struct {
 	Group  string   `json:"group"`
 	Kind   string   `json:"kind"`
 	Units  []string `json:"units"`
+}
+
+func (s *State) attackView(a attack) AttackView {
+	kinds := [...]string{atkFire: "fire", atkAT: "anti-tank", atkArtillery: "artillery", atkSetFire: "set-fire"}
+	av := AttackView{Target: s.g.board.Place(int(a.Target)).ID, Group: [2]string{"uncommitted", "committed"}[a.Group], Kind: kinds[a.Kind]}
+	for _, u := range a.Units {
+		av.Units = append(av.Units, s.g.units[u].ID)
+	}
+	return av
 }
 
 // LogLine is one entry of the game log.
@@ -115,13 +125,12 @@ func (s *State) View(seat engine.Seat) any {
 			At: g.locName(st.Loc), Committed: st.Committed, Hidden: st.Hidden, Dead: st.CCDead})
 	}
 	v.Control, v.Perimeter, v.Fires = s.markers()
-	kinds := [...]string{atkFire: "fire", atkAT: "anti-tank", atkArtillery: "artillery", atkSetFire: "set-fire"}
 	for _, a := range s.attacks {
-		av := AttackView{Target: g.board.Place(int(a.Target)).ID, Group: [2]string{"uncommitted", "committed"}[a.Group], Kind: kinds[a.Kind]}
-		for _, u := range a.Units {
-			av.Units = append(av.Units, g.units[u].ID)
-		}
-		v.Attacks = append(v.Attacks, av)
+		v.Attacks = append(v.Attacks, s.attackView(a))
+	}
+	if (s.step == stFireWith || s.step == stFirePrimary) && s.cur.Target >= 0 && viewer == s.imp { // not declared yet: the firer's own business
+		d := s.attackView(s.cur)
+		v.Drafting = &d
 	}
 	if s.opt.bidding {
 		v.Bids = map[string]int{}

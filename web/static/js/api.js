@@ -23,6 +23,7 @@ async function call(method, path, {token, body, signal} = {}) {
     if (e.name === 'AbortError') throw e;
     throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection; the page keeps trying.');
   }
+  noteServerTime(res);
   const text = await res.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
@@ -32,6 +33,16 @@ async function call(method, path, {token, body, signal} = {}) {
   }
   return data;
 }
+
+// serverNow is the server's clock (for the reaction clock's deadline),
+// from the Date header of the latest answer: a Date has whole seconds, so
+// it is taken as the middle of its second.
+let skew = 0;
+function noteServerTime(res) {
+  const d = Date.parse(res.headers.get('Date') || '');
+  if (d) skew = d + 500 - Date.now();
+}
+export const serverNow = () => Date.now() + skew;
 
 const g = (id) => `/api/games/${encodeURIComponent(id)}`;
 
@@ -65,7 +76,8 @@ export const api = {
 // Live keeps one seat's view of a game up to date: a WebSocket that the
 // server pushes views on, reconnected with backoff when it drops, and polling
 // of GET view while it is down (or when WebSockets do not get through).
-// onView({version, seat, view}) is called with each new view; onState(s) with
+// onView({version, seat, view, can_undo, deadline}) is called with each new
+// view (docs/api.md); onState(s) with
 // "live", "connecting" or "polling".
 export class Live {
   constructor(id, token, onView, onState) {
@@ -171,6 +183,6 @@ export class Live {
 
   deliver(m) {
     this.lastVersion = m.version;
-    this.onView({version: m.version, seat: m.seat, view: m.view});
+    this.onView({version: m.version, seat: m.seat, view: m.view, can_undo: !!m.can_undo, deadline: m.deadline || null});
   }
 }

@@ -4,7 +4,7 @@
 // (mouse drag, wheel, pinch, keyboard through panBy/zoomBy).
 import {s, h, clear} from './dom.js';
 import {counter, counterIcon, SIZE} from './counter.js';
-import {OFF_MAP, factors, TYPE_NAMES} from './soa.js';
+import {OFF_MAP, factors, shortName, TYPE_NAMES} from './soa.js';
 
 // Set-up colour codes (soa:3.6), as board/area/svg.go draws them.
 const SETUP = {
@@ -30,6 +30,7 @@ export class Board {
     this.k = 1; this.tx = 0; this.ty = 0; this.fitted = true;
     this.view = null;
     this.build();
+    host.style.setProperty('--map-aspect', `${this.map.width} / ${this.map.height}`);
     this.fit();
     new ResizeObserver(() => (this.fitted ? this.fit() : this.clamp())).observe(this.host);
   }
@@ -114,11 +115,14 @@ export class Board {
   // ---- a view: markers, counters, highlights; redrawn on every change ----
 
   // update draws view (the game's view state) with the choices' refs
-  // highlighted: hl = {places: Set, units: Set}.
-  // sel = {places, units} is what the player has picked so far (blue).
-  update(state, hl = {places: new Set(), units: new Set()}, sel = {places: new Set(), units: new Set()}) {
+  // highlighted: hl = {places: Set, units: Set}. The area the impulse acts
+  // from (state.acting), the unit moving now (state.moving) and the units
+  // in picked (a Set of IDs: those picked to fire or attack together) are
+  // marked in blue.
+  update(state, hl = {places: new Set(), units: new Set()}, picked = new Set()) {
     this.view = state;
     this.hl = hl;
+    const sel = {places: new Set([state.acting].filter(Boolean)), units: new Set([...picked, state.moving].filter(Boolean))};
     this.sel = sel;
     const byPlace = new Map();
     for (const u of state.units || []) {
@@ -135,6 +139,7 @@ export class Board {
     for (const [id, el] of this.placeEls) {
       const on = hl.places.has(id);
       el.classList.toggle('hl', on);
+      el.classList.toggle('acting', sel.places.has(id));
       if (on) this.hlLayer.append(poly(this.places.get(id).polygon, {class: 'hl-outline'}));
       if (sel.places.has(id)) this.hlLayer.append(poly(this.places.get(id).polygon, {class: 'sel-outline'}));
     }
@@ -196,10 +201,13 @@ export class Board {
   drawPile(g, p, grp, x, y, size, hlUnits, attacking) {
     const n = grp.length;
     const step = Math.min(3, n - 1);
+    const label = n > 1 ? pileLabel(grp) : undefined;
     grp.forEach((u, i) => {
       const off = Math.min(i, step) * 1.6;
-      g.append(counter(u, this.printed, x + step * 1.6 - off, y + off - step * 1.6 + 3, size,
-        {highlight: hlUnits.has(u.id), attacking: attacking.has(u.id), selected: this.sel.units.has(u.id)}));
+      const c = counter(u, this.printed, x + step * 1.6 - off, y + off - step * 1.6 + 3, size,
+        {highlight: hlUnits.has(u.id), attacking: attacking.has(u.id), selected: this.sel.units.has(u.id), label});
+      if (n > 1) c.dataset.pile = n;
+      g.append(c);
     });
     if (n > 1) {
       const bx = x + size + 1.5, by = y + 3;
@@ -385,6 +393,7 @@ export class Board {
     if (!u) return this.hideMagnifier();
     if (this.magUnit !== u.id) {
       this.magUnit = u.id;
+      const pile = el.dataset.pile;
       const place = this.places.get(u.at);
       clear(this.magnifier,
         counterIcon(u, this.printed, 84, {}),
@@ -393,6 +402,7 @@ export class Board {
           h('div', {}, `${TYPE_NAMES[u.type] || u.type} · ${factors(u)} (attack-defence-movement)`),
           h('div', {}, (u.committed ? 'Committed (white face)' : 'Uncommitted') + (u.hidden ? ' · hidden from the enemy' : '') + (u.cc_eliminated ? ' · eliminated in close combat' : '')),
           h('div', {class: 'muted'}, place ? `${place.id} ${place.name}` : (OFF_MAP[u.at] || u.at)),
+          pile ? h('div', {class: 'muted'}, `One of ${pile} alike: the number opens them all`) : null,
           this.hl && this.hl.units.has(u.id) ? h('div', {class: 'mag-hint'}, 'Click to choose') : null));
     }
     this.magnifier.hidden = false;
@@ -552,6 +562,15 @@ function pileUp(units, hlUnits, printed, alone = new Set()) {
     else { const g = [u]; g.key = k; out.push(g); }
   }
   return out;
+}
+
+// pileLabel is what the designations of a pile's counters have in common
+// ("C 7/1", "C 9/2" -> "C"), so that the top one does not speak for all.
+function pileLabel(units) {
+  const names = units.map((u) => shortName(u).split(' '));
+  let k = 0;
+  while (k < names[0].length && names.every((w) => w[k] === names[0][k])) k++;
+  return names[0].slice(0, k).join(' ');
 }
 
 // flow breaks the groups into rows of at most perRow, starting a new row

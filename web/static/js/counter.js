@@ -7,6 +7,7 @@ export const SIZE = 26; // counter side in map units
 
 // counter returns <g data-unit=ID> with the counter's top left corner at
 // x, y and side `size`. printed is the Map id -> printed unit of the board.
+// opts: highlight, attacking, selected, label (instead of the short name).
 export function counter(u, printed, x, y, size = SIZE, opts = {}) {
   const st = FORCE[force(u, printed)] || FORCE.british;
   const committed = !!u.committed;
@@ -28,7 +29,7 @@ export function counter(u, printed, x, y, size = SIZE, opts = {}) {
     s('rect', {class: 'face', x: 0, y: 0, width: SIZE, height: SIZE, rx: 2.5, fill,
       stroke: committed ? st.fill : '#000', 'stroke-width': committed ? 1.2 : 0.8,
       'stroke-dasharray': u.hidden ? '3 2' : null}),
-    s('text', {x: SIZE / 2, y: 6.6, 'font-size': 5.4, 'text-anchor': 'middle', fill: ink, 'font-weight': 'bold'}, shortName(u)),
+    designation(opts.label ?? shortName(u), ink),
     s('g', {transform: `translate(${SIZE / 2} 12.4)`}, typeSymbol(u.type, 13, 7.5, ink).map(([t, a, ...c]) => s(t, a, ...c))),
     s('text', {x: SIZE / 2, y: 23.2, 'font-size': 7.6, 'text-anchor': 'middle', fill: ink, 'font-weight': 'bold',
       'letter-spacing': -0.2}, u.type === 'artillery' ? artilleryFactors(u, printed) : factors(u)),
@@ -38,6 +39,14 @@ export function counter(u, printed, x, y, size = SIZE, opts = {}) {
   }
   if (opts.attacking) g.append(s('circle', {class: 'atk-dot', cx: SIZE - 2, cy: 2, r: 3.2}));
   return g;
+}
+
+// designation is the short name at the top of a counter, squeezed to the
+// counter's width when it is long.
+function designation(text, ink) {
+  const wide = text.length * 3.1 > SIZE - 2;
+  return s('text', {x: SIZE / 2, y: 6.6, 'font-size': 5.4, 'text-anchor': 'middle', fill: ink, 'font-weight': 'bold',
+    textLength: wide ? SIZE - 2 : null, lengthAdjust: wide ? 'spacingAndGlyphs' : null}, text);
 }
 
 // artilleryFactors: an artillery counter prints a day and a night attack

@@ -4,12 +4,12 @@
 // sends the one the player picks. It never decides what is legal: the
 // engine lists every choice (DESIGN.md section 1).
 import {h, clear, toast, ruleLink, setCrumbs, inTextField, copyText, download} from './dom.js';
-import {api, Live, ApiError} from './api.js';
+import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
 import {Board} from './board.js';
 import {counterIcon, describe} from './counter.js';
 import {renderStatus, renderBoxes, Log, renderResult, sideBadge} from './panels.js';
-import {STEP, SIDES, TYPE_NAMES, factors, phaseOf, stepName} from './soa.js';
+import {STEP, SIDES, TYPE_NAMES, factors, phaseOf, stepName, hidesInfo} from './soa.js';
 
 export async function gamePage(main, id) {
   setCrumbs(h('span', {}, 'Game ', h('code', {}, id)));
@@ -47,10 +47,11 @@ class GamePage {
     this.tokens = store.tokens(id);
     this.seats = (Object.keys(summary.seats || {}).length ? Object.keys(summary.seats) : SIDES);
     this.mine = new Set(Object.keys(this.tokens));
-    this.views = {}; // seat -> {version, seat, view}
+    this.views = {}; // seat -> {version, seat, view, can_undo, deadline}
     this.shown = null; // the seat whose view is on screen
     this.pending = null; // {version} while a submission waits for its view
-    this.undoRefused = -1;
+    this.undoRefused = -1; // the version at which the server refused to undo
+    this.curtain = false; // the hotseat privacy screen is up
     this.trail = []; // our choices since the impulse began: {id, label, refs, version}
     this.resultShown = false;
     if (this.mine.size) store.remember(id, {game: summary.game, scenario: summary.scenario, seats: summary.seats});
@@ -154,15 +155,20 @@ class GamePage {
       show = this.shown;
     }
     if (this.pending && fresh.version !== this.pending.from) this.pending = null;
-    const changed = !this.current || this.current.version !== this.views[show].version || this.shown !== show;
     const handover = this.shown && show !== this.shown && this.current && this.current.version !== this.views[show].version;
-    if (changed && handover && this.mine.size > 1) toast(`Now playing ${show}`);
+    if (handover && this.mine.size > 1) {
+      // Hotseat: the next player must not see what the last one may hide.
+      const secret = [this.current, this.views[show]].some((m) => hidesInfo(m.view.state?.step, this.summary.options));
+      if (secret) this.curtain = true;
+      else toast(`Now playing ${show}`);
+    }
     this.shown = show;
     this.current = this.views[show];
     this.render();
   }
 
   render() {
+    if (this.curtain) return this.showCurtain();
     const {view, version} = this.current;
     const st = view.state || {};
     const choices = view.choices || [];
@@ -179,17 +185,19 @@ class GamePage {
       }
     }
     this.updateTrail(version, st);
-    this.board.update(st, hl, this.selection());
-    renderStatus(this.el.status, view, this.mine);
+    this.board.update(st, hl, this.picked());
+    renderStatus(this.el.status, view, this.mine, this.clock());
     renderBoxes(this.el.boxes, st, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
     this.log.set(st.log);
     this.renderPrompt(view, choices);
     this.renderChoices(choices);
-    this.renderUndo(view, version);
+    this.renderUndo(version);
     this.renderResult(view);
     const myMove = view.to_move && this.mine.has(view.to_move);
     document.title = `${myMove ? '● Your move · ' : ''}${this.summary.game === 'soa' ? 'Storm Over Arnhem' : this.summary.game} · sandtable`;
-    this.main.querySelector('.game-page').dataset.version = version;
+    const page = this.main.querySelector('.game-page');
+    page.dataset.version = version;
+    page.classList.toggle('pending', !!this.pending);
     this.closeOverlays(true);
   }
 
@@ -200,20 +208,61 @@ class GamePage {
     if (!last || last.version !== version || last.seat !== this.shown || st.step === 'impulse') this.trail = [];
   }
 
-  // selection: what our choices so far in this impulse picked (the acting
-  // area, the moving unit, the firing units), drawn in blue on the map.
-  selection() {
-    const sel = {places: new Set(), units: new Set()};
-    let lastPlace = null;
-    for (const c of this.trail) {
-      for (const r of c.refs || []) {
-        const [kind, ref] = splitRef(r);
-        if (kind === 'unit') sel.units.add(ref);
-        else lastPlace = ref;
-      }
+  // picked: the units our last choices picked to fire or attack together
+  // ("with:"), which the view does not list until the attack is declared.
+  // The board marks them in blue, with the view's acting area and moving unit.
+  picked() {
+    const units = new Set();
+    for (let i = this.trail.length - 1; i >= 0 && this.trail[i].id.startsWith('with:'); i--) units.add(this.trail[i].id.slice(5));
+    return units;
+  }
+
+  // showCurtain covers the page until the next hotseat player presses on.
+  showCurtain() {
+    const seat = this.shown;
+    let el = document.getElementById('handover');
+    if (!el) {
+      el = h('div', {class: 'curtain', id: 'handover', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'handover-title'},
+        h('button', {type: 'button', id: 'handover-continue', class: 'curtain-card', onclick: () => this.liftCurtain()},
+          h('span', {class: 'curtain-title', id: 'handover-title'}), h('span', {class: 'curtain-hint'}, 'Press to continue (Enter)')));
+      this.closeOverlays();
+      document.getElementById('result-overlay')?.remove();
+      document.body.append(el);
+      this.main.querySelector('.game-page').inert = true;
     }
-    if (lastPlace) sel.places.add(lastPlace);
-    return sel;
+    el.querySelector('.curtain-title').textContent = `Pass the device to the ${seat[0].toUpperCase() + seat.slice(1)} player`;
+    el.dataset.seat = seat;
+    el.querySelector('button').focus();
+  }
+
+  liftCurtain() {
+    if (!this.curtain) return;
+    this.curtain = false;
+    document.getElementById('handover')?.remove();
+    this.main.querySelector('.game-page').inert = false;
+    this.render();
+    this.el.prompt.closest('#turn')?.focus({preventScroll: true});
+  }
+
+  // clock is the time left on the reaction clock (soa:8.17) while the
+  // server runs it, counted down each quarter second; null otherwise.
+  clock() {
+    clearInterval(this.clockTimer);
+    const dl = this.current.deadline;
+    if (!dl) return null;
+    if (!this.clockSeen || this.clockSeen.dl !== dl) this.clockSeen = {dl, at: Date.now()};
+    const since = this.clockSeen.at;
+    const limit = 1000 * Number(this.summary.options?.reaction) || Infinity; // no longer than the option
+    const el = h('strong', {id: 'clock', class: 'clock', 'data-deadline': dl});
+    const tick = () => {
+      const left = Math.min(Date.parse(dl.replace(/(\.\d{3})\d+/, '$1')) - serverNow(), limit - (Date.now() - since));
+      const secs = Math.max(0, Math.ceil(left / 1000));
+      el.textContent = secs ? `${secs} s` : 'time is up';
+      el.classList.toggle('urgent', secs <= 5);
+    };
+    tick();
+    this.clockTimer = setInterval(tick, 250);
+    return el;
   }
 
   renderPrompt(view, choices) {
@@ -267,14 +316,11 @@ class GamePage {
     e.hidden = !choices.length;
   }
 
-  renderUndo(view, version) {
-    // Offered when the last choice was ours, made by the seat on screen or
-    // by a seat whose opponent (not played here) has not answered yet; the
-    // server says why if something irreversible happened since.
-    const seat = store.lastMine(this.id, version);
-    const ours = seat === view.seat || (view.to_move && !this.mine.has(view.to_move));
-    const can = !!seat && ours && !view.result && this.undoRefused !== version && !!this.tokens[seat];
-    this.el.undo.hidden = !can;
+  // renderUndo offers Undo when the server says (can_undo) that one of our
+  // seats may take back the last choice.
+  renderUndo(version) {
+    const seat = Object.keys(this.views).find((s) => this.tokens[s] && this.views[s].version === version && this.views[s].can_undo);
+    this.el.undo.hidden = !seat || this.undoRefused === version;
     this.el.undo.disabled = !!this.pending;
     this.undoSeat = seat;
   }
@@ -327,8 +373,6 @@ class GamePage {
     this.trail.push({...c, version: version + 1, seat});
     try {
       const r = await api.choose(this.id, token, version, choiceId);
-      store.noteChoice(this.id, r.version, seat);
-      if (this.current && this.current.version === r.version) this.renderUndo(this.current.view, r.version);
       this.expect(r.version);
     } catch (e) {
       this.trail = this.trail.filter((x) => x.version <= version);
@@ -346,7 +390,6 @@ class GamePage {
     this.setPending(version);
     try {
       const r = await api.undo(this.id, this.tokens[seat], version);
-      store.dropChoicesAfter(this.id, r.version);
       this.trail = this.trail.filter((c) => c.version <= r.version);
       this.expect(r.version, true);
       toast('Your last choice was taken back');
@@ -490,6 +533,10 @@ class GamePage {
   key(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || inTextField(ev)) return;
     const k = ev.key;
+    if (this.curtain) {
+      if ((k === 'Enter' || k === ' ') && !ev.target.closest?.('#handover')) { ev.preventDefault(); this.liftCurtain(); }
+      return;
+    }
     if (k === 'Escape') { this.closeOverlays(); return; }
     if (/^[1-9]$/.test(k)) {
       const list = this.openOverlay && this.openOverlay.menuChoices ? this.openOverlay.menuChoices : (this.current?.view.choices || []);

@@ -15,8 +15,9 @@ export function sideBadge(side) {
 // renderStatus fills #status: the turn track (night turns marked, soa:15.1),
 // phase and step, the Tactical Advantage (soa:8.4), victory points
 // (soa:11), ammunition shortage (soa:20), and whose move it is.
-// me is the set of seats this browser plays (empty for a spectator).
-export function renderStatus(el, doc, me = new Set()) {
+// me is the set of seats this browser plays (empty for a spectator); clock,
+// while the reaction clock runs (soa:8.17), is the element counting down.
+export function renderStatus(el, doc, me = new Set(), clock = null) {
   const st = doc.state || {};
   const track = h('ol', {class: 'turn-track', 'aria-label': `Turn ${st.turn} of ${TURNS}`});
   for (let t = 1; t <= TURNS; t++) {
@@ -34,6 +35,7 @@ export function renderStatus(el, doc, me = new Set()) {
     ['Phase', h('span', {}, phaseOf(st.step), st.step && st.step !== 'over' ? h('span', {class: 'muted'}, ` · ${stepName(st.step)}`) : null)],
   ];
   if (st.impulse) rows.push(['Impulse', sideBadge(st.impulse)]);
+  if (clock) rows.push(['Time to declare', h('span', {}, clock, ' ', ruleLink('soa:8.17', '8.17'))]);
   rows.push(['Tactical Advantage', h('span', {}, sideBadge(st.tactical_advantage), ' ', ruleLink('soa:8.4', '8.4'))]);
   rows.push(['German VP', h('strong', {class: 'vp', id: 'vp'}, String(st.vp ?? 0))]);
   if (st.ammo) rows.push(['British ammo shortage', h('span', {}, `level ${st.ammo} `, ruleLink('soa:20.1', '20'))]);

@@ -40,14 +40,38 @@ export function factors(u) {
   return `${u.af}-${df}-${u.mf}`;
 }
 
-// shortName is the small designation printed at the top of a counter,
-// made from its ID ("gb-a1-2" -> "A1-2").
+// shortName is the designation printed at the top of a counter, made from
+// the unit's name: its organisation in short and its numbers ("A Coy 2 Para,
+// 1 Pl, section 2" -> "A 1/2"). It is "" when the name does not shorten
+// to 10 characters: the counter then shows its type symbol and factors only,
+// and the magnifier, the stack and the tooltips give the full name.
 export function shortName(u) {
-  let s = u.id.replace(/^(gb|ss|de|bo)-/, '');
-  if (u.id.startsWith('bo-')) s = 'B' + s;
-  s = s.replace(/-hq$/, ' HQ').replace(/^art-/, '').toUpperCase();
-  return s.length > 9 ? s.slice(0, 9) : s;
+  let s = u.name || '';
+  for (const [long, short] of SHORTEN) s = s.replace(long, short);
+  return s.length <= 10 ? s : '';
 }
+
+// SHORTEN is applied in order: remarks and ordinals, the organisations of
+// games/soa/data/units.json, then the platoon and section numbers.
+const SHORTEN = [
+  [/^(?:Artillery support: |Elements |Remnants )|\(-\) | \((?!(?:counter )?\d+\))[^)]*\)/g, ''],
+  [/ \((?:counter )?(\d+)\)/, ' $1'],
+  [/(\d)(?:st|nd|rd|th)\b/g, '$1'],
+  // British
+  [/^1 Para Bde/, 'Bde'], [/^(\d) Para Bn/, '$1 Para'], [/^1 Para Sqn RE/, 'RE'], [/^1 Recon Sqn/, 'Recce'],
+  [/ Coy \d Para(?= HQ)/, ' Coy'], [/ Coy \d Para,/, ','], [/^9 Fd Coy RE/, '9 Fd RE'], [/^93 Coy RASC/, 'RASC'],
+  [/^Bde HQ Defence Pl/, 'Def Pl'], [/^16 Para Field Ambulance/, 'Fd Amb'], [/^.*, 6 pdr guns/, '6 pdr'],
+  [/^1 Light Regt/, '1 Lt'], [/^2 South Staffords/, 'Staffs'], [/^Bren carrier/, 'Bren'], [/^Reformed unit/, 'Reformed'],
+  // German
+  [/^10 SS Recon Bn/, '10 SS'], [/^.*Mk III tanks/, 'Mk III'], [/^Armd Car Co, light.*/, 'Lt AC'], [/^Armd Car Co, heavy.*/, 'Hv AC'],
+  [/^9 SS Armd Car Co.*/, '9 SS AC'], [/^Hv Wp Co, engineer Pl, squad/, 'HW Pi'], [/^Hv Wp Co, SP guns/, 'SP gun'],
+  [/^Hv Wp Co$/, 'HW mortars'], [/^Bochoit Trg & Depot Bn/, 'Bo Bn'], [/^Bochoit Supply Co/, 'Bo Sup'], [/^Bochoit /, 'Bo'],
+  [/ Co(?= HQ|,)/, ''], [/^Arnhem Garrison Units/, 'Garrison'], [/^Harzer Kampfgruppe/, 'Harzer'],
+  [/^Stragglers\/scratch infantry/, 'Scratch'], [/^StuG III assault guns/, 'StuG'], [/^.*Tank Bn, Tigers/, 'Tiger'],
+  // "A, 1 Pl, section 2" -> "A 1/2"; "RE, sappers 1" -> "RE 1"
+  [/, (?:group )?(\d+)(?: Pl)?, (?:section|squad) (\d+)$/, ' $1/$2'],
+  [/, (?:section|squad|sappers|reinforcement) (\d+)$/, ' $1'],
+];
 
 export const TYPE_NAMES = {
   infantry: 'Infantry', engineer: 'Engineers', hq: 'Headquarters', armor: 'Armour',
@@ -77,6 +101,7 @@ export const STEP = {
   'fire-primary': 'Anti-tank fire: choose the primary target',
   'artillery-target': 'Artillery: choose the target area',
   'artillery-group': 'Artillery: fire at which group?',
+  'artillery-more': 'Artillery: call a second counter on another area, or end the impulse',
   reroll: 'Keep this roll, or reroll with the Tactical Advantage',
   absorb: 'Casualties: eliminate or retreat units until the loss is met',
   retreat: 'Retreat: choose where the unit goes',
@@ -89,6 +114,13 @@ export const STEP = {
   'cc-with': 'Close combat: choose the attackers, then confirm',
   over: 'The game is over',
 };
+
+// hidesInfo reports whether a view at this step may show one seat what the
+// other must not see: secret bids and set-ups (soa:21.1, 5.5), hidden
+// anti-tank guns all game long (soa:13.8). The hotseat privacy screen asks.
+export function hidesInfo(step, options = {}) {
+  return options.hidden_at === 'on' || step === 'bid' || /^setup-/.test(step || '');
+}
 
 export function stepName(step) {
   return (step || '').replace(/-/g, ' ');

@@ -21,10 +21,10 @@ function save(all) {
 }
 
 // entry returns what is stored for a game: {id, game, tokens: {seat: token},
-// invites: {seat: url}, created, mine: [versions of our choices]}.
+// invites: {seat: url}, created}.
 export function entry(id) {
   const e = load()[id];
-  return e ? {tokens: {}, invites: {}, mine: [], ...e, id} : null;
+  return e ? {tokens: {}, invites: {}, ...e, id} : null;
 }
 
 // remember merges fields into a game's entry.
@@ -58,30 +58,6 @@ export function forget(id) {
   const all = load();
   delete all[id];
   save(all);
-}
-
-// noteChoice records that this browser's seat made the choice that led to
-// version; undo is offered while the game's last choice is one of ours.
-export function noteChoice(id, version, seat) {
-  const e = entry(id);
-  if (!e) return;
-  const mine = (e.mine || []).filter((m) => Array.isArray(m) && m[0] < version).slice(-50);
-  mine.push([version, seat]);
-  remember(id, {mine});
-}
-
-// dropChoicesAfter forgets our choices after version (after an undo).
-export function dropChoicesAfter(id, version) {
-  const e = entry(id);
-  if (e) remember(id, {mine: (e.mine || []).filter((m) => Array.isArray(m) && m[0] <= version)});
-}
-
-// lastMine returns the seat of ours that made the choice leading to version,
-// or null when that choice was not made from this browser.
-export function lastMine(id, version) {
-  const e = entry(id);
-  const m = e && (e.mine || []).find((x) => Array.isArray(x) && x[0] === version);
-  return m ? m[1] : null;
 }
 
 // takeFragmentToken reads "#token=..." from the address, removes it from
