@@ -1,0 +1,49 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBotSeat creates in the lobby a game whose British seat is the random
+// bot: the bot sets up by itself, the page turns to "your move" for the
+// German player, and the lobby lists the game as waiting for us.
+func TestBotSeat(t *testing.T) {
+	base := newServer(t)
+	p := newProfile(t, "bot game", base)
+	tm := newTimer(t)
+	p.open("/", "#new-game #create-game")
+	p.do("fill in the new-game form", 5*time.Second,
+		chromedp.SetValue(chromedp.CSS(`select[name=seat-german]`), "here"),
+		chromedp.SetValue(chromedp.CSS(`select[name=seat-british]`), "bot:random"))
+	p.do("create the game", 20*time.Second,
+		chromedp.Click(chromedp.CSS("#create-game")),
+		chromedp.WaitVisible(chromedp.CSS(".game-page[data-version]")))
+	id := p.gameID()
+	tm.mark("lobby: game against the bot created")
+
+	// The British set-up comes in by itself (a bot has no token here).
+	s := p.waitFor("the bot's set-up", 20*time.Second, `s.mine && s.step === 'setup-german' && s.choices.length > 0`)
+	if s.Version < 50 || s.ToMove != "german" || len(s.HLPlaces) == 0 || !strings.Contains(s.Prompt, "German set-up") {
+		t.Fatalf("after the bot's set-up: version %d, %s to move, highlighted %v, prompt %q", s.Version, s.ToMove, s.HLPlaces, s.Prompt)
+	}
+	if len(s.GBOutsideArtillery) > 0 || s.BoardBritish > 0 {
+		t.Fatalf("the German player sees the bot's secret set-up: %v", s.GBOutsideArtillery)
+	}
+	title := run(p, "title", 5*time.Second, chromedp.Title())
+	if !strings.Contains(title, "Your move") {
+		t.Fatalf("the title %q does not say it is our move", title)
+	}
+	tm.mark(fmt.Sprintf("bot set up by itself (%d choices)", s.Version))
+
+	// The lobby lists the game, our move.
+	p.open("/", "#my-games")
+	sel := fmt.Sprintf(`li.my-game[data-game=%q] .game-status[data-status="your-move"]`, id)
+	p.do("the lobby lists the game", 10*time.Second, chromedp.WaitVisible(chromedp.CSS(sel)))
+	p.shot("lobby.png")
+	tm.mark("lobby lists it: your move")
+}
