@@ -315,3 +315,29 @@ func TestBench(t *testing.T) {
 		t.Fatalf("bench: %q", out)
 	}
 }
+
+// A saved game carries on where it stopped, with its seed and choices.
+func TestPlayResume(t *testing.T) {
+	recPath := filepath.Join(t.TempDir(), "resume.json")
+	must(t, "1\n1\n1\nq\n", "play", "soa", "--hotseat", "--seed", "4", "--record", recPath)
+	first := readChoices(t, recPath)
+	must(t, "1\n1\nq\n", "play", "soa", "--hotseat", "--resume", recPath)
+	second := readChoices(t, recPath)
+	if len(first) != 3 || len(second) != 5 || !slices.Equal(second[:3], first) {
+		t.Fatalf("resumed record %v does not extend %v by two choices", second, first)
+	}
+	must(t, "", "replay", recPath)
+}
+
+func readChoices(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := engine.DecodeRecord(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Choices
+}

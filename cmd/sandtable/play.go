@@ -46,6 +46,7 @@ func cmdPlay(e *env, args []string) error {
 	opts := optionFlag{}
 	fs.Var(opts, "option", "a game option KEY=VALUE (repeatable)")
 	recPath := fs.String("record", "", "where to save the record on quit and at the end (default ./sandtable-GAME-SEED.json)")
+	resume := fs.String("resume", "", "a saved record to carry on from (its seed and options are kept)")
 	pos, err := parse(e, fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -79,6 +80,22 @@ func cmdPlay(e *env, args []string) error {
 	if *botName == "" {
 		*botName = "random"
 	}
+	var saved *engine.Record
+	if *resume != "" {
+		r, rg, err := loadRecord(e, *resume)
+		if err != nil {
+			return err
+		}
+		if rg.ID() != g.ID() {
+			return usagef("%s is a record of %s, not %s", *resume, rg.ID(), g.ID())
+		}
+		saved = r
+		seed.set = true
+		seed.v = r.Seed
+		if *recPath == "" {
+			*recPath = *resume
+		}
+	}
 	seedV := seed.value()
 	for i, st := range g.Seats() {
 		if *hotseat || (human == "" && *seat == "") || st == human {
@@ -99,7 +116,12 @@ func cmdPlay(e *env, args []string) error {
 		return usageError{err.Error()}
 	}
 	p.rec = &engine.Record{Format: engine.RecordFormat, Game: g.ID(), Scenario: *scenario, Options: resolved, Seed: seedV, Choices: []string{}}
-	if p.s, err = engine.Start(g, p.rec); err != nil {
+	if saved != nil {
+		p.rec = saved
+		if p.s, err = engine.Verify(g, saved); err != nil {
+			return fmt.Errorf("%s: %w", *resume, err)
+		}
+	} else if p.s, err = engine.Start(g, p.rec); err != nil {
 		return err
 	}
 	p.path = *recPath
