@@ -2,7 +2,7 @@
 // data and look as board/area/svg.go), with the markers and counters of a
 // view on top, the legal choices highlighted, and hand-written pan and zoom
 // (mouse drag, wheel, pinch, keyboard through panBy/zoomBy).
-import {s, h, clear} from './dom.js';
+import {s, h, clear, setChildren} from './dom.js';
 import {counter, counterIcon, SIZE} from './counter.js';
 import {OFF_MAP, factors, shortName, TYPE_NAMES} from './soa.js';
 
@@ -29,6 +29,7 @@ export class Board {
     this.handlers = handlers;
     this.k = 1; this.tx = 0; this.ty = 0; this.fitted = true;
     this.view = null;
+    this.parts = new Map(); // name -> {key, el}: what update drew (part)
     this.build();
     host.style.setProperty('--map-aspect', `${this.map.width} / ${this.map.height}`);
     this.fit();
@@ -112,17 +113,19 @@ export class Board {
       b('zoom-fit', 'Fit the map (0)', '⤢', () => this.fit()));
   }
 
-  // ---- a view: markers, counters, highlights; redrawn on every change ----
+  // ---- a view: markers, counters, highlights ----
 
   // update draws view (the game's view state) with the choices' refs
   // highlighted: hl = {places: Set, units: Set}. The area the impulse acts
   // from (state.acting), the unit moving now (state.moving) and the units
-  // in picked (a Set of IDs: those picked to fire or attack together) are
-  // marked in blue.
-  update(state, hl = {places: new Set(), units: new Set()}, picked = new Set()) {
+  // being designated for an attack (state.designating) are marked in blue.
+  // Only what changed is drawn anew: every marker group, outline and counter
+  // is kept while what it shows stays the same (see part).
+  update(state, hl = {places: new Set(), units: new Set()}) {
     this.view = state;
     this.hl = hl;
-    const sel = {places: new Set([state.acting].filter(Boolean)), units: new Set([...picked, state.moving].filter(Boolean))};
+    const sel = {places: new Set([state.acting].filter(Boolean)),
+      units: new Set([...(state.designating?.units || []), state.moving].filter(Boolean))};
     this.sel = sel;
     const byPlace = new Map();
     for (const u of state.units || []) {
@@ -132,49 +135,67 @@ export class Board {
     }
     this.byPlace = byPlace;
     const attacking = new Set((state.attacks || []).flatMap((a) => a.units || []));
-    clear(this.unitLayer);
-    clear(this.markLayer);
-    clear(this.hlLayer);
-    clear(this.atkLayer);
-    for (const [id, el] of this.placeEls) {
-      const on = hl.places.has(id);
-      el.classList.toggle('hl', on);
-      el.classList.toggle('acting', sel.places.has(id));
-      if (on) this.hlLayer.append(poly(this.places.get(id).polygon, {class: 'hl-outline'}));
-      if (sel.places.has(id)) this.hlLayer.append(poly(this.places.get(id).polygon, {class: 'sel-outline'}));
-    }
-    for (const lab of this.labelEls.values()) lab.classList.remove('covered');
+    const outlines = [], marks = [], stacks = [];
     for (const p of this.map.places) {
-      this.drawMarkers(p, state);
+      const el = this.placeEls.get(p.id);
+      const on = hl.places.has(p.id), acting = sel.places.has(p.id);
+      el.classList.toggle('hl', on);
+      el.classList.toggle('acting', acting);
+      if (on) outlines.push(this.part(`hl:${p.id}`, '', () => poly(p.polygon, {class: 'hl-outline'})));
+      if (acting) outlines.push(this.part(`sel:${p.id}`, '', () => poly(p.polygon, {class: 'sel-outline'})));
+      const mk = this.drawMarkers(p, state);
+      if (mk) marks.push(mk);
       const units = byPlace.get(p.id);
-      if (units) this.drawUnits(p, units, hl.units, attacking);
+      if (units) stacks.push(this.drawUnits(p, units, hl.units, attacking));
+      else this.labelEls.get(p.id)?.classList.remove('covered');
     }
-    this.drawAttacks(state.attacks || []);
+    const at = new Map((state.units || []).map((u) => [u.id, u.at]));
+    const attacks = (state.attacks || []).filter((a) => this.places.has(a.target))
+      .map((a) => ({...a, from: [...new Set((a.units || []).map((id) => at.get(id)).filter(Boolean))]}));
+    const [atkOutlines, atkLines, atkMarks] = this.part('attacks', JSON.stringify(attacks), () => this.drawAttacks(attacks));
+    setChildren(this.hlLayer, [...outlines, atkOutlines]);
+    setChildren(this.atkLayer, [atkLines]);
+    setChildren(this.markLayer, [...marks, atkMarks]);
+    setChildren(this.unitLayer, stacks);
   }
 
+  // part returns what build() drew for name the last time, if key is the
+  // same as then; otherwise it draws it anew.
+  part(name, key, build) {
+    const old = this.parts.get(name);
+    if (old && old.key === key) return old.el;
+    const el = build();
+    this.parts.set(name, {key, el});
+    return el;
+  }
+
+  // drawMarkers: the control, perimeter and fire markers of a place, or null.
   drawMarkers(p, state) {
-    const marks = [];
     const c = state.control && state.control[p.id];
-    if (c) marks.push(controlMarker(c));
-    if ((state.perimeter || []).includes(p.id)) marks.push(perimeterMarker());
+    const perimeter = (state.perimeter || []).includes(p.id);
     const f = state.fires && state.fires[p.id];
-    if (f) marks.push(fireMarker(f));
-    if (!marks.length) return;
-    const w = 18, gap = 3;
-    let x = p.label[0] - (marks.length * (w + gap) - gap) / 2;
-    const y = p.kind === 'zone' ? p.label[1] + 14 : p.label[1] - 36;
-    const g = s('g', {class: 'place-markers', 'data-markers': p.id});
-    for (const mk of marks) {
-      mk.setAttribute('transform', `translate(${x} ${y})`);
-      g.append(mk);
-      x += w + gap;
-    }
-    this.markLayer.append(g);
+    if (!c && !perimeter && !f) return null;
+    return this.part(`markers:${p.id}`, `${c}|${perimeter}|${f}`, () => {
+      const marks = [];
+      if (c) marks.push(controlMarker(c));
+      if (perimeter) marks.push(perimeterMarker());
+      if (f) marks.push(fireMarker(f));
+      const w = 18, gap = 3;
+      let x = p.label[0] - (marks.length * (w + gap) - gap) / 2;
+      const y = p.kind === 'zone' ? p.label[1] + 14 : p.label[1] - 36;
+      const g = s('g', {class: 'place-markers', 'data-markers': p.id});
+      for (const mk of marks) {
+        mk.setAttribute('transform', `translate(${x} ${y})`);
+        g.append(mk);
+        x += w + gap;
+      }
+      return g;
+    });
   }
 
   // drawUnits lays the counters of a place out in rows, one side after the
   // other, inside the place; identical counters that are not highlighted
-  // are piled up with a count.
+  // are piled up with a count. It returns the place's group of counters.
   drawUnits(p, units, hlUnits, attacking) {
     const groups = pileUp(units, hlUnits, this.printed, this.sel.units);
     // Below the place's name if the counters fit there at a fair size,
@@ -184,53 +205,62 @@ export class Board {
     const covers = !rows;
     if (covers) ({box, size, rows} = fitUnits(groups, slotBox(p, 0), 15, true));
     this.labelEls.get(p.id)?.classList.toggle('covered', covers);
-    const g = s('g', {class: 'stack', 'data-stack-place': p.id});
+    const nodes = [];
     let y = box.y0;
     for (const row of rows) {
       const w = row.length * (size + GAP + 3) - GAP;
       let x = box.align === 'left' ? box.x0 : Math.min(Math.max(box.cx - w / 2, box.x0), Math.max(box.x0, box.x1 - w));
       for (const grp of row) {
-        this.drawPile(g, p, grp, x, y, size, hlUnits, attacking);
+        nodes.push(...this.drawPile(p, grp, x, y, size, hlUnits, attacking));
         x += size + GAP + 3;
       }
       y += size + GAP + 2;
     }
-    this.unitLayer.append(g);
+    const g = this.part(`stack:${p.id}`, '', () => s('g', {class: 'stack', 'data-stack-place': p.id}));
+    return setChildren(g, nodes);
   }
 
-  drawPile(g, p, grp, x, y, size, hlUnits, attacking) {
+  // drawPile: the counters of a pile, and its count badge.
+  drawPile(p, grp, x, y, size, hlUnits, attacking) {
     const n = grp.length;
     const step = Math.min(3, n - 1);
     const label = n > 1 ? pileLabel(grp) : undefined;
-    grp.forEach((u, i) => {
+    const nodes = grp.map((u, i) => {
       const off = Math.min(i, step) * 1.6;
-      const c = counter(u, this.printed, x + step * 1.6 - off, y + off - step * 1.6 + 3, size,
-        {highlight: hlUnits.has(u.id), attacking: attacking.has(u.id), selected: this.sel.units.has(u.id), label});
-      if (n > 1) c.dataset.pile = n;
-      g.append(c);
+      const cx = x + step * 1.6 - off, cy = y + off - step * 1.6 + 3;
+      const opts = {highlight: hlUnits.has(u.id), attacking: attacking.has(u.id), selected: this.sel.units.has(u.id), label};
+      return this.part(`unit:${u.id}`, JSON.stringify([u, cx, cy, size, opts, n]), () => {
+        const c = counter(u, this.printed, cx, cy, size, opts);
+        if (n > 1) c.dataset.pile = n;
+        return c;
+      });
     });
     if (n > 1) {
       const bx = x + size + 1.5, by = y + 3;
-      g.append(s('g', {class: 'pile-badge', 'data-stack': p.id, role: 'button', 'aria-label': `Open the stack of ${n} units in ${p.id}`},
-        s('circle', {cx: bx, cy: by, r: 5.6}), s('text', {x: bx, y: by + 2.6, 'text-anchor': 'middle', 'font-size': 7, 'font-weight': 'bold'}, n)));
+      nodes.push(this.part(`badge:${grp[0].id}`, `${p.id}|${bx}|${by}|${n}`, () =>
+        s('g', {class: 'pile-badge', 'data-stack': p.id, role: 'button', 'aria-label': `Open the stack of ${n} units in ${p.id}`},
+          s('circle', {cx: bx, cy: by, r: 5.6}), s('text', {x: bx, y: by + 2.6, 'text-anchor': 'middle', 'font-size': 7, 'font-weight': 'bold'}, n))));
     }
+    return nodes;
   }
 
+  // drawAttacks draws the declared attacks (each with the places its units
+  // fire from): outlines of the targets, lines to them, and target marks.
   drawAttacks(attacks) {
+    const outlines = s('g', {class: 'atk-outlines'}), lines = s('g'), marks = s('g');
     for (const a of attacks) {
       const t = this.places.get(a.target);
-      if (!t) continue;
-      this.hlLayer.append(poly(t.polygon, {class: 'atk-outline'}));
-      const from = new Set((a.units || []).map((id) => (this.view.units || []).find((u) => u.id === id)).filter(Boolean).map((u) => u.at));
-      for (const f of from) {
+      outlines.append(poly(t.polygon, {class: 'atk-outline'}));
+      for (const f of a.from) {
         const src = this.places.get(f);
         if (!src || f === a.target) continue;
-        this.atkLayer.append(s('line', {x1: src.label[0], y1: src.label[1], x2: t.label[0], y2: t.label[1], class: 'atk-line', 'marker-end': 'url(#atk-end)'}));
+        lines.append(s('line', {x1: src.label[0], y1: src.label[1], x2: t.label[0], y2: t.label[1], class: 'atk-line', 'marker-end': 'url(#atk-end)'}));
       }
-      this.markLayer.append(s('g', {class: 'atk-target', transform: `translate(${t.label[0] - 34} ${t.label[1]})`},
+      marks.append(s('g', {class: 'atk-target', transform: `translate(${t.label[0] - 34} ${t.label[1]})`},
         s('title', {}, `${a.kind} attack on ${a.target} (${a.group} group)`),
         s('circle', {r: 8}), s('path', {d: 'M-11,0H11M0,-11V11'})));
     }
+    return [outlines, lines, marks];
   }
 
   // flash marks a place while the pointer is on its name in the log.

@@ -39,6 +39,23 @@ export function clear(el, ...children) {
   return el;
 }
 
+// setChildren makes nodes the children of el, in order, moving only the
+// nodes that are out of place and removing the rest: a node kept from one
+// drawing to the next stays put (under the pointer, hovered, focused).
+export function setChildren(el, nodes) {
+  let at = el.firstChild;
+  for (const n of nodes) {
+    if (n === at) at = at.nextSibling;
+    else el.insertBefore(n, at);
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
+  return el;
+}
+
 // toast shows a short message at the bottom of the screen.
 let toastTimer = 0;
 export function toast(text, kind = 'info') {

@@ -3,7 +3,7 @@
 // tokens), highlights the legal choices on the map through their refs, and
 // sends the one the player picks. It never decides what is legal: the
 // engine lists every choice (DESIGN.md section 1).
-import {h, clear, toast, ruleLink, setCrumbs, inTextField, copyText, download} from './dom.js';
+import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download} from './dom.js';
 import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
 import {Board} from './board.js';
@@ -48,7 +48,9 @@ class GamePage {
     this.seats = (Object.keys(summary.seats || {}).length ? Object.keys(summary.seats) : SIDES);
     this.mine = new Set(Object.keys(this.tokens));
     this.views = {}; // seat -> {version, seat, view, can_undo, deadline}
-    this.shown = null; // the seat whose view is on screen
+    this.shown = null; // the seat whose view is to be on screen
+    this.current = null; // that view, drawn at the next animation frame
+    this.drawn = null; // the view on screen: what the player sees and acts on
     this.pending = null; // {version} while a submission waits for its view
     this.undoRefused = -1; // the version at which the server refused to undo
     this.curtain = false; // the hotseat privacy screen is up
@@ -164,12 +166,36 @@ class GamePage {
     }
     this.shown = show;
     this.current = this.views[show];
-    this.render();
+    this.schedule();
   }
 
+  // schedule draws the newest view at the next animation frame, once
+  // however many views came meanwhile. A hidden tab has no frames: there
+  // the timer draws it (so the title says whose move it is).
+  schedule() {
+    if (this.frame) return;
+    const draw = () => {
+      if (this.frame !== draw) return;
+      this.frame = null;
+      this.render();
+    };
+    this.frame = draw;
+    requestAnimationFrame(draw);
+    setTimeout(draw, 250);
+  }
+
+  // render shows this.current, unless it is the view on screen already
+  // (a push per seat in hotseat, a refresh after a push). What may change
+  // without a new view (Undo, pending) is brought up to date in any case.
   render() {
     if (this.curtain) return this.showCurtain();
-    const {view, version} = this.current;
+    const m = this.current;
+    this.renderUndo(m.version);
+    this.showPending();
+    const T0 = performance.now(); const same = sameView(m, this.drawn); (window.__T ||= {}).same = (window.__T.same || 0) + performance.now() - T0;
+    if (same) return;
+    this.drawn = m;
+    const {view, version} = m;
     const st = view.state || {};
     const choices = view.choices || [];
     const hl = {places: new Set(), units: new Set()};
@@ -184,20 +210,21 @@ class GamePage {
         map.get(ref).push(c);
       }
     }
-    this.updateTrail(version, st);
-    this.board.update(st, hl, this.picked());
-    renderStatus(this.el.status, view, this.mine, this.clock());
-    renderBoxes(this.el.boxes, st, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
-    this.log.set(st.log);
-    this.renderPrompt(view, choices);
-    this.renderChoices(choices);
-    this.renderUndo(version);
-    this.renderResult(view);
+    { const t0 = performance.now();this.log.set(st.log); (window.__T ||= {})['this.log.set(st.log)'] = (window.__T['this.log.set(st.log)'] || 0) + performance.now() - t0; }
+    { const t0 = performance.now();this.updateTrail(version, st); (window.__T ||= {})['this.updateTrail(ver'] = (window.__T['this.updateTrail(ver'] || 0) + performance.now() - t0; }
+    { const t0 = performance.now();this.board.update(st, hl); (window.__T ||= {})['this.board.update(st'] = (window.__T['this.board.update(st'] || 0) + performance.now() - t0; }
+    const statusKey = JSON.stringify([view.to_move, view.result, m.deadline, {...st, units: null, log: null}]);
+    if (statusKey !== this.statusKey) {
+      this.statusKey = statusKey;
+      renderStatus(this.el.status, view, this.mine, this.clock());
+    }
+    { const t0 = performance.now();renderBoxes(this.el.boxes, st, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null)); (window.__T ||= {})['renderBoxes(this.el.'] = (window.__T['renderBoxes(this.el.'] || 0) + performance.now() - t0; }
+    { const t0 = performance.now();this.renderPrompt(view, choices); (window.__T ||= {})['this.renderPrompt(vi'] = (window.__T['this.renderPrompt(vi'] || 0) + performance.now() - t0; }
+    { const t0 = performance.now();this.renderChoices(choices); (window.__T ||= {})['this.renderChoices(c'] = (window.__T['this.renderChoices(c'] || 0) + performance.now() - t0; }
+    { const t0 = performance.now();this.renderResult(view); (window.__T ||= {})['this.renderResult(vi'] = (window.__T['this.renderResult(vi'] || 0) + performance.now() - t0; }
     const myMove = view.to_move && this.mine.has(view.to_move);
     document.title = `${myMove ? '● Your move · ' : ''}${this.summary.game === 'soa' ? 'Storm Over Arnhem' : this.summary.game} · sandtable`;
-    const page = this.main.querySelector('.game-page');
-    page.dataset.version = version;
-    page.classList.toggle('pending', !!this.pending);
+    this.main.querySelector('.game-page').dataset.version = version;
     this.closeOverlays(true);
   }
 
@@ -206,15 +233,6 @@ class GamePage {
   updateTrail(version, st) {
     const last = this.trail[this.trail.length - 1];
     if (!last || last.version !== version || last.seat !== this.shown || st.step === 'impulse') this.trail = [];
-  }
-
-  // picked: the units our last choices picked to fire or attack together
-  // ("with:"), which the view does not list until the attack is declared.
-  // The board marks them in blue, with the view's acting area and moving unit.
-  picked() {
-    const units = new Set();
-    for (let i = this.trail.length - 1; i >= 0 && this.trail[i].id.startsWith('with:'); i--) units.add(this.trail[i].id.slice(5));
-    return units;
   }
 
   // showCurtain covers the page until the next hotseat player presses on.
@@ -248,7 +266,7 @@ class GamePage {
   // server runs it, counted down each quarter second; null otherwise.
   clock() {
     clearInterval(this.clockTimer);
-    const dl = this.current.deadline;
+    const dl = this.drawn.deadline;
     if (!dl) return null;
     if (!this.clockSeen || this.clockSeen.dl !== dl) this.clockSeen = {dl, at: Date.now()};
     const since = this.clockSeen.at;
@@ -294,26 +312,42 @@ class GamePage {
 
   // renderChoices lists every choice as a button. When the choices on the
   // map share the start of their labels ("Act with units in …"), it is
-  // written once above them.
+  // written once above them. A button that looks the same as in the last
+  // drawing is kept, so that a click on it is not lost to a redraw.
   renderChoices(choices) {
     const e = this.el.choices;
     const rule = mostCommon(choices.map((c) => c.rule));
     const mapped = choices.filter((c) => (c.refs || []).length);
     const prefix = mapped.length >= 3 ? commonPrefix(mapped.map((c) => c.label)) : '';
+    const old = this.choiceEls || new Map();
+    this.choiceEls = new Map();
+    const keep = (key, build) => {
+      const el = old.get(key) || build();
+      this.choiceEls.set(key, el);
+      return el;
+    };
     let headed = false;
-    clear(e, choices.map((c, i) => {
-      const cut = prefix && c.label.startsWith(prefix) && (c.refs || []).length;
-      const head = cut && !headed ? h('div', {class: 'choice-head'}, prefix.trim(), ' …') : null;
-      if (cut) headed = true;
-      return [head, h('button', {type: 'button', class: `choice${(c.refs || []).length ? ' has-ref' : ''}`, 'data-choice': c.id,
-        'aria-label': `${c.label}${c.rule ? ` (rule ${c.rule})` : ''}${i < 9 ? `, key ${i + 1}` : ''}`,
-        'aria-keyshortcuts': i < 9 ? String(i + 1) : null, disabled: this.pending ? true : null,
-        onclick: () => this.choose(c.id)},
-      i < 9 ? h('kbd', {}, String(i + 1)) : h('span', {class: 'kbd-pad'}),
-      h('span', {class: 'choice-label'}, cut ? c.label.slice(prefix.length) : c.label),
-      c.rule && c.rule !== rule ? h('span', {class: 'choice-rule'}, c.rule.replace(/^\w+:/, '')) : null)];
-    }));
+    const nodes = [];
+    choices.forEach((c, i) => {
+      const ref = (c.refs || []).length > 0;
+      const cut = prefix && c.label.startsWith(prefix) && ref;
+      if (cut && !headed) {
+        headed = true;
+        nodes.push(keep(`head|${prefix}`, () => h('div', {class: 'choice-head'}, prefix.trim(), ' …')));
+      }
+      const label = cut ? c.label.slice(prefix.length) : c.label;
+      const ownRule = c.rule && c.rule !== rule ? c.rule.replace(/^\w+:/, '') : '';
+      nodes.push(keep(JSON.stringify([c.id, c.label, c.rule, label, ownRule, ref, Math.min(i, 9)]), () =>
+        h('button', {type: 'button', class: `choice${ref ? ' has-ref' : ''}`, 'data-choice': c.id,
+          'aria-label': `${c.label}${c.rule ? ` (rule ${c.rule})` : ''}${i < 9 ? `, key ${i + 1}` : ''}`,
+          'aria-keyshortcuts': i < 9 ? String(i + 1) : null, onclick: () => this.choose(c.id)},
+        i < 9 ? h('kbd', {}, String(i + 1)) : h('span', {class: 'kbd-pad'}),
+        h('span', {class: 'choice-label'}, label),
+        ownRule ? h('span', {class: 'choice-rule'}, ownRule) : null)));
+    });
+    setChildren(e, nodes);
     e.hidden = !choices.length;
+    this.showPending();
   }
 
   // renderUndo offers Undo when the server says (can_undo) that one of our
@@ -321,7 +355,6 @@ class GamePage {
   renderUndo(version) {
     const seat = Object.keys(this.views).find((s) => this.tokens[s] && this.views[s].version === version && this.views[s].can_undo);
     this.el.undo.hidden = !seat || this.undoRefused === version;
-    this.el.undo.disabled = !!this.pending;
     this.undoSeat = seat;
   }
 
@@ -360,8 +393,8 @@ class GamePage {
   // ---- acting ----
 
   async choose(choiceId) {
-    if (this.pending || !this.current) return;
-    const {view, version, seat} = this.current;
+    if (this.pending || !this.drawn) return;
+    const {view, version, seat} = this.drawn;
     if (!(view.choices || []).some((c) => c.id === choiceId)) return;
     const token = this.tokens[seat];
     this.closeOverlays();
@@ -382,9 +415,9 @@ class GamePage {
   }
 
   async undo() {
-    if (this.pending || !this.current) return;
+    if (this.pending || !this.drawn) return;
     const seat = this.undoSeat;
-    const version = this.current.version;
+    const version = this.drawn.version;
     if (!seat || !this.tokens[seat]) return;
     this.hideError();
     this.setPending(version);
@@ -418,9 +451,15 @@ class GamePage {
 
   setPending(version) {
     this.pending = version === null ? null : {from: version};
-    this.el.choices.querySelectorAll('button').forEach((b) => { b.disabled = !!this.pending; });
-    this.el.undo.disabled = !!this.pending;
-    this.main.querySelector('.game-page').classList.toggle('pending', !!this.pending);
+    this.showPending();
+  }
+
+  // showPending disables the choices and Undo while a submission waits.
+  showPending() {
+    const on = !!this.pending;
+    this.el.choices.querySelectorAll('button').forEach((b) => { b.disabled = on; });
+    this.el.undo.disabled = on;
+    this.main.querySelector('.game-page').classList.toggle('pending', on);
   }
 
   failed(e) {
@@ -455,7 +494,7 @@ class GamePage {
     const list = this.byUnit.get(uid) || [];
     if (list.length === 1) return this.choose(list[0].id);
     if (list.length > 1) {
-      const u = (this.current.view.state.units || []).find((x) => x.id === uid);
+      const u = (this.drawn.view.state.units || []).find((x) => x.id === uid);
       return this.menu(list, u ? u.name : uid);
     }
     if (pid && (this.byPlace.get(pid) || []).length) return this.clickPlace(pid);
@@ -524,7 +563,7 @@ class GamePage {
   previewChoice(ev, on) {
     const b = ev.target instanceof Element ? ev.target.closest('button[data-choice]') : null;
     if (!b) return;
-    const c = (this.current.view.choices || []).find((x) => x.id === b.dataset.choice);
+    const c = (this.drawn.view.choices || []).find((x) => x.id === b.dataset.choice);
     const place = c && (c.refs || []).map(splitRef).find(([k]) => k === 'area');
     this.board.flash(place ? place[1] : null, on && !!place);
   }
@@ -539,7 +578,7 @@ class GamePage {
     }
     if (k === 'Escape') { this.closeOverlays(); return; }
     if (/^[1-9]$/.test(k)) {
-      const list = this.openOverlay && this.openOverlay.menuChoices ? this.openOverlay.menuChoices : (this.current?.view.choices || []);
+      const list = this.openOverlay && this.openOverlay.menuChoices ? this.openOverlay.menuChoices : (this.drawn?.view.choices || []);
       const c = list[Number(k) - 1];
       if (c) { ev.preventDefault(); this.choose(c.id); }
       return;
@@ -565,6 +604,12 @@ function unitFacts(u) {
   if (u.hidden) bits.push('hidden from the enemy');
   if (u.cc_eliminated) bits.push('eliminated in close combat');
   return bits.join(' · ');
+}
+
+// sameView: a and b are the same view of the same seat at the same version.
+function sameView(a, b) {
+  return !!b && a.seat === b.seat && a.version === b.version && a.deadline === b.deadline &&
+    (a === b || JSON.stringify(a.view) === JSON.stringify(b.view));
 }
 
 function splitRef(r) {

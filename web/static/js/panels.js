@@ -57,9 +57,13 @@ export function renderStatus(el, doc, me = new Set(), clock = null) {
 // artillery counter has fired), the British Reformed Units box (soa:3.8,
 // 19), the turn track (Bren carriers, soa:17.52) and the eliminated units.
 // hl is the set of unit IDs that a choice refers to; onUnit(id) is called
-// when one is clicked.
+// when one is clicked. The boxes are drawn anew only when what they show
+// changed.
 export function renderBoxes(el, state, printed, hl = new Set(), onUnit = null) {
-  const units = state.units || [];
+  const units = (state.units || []).filter((u) => OFF_MAP_BOXES.includes(u.at));
+  const key = JSON.stringify([units, units.filter((u) => hl.has(u.id)).map((u) => u.id), !!onUnit]);
+  if (el.drawn === key) return;
+  el.drawn = key;
   const at = (where, side) => units.filter((u) => u.at === where && (!side || u.side === side));
   const tile = (u) => {
     const on = hl.has(u.id);
@@ -88,6 +92,8 @@ export function renderBoxes(el, state, printed, hl = new Set(), onUnit = null) {
   clear(el, ...parts);
 }
 
+const OFF_MAP_BOXES = ['artillery-box', 'box', 'track', 'eliminated'];
+
 // Log: lines are appended, not redrawn, while the log only grows.
 export class Log {
   // el is the <ol id="log">; places is the board's Map of places; onPlace(id, on)
@@ -115,6 +121,7 @@ export class Log {
     log = log || [];
     const same = this.lines.length <= log.length && this.lines.every((l, i) => l === log[i] ||
       (l.text === log[i].text && l.turn === log[i].turn && l.rule === log[i].rule));
+    if (same && this.lines.length === log.length && log.length && freshFrom < 0) return; // nothing new
     this.el.querySelector('.empty')?.remove();
     const atBottom = this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight < 40;
     if (!same) {
