@@ -190,10 +190,12 @@ class GamePage {
   render() {
     if (this.curtain) return this.showCurtain();
     const m = this.current;
+    if (!sameView(m, this.drawn)) this.draw(m);
     this.renderUndo(m.version);
     this.showPending();
-    const T0 = performance.now(); const same = sameView(m, this.drawn); (window.__T ||= {}).same = (window.__T.same || 0) + performance.now() - T0;
-    if (same) return;
+  }
+
+  draw(m) {
     this.drawn = m;
     const {view, version} = m;
     const st = view.state || {};
@@ -210,18 +212,18 @@ class GamePage {
         map.get(ref).push(c);
       }
     }
-    { const t0 = performance.now();this.log.set(st.log); (window.__T ||= {})['this.log.set(st.log)'] = (window.__T['this.log.set(st.log)'] || 0) + performance.now() - t0; }
-    { const t0 = performance.now();this.updateTrail(version, st); (window.__T ||= {})['this.updateTrail(ver'] = (window.__T['this.updateTrail(ver'] || 0) + performance.now() - t0; }
-    { const t0 = performance.now();this.board.update(st, hl); (window.__T ||= {})['this.board.update(st'] = (window.__T['this.board.update(st'] || 0) + performance.now() - t0; }
+    this.log.set(st.log); // first: it reads the log's scroll position while the layout is clean
+    this.updateTrail(version, st);
+    this.board.update(st, hl);
     const statusKey = JSON.stringify([view.to_move, view.result, m.deadline, {...st, units: null, log: null}]);
     if (statusKey !== this.statusKey) {
       this.statusKey = statusKey;
       renderStatus(this.el.status, view, this.mine, this.clock());
     }
-    { const t0 = performance.now();renderBoxes(this.el.boxes, st, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null)); (window.__T ||= {})['renderBoxes(this.el.'] = (window.__T['renderBoxes(this.el.'] || 0) + performance.now() - t0; }
-    { const t0 = performance.now();this.renderPrompt(view, choices); (window.__T ||= {})['this.renderPrompt(vi'] = (window.__T['this.renderPrompt(vi'] || 0) + performance.now() - t0; }
-    { const t0 = performance.now();this.renderChoices(choices); (window.__T ||= {})['this.renderChoices(c'] = (window.__T['this.renderChoices(c'] || 0) + performance.now() - t0; }
-    { const t0 = performance.now();this.renderResult(view); (window.__T ||= {})['this.renderResult(vi'] = (window.__T['this.renderResult(vi'] || 0) + performance.now() - t0; }
+    renderBoxes(this.el.boxes, st, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
+    this.renderPrompt(view, choices);
+    this.renderChoices(choices);
+    this.renderResult(view);
     const myMove = view.to_move && this.mine.has(view.to_move);
     document.title = `${myMove ? '● Your move · ' : ''}${this.summary.game === 'soa' ? 'Storm Over Arnhem' : this.summary.game} · sandtable`;
     this.main.querySelector('.game-page').dataset.version = version;
@@ -347,7 +349,6 @@ class GamePage {
     });
     setChildren(e, nodes);
     e.hidden = !choices.length;
-    this.showPending();
   }
 
   // renderUndo offers Undo when the server says (can_undo) that one of our

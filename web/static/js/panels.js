@@ -121,6 +121,7 @@ export class Log {
     log = log || [];
     const same = this.lines.length <= log.length && this.lines.every((l, i) => l === log[i] ||
       (l.text === log[i].text && l.turn === log[i].turn && l.rule === log[i].rule));
+    this.el.querySelectorAll('.fresh').forEach((li) => li.classList.remove('fresh'));
     if (same && this.lines.length === log.length && log.length && freshFrom < 0) return; // nothing new
     this.el.querySelector('.empty')?.remove();
     const atBottom = this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight < 40;
@@ -128,7 +129,6 @@ export class Log {
       this.el.replaceChildren();
       this.lines = [];
     }
-    this.el.querySelectorAll('.fresh').forEach((li) => li.classList.remove('fresh'));
     let lastTurn = this.lines.length ? this.lines[this.lines.length - 1].turn : null;
     const frag = document.createDocumentFragment();
     for (let i = this.lines.length; i < log.length; i++) {
@@ -142,7 +142,8 @@ export class Log {
     }
     this.el.append(frag);
     this.lines = log.slice();
-    if (atBottom || !same || freshFrom >= 0) this.el.scrollTop = this.el.scrollHeight;
+    // Scrolled once the page's drawing is done, so that the layout it needs is done once.
+    if (atBottom || !same || freshFrom >= 0) queueMicrotask(() => { this.el.scrollTop = this.el.scrollHeight; });
     this.el.setAttribute('aria-label', `Game log, ${log.length} lines`);
     if (!log.length) this.el.replaceChildren(h('li', {class: 'muted small empty'}, 'Nothing has happened yet.'));
   }
