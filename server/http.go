@@ -22,6 +22,9 @@ import (
 // maxBody bounds every request body.
 const maxBody = 64 << 10
 
+// bodyTimeout bounds the time to send a request body (a variable for tests).
+var bodyTimeout = 10 * time.Second
+
 func (srv *Server) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /healthz", srv.healthz)
@@ -56,12 +59,19 @@ func (srv *Server) api(h handler) http.HandlerFunc {
 			writeJSON(w, 429, map[string]string{"error": "too many requests; slow down", "code": "too_many_requests"})
 			return
 		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			// A body trickled in slowly must not hold a connection (and a
+			// goroutine) forever: ReadHeaderTimeout covers only the headers.
+			http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTimeout))
+		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		status, v, err := h(r)
 		if err != nil {
 			var ae *apiError
 			if !errors.As(err, &ae) {
-				ae = errf(500, "internal", "%v", err)
+				// Internal errors can name choices of the record (a replay
+				// that fails says which): log them, do not send them.
+				ae = errf(500, "internal", "internal error; it has been logged")
 				srv.log.Error("api call failed", "path", r.URL.Path, "err", err)
 			}
 			body := map[string]any{"error": ae.msg, "code": ae.code}
@@ -78,6 +88,7 @@ func (srv *Server) api(h handler) http.HandlerFunc {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v)
 }
@@ -92,6 +103,7 @@ func gzipLarge(w http.ResponseWriter, r *http.Request, status int, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Vary", "Accept-Encoding")
 	if len(data) < 16<<10 || !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		w.WriteHeader(status)
@@ -119,10 +131,20 @@ func readJSON(r *http.Request, v any) error {
 	return nil
 }
 
-// token is the bearer token of a request (header, or ?token= for WebSocket).
+// token is the bearer token of an API request. Only the header is read: a
+// token in the URL ends up in access logs, proxies and browser history.
 func token(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
 		return strings.TrimPrefix(h, "Bearer ")
+	}
+	return ""
+}
+
+// wsToken is the token of a WebSocket request: the header, or ?token= since
+// a browser cannot set headers on a WebSocket.
+func wsToken(r *http.Request) string {
+	if t := token(r); t != "" {
+		return t
 	}
 	return r.URL.Query().Get("token")
 }
@@ -351,6 +373,9 @@ func (srv *Server) replay(r *http.Request) (int, any, error) {
 			return 0, nil, errf(403, "game_running", "another seat's replay is open only after the game has ended")
 		}
 		seat = engine.Seat(as)
+		if !hasSeat(l.game, seat) {
+			return 0, nil, errf(400, "unknown_seat", "game %s has no seat %q; its seats are %v", l.meta.Game, as, l.game.Seats())
+		}
 	}
 	n := len(rec.Choices)
 	if q := r.URL.Query().Get("step"); q != "" {
@@ -379,4 +404,17 @@ func (srv *Server) board(r *http.Request) (int, any, error) {
 		return 0, nil, errf(404, "no_board", "game %s has no board data", l.meta.Game)
 	}
 	return 200, b.BoardData(), nil
+}
+
+// hasSeat reports whether seat is one of g's seats or the spectator.
+func hasSeat(g engine.Game, seat engine.Seat) bool {
+	if seat == engine.Spectator {
+		return true
+	}
+	for _, s := range g.Seats() {
+		if s == seat {
+			return true
+		}
+	}
+	return false
 }

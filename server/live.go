@@ -26,6 +26,7 @@ type live struct {
 	subs     map[*subscriber]struct{}
 	bots     map[engine.Seat]ai.Bot
 	deadline time.Time // when the seat to move's reaction time runs out (zero: no clock)
+	clock    uint64    // counts every change; a clock's timer acts only if it is unchanged
 }
 
 // apiError is an error with an HTTP status and a short code.
@@ -97,6 +98,11 @@ func (srv *Server) submit(ctx context.Context, l *live, seat engine.Seat, versio
 	start := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	return srv.submitLocked(ctx, l, seat, version, id, start)
+}
+
+// submitLocked is submit with l.mu held.
+func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, version int, id string, start time.Time) (int, error) {
 	if l.state.ToMove() == "" {
 		return len(l.choices), errf(410, "game_over", "the game has ended")
 	}
@@ -116,7 +122,8 @@ func (srv *Server) submit(ctx context.Context, l *live, seat engine.Seat, versio
 	}
 	over := next.ToMove() == ""
 	if err := srv.store.AppendChoice(ctx, l.meta.ID, len(l.choices), id, over); err != nil {
-		return len(l.choices), errf(500, "store_failed", "the choice could not be stored (%v); it was not made", err)
+		srv.log.Error("storing a choice failed", "game", l.meta.ID, "n", len(l.choices), "err", err)
+		return len(l.choices), errf(500, "store_failed", "the choice could not be stored; it was not made")
 	}
 	l.state = next
 	l.choices = append(l.choices, id)
@@ -146,15 +153,19 @@ func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version 
 	keep := l.choices[:n-1]
 	saved := l.choices
 	l.choices = keep
+	// The error details name choices (possibly another seat's secret ones):
+	// they go to the log, not to the caller.
 	if err := l.rebuild(); err != nil {
 		l.choices = saved
 		l.rebuild()
-		return n, errf(500, "undo_failed", "undo failed: %v", err)
+		srv.log.Error("undo failed", "game", l.meta.ID, "err", err)
+		return n, errf(500, "undo_failed", "undo failed")
 	}
 	if err := srv.store.Truncate(ctx, l.meta.ID, n-1); err != nil {
 		l.choices = saved
 		l.rebuild()
-		return n, errf(500, "store_failed", "undo could not be stored: %v", err)
+		srv.log.Error("storing an undo failed", "game", l.meta.ID, "err", err)
+		return n, errf(500, "store_failed", "undo could not be stored; nothing was taken back")
 	}
 	srv.afterChange(l)
 	return n - 1, nil
@@ -163,6 +174,7 @@ func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version 
 // afterChange starts the reaction clock, pushes views and lets a bot move (l.mu held).
 func (srv *Server) afterChange(l *live) {
 	l.deadline = time.Time{}
+	l.clock++
 	b, isBot := l.bots[l.state.ToMove()]
 	if c, ok := l.state.(engine.Clocked); ok && !isBot && c.ReactionTime() > 0 {
 		if a, ok := c.Timeout(); ok {
@@ -171,7 +183,8 @@ func (srv *Server) afterChange(l *live) {
 				wait = srv.timeoutAfter
 			}
 			l.deadline = time.Now().Add(wait)
-			go srv.timeout(l, l.state.ToMove(), len(l.choices), l.state.Describe(a).ID, wait)
+			seat, version, id, clock := l.state.ToMove(), len(l.choices), l.state.Describe(a).ID, l.clock
+			time.AfterFunc(wait, func() { srv.timeout(l, seat, version, id, clock) })
 		}
 	}
 	srv.broadcast(l)
@@ -181,10 +194,16 @@ func (srv *Server) afterChange(l *live) {
 }
 
 // timeout makes the clock's choice for a seat that did not choose in time
-// (e.g. soa:8.17: the impulse passes).
-func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, after time.Duration) {
-	time.Sleep(after)
-	if _, err := srv.submit(context.Background(), l, seat, version, id); err == nil {
+// (e.g. soa:8.17: the impulse passes). It acts only if the clock it was
+// started for still runs: the version alone is not enough, since an undo
+// returns to an earlier version and restarts the clock there.
+func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, clock uint64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.clock != clock {
+		return // the game moved on (or back) since this clock started
+	}
+	if _, err := srv.submitLocked(context.Background(), l, seat, version, id, time.Now()); err == nil {
 		srv.log.Info("reaction time ran out", "game", l.meta.ID, "seat", seat, "choice", id)
 	}
 }

@@ -35,6 +35,8 @@ type limiter struct {
 	mu      sync.Mutex
 	rate    float64
 	buckets map[string]*bucket
+	swept   time.Time
+	now     func() time.Time // time.Now (tests replace it)
 }
 
 type bucket struct {
@@ -42,22 +44,32 @@ type bucket struct {
 	last   time.Time
 }
 
-func newLimiter(rate float64) *limiter { return &limiter{rate: rate, buckets: map[string]*bucket{}} }
+// sweepEvery is how often the limiter forgets idle addresses.
+const sweepEvery = 10 * time.Second
+
+func newLimiter(rate float64) *limiter {
+	return &limiter{rate: rate, buckets: map[string]*bucket{}, swept: time.Now(), now: time.Now}
+}
 
 // allow takes a token for addr; the burst is two seconds' worth.
 func (l *limiter) allow(addr string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := time.Now()
-	b, ok := l.buckets[addr]
-	if !ok {
-		if len(l.buckets) > 10000 { // forget idle clients
-			for k, v := range l.buckets {
-				if now.Sub(v.last) > time.Minute {
-					delete(l.buckets, k)
-				}
+	now := l.now()
+	if now.Sub(l.swept) >= sweepEvery {
+		// A bucket idle for two seconds has refilled to the burst, the same
+		// as a new one, so forgetting it changes nothing; sweeping at most
+		// every sweepEvery keeps the work per request constant. The map holds
+		// only the addresses seen in the last sweepEvery + 2 s.
+		for k, v := range l.buckets {
+			if now.Sub(v.last) > 2*time.Second {
+				delete(l.buckets, k)
 			}
 		}
+		l.swept = now
+	}
+	b, ok := l.buckets[addr]
+	if !ok {
 		b = &bucket{tokens: 2 * l.rate, last: now}
 		l.buckets[addr] = b
 	}

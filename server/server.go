@@ -47,6 +47,8 @@ type Server struct {
 	mux     *http.ServeMux
 	// timeoutAfter replaces every reaction time (tests)
 	timeoutAfter time.Duration
+	// wsPing replaces the WebSocket keepalive interval (tests)
+	wsPing time.Duration
 }
 
 // New opens the database and rebuilds every game from its record.

@@ -48,11 +48,15 @@ type wsMessage struct {
 }
 
 func (srv *Server) websocket(w http.ResponseWriter, r *http.Request) {
+	if !srv.limiter.allow(clientAddr(r)) {
+		writeJSON(w, 429, map[string]string{"error": "too many requests; slow down", "code": "too_many_requests"})
+		return
+	}
 	id := r.PathValue("id")
 	l, err := srv.lookup(id)
 	if err == nil {
 		var seat engine.Seat
-		if seat, err = srv.seatOf(id, token(r)); err == nil {
+		if seat, err = srv.seatOf(id, wsToken(r)); err == nil {
 			srv.serveSocket(w, r, l, seat)
 			return
 		}
@@ -111,6 +115,24 @@ func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, 
 			}
 		}
 	}()
+	go func() { // keepalive: a peer that stops answering pings is dropped
+		t := time.NewTicker(srv.pingEvery())
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				pctx, pcancel := context.WithTimeout(ctx, srv.pingEvery())
+				err := c.Ping(pctx)
+				pcancel()
+				if err != nil {
+					cancel()
+					return
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
 	for { // reader
 		var m wsMessage
 		if err := wsjson.Read(ctx, c, &m); err != nil {
@@ -141,7 +163,18 @@ func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, 
 func (srv *Server) wsError(ctx context.Context, c *websocket.Conn, err error) {
 	var ae *apiError
 	if !errors.As(err, &ae) {
-		ae = errf(500, "internal", "%v", err)
+		srv.log.Error("websocket call failed", "err", err)
+		ae = errf(500, "internal", "internal error; it has been logged")
 	}
-	wsjson.Write(ctx, c, map[string]any{"type": "error", "code": ae.code, "error": ae.msg})
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	wsjson.Write(wctx, c, map[string]any{"type": "error", "code": ae.code, "error": ae.msg})
+}
+
+// pingEvery is how often a WebSocket peer must show it is alive.
+func (srv *Server) pingEvery() time.Duration {
+	if srv.wsPing > 0 {
+		return srv.wsPing
+	}
+	return 30 * time.Second
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // pure Go SQLite driver
@@ -38,6 +39,9 @@ type Token struct {
 // ErrConflict means the choice number is not the next one: someone else wrote first.
 var ErrConflict = errors.New("store: choice number is not the next one")
 
+// ErrClosed means the store has been closed: nothing more is written.
+var ErrClosed = errors.New("store: closed")
+
 // SQLite is the store in one SQLite database file. Writes go through one
 // goroutine that commits whatever is waiting in a single transaction, so
 // many games share each fsync (group commit).
@@ -45,6 +49,10 @@ type SQLite struct {
 	db    *sql.DB
 	queue chan *op
 	done  chan struct{}
+	// mu guards closed and the queue's closing: writers hold it shared while
+	// they enqueue, Close exclusively, so no write sends on a closed queue.
+	mu     sync.RWMutex
+	closed bool
 }
 
 type op struct {
@@ -152,11 +160,18 @@ func (s *SQLite) commit(batch []*op) {
 // write queues fn and waits until it is durably committed.
 func (s *SQLite) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	o := &op{run: fn, errc: make(chan error, 1)}
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return ErrClosed
+	}
 	select {
 	case s.queue <- o:
 	case <-ctx.Done():
+		s.mu.RUnlock()
 		return ctx.Err()
 	}
+	s.mu.RUnlock()
 	return <-o.errc // once queued, the outcome must be known before answering
 }
 
@@ -279,8 +294,16 @@ func (s *SQLite) Load(ctx context.Context) ([]Game, []Token, error) {
 func (s *SQLite) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 // Close finishes queued writes and closes the database.
+// Writes that come later fail with ErrClosed; Close may be called more than once.
 func (s *SQLite) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
 	close(s.queue)
+	s.mu.Unlock()
 	<-s.done
 	return s.db.Close()
 }
