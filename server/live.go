@@ -211,18 +211,10 @@ func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, cl
 // botMove lets a bot choose for its seat after a short pause.
 func (srv *Server) botMove(l *live, b ai.Bot, version int) {
 	time.Sleep(srv.cfg.BotDelay)
-	l.mu.Lock()
-	if len(l.choices) != version || l.state.ToMove() == "" {
-		l.mu.Unlock()
+	seat, id, err := srv.botChoice(l, b, version)
+	if id == "" && err == nil {
 		return
 	}
-	seat := l.state.ToMove()
-	a, err := ai.Move(b, l.state)
-	var id string
-	if err == nil {
-		id = l.state.Describe(a).ID
-	}
-	l.mu.Unlock()
 	if err != nil {
 		srv.log.Error("bot failed", "game", l.meta.ID, "seat", seat, "err", err)
 		return
@@ -233,6 +225,27 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int) {
 			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", id, "err", err)
 		}
 	}
+}
+
+// botChoice asks the bot for its choice under the game's lock; a bot that
+// panics is reported, not allowed to take the server down.
+func (srv *Server) botChoice(l *live, b ai.Bot, version int) (seat engine.Seat, id string, err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bot %s panicked: %v", b.Name(), r)
+		}
+	}()
+	if len(l.choices) != version || l.state.ToMove() == "" {
+		return "", "", nil
+	}
+	seat = l.state.ToMove()
+	a, err := ai.Move(b, l.state)
+	if err != nil {
+		return seat, "", err
+	}
+	return seat, l.state.Describe(a).ID, nil
 }
 
 // viewOf is the view document of seat, with the version.

@@ -380,3 +380,19 @@ func TestReactionClock(t *testing.T) {
 		t.Fatalf("after the reaction time: %d choices, want a pass at %d", len(l.choices), version)
 	}
 }
+
+// A chosen seed lets its chooser foresee the dice: the summary says so.
+func TestSeedChosenIsShown(t *testing.T) {
+	_, hs := testServer(t, "")
+	g := newGame(t, hs, map[string]string{"german": "human", "british": "human"}) // seed "42"
+	if _, out := call(t, hs, "GET", "/api/games/"+g.ID, "", nil); out["seed_chosen"] != true {
+		t.Errorf("a game created with a seed: %v", out)
+	}
+	code, out := call(t, hs, "POST", "/api/games", "", map[string]any{"game": "soa", "seats": map[string]string{"german": "human"}})
+	if code != 201 {
+		t.Fatal(code, out)
+	}
+	if _, sum := call(t, hs, "GET", "/api/games/"+out["id"].(string), "", nil); sum["seed_chosen"] != false {
+		t.Errorf("a game with a random seed: %v", sum)
+	}
+}

@@ -46,7 +46,7 @@ var spaPrefixes = []string{"/play/", "/replay/", "/rules/"}
 
 // csp allows only this origin: scripts, styles and the API (WebSocket too).
 const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-	"connect-src 'self' ws: wss:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // Handler serves the client: the static files under /static/ and index.html
 // for the pages /, /play/{id}, /replay/{id} and /rules/{game}. Other paths

@@ -22,11 +22,13 @@ type Game struct {
 	Scenario string
 	Options  map[string]string
 	Seed     uint64
-	Position json.RawMessage   // starting position document, if any
-	Seats    map[string]string // seat -> "human" or "bot:NAME"
-	Created  time.Time
-	Over     bool
-	Choices  []string
+	// SeedChosen: the creator chose the seed (and can foresee the dice)
+	SeedChosen bool
+	Position   json.RawMessage   // starting position document, if any
+	Seats      map[string]string // seat -> "human" or "bot:NAME"
+	Created    time.Time
+	Over       bool
+	Choices    []string
 }
 
 // Token is a seat's secret, stored as a hash.
@@ -67,6 +69,7 @@ CREATE TABLE IF NOT EXISTS games (
 	scenario TEXT NOT NULL,
 	options TEXT NOT NULL,
 	seed TEXT NOT NULL,
+	seed_chosen INTEGER NOT NULL DEFAULT 0,
 	position TEXT,
 	seats TEXT NOT NULL,
 	created TEXT NOT NULL,
@@ -184,8 +187,8 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game, tokens []Token) error {
 		pos = string(g.Position)
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, position, seats, created, over) VALUES(?,?,?,?,?,?,?,?,?)`,
-			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), pos, string(seats), g.Created.UTC().Format(time.RFC3339Nano), g.Over); err != nil {
+		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over) VALUES(?,?,?,?,?,?,?,?,?,?)`,
+			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), g.Created.UTC().Format(time.RFC3339Nano), g.Over); err != nil {
 			return err
 		}
 		for _, t := range tokens {
@@ -234,7 +237,7 @@ func (s *SQLite) Truncate(ctx context.Context, id string, n int) error {
 
 // Load reads every game with its choices, and every token.
 func (s *SQLite) Load(ctx context.Context) ([]Game, []Token, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, scenario, options, seed, position, seats, created, over FROM games ORDER BY created, id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over FROM games ORDER BY created, id`)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -244,7 +247,7 @@ func (s *SQLite) Load(ctx context.Context) ([]Game, []Token, error) {
 		var g Game
 		var opts, seed, seats, created string
 		var pos sql.NullString
-		if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &pos, &seats, &created, &g.Over); err != nil {
+		if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over); err != nil {
 			rows.Close()
 			return nil, nil, err
 		}
