@@ -23,6 +23,11 @@ export async function gamePage(main, id) {
       h('p', {}, e.message), h('p', {}, h('a', {href: '/'}, 'Back to the lobby'))));
     return;
   }
+  // A chosen seed lets its chooser foresee the dice: say so to the other players.
+  const humans = Object.values(summary.seats || {}).filter((k) => k === 'human').length;
+  if (summary.seed_chosen && humans > 1 && Object.keys(store.tokens(id)).length < humans) {
+    toast('The creator of this game chose its seed and can foresee the dice.', 'error');
+  }
   new GamePage(main, id, board, summary).start();
 }
 
