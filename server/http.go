@@ -161,7 +161,7 @@ func (srv *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := srv.store.Ping(ctx); err != nil {
-		http.Error(w, "database: "+err.Error(), 503)
+		http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
 		return
 	}
 	w.Write([]byte("ok\n"))

@@ -131,18 +131,6 @@ func (s *State) occDelta(u int16, d int) {
 // occupied reports whether side has a unit in place p.
 func (s *State) occupied(p int16, side Side) bool { return s.occAt(p).side[side].n > 0 }
 
-// hasInfantry reports infantry of side in p; AT guns count only if countAT
-// (alone they block no retreat, soa:13.6).
-func (s *State) hasInfantry(p int16, side Side, countAT bool) bool {
-	o := &s.occAt(p).side[side]
-	if countAT {
-		return o.inf > 0
-	}
-	return o.inf > o.at
-}
-
-func (s *State) hasArmor(p int16, side Side) bool { return s.occAt(p).side[side].arm > 0 }
-
 // counts is the occupation of a place by one side (soa:7.1).
 func (s *State) counts(p int16, side Side) (infantry, armor int) {
 	o := &s.occAt(p).side[side]

@@ -161,9 +161,6 @@ func (s *State) typ(u int16) UnitType { return s.g.units[u].Type }
 func (s *State) isArmor(u int16) bool { return s.g.units[u].Type == Armor }
 func (s *State) isZone(p int16) bool  { return s.g.board.IsZone(int(p)) }
 
-// onMap reports a unit on a place of the map.
-func (s *State) onMap(u int16) bool { return s.units[u].Loc >= 0 }
-
 // revealATs uncovers hidden anti-tank guns that are the only British units
 // in their area (soa:13.8); firing and moving reveal them where they happen.
 func (s *State) revealATs() {
