@@ -31,6 +31,8 @@ type Config struct {
 	Static http.Handler
 	// RatePerSecond limits requests per client address (0: 50).
 	RatePerSecond float64
+	// MaxGames bounds the games held in memory (0: 20,000); creating more is refused.
+	MaxGames int
 }
 
 // Server holds every game in memory and its record in the store.
@@ -57,6 +59,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.RatePerSecond == 0 {
 		cfg.RatePerSecond = 50
+	}
+	if cfg.MaxGames == 0 {
+		cfg.MaxGames = 20000
 	}
 	st, err := store.OpenSQLite(cfg.DB)
 	if err != nil {
@@ -124,6 +129,12 @@ func (srv *Server) open(g store.Game) (*live, error) {
 
 // create starts a new game and stores it; it returns the seat tokens.
 func (srv *Server) create(ctx context.Context, g store.Game) (*live, map[string]string, error) {
+	srv.mu.RLock()
+	full := len(srv.games) >= srv.cfg.MaxGames
+	srv.mu.RUnlock()
+	if full {
+		return nil, nil, errf(503, "server_full", "the server holds as many games as it may (%d); try again later or ask its operator", srv.cfg.MaxGames)
+	}
 	eg, err := games.Get(g.Game)
 	if err != nil {
 		return nil, nil, errf(400, "unknown_game", "%v", err)

@@ -396,3 +396,21 @@ func TestSeedChosenIsShown(t *testing.T) {
 		t.Errorf("a game with a random seed: %v", sum)
 	}
 }
+
+// The number of games held is bounded: a flood of creations is refused.
+func TestMaxGames(t *testing.T) {
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "t.db"), RatePerSecond: 100000, Logger: quiet, MaxGames: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	for i := 0; i < 2; i++ {
+		newGame(t, hs, map[string]string{"german": "human"})
+	}
+	code, out := call(t, hs, "POST", "/api/games", "", map[string]any{"game": "soa", "seats": map[string]string{}})
+	if code != 503 || out["code"] != "server_full" {
+		t.Errorf("a third game: %d %v", code, out)
+	}
+}

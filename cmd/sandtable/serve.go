@@ -24,6 +24,7 @@ func cmdServe(e *env, args []string) error {
 	level := fs.String("log-level", envOr("SANDTABLE_LOG_LEVEL", "info"), "debug, info, warn or error (env SANDTABLE_LOG_LEVEL)")
 	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "pause before a bot moves")
 	rate := fs.Float64("rate", 50, "requests per second allowed per client address")
+	maxGames := fs.Int("max-games", 20000, "games held at most; creating more is refused")
 	if _, err := parse(e, fs, args, 0, 0); err != nil {
 		return err
 	}
@@ -32,7 +33,7 @@ func cmdServe(e *env, args []string) error {
 		return usagef("--log-level %q: use debug, info, warn or error", *level)
 	}
 	log := slog.New(slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: lv}))
-	srv, err := server.New(server.Config{DB: *db, BotDelay: *botDelay, Logger: log, Static: web.Handler(), RatePerSecond: *rate})
+	srv, err := server.New(server.Config{DB: *db, BotDelay: *botDelay, Logger: log, Static: web.Handler(), RatePerSecond: *rate, MaxGames: *maxGames})
 	if err != nil {
 		return err
 	}
