@@ -82,18 +82,7 @@ func TestStaleClockDoesNotFire(t *testing.T) {
 		t.Fatalf("create: %d %v", code, out)
 	}
 	l, _ := srv.lookup(out["id"].(string))
-	for {
-		l.mu.Lock()
-		if _, running := l.state.(engine.Clocked).Timeout(); running {
-			l.mu.Unlock()
-			break
-		}
-		seat, version, id := l.state.ToMove(), len(l.choices), engine.Choices(l.state)[0].ID
-		l.mu.Unlock()
-		if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playToClock(t, srv, l)
 	l.mu.Lock()
 	version := len(l.choices)
 	l.mu.Unlock()
@@ -112,8 +101,9 @@ func TestStaleClockDoesNotFire(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.choices) != version+1 || l.choices[version] != "pass" {
-		t.Fatalf("after the restarted clock: %d choices, want one pass", len(l.choices))
+	// The pass starts the other seat's clock, which may have run out too by now.
+	if len(l.choices) < version+1 || l.choices[version] != "pass" {
+		t.Fatalf("after the restarted clock: %d choices, want a pass at %d", len(l.choices), version)
 	}
 }
 

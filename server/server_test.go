@@ -355,21 +355,12 @@ func TestReactionClock(t *testing.T) {
 		t.Fatalf("create: %d %v", code, out)
 	}
 	l, _ := srv.lookup(out["id"].(string))
-	for { // set both sides up, choosing the first choice, until the first impulse
-		l.mu.Lock()
-		if _, running := l.state.(engine.Clocked).Timeout(); running {
-			if l.deadline.IsZero() {
-				t.Error("the view carries no deadline while the clock runs")
-			}
-			l.mu.Unlock()
-			break
-		}
-		seat, version, id := l.state.ToMove(), len(l.choices), engine.Choices(l.state)[0].ID
-		l.mu.Unlock()
-		if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
-			t.Fatal(err)
-		}
+	playToClock(t, srv, l)
+	l.mu.Lock()
+	if l.deadline.IsZero() {
+		t.Error("the view carries no deadline while the clock runs")
 	}
+	l.mu.Unlock()
 	l.mu.Lock()
 	version := len(l.choices)
 	l.mu.Unlock()
@@ -412,5 +403,23 @@ func TestMaxGames(t *testing.T) {
 	code, out := call(t, hs, "POST", "/api/games", "", map[string]any{"game": "soa", "seats": map[string]string{}})
 	if code != 503 || out["code"] != "server_full" {
 		t.Errorf("a third game: %d %v", code, out)
+	}
+}
+
+// playToClock sets both sides up, taking the first choice each time, until
+// the reaction clock runs (the first impulse).
+func playToClock(t *testing.T, srv *Server, l *live) {
+	t.Helper()
+	for {
+		l.mu.Lock()
+		if _, running := l.state.(engine.Clocked).Timeout(); running {
+			l.mu.Unlock()
+			return
+		}
+		seat, version, id := l.state.ToMove(), len(l.choices), engine.Choices(l.state)[0].ID
+		l.mu.Unlock()
+		if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -19,11 +19,7 @@ func cmdRender(e *env, args []string) error {
 	if *out == "" {
 		return usagef("--out FILE.svg is required")
 	}
-	_, g, s, err := replayRecord(e, pos[0])
-	if err != nil {
-		return err
-	}
-	st, err := checkSeat(g, *seat)
+	g, s, st, err := seatedState(e, pos[0], *seat)
 	if err != nil {
 		return err
 	}
