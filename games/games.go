@@ -81,3 +81,22 @@ func Get(id string) (engine.Game, error) {
 	}
 	return nil, fmt.Errorf("no game %q; known games: %s (run `sandtable games` to list them)", id, strings.Join(IDs(), ", "))
 }
+
+// Info describes one game for a catalog.
+type Info struct {
+	ID         string            `json:"id"`
+	Name       string            `json:"name"`
+	Seats      []engine.Seat     `json:"seats"`
+	Scenarios  []engine.Scenario `json:"scenarios"`
+	Options    []engine.Option   `json:"options"`
+	MaxChoices int               `json:"max_choices"`
+}
+
+// Catalog describes every game, in the registry's order.
+func Catalog() []Info {
+	list := []Info{}
+	for _, g := range All() {
+		list = append(list, Info{g.ID(), g.Name(), g.Seats(), g.Scenarios(), g.Options(), g.MaxChoices()})
+	}
+	return list
+}

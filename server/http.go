@@ -14,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"sandtable/ai"
 	"sandtable/engine"
 	"sandtable/games"
 	"sandtable/server/store"
@@ -169,16 +170,12 @@ func (srv *Server) healthz(w http.ResponseWriter, r *http.Request) {
 
 func (srv *Server) catalog(*http.Request) (int, any, error) {
 	type entry struct {
-		ID        string            `json:"id"`
-		Name      string            `json:"name"`
-		Seats     []engine.Seat     `json:"seats"`
-		Scenarios []engine.Scenario `json:"scenarios"`
-		Options   []engine.Option   `json:"options"`
-		Bots      []string          `json:"bots"`
+		games.Info
+		Bots []string `json:"bots"`
 	}
-	var out []entry
-	for _, g := range games.All() {
-		out = append(out, entry{g.ID(), g.Name(), g.Seats(), g.Scenarios(), g.Options(), []string{"random"}})
+	out := []entry{}
+	for _, g := range games.Catalog() {
+		out = append(out, entry{g, ai.Names()})
 	}
 	return 200, out, nil
 }

@@ -4,19 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"sandtable/engine"
 	"sandtable/games"
 )
-
-// gameInfo is one game in `sandtable games --json`.
-type gameInfo struct {
-	ID         string            `json:"id"`
-	Name       string            `json:"name"`
-	Seats      []engine.Seat     `json:"seats"`
-	Scenarios  []engine.Scenario `json:"scenarios"`
-	Options    []engine.Option   `json:"options"`
-	MaxChoices int               `json:"max_choices"`
-}
 
 func cmdGames(e *env, args []string) error {
 	fs := flags("games")
@@ -24,14 +13,8 @@ func cmdGames(e *env, args []string) error {
 	if _, err := parse(e, fs, args, 0, 0); err != nil {
 		return err
 	}
-	var list []gameInfo
-	for _, g := range games.All() {
-		list = append(list, gameInfo{g.ID(), g.Name(), g.Seats(), g.Scenarios(), g.Options(), g.MaxChoices()})
-	}
+	list := games.Catalog()
 	if *asJSON {
-		if list == nil {
-			list = []gameInfo{}
-		}
 		if err := writeJSON(e.stdout, list); err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"sandtable/engine"
+	"sandtable/games"
 	"sandtable/games/soa"
 )
 
@@ -71,7 +72,7 @@ func TestGamesListsSoa(t *testing.T) {
 			t.Errorf("games output lacks %q:\n%s", want, out)
 		}
 	}
-	list := decode[[]gameInfo](t, must(t, "", "games", "--json"))
+	list := decode[[]games.Info](t, must(t, "", "games", "--json"))
 	if len(list) == 0 || list[0].ID != "soa" || len(list[0].Options) == 0 || list[0].MaxChoices <= 0 {
 		t.Fatalf("games --json: %+v", list)
 	}
