@@ -1,9 +1,16 @@
 package soa
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+
+	"sandtable/board/area"
+)
 
 // BoardData implements engine.Boarder: the map and the order of battle as
-// the data files give them, for a client to draw.
+// the data files give them, the map drawn as SVG by board/area, which the
+// browser shows under its counters (one renderer for both), and the colours
+// of the forces and sides that render.go draws counters and markers in.
 func (g *Game) BoardData() json.RawMessage {
 	m, _ := dataFS.ReadFile("data/map.json")
 	u, _ := dataFS.ReadFile("data/units.json")
@@ -11,7 +18,14 @@ func (g *Game) BoardData() json.RawMessage {
 		Units json.RawMessage `json:"units"`
 	}
 	json.Unmarshal(u, &oob)
-	return mustJSON(map[string]json.RawMessage{"map": m, "units": oob.Units})
+	var svg strings.Builder
+	g.board.SVG(&svg, area.SVGOptions{}) // a strings.Builder does not fail
+	forces := map[string]map[string]string{}
+	for f, st := range renderCounterStyle {
+		forces[f] = map[string]string{"fill": st.fill, "text": st.text}
+	}
+	palette := map[string]any{"forces": forces, "sides": renderSideColour}
+	return mustJSON(map[string]any{"map": json.RawMessage(m), "units": oob.Units, "svg": svg.String(), "palette": palette})
 }
 
 // Revealed implements engine.Revealer: which secrets are out (soa:5.5 set-ups,
