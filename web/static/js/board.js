@@ -184,10 +184,9 @@ export class Board {
       y += size + GAP + 2;
     }
     if (covers) {
-      // Over the place's name: a tray keeps the name from showing between the counters.
-      const w = Math.max(...rows.map((row) => row.length * (size + GAP + 3) - GAP));
-      const x = box.align === 'left' ? box.x0 : Math.min(Math.max(box.cx - w / 2, box.x0), Math.max(box.x0, box.x1 - w));
-      nodes.unshift(s('rect', {class: 'tray', x: x - 3, y: box.y0 - 1, width: w + 8, height: y - box.y0 + 1, rx: 3}));
+      // Over the place's name (drawn in the picture of the map): a tray as
+      // wide as the place hides the name under the counters.
+      nodes.unshift(s('rect', {class: 'tray', x: box.x0 - 2, y: box.y0 - 2, width: box.x1 - box.x0 + 4, height: y - box.y0 + 2, rx: 3}));
     }
     const g = this.part(`stack:${p.id}`, '', () => s('g', {class: 'stack', 'data-stack-place': p.id}));
     return setChildren(g, nodes);

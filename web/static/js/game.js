@@ -84,6 +84,7 @@ class GamePage {
       conn: h('span', {id: 'conn', class: 'conn', title: 'Connection to the server'}, 'connecting'),
       boxes: h('div', {id: 'boxes', class: 'boxes'}),
       log: h('ol', {id: 'log', class: 'log', tabindex: 0, 'aria-label': 'Game log'}),
+      lastRoll: h('div', {id: 'last-roll', class: 'last-roll', hidden: true, 'aria-live': 'polite'}),
     };
     const e = this.el;
     const links = h('div', {class: 'game-links'},
@@ -95,9 +96,8 @@ class GamePage {
       e.result, e.status,
       h('section', {class: 'card turn', id: 'turn', tabindex: -1, 'aria-label': 'What to do'},
         e.prompt, e.error, e.choices, h('div', {class: 'turn-foot'}, e.undo, e.conn)),
-      h('section', {class: 'card'}, h('h2', {}, 'Boxes'), e.boxes),
-      h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.log),
-      links);
+      h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.lastRoll, e.log),
+      h('section', {class: 'card boxes-card'}, h('h2', {}, 'Boxes'), e.boxes, links));
     clear(this.main, h('div', {class: 'game-page'}, mapPane, side));
     const skip = document.querySelector('.skip');
     if (skip) { skip.href = '#turn'; skip.textContent = 'Skip to your choices'; }
@@ -106,7 +106,7 @@ class GamePage {
       onUnit: (uid, pid) => this.clickUnit(uid, pid),
       onStack: (pid) => this.openStack(pid),
     });
-    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on));
+    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on), e.lastRoll);
     document.addEventListener('keydown', (ev) => this.key(ev));
     e.choices.addEventListener('pointerover', (ev) => this.previewChoice(ev, true));
     e.choices.addEventListener('pointerout', (ev) => this.previewChoice(ev, false));
@@ -311,15 +311,14 @@ class GamePage {
     const unit = commonUnit(choices);
     const u = unit && (st.units || []).find((x) => x.id === unit);
     const printed = unit && this.board.printed.get(unit);
-    text = text.replace('{unit}', u ? u.name : printed ? printed.name : 'the next unit');
+    text = text.replace('{unit}', u ? u.name : printed ? 'this unit' : 'the next unit'); // a unit not on the map is shown below
     const hasRefs = choices.some((c) => (c.refs || []).length);
     const trail = this.trail.slice(-4).map((c) => c.label);
     clear(e,
       trail.length ? h('div', {class: 'trail', id: 'trail'}, h('span', {class: 'muted'}, 'So far: '), trail.join(' › ')) : null,
       h('div', {class: 'prompt-main'}, h('strong', {}, text), ' ', ruleLink(rule)),
       printed && !u ? h('div', {class: 'prompt-unit'}, counterIcon(this.game, {...printed, at: 'pool'}, this.board.printed, 40), h('span', {}, this.game.describe(printed))) : null,
-      h('div', {class: 'muted small'}, hasRefs ? 'Click a highlighted area or counter on the map, or pick below. Keys 1–9 pick the first choices.' : 'Pick below. Keys 1–9 pick the first choices.',
-        this.mine.size > 1 ? ` Playing ${view.seat}.` : ''));
+      h('div', {class: 'muted small hint'}, hasRefs ? 'Click the map or pick below (keys 1–9).' : 'Pick below (keys 1–9).'));
   }
 
   // renderChoices lists every choice as a button. When the choices on the

@@ -38,11 +38,11 @@ export function turnMarks(st) {
 // panels returns the view's panels of one kind.
 const panels = (st, kind) => (st.panels || []).filter((p) => p.kind === kind);
 
-// renderStatus fills #status: the first track (the turn track), whose
-// move it is, the phase and step, then every value and side the view
-// declares. me is the set of seats this browser plays (empty for a
-// spectator); clock, while a reaction clock runs, is the element counting
-// down.
+// renderStatus fills #status: the first track (the turn track, its value
+// in words for screen readers) and whose move it is, the phase and step, then every value and side the view
+// declares, in a few lines. me is the set of seats this browser plays
+// (empty for a spectator); clock, while a reaction clock runs, is the
+// element counting down.
 export function renderStatus(el, doc, game, me = new Set(), clock = null) {
   const st = doc.state || {};
   const [tr] = panels(st, 'track');
@@ -51,24 +51,19 @@ export function renderStatus(el, doc, game, me = new Set(), clock = null) {
   if (doc.result) who = h('span', {class: 'who over'}, 'Game over');
   else if (toMove && me.has(toMove)) who = h('span', {class: 'who mine'}, 'Your move', me.size > 1 ? ` (${toMove})` : '');
   else if (toMove) who = h('span', {class: 'who wait'}, `Waiting for ${toMove}`);
-  const rows = [];
-  if (tr) {
-    const marked = (tr.marked || []).includes(tr.value);
-    rows.push([tr.label, h('span', {'data-panel': tr.id}, `${tr.value} of ${tr.max}`,
-      marked ? h('span', {class: 'marked-tag'}, ` · ${tr.marked_as}`) : null, ' ', ruleLink(tr.rule, tr.rule?.replace(/^\w+:/, '')))]);
-  }
-  const phase = game.phaseOf(st.step);
-  rows.push(['Phase', h('span', {}, phase, st.step && st.step !== 'over' ? h('span', {class: 'muted'}, `${phase ? ' · ' : ''}${stepName(st.step)}`) : null)]);
-  if (clock) rows.push(['Time to declare', clock]);
+  const rule = (r) => (r ? [' ', ruleLink(r, r.replace(/^\w+:/, ''))] : null);
+  const chip = (label, value, r, id) => h('span', {class: 'chip', 'data-panel': id}, h('span', {class: 'chip-label'}, label), ' ', value, rule(r));
+  const chips = [];
   for (const p of (st.panels || []).filter((x) => x.kind === 'value' || x.kind === 'side')) {
-    const v = p.kind === 'side' ? sideBadge(p.value) : h('strong', {class: 'value'}, String(p.value ?? ''));
-    v.dataset.panel = p.id;
-    rows.push([p.label, h('span', {}, v, p.rule ? [' ', ruleLink(p.rule, p.rule.replace(/^\w+:/, ''))] : null)]);
+    chips.push(chip(p.label, p.kind === 'side' ? sideBadge(p.value) : h('strong', {class: 'value'}, String(p.value ?? '')), p.rule, p.id));
   }
-  if (st.side && st.seat && st.side !== st.seat) rows.push(['You command', sideBadge(st.side)]);
+  if (st.side && st.seat && st.side !== st.seat) chips.push(chip('You command', sideBadge(st.side)));
+  const phase = game.phaseOf(st.step);
   clear(el,
     h('div', {class: 'status-head'}, tr ? track(tr) : null, who),
-    h('dl', {class: 'status-grid'}, rows.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])));
+    h('div', {class: 'phase'}, phase, st.step && st.step !== 'over' ? h('span', {class: 'muted'}, `${phase ? ' · ' : ''}${stepName(st.step)}`) : null,
+      clock ? h('span', {class: 'clock-row'}, ' · time to declare ', clock) : null),
+    h('div', {class: 'chips'}, chips));
   el.dataset.toMove = toMove || '';
   el.dataset.turn = st.turn ?? '';
   el.dataset.step = st.step || '';
@@ -77,11 +72,12 @@ export function renderStatus(el, doc, game, me = new Set(), clock = null) {
 // track draws a track panel: positions 1 to max, the marked ones apart
 // (night turns), the current one lit.
 function track(p) {
-  const ol = h('ol', {class: 'track', 'data-track': p.id, 'aria-label': `${p.label} ${p.value} of ${p.max}`});
+  const marked = (p.marked || []).includes(p.value);
+  const ol = h('ol', {class: 'track', 'data-track': p.id, 'aria-label': `${p.label} ${p.value} of ${p.max}${marked ? ` (${p.marked_as})` : ''}`});
   for (let t = 1; t <= p.max; t++) {
-    const marked = (p.marked || []).includes(t);
-    ol.append(h('li', {class: [marked ? 'marked' : '', t === p.value ? 'now' : '', t < p.value ? 'past' : ''].join(' ').trim() || null,
-      'aria-current': t === p.value ? 'step' : null, title: `${p.label} ${t}${marked ? ` (${p.marked_as})` : ''}`}, String(t)));
+    const on = (p.marked || []).includes(t);
+    ol.append(h('li', {class: [on ? 'marked' : '', t === p.value ? 'now' : '', t < p.value ? 'past' : ''].join(' ').trim() || null,
+      'aria-current': t === p.value ? 'step' : null, title: `${p.label} ${t}${on ? ` (${p.marked_as})` : ''}`}, String(t)));
   }
   return ol;
 }
@@ -128,8 +124,10 @@ export function boxLabel(state, u) {
 export class Log {
   // el is the <ol id="log">; places is the board's Map of places; onPlace(id, on)
   // is called when the pointer enters or leaves a place named in a line.
-  constructor(el, places, onPlace) {
+  // dice, if given, shows the last line with dice in it (#last-roll).
+  constructor(el, places, onPlace, dice = null) {
     this.el = el;
+    this.dice = dice;
     this.onPlace = onPlace;
     this.lines = [];
     this.places = places;
@@ -176,7 +174,22 @@ export class Log {
     // Scrolled once the page's drawing is done, so that the layout it needs is done once.
     if (atBottom || !same || freshFrom >= 0) queueMicrotask(() => { this.el.scrollTop = this.el.scrollHeight; });
     this.el.setAttribute('aria-label', `Game log, ${plural(log.length, 'line')}`);
+    this.showLastRoll(log);
     if (!log.length) this.el.replaceChildren(h('li', {class: 'muted small empty'}, 'Nothing has happened yet.'));
+  }
+
+  // showLastRoll shows the newest line that rolls dice, with its dice as
+  // die faces, above the log: the roll stays in sight while the log scrolls.
+  showLastRoll(log) {
+    if (!this.dice) return;
+    const line = log.findLast((l) => l.text.search(DICE) >= 0) || null;
+    if (this.dice.line === line) return;
+    this.dice.line = line;
+    this.dice.hidden = !line;
+    if (line) {
+      clear(this.dice, h('span', {class: 'last-roll-head'}, 'Last roll'), ' ',
+        ruleLink(line.rule, line.rule ? line.rule.replace(/^\w+:/, '') : ''), ' ', this.format(line.text));
+    }
   }
 
   // format turns the place numbers and names of a line into hover targets
@@ -211,11 +224,14 @@ function placeRegex(places) {
   return new RegExp(`${pre}(?:${num}|${zone})`, 'g');
 }
 
+// DICE finds "rolls 6", "die 6", "rolls 3+5" in a log line.
+const DICE = /\b(rolls?|die|dice|rolled|draws?)( )([1-6])(?:(\+| and |, )([1-6]))?(?!\d)/g;
+
 // dice shows "rolls 6" / "die 6" with the number in a die face.
 function dice(text) {
   const out = [];
   let last = 0;
-  for (const m of text.matchAll(/\b(rolls?|die|dice|rolled|draws?)( )([1-6])(?:(\+| and |, )([1-6]))?(?!\d)/g)) {
+  for (const m of text.matchAll(DICE)) {
     out.push(text.slice(last, m.index), m[1] + m[2], h('span', {class: 'die'}, m[3]));
     if (m[5]) out.push(m[4], h('span', {class: 'die'}, m[5]));
     last = m.index + m[0].length;

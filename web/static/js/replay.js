@@ -46,6 +46,7 @@ class ReplayPage {
       result: h('section', {id: 'result', class: 'card result', hidden: true}),
       boxes: h('div', {id: 'boxes', class: 'boxes'}),
       log: h('ol', {id: 'log', class: 'log', tabindex: 0, 'aria-label': 'Game log'}),
+      lastRoll: h('div', {id: 'last-roll', class: 'last-roll', hidden: true}),
       slider: h('input', {type: 'range', id: 'replay-slider', min: 0, max: this.steps, value: 0, 'aria-label': 'Step'}),
       counter: h('output', {id: 'replay-step', 'aria-live': 'polite'}),
       error: h('div', {id: 'error', class: 'error', role: 'alert', hidden: true}),
@@ -74,10 +75,10 @@ class ReplayPage {
     const mapPane = h('section', {class: 'map-pane', id: 'map', tabindex: 0, 'aria-label': 'Map'});
     clear(main, h('div', {class: 'game-page replay'}, mapPane,
       h('aside', {class: 'side', id: 'panel'}, controls, e.result, e.status,
-        h('section', {class: 'card'}, h('h2', {}, 'Boxes'), e.boxes),
-        h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.log))));
+        h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.lastRoll, e.log),
+        h('section', {class: 'card boxes-card'}, h('h2', {}, 'Boxes'), e.boxes))));
     this.board = new Board(mapPane, boardDoc, game, {onStack: () => {}, onPlace: () => {}, onUnit: () => {}});
-    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on));
+    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on), e.lastRoll);
     document.addEventListener('keydown', (ev) => this.key(ev));
   }
 
