@@ -17,7 +17,8 @@ type PlayStats struct {
 // g.MaxChoices(). The returned record holds every choice made, also on error,
 // so that a failure can be replayed.
 func RandomGame(g Game, scenario string, opts map[string]string, seed uint64, pick *RNG) (rec *Record, s State, err error) {
-	rec = &Record{Format: RecordFormat, Game: g.ID(), Scenario: scenario, Options: opts, Seed: seed}
+	rec = NewRecord(g)
+	rec.Scenario, rec.Options, rec.Seed = scenario, opts, seed
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic after %d choices: %v\n%s", len(rec.Choices), r, debug.Stack())

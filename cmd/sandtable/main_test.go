@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -179,6 +180,24 @@ func TestRecordCommandsEndToEnd(t *testing.T) {
 	tampered := strings.Replace(rec, `"place:`, `"place:9`, 1)
 	fails(t, 1, "choice 1:", tampered, "replay", "-")
 	fails(t, 1, "reading", "", "replay", filepath.Join(dir, "missing.json"))
+
+	// Versions (docs/formats.md): a record names the rules it was played under;
+	// one from before versions is version 1 and replays with its hash; one of
+	// newer rules is refused by replay and by migrate, naming both versions.
+	if g, _ := games.Get("soa"); r.Rules != engine.RulesVersion(g) {
+		t.Fatalf("the record says rules %d, the game plays %d", r.Rules, engine.RulesVersion(g))
+	}
+	unversioned := strings.Replace(rec, fmt.Sprintf("\n  \"rules\": %d,", r.Rules), "", 1)
+	if got := strings.TrimSpace(must(t, unversioned, "replay", "-")); got != r.Hash || unversioned == rec {
+		t.Fatalf("a record without rules replays to %q, want %q", got, r.Hash)
+	}
+	newer := strings.Replace(rec, fmt.Sprintf(`"rules": %d`, r.Rules), fmt.Sprintf(`"rules": %d`, r.Rules+1), 1)
+	want := fmt.Sprintf("soa rules %d, newer than the rules %d this sandtable plays", r.Rules+1, r.Rules)
+	fails(t, 1, want, newer, "replay", "-")
+	fails(t, 1, want, newer, "migrate", "-")
+	if got := must(t, rec, "migrate", "-"); got != rec {
+		t.Fatalf("migrate changed a record of the current rules:\n%s", got)
+	}
 
 	// render: SVG that parses as XML, for a seat, with no German unit in the British picture.
 	svgPath := filepath.Join(dir, "b.svg")
