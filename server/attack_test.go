@@ -5,6 +5,8 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"sandtable/engine"
@@ -56,5 +58,16 @@ func TestChitDrawCannotBeUndone(t *testing.T) {
 	}
 	if drawsKeepingTheMove == 0 {
 		t.Fatal("the game never drew chits with the same seat still to move; the attack was not tried")
+	}
+}
+
+// The API's errors speak of the API: a client has no command line to run.
+func TestIllegalChoiceSpeaksOfTheAPI(t *testing.T) {
+	_, hs := testServer(t, "")
+	g := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
+	code, out := call(t, hs, "POST", "/api/games/"+g.ID+"/choices", g.Tokens["british"], map[string]any{"version": 0, "choice": "place:nowhere"})
+	msg := fmt.Sprint(out["error"])
+	if code != 422 || strings.Contains(msg, "sandtable") || !strings.Contains(msg, "/api/games/"+g.ID+"/view") {
+		t.Errorf("an illegal choice: %d %q; want 422 pointing at the view, not at a command", code, msg)
 	}
 }

@@ -105,7 +105,7 @@ func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, 
 	}
 	a, err := engine.Find(l.state, id)
 	if err != nil {
-		return len(l.choices), errf(422, "illegal_choice", "%v", err)
+		return len(l.choices), errf(422, "illegal_choice", "%v; the seat's view lists them (GET /api/games/%s/view)", err, l.meta.ID)
 	}
 	next, undo, err := step(l.state.Clone(), a)
 	if err != nil {
