@@ -284,6 +284,8 @@ func (s *State) SVG(w io.Writer, seat engine.Seat) error {
 		caption[1] += " | " + strings.Join(off, " | ")
 	}
 	return b.SVG(w, area.SVGOptions{
+		Palette:   s.g.palette,
+		Decor:     s.g.decor,
 		Highlight: targets,
 		Caption:   caption,
 		Content: func(i int) string {
