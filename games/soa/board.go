@@ -98,6 +98,12 @@ func (g *Game) decor(i int) area.Decor {
 	return d
 }
 
+// svgOptions draws the map in soa's colours with soa's marks; callers add
+// their counters, highlights and caption.
+func (g *Game) svgOptions() area.SVGOptions {
+	return area.SVGOptions{Palette: g.palette, Decor: g.decor}
+}
+
 // boardData builds what BoardData sends: the map with each place's decor,
 // the palette, and the order of battle.
 func (g *Game) boardData(mapJSON, unitsJSON []byte) (json.RawMessage, error) {

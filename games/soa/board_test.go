@@ -100,3 +100,27 @@ func TestBoardData(t *testing.T) {
 		t.Errorf("palette = %+v", doc.Palette)
 	}
 }
+
+// TestSVGDrawsSoaMarks: the server's map shows the three S areas (soa:3.22)
+// and rings the six perimeter areas (soa:5.1), in soa's set-up colours.
+func TestSVGDrawsSoaMarks(t *testing.T) {
+	g := MustLoad()
+	st, err := g.New("basic", nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := st.(*State).SVG(&b, "german"); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	if n := strings.Count(svg, `font-weight="bold" fill="#c8102e">S</text>`); n != 3 {
+		t.Errorf("%d S marks, want 3 (areas 2, 3, 4)", n)
+	}
+	if n := strings.Count(svg, `r="14.5" fill="none"`); n != 6 {
+		t.Errorf("%d perimeter rings, want 6 (areas 2, 3, 7, 19, 20, 21)", n)
+	}
+	if n := strings.Count(svg, `r="11" fill="#c8102e" stroke="#7a0a1c"`); n != 12 {
+		t.Errorf("%d number fields in the British set-up colour, want 12", n)
+	}
+}
