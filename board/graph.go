@@ -27,11 +27,15 @@ type Graph interface {
 	EdgeFeatures(i, j int) Features
 }
 
-// Features is a set of edge features.
-type Features uint8
+// Features is a set of edge features: on an area map the border or arrow
+// between two places, on a hex map the hexside (and a road or railway that
+// crosses it from hex to hex). Kinds are added here, with their names, as
+// games need them (the hex games will add minor and major rivers, ferries,
+// fortified hexsides); there is room for 32.
+type Features uint32
 
 // The edge features games give meaning to: crossing a river or a canal,
-// a bridge over either, a road or a railway along the edge.
+// a bridge over either, a road or a railway across the edge.
 const (
 	River Features = 1 << iota
 	Canal
