@@ -107,6 +107,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "sandtable %s: %s (run `sandtable %s -h` for usage)\n", c.name, oneLine(err), c.name)
 		return 2
+	case errors.Is(err, engine.ErrIllegal):
+		fmt.Fprintf(stderr, "sandtable %s: %s; run `sandtable legal` to list the legal choices\n", c.name, oneLine(err))
+		return 1
 	default:
 		fmt.Fprintf(stderr, "sandtable %s: %s\n", c.name, oneLine(err))
 		return 1
