@@ -11,7 +11,7 @@
 //   - position round trip: Position -> LoadPosition gives the same hash, the
 //     same legal choices and the same position again;
 //   - clone independence: playing on a clone changes neither the original nor
-//     another clone;
+//     another clone; a SearchClone plays on exactly like a Clone;
 //   - views: no RNG state in any view (the same views after the generator is
 //     changed), and, with Config.Hidden, the same view for two states that
 //     differ only in what the seat may not know. Renderer output is checked
@@ -156,7 +156,7 @@ func (k *kit) replayFrom(s engine.State, rec *engine.Record, i int) error {
 
 // state runs every check on one state; s is left as it was.
 func (k *kit) state(s engine.State) error {
-	for _, check := range []func(engine.State) error{k.choices, k.position, k.clone, k.rngHidden, k.hidden} {
+	for _, check := range []func(engine.State) error{k.choices, k.position, k.clone, k.searchClone, k.rngHidden, k.hidden} {
 		if err := check(s); err != nil {
 			return err
 		}
@@ -260,6 +260,42 @@ func (k *kit) clone(s engine.State) error {
 	return nil
 }
 
+// searchClone: a SearchClone plays on like a Clone, choice for choice and
+// hash for hash, and leaves the original as it was.
+func (k *kit) searchClone(s engine.State) error {
+	sc, ok := s.(engine.SearchCloner)
+	if !ok {
+		return nil
+	}
+	before := k.snap(s)
+	a, b := s.Clone(), sc.SearchClone()
+	var buf []engine.Action
+	for n := 0; ; n++ {
+		if a.Hash() != b.Hash() {
+			return fmt.Errorf("after %d choices a SearchClone hashes %s, a Clone %s", n, engine.FormatHash(b.Hash()), engine.FormatHash(a.Hash()))
+		}
+		la, lb := a.Legal(nil), b.Legal(nil)
+		if !slices.Equal(la, lb) {
+			return fmt.Errorf("after %d choices a SearchClone offers %v, a Clone %v", n, lb, la)
+		}
+		if n == clonePlay || len(la) == 0 {
+			break
+		}
+		buf = append(buf[:0], la...)
+		x := buf[k.pick.Intn(len(buf))]
+		if err := a.Apply(x); err != nil {
+			return fmt.Errorf("playing on a clone: %w", err)
+		}
+		if err := b.Apply(x); err != nil {
+			return fmt.Errorf("playing on a SearchClone: %w", err)
+		}
+	}
+	if !k.snap(s).same(before) {
+		return fmt.Errorf("playing %d choices on a SearchClone changed the original", clonePlay)
+	}
+	return nil
+}
+
 // rngHidden: no seat's view shows the generator. A clone with another
 // generator state, roll count and forced die hashes differently (the hash
 // covers the RNG) and looks the same to every seat.
@@ -312,6 +348,13 @@ func (k *kit) sameView(a, b engine.State, seat engine.Seat) error {
 	va, vb := mustJSON(engine.MakeView(k.g.ID(), a, seat)), mustJSON(engine.MakeView(k.g.ID(), b, seat))
 	if !bytes.Equal(va, vb) {
 		return fmt.Errorf("the %s views differ: %s", seat, diff(va, vb))
+	}
+	if la, ok := a.(engine.Logbook); ok {
+		lb := b.(engine.Logbook)
+		ja, jb := mustJSON(la.LogLines(seat, 0, la.LogLen(seat))), mustJSON(lb.LogLines(seat, 0, lb.LogLen(seat)))
+		if !bytes.Equal(ja, jb) {
+			return fmt.Errorf("the %s logs differ: %s", seat, diff(ja, jb))
+		}
 	}
 	ra, ok := a.(engine.Renderer)
 	if !ok {
