@@ -10,6 +10,11 @@ type PlayStats struct {
 	Choices int
 }
 
+// PickSeed derives the seed of random play's picks from the game's seed, so
+// that `sandtable fuzz`, the conformance kit and the benchmarks reproduce a
+// random game from its seed alone.
+func PickSeed(seed uint64) uint64 { return seed ^ 0x6a09e667f3bcc909 }
+
 // RandomGame plays one whole game in which every seat picks uniformly among
 // its legal choices, with the picks drawn from pick (separate from the game's
 // own dice). It checks the invariants after every choice, that the list is

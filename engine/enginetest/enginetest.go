@@ -76,7 +76,8 @@ func TestGame(g engine.Game, c Config) error {
 		seed := c.Seed + uint64(i)
 		opts := c.Options[i%len(c.Options)]
 		if err := k.game(seed, opts); err != nil {
-			errs = append(errs, fmt.Errorf("%s game %d (scenario %s, seed %d, options %v): %w", g.ID(), i, c.Scenario, seed, opts, err))
+			errs = append(errs, fmt.Errorf("%s game %d (scenario %s, seed %d, options %v; `sandtable fuzz --game %s --seed %d --games 1` with those options plays it again): %w",
+				g.ID(), i, c.Scenario, seed, opts, g.ID(), seed, err))
 		}
 	}
 	if c.Hidden != nil && k.pairs == 0 && len(errs) == 0 {
@@ -88,7 +89,7 @@ func TestGame(g engine.Game, c Config) error {
 type kit struct {
 	g     engine.Game
 	c     Config
-	pick  engine.RNG // the kit's own picks, apart from the games' dice
+	pick  engine.RNG // the kit's samples and clone play, apart from the games' own picks and dice
 	pairs int        // pairs of states Hidden returned
 }
 
@@ -99,7 +100,8 @@ func (k *kit) game(seed uint64, opts map[string]string) (err error) {
 			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
 		}
 	}()
-	rec, _, err := engine.RandomGame(k.g, k.c.Scenario, opts, seed, &k.pick)
+	pick := engine.NewRNG(engine.PickSeed(seed))
+	rec, _, err := engine.RandomGame(k.g, k.c.Scenario, opts, seed, &pick)
 	if err != nil {
 		return fmt.Errorf("random play: %w", err)
 	}
