@@ -453,13 +453,3 @@ func renderEsc(s string) string {
 	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 	return r.Replace(s)
 }
-
-// SeatLog implements engine.Logbook from the seat's view.
-func (s *State) SeatLog(seat engine.Seat) []engine.LogEntry {
-	v := s.View(seat).(View)
-	out := make([]engine.LogEntry, len(v.Log))
-	for i, l := range v.Log {
-		out[i] = engine.LogEntry(l)
-	}
-	return out
-}
