@@ -740,3 +740,30 @@ func TestFireRetreatOneGroup_soa8_3552_13_21(t *testing.T) {
 		t.Errorf("one retreat, then the German impulse: step %s", stepNames[s.step])
 	}
 }
+
+// soa:13.7 with soa:13.21, soa:8.3552: both AT guns in 17 fire at 24, each
+// naming the Tiger (DF 7) its primary target. First: AV 6+2 = 8, DV
+// 7+1+12 = 20, no effect, and the Tiger chooses to retreat. It has left
+// when the second attack resolves, which then has no primary: DV is the
+// 6-2-8's 2+1+6 = 9 against AV 6+6 = 12, three points, which only
+// eliminating the 6-2-8 meets (a retreat is one point).
+func TestFirePrimaryGoneBeforeSecondAT_soa13_7(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-at-1", "gb-at-2")
+	ccPut(t, s, "24", "ss-hw-sp-1", "de-tiger-1")
+	s.rng.Force(1, 1, 6, 6, 3, 3, 3, 3)
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-at-1", "confirm", "primary:de-tiger-1",
+		"target:24", "with:gb-at-2", "confirm", "primary:de-tiger-1", "accept")
+	if s.av != 8 || s.dv != 20 {
+		t.Fatalf("first AT attack AV %d DV %d, want 8 20", s.av, s.dv)
+	}
+	ccDo(t, s, "retreat:de-tiger-1", "done", "accept")
+	if s.av != 12 || s.dv != 9 || s.cp != 3 {
+		t.Fatalf("second AT attack AV %d DV %d CP %d, want 12 9 3", s.av, s.dv, s.cp)
+	}
+	rtWant(t, "three points", ccLegal(s), []string{"eliminate:ss-hw-sp-1"})
+	ccDo(t, s, "eliminate:ss-hw-sp-1")
+	if fireAt(t, s, "de-tiger-1") != "15" || fireAt(t, s, "ss-hw-sp-1") != "eliminated" {
+		t.Errorf("Tiger in %s (want 15), 6-2-8 %s", fireAt(t, s, "de-tiger-1"), fireAt(t, s, "ss-hw-sp-1"))
+	}
+}
