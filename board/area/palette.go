@@ -1,7 +1,10 @@
 package area
 
 import (
+	"errors"
 	"fmt"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -84,6 +87,49 @@ func DefaultPalette() *Palette {
 			"yellow": "#f5d800", "orange": "#f08a00", "black": "#111111", "white": "#ffffff",
 		},
 	}
+}
+
+var reColour = regexp.MustCompile(`^([a-z]+|#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})$`)
+
+// Check reports every colour of p that is not a colour name or #rgb/#rrggbb
+// (so none can break out of an SVG attribute), and a missing neutral style.
+func (p *Palette) Check() error {
+	var errs []error
+	colour := func(what, c string) {
+		if !reColour.MatchString(c) {
+			errs = append(errs, fmt.Errorf("palette: %s %q must be a colour name or #rgb/#rrggbb", what, c))
+		}
+	}
+	for what, c := range map[string]string{"land": p.Land, "border": p.Border, "arrow": p.Arrow, "vp": p.VP,
+		"highlight": p.Highlight, "halo": p.Halo, "ink": p.Ink, "name": p.Name, "feature_name": p.FeatureName,
+		"water_name": p.WaterName, "zone_stroke": p.ZoneStroke} {
+		colour(what, c)
+	}
+	paint := func(what string, f Paint) {
+		colour(what+" fill", f.Fill)
+		if f.Stroke != "" {
+			colour(what+" stroke", f.Stroke)
+		}
+	}
+	for k, f := range p.Features {
+		paint(fmt.Sprintf("features[%q]", k), f)
+	}
+	paint("trees", p.Trees)
+	if _, ok := p.Styles[""]; !ok {
+		errs = append(errs, errors.New(`palette: styles lack the neutral style ""`))
+	}
+	for k, st := range p.Styles {
+		what := fmt.Sprintf("styles[%q]", k)
+		colour(what+" fill", st.Fill)
+		colour(what+" field", st.Field)
+		colour(what+" text", st.Text)
+		colour(what+" stroke", st.Stroke)
+	}
+	for k, c := range p.Dots {
+		colour(fmt.Sprintf("dots[%q]", k), c)
+	}
+	slices.SortFunc(errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
+	return errors.Join(errs...)
 }
 
 func (p *Palette) feature(kind string) Paint {

@@ -215,3 +215,21 @@ func TestWrap(t *testing.T) {
 		t.Errorf("wrap short = %q", got)
 	}
 }
+
+func TestPaletteCheck(t *testing.T) {
+	if err := DefaultPalette().Check(); err != nil {
+		t.Fatalf("default palette: %v", err)
+	}
+	p := DefaultPalette()
+	p.Arrow = `blue" onload="x`
+	p.Styles["x"] = PlaceStyle{Fill: "#fff", Field: "#ffff", Text: "black", Stroke: "#000"}
+	p.Dots["red"] = "#12345g"
+	p.Features["ramp"] = Paint{Fill: "#aaa", Stroke: "Grey"}
+	delete(p.Styles, "")
+	err := p.Check()
+	for _, want := range []string{`arrow "blue\" onload=\"x"`, `styles["x"] field "#ffff"`, `dots["red"] "#12345g"`, `features["ramp"] stroke "Grey"`, `lack the neutral style`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Check() = %v, want it to contain %q", err, want)
+		}
+	}
+}

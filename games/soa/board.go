@@ -52,6 +52,9 @@ func loadPlaces(data []byte, b *area.Board) ([]placeData, *area.Palette, error) 
 			bad("styles: %q is not a set-up colour (%v)", c, setupColours)
 		}
 	}
+	if err := pal.Check(); err != nil {
+		errs = append(errs, err)
+	}
 	places := make([]placeData, b.Len())
 	for i := range places {
 		places[i].ID = b.Place(i).ID

@@ -24,6 +24,7 @@ func TestLoadPlacesErrors(t *testing.T) {
 		{"zone as S area", `{"id": "A", "setup": "bochoit"}`, `{"id": "A", "setup": "bochoit", "s_area": true}`, `place "A": a zone cannot be an S area`},
 		{"style missing", `"none":    {"fill": "#f8f4ea", "field": "#ffffff", "text": "#c8102e", "stroke": "#c8102e"},`, ``, `set-up colour "none" needs fill, field, text and stroke`},
 		{"style of no set-up colour", `"styles": {`, `"styles": {"white": {"fill": "#fff", "field": "#fff", "text": "#000", "stroke": "#000"},`, `styles: "white" is not a set-up colour`},
+		{"style colour", `"fill": "#d9d9d6"`, `"fill": "grey\" onload=\"x"`, `palette: styles["german"] fill "grey\" onload=\"x" must be a colour name`},
 		{"unknown field", `"s_area": true, "perimeter": true}`, `"s_area": true, "perimiter": true}`, `unknown field "perimiter"`},
 	}
 	for _, tc := range tests {
