@@ -56,7 +56,17 @@ func RulesSince(g Game, from int) (note string, samePlay bool, err error) {
 	case from == cur:
 		return "", true, nil
 	}
-	samePlay = true
+	changes, samePlay := changesSince(g, from)
+	how := "the rules changed since, so the game may have taken another course"
+	if samePlay {
+		how = "play is the same, only the state hash may differ"
+	}
+	return fmt.Sprintf("played under %s rules %d, replayed under rules %d (%s): %s", g.ID(), from, cur, how, changes), samePlay, nil
+}
+
+// changesSince lists g's revisions after version from, and whether every one kept play the same.
+func changesSince(g Game, from int) (string, bool) {
+	samePlay := true
 	var changes []string
 	if v, ok := g.(Versioned); ok {
 		for _, r := range v.Revisions() {
@@ -66,11 +76,7 @@ func RulesSince(g Game, from int) (note string, samePlay bool, err error) {
 			}
 		}
 	}
-	how := "the rules changed since, so the game may have taken another course"
-	if samePlay {
-		how = "play is the same, only the state hash may differ"
-	}
-	return fmt.Sprintf("played under %s rules %d, replayed under rules %d (%s): %s", g.ID(), from, cur, how, strings.Join(changes, "; ")), samePlay, nil
+	return strings.Join(changes, "; "), samePlay
 }
 
 // checkRules is the version policy of Verify: a record of the version g
@@ -78,14 +84,15 @@ func RulesSince(g Game, from int) (note string, samePlay bool, err error) {
 // the same since, without its hash (the hash may have changed); a newer one
 // or one whose play has changed is refused, naming both versions.
 func checkRules(g Game, r *Record) (sameVersion bool, err error) {
-	v := r.RulesVersion()
+	v, cur := r.RulesVersion(), RulesVersion(g)
 	note, same, err := RulesSince(g, v)
 	if err != nil {
 		return false, fmt.Errorf("record: %w", err)
 	}
 	if !same {
-		return false, fmt.Errorf("record: %s; it does not replay move for move: replay it with a sandtable that plays %s rules %d, or run `sandtable migrate` to replay its choices under rules %d where they are still legal",
-			note, g.ID(), v, RulesVersion(g))
+		changes, _ := changesSince(g, v)
+		return false, fmt.Errorf("record: it was played under %s rules %d, but this sandtable plays rules %d, which changed play since (%s): replay it with a sandtable that plays %s rules %d, or run `sandtable migrate` to replay its choices under rules %d where they are still legal",
+			g.ID(), v, cur, changes, g.ID(), v, cur)
 	}
 	return note == "", nil
 }

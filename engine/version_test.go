@@ -93,7 +93,7 @@ func TestOlderRecordOfOtherPlayIsRefusedOrMigrated(t *testing.T) {
 	g := onlyTwo{versionedPile{revs: rulesV2}}
 	r := v1Record(t, "take-1", "take-2")
 	_, err := Verify(g, r)
-	if err == nil || !strings.Contains(err.Error(), "pile rules 1, replayed under rules 2") || !strings.Contains(err.Error(), "pile:1 takes at most 2") {
+	if err == nil || !strings.Contains(err.Error(), "played under pile rules 1, but this sandtable plays rules 2") || !strings.Contains(err.Error(), "pile:1 takes at most 2") {
 		t.Fatalf("Verify: %v", err)
 	}
 	m, s, note, err := Migrate(g, r)

@@ -58,7 +58,7 @@ func TestRulesVersionRecords(t *testing.T) {
 			}
 		case same && err != nil:
 			t.Errorf("%s: its revisions since say play stayed the same, but it does not replay: %v", f, err)
-		case !same && (err == nil || !strings.Contains(err.Error(), fmt.Sprintf("rules %d, replayed under rules %d", r.RulesVersion(), cur))):
+		case !same && (err == nil || !strings.Contains(err.Error(), fmt.Sprintf("rules %d, but this sandtable plays rules %d", r.RulesVersion(), cur))):
 			t.Errorf("%s: play changed since its version, but Verify answers %v", f, err)
 		}
 	}
