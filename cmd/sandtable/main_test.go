@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -147,7 +148,7 @@ func TestRecordCommandsEndToEnd(t *testing.T) {
 		!slices.Equal(more.Dice[0].Rolls, []int{3, 5}) || more.Hash == r.Hash {
 		t.Fatalf("apply --dice: choices %d (was %d), dice %+v", len(more.Choices), len(r.Choices), more.Dice)
 	}
-	fails(t, 1, `"no-such-choice" is not among the german seat's legal choices`, "", "apply", path, l.Choices[0].ID, "no-such-choice")
+	fails(t, 1, "run `sandtable legal` to list the legal choices", "", "apply", path, l.Choices[0].ID, "no-such-choice")
 	fails(t, 2, "not a number from 1 to 6", "", "apply", path, "--dice", "0")
 
 	// view: the British seat sees no German unit during the German set-up (soa:5.5).
@@ -179,6 +180,27 @@ func TestRecordCommandsEndToEnd(t *testing.T) {
 	tampered := strings.Replace(rec, `"place:`, `"place:9`, 1)
 	fails(t, 1, "choice 1:", tampered, "replay", "-")
 	fails(t, 1, "reading", "", "replay", filepath.Join(dir, "missing.json"))
+
+	// Versions (docs/formats.md): a record names the rules it was played under.
+	// One from before versions is version 1, and soa's version 2 changed play
+	// (games/soa/versions.go): replay refuses it, naming both versions, and
+	// migrate makes it a record of the current rules (this one has no choices,
+	// so it starts where it did). One of newer rules is refused by both.
+	if g, _ := games.Get("soa"); r.Rules != engine.RulesVersion(g) || r.Rules < 2 {
+		t.Fatalf("the record says rules %d, the game plays %d", r.Rules, engine.RulesVersion(g))
+	}
+	unversioned := strings.Replace(rec, fmt.Sprintf("\n  \"rules\": %d,", r.Rules), "", 1)
+	fails(t, 1, fmt.Sprintf("played under soa rules 1, but this sandtable plays rules %d", r.Rules), unversioned, "replay", "-")
+	if got := must(t, unversioned, "migrate", "-"); got != rec {
+		t.Fatalf("migrate made of the record without rules\n%s\nnot\n%s", got, rec)
+	}
+	newer := strings.Replace(rec, fmt.Sprintf(`"rules": %d`, r.Rules), fmt.Sprintf(`"rules": %d`, r.Rules+1), 1)
+	want := fmt.Sprintf("soa rules %d, newer than the rules %d this sandtable plays", r.Rules+1, r.Rules)
+	fails(t, 1, want, newer, "replay", "-")
+	fails(t, 1, want, newer, "migrate", "-")
+	if got := must(t, rec, "migrate", "-"); got != rec {
+		t.Fatalf("migrate changed a record of the current rules:\n%s", got)
+	}
 
 	// render: SVG that parses as XML, for a seat, with no German unit in the British picture.
 	svgPath := filepath.Join(dir, "b.svg")
@@ -341,4 +363,13 @@ func readChoices(t *testing.T, path string) []string {
 		t.Fatal(err)
 	}
 	return r.Choices
+}
+
+// rulecov counts the project's own checklists; --min fails below the bar.
+func TestRulecov(t *testing.T) {
+	if out := must(t, "", "rulecov", "--repo", "../..", "--game", "soa", "--min", "100"); !strings.HasPrefix(out, "soa: 177/177 rule sections covered (100%)") {
+		t.Fatalf("rulecov printed %q", out)
+	}
+	fails(t, 1, "coverage 100% is below --min 101%", "", "rulecov", "--repo", "../..", "--game", "soa", "--min", "101")
+	fails(t, 2, `no checklist for game "nope"`, "", "rulecov", "--repo", "../..", "--game", "nope")
 }

@@ -31,7 +31,7 @@ type View struct {
 	Drafting  *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
 	CP        int               `json:"casualty_points,omitempty"`
 	Bids      map[string]int    `json:"bids,omitempty"`
-	Log       []LogLine         `json:"log"`
+	Log       []engine.LogLine  `json:"log"` // the whole log the seat may read; engine.Logbook gives it by cursor
 	Result    *engine.Result    `json:"result,omitempty"`
 	Marks     []Mark            `json:"marks,omitempty"`
 	Panels    []Panel           `json:"panels"`
@@ -132,13 +132,6 @@ func (s *State) attackView(a attack) AttackView {
 	return av
 }
 
-// LogLine is one entry of the game log.
-type LogLine struct {
-	Turn int    `json:"turn"`
-	Rule string `json:"rule"`
-	Text string `json:"text"`
-}
-
 // viewerSide is the side a seat commands, noSide for spectators.
 func (s *State) viewerSide(seat engine.Seat) Side {
 	for _, side := range []Side{German, British} {
@@ -212,21 +205,7 @@ func (s *State) View(seat engine.Seat) any {
 	if s.ccPlace >= 0 && s.step >= stCCPlace && s.step < stOver {
 		v.Marks = append(v.Marks, Mark{Place: g.board.Place(int(s.ccPlace)).ID, Kind: "close-combat"})
 	}
-	v.Log = make([]LogLine, 0, len(s.log))
-	for _, e := range s.log {
-		if e.Only == noSide || e.Only == viewer {
-			v.Log = append(v.Log, LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: g.text(e)})
-		}
-	}
+	v.Log = s.LogLines(seat, 0, s.LogLen(seat))
 	v.Panels = v.panels()
 	return v
-}
-
-// Log is the whole log, secrets included (for the terminal's own seat use View).
-func (s *State) Log() []LogLine {
-	out := make([]LogLine, len(s.log))
-	for i, e := range s.log {
-		out[i] = LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: s.g.text(e)}
-	}
-	return out
 }

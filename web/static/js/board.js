@@ -448,7 +448,7 @@ function poly(points, attrs = {}) {
 function labelDepth(p) {
   if (p.kind === 'zone' || !p.name) return 0;
   const [lo, hi] = bbox(p.polygon);
-  return 23 + 10.5 * wrap(p.name, (hi[0] - lo[0]) * 0.92, 9.5).length - ((p.dots || []).length ? 8 : 20.5);
+  return 23 + 10.5 * wrap(p.name, (hi[0] - lo[0]) * 0.92, 9.5).length - ((p.decor?.dots || []).length ? 8 : 20.5);
 }
 
 // pileUp groups a place's units, one side after the other (British first,
