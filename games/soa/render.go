@@ -168,6 +168,12 @@ func (s *State) Text(seat engine.Seat) string {
 	for _, l := range v.renderStatus() {
 		t.WriteString(l + "\n")
 	}
+	if d := v.Drafting; d != nil {
+		fmt.Fprintf(&t, "designating: %s\n", s.renderAttack(*d))
+	}
+	for _, a := range v.Attacks {
+		fmt.Fprintf(&t, "attack: %s\n", s.renderAttack(a))
+	}
 	t.WriteByte('\n')
 	for i := 0; i < b.Len(); i++ {
 		p := b.Place(i)
@@ -222,15 +228,17 @@ func (s *State) Text(seat engine.Seat) string {
 		}
 		fmt.Fprintf(&t, "%s: %s\n", strings.ReplaceAll(where, "-", " "), strings.Join(names, "; "))
 	}
-	for _, a := range v.Attacks {
-		var names []string
-		for _, id := range a.Units {
-			names = append(names, s.g.units[s.g.byID[id]].Name)
-		}
-		fmt.Fprintf(&t, "attack: %s on %s (%s units) by %s\n", a.Kind, a.Target, a.Group, strings.Join(names, "; "))
-	}
 	t.WriteString(renderLegend)
 	return t.String()
+}
+
+// renderAttack is an attack in Text: its kind, target and units.
+func (s *State) renderAttack(a AttackView) string {
+	var names []string
+	for _, id := range a.Units {
+		names = append(names, s.g.units[s.g.byID[id]].Name)
+	}
+	return fmt.Sprintf("%s on %s (%s units) by %s", a.Kind, a.Target, a.Group, strings.Join(names, "; "))
 }
 
 // renderLegend explains the marks of Text.

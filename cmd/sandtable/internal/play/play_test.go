@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -115,13 +116,23 @@ func TestScreenShowsMapLogDiceAndChoices(t *testing.T) {
 			t.Errorf("a line of %d cells in a window of %d: %q", w, britSize.Width, l)
 		}
 	}
-	// A narrow window stacks the log and the dice under the map.
+	// A narrow window stacks the log and the dice under the map; a low one
+	// leaves the dice out.
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	mustContain(t, m.View(), "Map, as british sees it", "╭─ Log", "╭─ Dice", "british to choose")
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v := m.View()
-	mustContain(t, v, "Map, as british sees it", "╭─ Log", "╭─ Dice", "british to choose")
+	mustContain(t, v, "Map, as british sees it", "╭─ Log", "british to choose")
 	if n := strings.Count(v, "\n") + 1; n != 24 {
 		t.Errorf("the screen has %d lines for a window of 24", n)
 	}
+	// The map scrolls to the place the highlighted choice names.
+	const villa = "23 Villa Nijenburg – Rode School [british 3VP] →"
+	if strings.Contains(v, villa) {
+		t.Fatal("the small map shows area 23 before it is named")
+	}
+	press(m, "12")
+	mustContain(t, m.View(), villa)
 }
 
 func TestScreenTakesNumbersSearchAndUndo(t *testing.T) {
@@ -231,7 +242,7 @@ func TestScreenReactionClock(t *testing.T) {
 	}
 	press(m, "enter")
 	mustContain(t, m.View(), "10s left")
-	n := len(p.Rec.Choices)
+	n, seat := len(p.Rec.Choices), p.State.ToMove()
 	m.Update(tickMsg{m.clock, time.Now()})
 	m.Update(tickMsg{m.clock - 1, m.deadline.Add(time.Second)})
 	if len(p.Rec.Choices) != n {
@@ -239,7 +250,7 @@ func TestScreenReactionClock(t *testing.T) {
 	}
 	_, cmd := m.Update(tickMsg{m.clock, m.deadline})
 	settle(m, cmd)
-	if len(p.Rec.Choices) != n+1 || p.Rec.Choices[n] != "pass" || !strings.HasPrefix(m.note, "time is up: Pass") {
+	if len(p.Rec.Choices) != n+1 || p.Rec.Choices[n] != "pass" || m.note != string(seat)+"'s time ran out: Pass" {
 		t.Fatalf("at the deadline: choices %v, note %q", p.Rec.Choices[n:], m.note)
 	}
 }
@@ -307,4 +318,24 @@ func readRecord(t *testing.T, path string) *engine.Record {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// Long lines break at spaces, continuations indented past the line's own
+// indent; a word wider than the pane is cut.
+func TestWrap(t *testing.T) {
+	got := wrap("     british: B Coy (-) 2 Para, 4 Pl, sections 1-3 4-7-5; 1st Para Bde HQ 2-8-5", 30)
+	want := []string{
+		"     british: B Coy (-) 2",
+		"         Para, 4 Pl, sections",
+		"         1-3 4-7-5; 1st Para",
+		"         Bde HQ 2-8-5",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	got = wrap("t1 "+strings.Repeat("x", 40), 20)
+	want = []string{"t1", "    xxxxxxxxxxxxxxxx", "    xxxxxxxxxxxxxxxx", "    xxxxxxxx"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
 }

@@ -183,8 +183,8 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.at.Before(m.deadline) {
 			return m, m.tick()
 		}
-		label := m.p.State.Describe(m.timeout).Label
-		return m, m.choose(m.timeout, "time is up: "+label)
+		seat, label := m.p.State.ToMove(), m.p.State.Describe(m.timeout).Label
+		return m, m.choose(m.timeout, fmt.Sprintf("%s's time ran out: %s", seat, label))
 	case tea.KeyMsg:
 		return m, m.key(msg)
 	}

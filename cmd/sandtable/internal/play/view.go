@@ -20,6 +20,7 @@ var (
 	selStyle   = lipgloss.NewStyle().Reverse(true)
 	dieStyle   = lipgloss.NewStyle().Reverse(true).Bold(true)
 	noteStyle  = lipgloss.NewStyle().Foreground(lipgloss.Color("214"))
+	markStyle  = lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("220"))
 	paneColour = lipgloss.Color("240")
 	focusColor = lipgloss.Color("45")
 	// seatColours tell the seats apart wherever their names appear, in seat order.
@@ -56,9 +57,16 @@ func (m *model) View() string {
 		diceH := min(7, topH/3)
 		right := lipgloss.JoinVertical(lipgloss.Left, m.logPane(viewer, m.w-mapW, topH-diceH), m.dicePane(viewer, m.w-mapW, diceH))
 		top = lipgloss.JoinHorizontal(lipgloss.Top, m.mapPane(viewer, mapW, topH), right)
-	} else { // the map above the log and the dice
-		logH, diceH := max(4, topH/3), 3
-		top = lipgloss.JoinVertical(lipgloss.Left, m.mapPane(viewer, m.w, topH-logH-diceH), m.logPane(viewer, m.w, logH), m.dicePane(viewer, m.w, diceH))
+	} else { // the map above the log and the dice; a low window has no room for the dice
+		logH, diceH := max(3, topH/3), 3
+		if topH < 16 {
+			diceH = 0
+		}
+		panes := []string{m.mapPane(viewer, m.w, topH-logH-diceH), m.logPane(viewer, m.w, logH)}
+		if diceH > 0 {
+			panes = append(panes, m.dicePane(viewer, m.w, diceH))
+		}
+		top = lipgloss.JoinVertical(lipgloss.Left, panes...)
 	}
 	return lipgloss.JoinVertical(lipgloss.Left, m.header(), top, m.choicesPane(m.w, choicesH), m.footer())
 }
@@ -125,33 +133,66 @@ func (m *model) choicesHeight(bodyH int) int {
 	if m.choices != nil {
 		n = len(m.visible())
 	}
-	return min(n, max(3, bodyH*2/5)) + 2
+	return min(n, max(3, bodyH/3)) + 2
 }
 
 // mapPane is the board as the game draws it in text (engine.Renderer),
-// or the seat's view as JSON for a game that does not.
+// or the seat's view as JSON for a game that does not. The place the
+// highlighted choice names stands out, scrolled into sight unless the
+// person scrolls the map.
 func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 	text := m.p.Board(viewer)
 	if text == "" {
 		b, _ := json.MarshalIndent(m.p.State.View(viewer), "", "  ")
 		text = string(b)
 	}
+	place := m.refPlace()
 	var lines []string
+	first, in := -1, false
 	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		lines = append(lines, wrap(l, w-2)...)
+		// A place's line starts with its ID; its indented lines follow it.
+		if !strings.HasPrefix(l, "   ") {
+			f := strings.Fields(l)
+			in = place != "" && len(f) > 0 && f[0] == place
+			if in && first < 0 {
+				first = len(lines)
+			}
+		}
+		for _, wl := range wrap(l, w-2) {
+			if in {
+				wl = markStyle.Render(wl)
+			} else {
+				wl = m.colourSeats(wl)
+			}
+			lines = append(lines, wl)
+		}
 	}
 	rows := h - 2
+	if first >= 0 && m.focus != paneMap && (first < m.mapTop || first >= m.mapTop+rows) {
+		m.mapTop = first - rows/4
+	}
 	m.mapTop = max(0, min(m.mapTop, len(lines)-rows))
 	end := min(len(lines), m.mapTop+rows)
 	title := fmt.Sprintf("Map, as %s sees it", viewer)
 	if len(lines) > rows {
 		title += fmt.Sprintf(" · lines %d-%d of %d", m.mapTop+1, end, len(lines))
 	}
-	shown := lines[m.mapTop:end]
-	for i := range shown {
-		shown[i] = m.colourSeats(shown[i])
+	return box(title, lines[m.mapTop:end], w, h, m.focus == paneMap)
+}
+
+// refPlace is the place the highlighted choice names ("area:17" in its
+// refs), "" if none.
+func (m *model) refPlace() string {
+	vis := m.visible()
+	if m.choices == nil || m.sel >= len(vis) {
+		return ""
 	}
-	return box(title, shown, w, h, m.focus == paneMap)
+	for _, r := range m.choices[vis[m.sel]].Refs {
+		if id, ok := strings.CutPrefix(r, "area:"); ok {
+			return id
+		}
+	}
+	return ""
 }
 
 // logPane shows the newest log lines the viewer may read; the lines since
@@ -191,12 +232,15 @@ func (m *model) dicePane(viewer engine.Seat, w, h int) string {
 		if !dice.MatchString(log[i].Text) {
 			continue
 		}
-		t := dice.ReplaceAllStringFunc(log[i].Text, func(d string) string {
-			return digit.ReplaceAllStringFunc(d, func(n string) string { return dieStyle.Render(n) })
-		})
-		lines = append([]string{fmt.Sprintf("t%d %s", log[i].Turn, t)}, lines...)
+		entry := wrap(fmt.Sprintf("t%d %s", log[i].Turn, log[i].Text), w-2)
+		for k, l := range entry {
+			entry[k] = dice.ReplaceAllStringFunc(l, func(d string) string {
+				return digit.ReplaceAllStringFunc(d, func(n string) string { return dieStyle.Render(n) })
+			})
+		}
+		lines = append(entry, lines...)
 	}
-	return box("Dice", lines, w, h, false)
+	return box("Dice", lines[max(0, len(lines)-rows):], w, h, false)
 }
 
 func (m *model) choicesPane(w, h int) string {
@@ -293,18 +337,34 @@ func box(title string, lines []string, w, h int, focused bool) string {
 		Width(iw).Height(rows).Render(strings.Join(body, "\n"))
 }
 
-// wrap breaks a line into lines of at most w cells; the continuations are
-// indented so that each entry still starts at the margin.
+// wrap breaks a line at spaces into lines of at most w cells (a longer
+// word is cut); the continuations are indented past the line's own indent,
+// so that each entry still stands out at its margin.
 func wrap(s string, w int) []string {
-	if w < 8 || ansi.StringWidth(s) <= w {
+	if w < 16 || ansi.StringWidth(s) <= w {
 		return []string{s}
 	}
-	first, rest, _ := strings.Cut(ansi.Wrap(s, w, ""), "\n")
-	out := []string{first}
-	if rest != "" {
-		for _, l := range strings.Split(ansi.Wrap(strings.ReplaceAll(rest, "\n", " "), w-4, ""), "\n") {
-			out = append(out, "    "+l)
+	lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
+	indent := lead + "    "
+	if len(indent) > w/2 {
+		indent = "    "
+	}
+	var out []string
+	line := lead
+	for i, word := range strings.Split(s[len(lead):], " ") {
+		switch {
+		case i == 0:
+			line += word
+		case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
+			line += " " + word
+		default:
+			out = append(out, line)
+			line = indent + word
+		}
+		for ansi.StringWidth(line) > w {
+			out = append(out, ansi.Truncate(line, w, ""))
+			line = indent + ansi.TruncateLeft(line, w, "")
 		}
 	}
-	return out
+	return append(out, line)
 }
