@@ -118,7 +118,7 @@ func (l *lines) ask(ctx context.Context, seat engine.Seat) (quit bool, err error
 		case "q", "quit":
 			return true, l.save()
 		case "h", "help", "?":
-			fmt.Fprintln(w, "Type the number of a choice or its id. u: undo your last choice (until dice are rolled or the turn passes). q or Ctrl-C: quit and save the record.")
+			fmt.Fprintln(w, "Type the number of a choice or its id. u: undo your last choice (until dice or chits are drawn or the move passes). q or Ctrl-C: quit and save the record.")
 			continue
 		case "u", "undo":
 			undone, err := l.Undo()
@@ -155,7 +155,7 @@ func (l *lines) wait(ctx context.Context) (quit bool, err error) {
 // forget trims what each seat has seen to the log an undo left.
 func (l *lines) forget() {
 	for st, n := range l.seen {
-		l.seen[st] = min(n, len(l.Log(st)))
+		l.seen[st] = min(n, l.LogLen(st))
 	}
 }
 
@@ -178,11 +178,11 @@ func pick(s engine.State, choices []engine.Choice, answer string) (engine.Action
 
 // showLog prints the log lines seat has not seen yet.
 func (l *lines) showLog(seat engine.Seat) {
-	log := l.Log(seat)
-	for _, e := range log[min(l.seen[seat], len(log)):] {
+	n := l.LogLen(seat)
+	for _, e := range l.Log(seat, l.seen[seat], n) {
 		fmt.Fprintf(l.out, "  t%d [%s] %s\n", e.Turn, e.Rule, e.Text)
 	}
-	l.seen[seat] = len(log)
+	l.seen[seat] = n
 }
 
 func (l *lines) showBoard(seat engine.Seat) {

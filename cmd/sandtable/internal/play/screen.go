@@ -253,7 +253,7 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		for st, n := range m.seen {
-			m.seen[st] = min(n, len(m.p.Log(st)))
+			m.seen[st] = min(n, m.p.LogLen(st))
 		}
 		m.note = "took back " + undone
 		return m.advance()
@@ -327,7 +327,7 @@ func (m *model) enter() tea.Cmd {
 // choose plays the person's action; note says why, when it was not typed.
 func (m *model) choose(a engine.Action, note string) tea.Cmd {
 	seat := m.p.State.ToMove()
-	m.seen[seat] = len(m.p.Log(seat)) // what this choice brings is news on the seat's next screen
+	m.seen[seat] = m.p.LogLen(seat) // what this choice brings is news on the seat's next screen
 	if err := m.p.Apply(a, true); err != nil {
 		m.err = err
 		return tea.Quit

@@ -20,9 +20,8 @@ const Person = "person"
 
 // played is what one applied choice changed, for undo.
 type played struct {
-	human                   bool
-	seatBefore, seatAfter   engine.Seat
-	rollsBefore, rollsAfter int
+	human        bool
+	irreversible error // why it cannot be taken back (engine.Mark); nil if it can
 }
 
 // Session is one game at the terminal.
@@ -60,20 +59,19 @@ func (p *Session) BotToMove() ai.Bot { return p.Bots[p.State.ToMove()] }
 
 // Apply plays a legal action and records it; human says whether a person chose it.
 func (p *Session) Apply(a engine.Action, human bool) error {
-	h := played{human: human, seatBefore: p.State.ToMove(), rollsBefore: p.State.RNG().Rolls}
+	m := engine.MarkOf(p.State)
 	id := p.State.Describe(a).ID
 	if err := p.State.Apply(a); err != nil {
 		return fmt.Errorf("choice %d (%s): %w", len(p.Rec.Choices)+1, id, err)
 	}
 	p.Rec.Choices = append(p.Rec.Choices, id)
-	h.seatAfter, h.rollsAfter = p.State.ToMove(), p.State.RNG().Rolls
-	p.history = append(p.history, h)
+	p.history = append(p.history, played{human: human, irreversible: m.Irreversible(p.State)})
 	return nil
 }
 
-// Undo takes back the last choice if it was the person's, rolled no die and
-// left the same seat to move; the state is the record replayed without it.
-// It returns the choice ID taken back.
+// Undo takes back the last choice if it was the person's and reversible
+// (engine.Mark); the state is the record replayed without it. It returns
+// the choice ID taken back.
 func (p *Session) Undo() (string, error) {
 	if len(p.history) == 0 {
 		return "", errors.New("no choice to take back")
@@ -82,10 +80,8 @@ func (p *Session) Undo() (string, error) {
 	switch {
 	case !h.human:
 		return "", errors.New("the other seat has moved since")
-	case h.rollsAfter != h.rollsBefore:
-		return "", errors.New("dice were rolled")
-	case h.seatAfter != h.seatBefore:
-		return "", fmt.Errorf("the move passed to %s", h.seatAfter)
+	case h.irreversible != nil:
+		return "", h.irreversible
 	}
 	r := *p.Rec
 	undone := r.Choices[len(r.Choices)-1]
@@ -109,10 +105,18 @@ func (p *Session) Clock() (limit time.Duration, timeout engine.Action, ok bool) 
 	return c.ReactionTime(), a, running
 }
 
-// Log is the game's log as seat may read it; nil if the game keeps none.
-func (p *Session) Log(seat engine.Seat) []engine.LogEntry {
+// LogLen is how many log lines seat may read; 0 if the game keeps no log.
+func (p *Session) LogLen(seat engine.Seat) int {
 	if lb, ok := p.State.(engine.Logbook); ok {
-		return lb.SeatLog(seat)
+		return lb.LogLen(seat)
+	}
+	return 0
+}
+
+// Log is seat's log lines from..to-1 (clamped); nil if the game keeps none.
+func (p *Session) Log(seat engine.Seat, from, to int) []engine.LogLine {
+	if lb, ok := p.State.(engine.Logbook); ok {
+		return lb.LogLines(seat, from, to)
 	}
 	return nil
 }

@@ -198,22 +198,23 @@ func (m *model) refPlace() string {
 // logPane shows the newest log lines the viewer may read; the lines since
 // the seat last chose stand out.
 func (m *model) logPane(viewer engine.Seat, w, h int) string {
-	log := m.p.Log(viewer)
-	fresh := len(log)
+	rows := h - 2
+	n := m.p.LogLen(viewer)
+	from := max(0, n-rows-m.logBack) // each entry takes a line at least
+	fresh := n
 	if m.p.Humans[viewer] {
 		fresh = m.seen[viewer]
 	}
 	var lines []string
-	for i, e := range log {
+	for i, e := range m.p.Log(viewer, from, n) {
 		style := dimStyle
-		if i >= fresh {
+		if from+i >= fresh {
 			style = boldStyle
 		}
 		for _, l := range wrap(fmt.Sprintf("t%d %s [%s]", e.Turn, e.Text, e.Rule), w-2) {
 			lines = append(lines, style.Render(l))
 		}
 	}
-	rows := h - 2
 	m.logBack = max(0, min(m.logBack, len(lines)-rows))
 	end := len(lines) - m.logBack
 	title := "Log"
@@ -223,11 +224,15 @@ func (m *model) logPane(viewer engine.Seat, w, h int) string {
 	return box(title, lines[max(0, end-rows):end], w, h, m.focus == paneLog)
 }
 
+// diceLookBack is how far back in the log the dice pane looks.
+const diceLookBack = 200
+
 // dicePane shows the latest log lines that rolled dice, the dice marked.
 func (m *model) dicePane(viewer engine.Seat, w, h int) string {
 	rows := h - 2
 	var lines []string
-	log := m.p.Log(viewer)
+	n := m.p.LogLen(viewer)
+	log := m.p.Log(viewer, n-diceLookBack, n)
 	for i := len(log) - 1; i >= 0 && len(lines) < rows; i-- {
 		if !dice.MatchString(log[i].Text) {
 			continue
