@@ -160,11 +160,17 @@ func TestScreenTakesNumbersSearchAndUndo(t *testing.T) {
 	if got := p.Rec.Choices; len(got) != 1 || got[0] != first[10].ID {
 		t.Fatalf("the search took %v, want [%s]", got, first[10].ID)
 	}
-	// The highlight moves with the arrows.
+	// The search stays while it finds choices: the next unit goes there too.
 	next := engine.Choices(p.State)
-	press(m, "down", "down", "enter")
-	if got := p.Rec.Choices; len(got) != 2 || got[1] != next[2].ID {
-		t.Fatalf("down down Enter took %v, want %s second", got, next[2].ID)
+	press(m, "enter")
+	if got := p.Rec.Choices; len(got) != 2 || got[1] != next[10].ID {
+		t.Fatalf("Enter after a search took %v, want %s second", got, next[10].ID)
+	}
+	// Esc clears it; the highlight moves with the arrows.
+	next = engine.Choices(p.State)
+	press(m, "esc", "down", "down", "enter")
+	if got := p.Rec.Choices; len(got) != 3 || got[2] != next[2].ID {
+		t.Fatalf("down down Enter took %v, want %s third", got, next[2].ID)
 	}
 }
 
@@ -337,5 +343,21 @@ func TestWrap(t *testing.T) {
 	want = []string{"t1", "    xxxxxxxxxxxxxxxx", "    xxxxxxxxxxxxxxxx", "    xxxxxxxx"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// The status (the lines of the game's text before its first blank line)
+// stays at the top of the map while the map scrolls.
+func TestScreenKeepsTheStatusInSight(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, tea.WindowSizeMsg{Width: 100, Height: 40})
+	press(m, "tab", "pgdown", "pgdown")
+	v := m.View()
+	if m.mapTop == 0 {
+		t.Fatal("PgDn did not scroll the focused map")
+	}
+	mustContain(t, v, "│Turn 1 of 8, day | step setup-british")
+	if strings.Contains(v, " 1 Rijnkade – Nijverheidsschool") {
+		t.Errorf("the map did not scroll past area 1:\n%s", v)
 	}
 }

@@ -112,7 +112,7 @@ func (m *model) Init() tea.Cmd { return m.advance() }
 func (m *model) advance() tea.Cmd {
 	m.clock++
 	m.deadline = time.Time{}
-	m.choices, m.acts, m.sel, m.typed, m.filter, m.search = nil, nil, 0, "", "", false
+	m.choices, m.acts, m.sel, m.typed, m.search = nil, nil, 0, "", false
 	s := m.p.State
 	if s.ToMove() == "" {
 		m.thinking = false
@@ -136,6 +136,9 @@ func (m *model) advance() tea.Cmd {
 	m.choices = make([]engine.Choice, len(m.acts))
 	for i, a := range m.acts {
 		m.choices[i] = s.Describe(a)
+	}
+	if len(m.visible()) == 0 {
+		m.filter = "" // a search stays while it finds something (a set-up area, say)
 	}
 	if seat := s.ToMove(); m.p.Hotseat() && seat != m.shown {
 		m.pause = seat

@@ -107,6 +107,8 @@ func (m *model) footer() string {
 	switch {
 	case m.search:
 		line = "search: " + m.filter + "▏ (Enter takes the highlighted choice, Esc clears)"
+	case m.filter != "" && m.note == "":
+		line = "search: " + m.filter + " (it stays while it finds choices; Esc clears)"
 	case m.typed != "":
 		line = "> " + m.typed
 		if n := m.typedNumber(); n > 0 {
@@ -146,6 +148,14 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 		b, _ := json.MarshalIndent(m.p.State.View(viewer), "", "  ")
 		text = string(b)
 	}
+	// The lines before the first blank one (the status) stay in sight.
+	var status []string
+	if head, body, ok := strings.Cut(text, "\n\n"); ok {
+		for _, l := range strings.Split(head, "\n") {
+			status = append(status, wrap(l, w-2)...)
+		}
+		text = body
+	}
 	place := m.refPlace()
 	var lines []string
 	first, in := -1, false
@@ -167,7 +177,8 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 			lines = append(lines, wl)
 		}
 	}
-	rows := h - 2
+	status = status[:min(len(status), (h-2)/2)]
+	rows := h - 2 - len(status)
 	if first >= 0 && m.focus != paneMap && (first < m.mapTop || first >= m.mapTop+rows) {
 		m.mapTop = first - rows/4
 	}
@@ -177,7 +188,10 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 	if len(lines) > rows {
 		title += fmt.Sprintf(" · lines %d-%d of %d", m.mapTop+1, end, len(lines))
 	}
-	return box(title, lines[m.mapTop:end], w, h, m.focus == paneMap)
+	for i := range status {
+		status[i] = boldStyle.Render(m.colourSeats(status[i]))
+	}
+	return box(title, append(status, lines[m.mapTop:end]...), w, h, m.focus == paneMap)
 }
 
 // refPlace is the place the highlighted choice names ("area:17" in its
