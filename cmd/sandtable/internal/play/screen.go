@@ -196,6 +196,14 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // key handles one key press.
 func (m *model) key(k tea.KeyMsg) tea.Cmd {
+	if k.Type == tea.KeyRunes && len(k.Runes) > 1 {
+		// Keys typed quickly (or pasted) arrive together: "10" is 1 then 0.
+		var cmds []tea.Cmd
+		for _, r := range k.Runes {
+			cmds = append(cmds, m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
+		}
+		return tea.Sequence(cmds...)
+	}
 	key := k.String()
 	if key == "ctrl+c" || key == "q" && !m.search {
 		return tea.Quit
