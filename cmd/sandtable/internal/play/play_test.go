@@ -363,3 +363,38 @@ func TestScreenKeepsTheStatusInSight(t *testing.T) {
 		t.Errorf("the map did not scroll past area 1:\n%s", v)
 	}
 }
+
+// quickClock is a game whose reaction clock (soa:8.17) runs for 50 ms.
+type quickClock struct{ engine.State }
+
+func (quickClock) ReactionTime() time.Duration { return 50 * time.Millisecond }
+func (q quickClock) Timeout() (engine.Action, bool) {
+	return q.State.(engine.Clocked).Timeout()
+}
+
+// Line mode: a person who does not answer in time gets the timeout choice.
+func TestLinesReactionClock(t *testing.T) {
+	p := newSession(t, 2, map[string]string{"reaction": "10"}, hotseat)
+	for {
+		if _, _, ok := p.Clock(); ok {
+			break
+		}
+		if err := p.Apply(p.State.Legal(nil)[0], true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.State = quickClock{p.State}
+	n, seat := len(p.Rec.Choices), p.State.ToMove()
+	r, w := io.Pipe()
+	defer w.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	var out bytes.Buffer
+	if err := Lines(ctx, p, r, &out, false); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out.String(), "(you have 50ms to choose)", string(seat)+"> \ntime is up: Pass")
+	if len(p.Rec.Choices) <= n || p.Rec.Choices[n] != "pass" {
+		t.Fatalf("after the clock ran out the record goes on with %v, want pass", p.Rec.Choices[n:])
+	}
+}

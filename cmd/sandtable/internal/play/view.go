@@ -53,7 +53,7 @@ func (m *model) View() string {
 	viewer := m.p.Viewer()
 	var top string
 	if m.w >= 110 { // the map beside the log and the dice
-		mapW := m.w * 3 / 5
+		mapW := m.w * 11 / 20
 		diceH := min(7, topH/3)
 		right := lipgloss.JoinVertical(lipgloss.Left, m.logPane(viewer, m.w-mapW, topH-diceH), m.dicePane(viewer, m.w-mapW, diceH))
 		top = lipgloss.JoinHorizontal(lipgloss.Top, m.mapPane(viewer, mapW, topH), right)
@@ -100,8 +100,8 @@ func (m *model) timeLeft() time.Duration {
 
 func (m *model) footer() string {
 	keys := "↑↓ highlight · Enter choose · 0-9 number · / search · Tab pane · u undo · ? help · q save & quit"
-	if m.p.State.ToMove() == "" {
-		keys = "Tab pane · ↑↓ scroll · q save & quit"
+	if m.choices == nil { // a bot chooses, or the game is over
+		keys = "Tab pane · ↑↓ scroll · ? help · q save & quit"
 	}
 	var line string
 	switch {
