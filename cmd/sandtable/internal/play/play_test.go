@@ -232,18 +232,24 @@ func TestScreenHotseatPausesBetweenSeats(t *testing.T) {
 	}
 }
 
-// soa:8.17: a player who does not declare his impulse in time passes. The
-// clock starts when the player has the screen, and a stale tick does nothing.
-func TestScreenReactionClock(t *testing.T) {
-	p := newSession(t, 2, map[string]string{"reaction": "10"}, hotseat)
+// toTheClock takes the first choices until a person's reaction clock runs.
+func toTheClock(t *testing.T, p *Session) {
+	t.Helper()
 	for {
 		if _, _, ok := p.Clock(); ok {
-			break
+			return
 		}
 		if err := p.Apply(p.State.Legal(nil)[0], true); err != nil {
 			t.Fatal(err)
 		}
 	}
+}
+
+// soa:8.17: a player who does not declare his impulse in time passes. The
+// clock starts when the player has the screen, and a stale tick does nothing.
+func TestScreenReactionClock(t *testing.T) {
+	p := newSession(t, 2, map[string]string{"reaction": "10"}, hotseat)
+	toTheClock(t, p)
 	m := start(t, p, britSize)
 	if !m.deadline.IsZero() {
 		t.Fatal("the clock runs behind the privacy screen")
@@ -375,14 +381,7 @@ func (q quickClock) Timeout() (engine.Action, bool) {
 // Line mode: a person who does not answer in time gets the timeout choice.
 func TestLinesReactionClock(t *testing.T) {
 	p := newSession(t, 2, map[string]string{"reaction": "10"}, hotseat)
-	for {
-		if _, _, ok := p.Clock(); ok {
-			break
-		}
-		if err := p.Apply(p.State.Legal(nil)[0], true); err != nil {
-			t.Fatal(err)
-		}
-	}
+	toTheClock(t, p)
 	p.State = quickClock{p.State}
 	n, seat := len(p.Rec.Choices), p.State.ToMove()
 	r, w := io.Pipe()
