@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"sandtable/ai"
 	"sandtable/engine"
 	"sandtable/games"
 	"sandtable/games/soa"
@@ -395,5 +397,27 @@ func TestLinesReactionClock(t *testing.T) {
 	mustContain(t, out.String(), "(you have 50ms to choose)", string(seat)+"> \ntime is up: Pass")
 	if len(p.Rec.Choices) <= n || p.Rec.Choices[n] != "pass" {
 		t.Fatalf("after the clock ran out the record goes on with %v, want pass", p.Rec.Choices[n:])
+	}
+}
+
+// At the end the choices give way to the result, and the keys to leave.
+func TestScreenGameOver(t *testing.T) {
+	p := newSession(t, 9, nil, vsBot)
+	for p.State.ToMove() != "" {
+		a := p.State.Legal(nil)[0]
+		if b := p.BotToMove(); b != nil {
+			var err error
+			if a, err = ai.Move(b, p.State); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := p.Apply(a, p.BotToMove() == nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := start(t, p, britSize)
+	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "Tab pane · ↑↓ scroll · ? help · q save & quit")
+	if m.choices != nil {
+		t.Error("choices offered after the end")
 	}
 }

@@ -25,18 +25,15 @@ func Screen(ctx context.Context, p *Session, in io.Reader, out io.Writer) error 
 	if err != nil && !errors.Is(err, tea.ErrInterrupted) && !errors.Is(err, tea.ErrProgramKilled) {
 		return err
 	}
-	if m.err != nil {
-		return m.err
-	}
 	if p.State.ToMove() == "" {
 		fmt.Fprintln(out, p.Result())
 	}
 	msg, err := p.Save()
 	if err != nil {
-		return err
+		return errors.Join(m.err, err)
 	}
 	fmt.Fprintln(out, msg)
-	return nil
+	return m.err // a bot's failure, after the record is safe
 }
 
 // spectatorPace is the pause before each bot choice when nobody plays, so

@@ -73,14 +73,17 @@ func (m *model) View() string {
 
 func (m *model) header() string {
 	s := m.p.State
-	parts := []string{m.p.Game.Name(), fmt.Sprintf("seed %d", m.p.Rec.Seed), fmt.Sprintf("choice %d", len(m.p.Rec.Choices)+1)}
+	parts := []string{m.p.Game.Name(), fmt.Sprintf("seed %d", m.p.Rec.Seed)}
 	switch {
 	case s.ToMove() == "":
-		parts = append(parts, "game over")
+		parts = append(parts, fmt.Sprintf("game over after %d choices", len(m.p.Rec.Choices)))
 	case m.thinking:
 		parts = append(parts, fmt.Sprintf("%s (%s) is choosing", s.ToMove(), m.p.Bots[s.ToMove()].Name()))
 	default:
 		parts = append(parts, fmt.Sprintf("%s to choose", s.ToMove()))
+	}
+	if s.ToMove() != "" {
+		parts = append(parts, fmt.Sprintf("choice %d", len(m.p.Rec.Choices)+1))
 	}
 	if left := m.timeLeft(); left >= 0 {
 		parts = append(parts, fmt.Sprintf("%ds left", int(left.Round(time.Second)/time.Second)))
