@@ -56,7 +56,7 @@ func cmdPlay(e *env, args []string) error {
 		if err := checkResume(g, r, given, *scenario, seed.v, opts); err != nil {
 			return err
 		}
-		if p.State, err = engine.Verify(g, r); err != nil {
+		if p.State, err = verify(e, g, r); err != nil {
 			return fmt.Errorf("%s: %w", *resume, err)
 		}
 		p.Rec = r
@@ -71,7 +71,8 @@ func cmdPlay(e *env, args []string) error {
 		if err != nil {
 			return usageError{err.Error()}
 		}
-		p.Rec = &engine.Record{Format: engine.RecordFormat, Game: g.ID(), Scenario: *scenario, Options: resolved, Seed: seed.value(), Choices: []string{}}
+		p.Rec = engine.NewRecord(g)
+		p.Rec.Scenario, p.Rec.Options, p.Rec.Seed = *scenario, resolved, seed.value()
 		if p.State, err = engine.Start(g, p.Rec); err != nil {
 			return err
 		}

@@ -31,7 +31,8 @@ func newSession(t *testing.T, seed uint64, opts map[string]string, players map[e
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &engine.Record{Format: engine.RecordFormat, Game: g.ID(), Scenario: g.Scenarios()[0].ID, Options: resolved, Seed: seed, Choices: []string{}}
+	rec := engine.NewRecord(g)
+	rec.Scenario, rec.Options, rec.Seed = g.Scenarios()[0].ID, resolved, seed
 	s, err := engine.Start(g, rec)
 	if err != nil {
 		t.Fatal(err)
