@@ -203,14 +203,28 @@ func wsToken(r *http.Request) string {
 	return r.URL.Query().Get("token")
 }
 
+// healthz answers 200 when the store takes a durable write, 503 when it
+// does not (a full disk, a read-only file): the server then refuses every
+// choice, so a load balancer should stop sending players to it. One write
+// a second at most, however often it is asked.
 func (srv *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if err := srv.store.Ping(ctx); err != nil {
-		http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
+	srv.health.Lock()
+	if time.Since(srv.health.at) >= time.Second {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		srv.health.err = srv.store.CheckWrite(ctx)
+		cancel()
+		srv.health.at = time.Now()
+		if srv.health.err != nil {
+			srv.log.Error("the store cannot write", "err", srv.health.err)
+		}
+	}
+	err := srv.health.err
+	srv.health.Unlock()
+	if err != nil {
+		writeError(w, errf(503, "store_unwritable", "the store cannot write; choices are refused until its operator fixes it (see the server's log)"))
 		return
 	}
-	w.Write([]byte("ok\n"))
+	writeJSON(w, 200, map[string]string{"status": "ok"})
 }
 
 func (srv *Server) catalog(*http.Request) (int, any, error) {

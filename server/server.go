@@ -54,6 +54,12 @@ type Server struct {
 	mu      sync.RWMutex
 	games   map[string]*live
 	tokens  map[string]store.Token // by hash
+	damaged map[string]bool        // quarantined games (never in games)
+	health  struct {               // the last store write check (healthz)
+		sync.Mutex
+		at  time.Time
+		err error
+	}
 	metrics *metrics
 	limiter *limiter
 	mux     *http.ServeMux
@@ -78,23 +84,28 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := &Server{cfg: cfg, log: cfg.Logger, store: st, games: map[string]*live{}, tokens: map[string]store.Token{},
+	srv := &Server{cfg: cfg, log: cfg.Logger, store: st, games: map[string]*live{}, tokens: map[string]store.Token{}, damaged: map[string]bool{},
 		metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond)}
-	saved, tokens, err := st.Load(context.Background())
+	saved, tokens, damaged, err := st.Load(context.Background())
 	if err != nil {
 		st.Close()
 		return nil, fmt.Errorf("loading games from %s: %w", cfg.DB, err)
 	}
-	for _, t := range tokens {
-		srv.tokens[t.Hash] = t
+	for _, d := range damaged {
+		srv.quarantine(d.ID, d.Err)
 	}
 	for _, g := range saved {
 		l, err := srv.open(g)
 		if err != nil {
-			srv.log.Error("a stored game does not replay; it is left out", "game", g.ID, "err", err)
+			srv.quarantine(g.ID, fmt.Errorf("it does not replay: %w", err))
 			continue
 		}
 		srv.games[g.ID] = l
+	}
+	for _, t := range tokens {
+		if srv.games[t.GameID] != nil {
+			srv.tokens[t.Hash] = t
+		}
 	}
 	srv.metrics.games.Set(float64(len(srv.games)))
 	srv.log.Info("games loaded", "games", len(srv.games), "db", cfg.DB)
@@ -105,6 +116,14 @@ func New(cfg Config) (*Server, error) {
 		l.mu.Unlock()
 	}
 	return srv, nil
+}
+
+// quarantine keeps a damaged game out of play: it is not served (its
+// calls answer 503 game_damaged) and its rows stay in the store as they are,
+// for its operator to repair or remove.
+func (srv *Server) quarantine(id string, err error) {
+	srv.damaged[id] = true
+	srv.log.Error("a stored game is damaged; it is quarantined: not served, its rows left as they are", "game", id, "err", err)
 }
 
 // Close stops the server's store.
@@ -218,6 +237,9 @@ func (srv *Server) lookup(id string) (*live, error) {
 	srv.mu.RLock()
 	defer srv.mu.RUnlock()
 	l, ok := srv.games[id]
+	if !ok && srv.damaged[id] {
+		return nil, errf(503, "game_damaged", "game %s is damaged in the server's store and is not served; its operator has the details in the server's log", id)
+	}
 	if !ok {
 		return nil, errf(404, "no_game", "there is no game %q", id)
 	}

@@ -9,6 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -85,6 +88,10 @@ CREATE TABLE IF NOT EXISTS choices (
 	n INTEGER NOT NULL,
 	choice TEXT NOT NULL,
 	PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS health (
+	id INTEGER PRIMARY KEY CHECK (id = 1),
+	checked TEXT NOT NULL
 );`
 
 // OpenSQLite opens (creating if needed) the database at path. Commits are
@@ -235,66 +242,151 @@ func (s *SQLite) Truncate(ctx context.Context, id string, n int) error {
 	})
 }
 
-// Load reads every game with its choices, and every token.
-func (s *SQLite) Load(ctx context.Context) ([]Game, []Token, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over FROM games ORDER BY created, id`)
-	if err != nil {
-		return nil, nil, err
-	}
-	var games []Game
-	index := map[string]int{}
-	for rows.Next() {
-		var g Game
-		var opts, seed, seats, created string
-		var pos sql.NullString
-		if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over); err != nil {
-			rows.Close()
-			return nil, nil, err
-		}
-		json.Unmarshal([]byte(opts), &g.Options)
-		json.Unmarshal([]byte(seats), &g.Seats)
-		fmt.Sscan(seed, &g.Seed)
-		g.Created, _ = time.Parse(time.RFC3339Nano, created)
-		if pos.Valid {
-			g.Position = json.RawMessage(pos.String)
-		}
-		index[g.ID] = len(games)
-		games = append(games, g)
-	}
-	rows.Close()
-	crows, err := s.db.QueryContext(ctx, `SELECT game_id, choice FROM choices ORDER BY game_id, n`)
-	if err != nil {
-		return nil, nil, err
-	}
-	for crows.Next() {
-		var id, c string
-		if err := crows.Scan(&id, &c); err != nil {
-			crows.Close()
-			return nil, nil, err
-		}
-		if i, ok := index[id]; ok {
-			games[i].Choices = append(games[i].Choices, c)
-		}
-	}
-	crows.Close()
-	trows, err := s.db.QueryContext(ctx, `SELECT hash, game_id, seat FROM tokens`)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer trows.Close()
-	var tokens []Token
-	for trows.Next() {
-		var t Token
-		if err := trows.Scan(&t.Hash, &t.GameID, &t.Seat); err != nil {
-			return nil, nil, err
-		}
-		tokens = append(tokens, t)
-	}
-	return games, tokens, trows.Err()
+// Damaged is a stored game that does not read back whole: a field that does
+// not parse, a gap in its choices, a token for a seat it does not have.
+type Damaged struct {
+	ID  string
+	Err error
 }
 
-// Ping checks the database answers.
-func (s *SQLite) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+// Load reads every game with its choices, and every token. It checks
+// everything it reads: a game that does not read back whole is returned in
+// damaged, not in games, so that it is never served cut short or changed;
+// an error reading the database itself fails the whole load.
+func (s *SQLite) Load(ctx context.Context) (games []Game, tokens []Token, damaged []Damaged, err error) {
+	var check string
+	if err := s.db.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&check); err != nil {
+		return nil, nil, nil, fmt.Errorf("checking the database: %w", err)
+	}
+	if check != "ok" {
+		return nil, nil, nil, fmt.Errorf("the database is damaged (%s); restore it from a backup, or try the sqlite3 .recover command on a copy", check)
+	}
+	bad := map[string]error{}
+	index := map[string]int{}
+	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over FROM games ORDER BY created, id`,
+		func(rows *sql.Rows) error {
+			var g Game
+			var opts, seed, seats, created string
+			var pos sql.NullString
+			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over); err != nil {
+				return fmt.Errorf("a game row does not read: %w", err)
+			}
+			if err := g.parse(opts, seed, seats, created); err != nil {
+				bad[g.ID] = err
+				return nil
+			}
+			if pos.Valid {
+				g.Position = json.RawMessage(pos.String)
+			}
+			index[g.ID] = len(games)
+			games = append(games, g)
+			return nil
+		})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	err = s.each(ctx, `SELECT game_id, n, choice FROM choices ORDER BY game_id, n`, func(rows *sql.Rows) error {
+		var id, c string
+		var n int
+		if err := rows.Scan(&id, &n, &c); err != nil {
+			return fmt.Errorf("a choice row does not read: %w", err)
+		}
+		i, ok := index[id]
+		switch {
+		case !ok:
+			if bad[id] == nil {
+				bad[id] = fmt.Errorf("choice %d belongs to no stored game", n)
+			}
+		case n != len(games[i].Choices):
+			bad[id] = fmt.Errorf("choice %d is missing (the next stored one is %d)", len(games[i].Choices), n)
+		default:
+			games[i].Choices = append(games[i].Choices, c)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	err = s.each(ctx, `SELECT hash, game_id, seat FROM tokens`, func(rows *sql.Rows) error {
+		var t Token
+		if err := rows.Scan(&t.Hash, &t.GameID, &t.Seat); err != nil {
+			return fmt.Errorf("a token row does not read: %w", err)
+		}
+		i, ok := index[t.GameID]
+		switch {
+		case !ok:
+			if bad[t.GameID] == nil {
+				bad[t.GameID] = fmt.Errorf("a token belongs to no stored game")
+			}
+		case games[i].Seats[t.Seat] != "human":
+			bad[t.GameID] = fmt.Errorf("a token is for seat %q, which is not played by a person", t.Seat)
+		default:
+			tokens = append(tokens, t)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(bad) == 0 {
+		return games, tokens, nil, nil
+	}
+	games = slices.DeleteFunc(games, func(g Game) bool { return bad[g.ID] != nil })
+	tokens = slices.DeleteFunc(tokens, func(t Token) bool { return bad[t.GameID] != nil })
+	for id, err := range bad {
+		damaged = append(damaged, Damaged{ID: id, Err: err})
+	}
+	slices.SortFunc(damaged, func(a, b Damaged) int { return strings.Compare(a.ID, b.ID) })
+	return games, tokens, damaged, nil
+}
+
+// each runs a query and calls fn for every row; an error reading the rows
+// (not only starting the query) is returned.
+func (s *SQLite) each(ctx context.Context, query string, fn func(*sql.Rows) error) error {
+	rows, err := s.db.QueryContext(ctx, query)
+	if err != nil {
+		return fmt.Errorf("reading the database: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("reading the database: %w", err)
+	}
+	return nil
+}
+
+// parse reads the text columns of a game row strictly.
+func (g *Game) parse(opts, seed, seats, created string) error {
+	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
+		return fmt.Errorf("options %q: %w", opts, err)
+	}
+	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil || len(g.Seats) == 0 {
+		return fmt.Errorf("seats %q are not a JSON object of seats", seats)
+	}
+	v, err := strconv.ParseUint(seed, 10, 64)
+	if err != nil {
+		return fmt.Errorf("seed %q is not a whole number", seed)
+	}
+	g.Seed = v
+	if g.Created, err = time.Parse(time.RFC3339Nano, created); err != nil {
+		return fmt.Errorf("created %q is not a time", created)
+	}
+	return nil
+}
+
+// CheckWrite makes one durable write, as every choice does: a full disk, a
+// read-only file or a closed store fails it.
+func (s *SQLite) CheckWrite(ctx context.Context) error {
+	now := time.Now().UTC().Format(time.RFC3339Nano)
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT INTO health(id, checked) VALUES(1, ?) ON CONFLICT(id) DO UPDATE SET checked = excluded.checked`, now)
+		return err
+	})
+}
 
 // Close finishes queued writes and closes the database.
 // Writes that come later fail with ErrClosed; Close may be called more than once.
