@@ -31,7 +31,11 @@ type Game struct {
 	Seats      map[string]string // seat -> "human" or "bot:NAME"
 	Created    time.Time
 	Over       bool
-	Choices    []string
+	// Updated is the time of the last choice or undo (Created before any).
+	Updated time.Time
+	// Archived: idle too long, kept to read and replay but no longer played.
+	Archived bool
+	Choices  []string
 }
 
 // Token is a seat's secret, stored as a hash.
@@ -94,6 +98,41 @@ CREATE TABLE IF NOT EXISTS health (
 	checked TEXT NOT NULL
 );`
 
+// added are the columns of games added since the first schema, each with
+// the definition that ALTER TABLE gives it in older databases.
+var added = map[string]string{
+	"updated":  "TEXT",
+	"archived": "INTEGER NOT NULL DEFAULT 0",
+}
+
+// addColumns adds the columns an older database lacks.
+func addColumns(db *sql.DB, cols map[string]string) error {
+	have := map[string]bool{}
+	rows, err := db.Query(`SELECT name FROM pragma_table_info('games')`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return err
+		}
+		have[name] = true
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for name, def := range cols {
+		if !have[name] {
+			if _, err := db.Exec(`ALTER TABLE games ADD COLUMN ` + name + ` ` + def); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // OpenSQLite opens (creating if needed) the database at path. Commits are
 // durable: WAL with synchronous=FULL.
 func OpenSQLite(path string) (*SQLite, error) {
@@ -102,10 +141,14 @@ func OpenSQLite(path string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening database %s: %w", path, err)
 	}
-	db.SetMaxOpenConns(1) // one writer; every read is at start-up
+	db.SetMaxOpenConns(1) // one writer; reads (start-up, archived games) wait for its commits
 	if _, err := db.Exec(schema); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("creating the schema in %s: %w (is it a sandtable database?)", path, err)
+	}
+	if err := addColumns(db, added); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("updating the schema in %s: %w", path, err)
 	}
 	s := &SQLite{db: db, queue: make(chan *op, 1024), done: make(chan struct{})}
 	go s.writer()
@@ -194,8 +237,8 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game, tokens []Token) error {
 		pos = string(g.Position)
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over) VALUES(?,?,?,?,?,?,?,?,?,?)`,
-			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), g.Created.UTC().Format(time.RFC3339Nano), g.Over); err != nil {
+		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated) VALUES(?,?,?,?,?,?,?,?,?,?,?)`,
+			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), stamp(g.Created), g.Over, stamp(g.Created)); err != nil {
 			return err
 		}
 		for _, t := range tokens {
@@ -226,21 +269,31 @@ func (s *SQLite) AppendChoice(ctx context.Context, id string, n int, choice stri
 		if _, err := tx.Exec(`INSERT INTO choices(game_id, n, choice) VALUES(?,?,?)`, id, n, choice); err != nil {
 			return err
 		}
-		if over {
-			_, err := tx.Exec(`UPDATE games SET over = 1 WHERE id = ?`, id)
-			return err
-		}
-		return nil
+		_, err := tx.Exec(`UPDATE games SET over = ?, updated = ? WHERE id = ?`, over, stamp(time.Now()), id)
+		return err
 	})
 }
 
 // Truncate keeps the first n choices of a game (undo).
 func (s *SQLite) Truncate(ctx context.Context, id string, n int) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec(`DELETE FROM choices WHERE game_id = ? AND n >= ?`, id, n)
+		if _, err := tx.Exec(`DELETE FROM choices WHERE game_id = ? AND n >= ?`, id, n); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`UPDATE games SET updated = ? WHERE id = ?`, stamp(time.Now()), id)
 		return err
 	})
 }
+
+// Archive marks a game archived: it stays to be read and replayed.
+func (s *SQLite) Archive(ctx context.Context, id string) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE games SET archived = 1 WHERE id = ?`, id)
+		return err
+	})
+}
+
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
 // Damaged is a stored game that does not read back whole: a field that does
 // not parse, a gap in its choices, a token for a seat it does not have.
@@ -261,17 +314,47 @@ func (s *SQLite) Load(ctx context.Context) (games []Game, tokens []Token, damage
 	if check != "ok" {
 		return nil, nil, nil, fmt.Errorf("the database is damaged (%s); restore it from a backup, or try the sqlite3 .recover command on a copy", check)
 	}
+	return s.load(ctx, "")
+}
+
+// LoadGame reads one game (an archived one, to read or replay it):
+// ErrNotFound if there is none, ErrDamaged if it does not read back whole.
+func (s *SQLite) LoadGame(ctx context.Context, id string) (Game, error) {
+	games, _, bad, err := s.load(ctx, id)
+	switch {
+	case err != nil:
+		return Game{}, err
+	case len(bad) > 0:
+		return Game{}, fmt.Errorf("%w: %v", ErrDamaged, bad[0].Err)
+	case len(games) == 0:
+		return Game{}, ErrNotFound
+	}
+	return games[0], nil
+}
+
+// ErrNotFound means there is no such game.
+var ErrNotFound = errors.New("store: no such game")
+
+// ErrDamaged means a game does not read back whole.
+var ErrDamaged = errors.New("store: damaged game")
+
+// load reads the game with ID one, or every game if one is "".
+func (s *SQLite) load(ctx context.Context, one string) (games []Game, tokens []Token, damaged []Damaged, err error) {
 	bad := map[string]error{}
 	index := map[string]int{}
-	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over FROM games ORDER BY created, id`,
+	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, archived FROM games
+		WHERE ?1 = '' OR id = ?1 ORDER BY created, id`, one,
 		func(rows *sql.Rows) error {
 			var g Game
 			var opts, seed, seats, created string
-			var pos sql.NullString
-			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over); err != nil {
+			var pos, updated sql.NullString
+			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &updated, &g.Archived); err != nil {
 				return fmt.Errorf("a game row does not read: %w", err)
 			}
-			if err := g.parse(opts, seed, seats, created); err != nil {
+			if !updated.Valid { // a game stored before the column existed
+				updated.String = created
+			}
+			if err := g.parse(opts, seed, seats, created, updated.String); err != nil {
 				bad[g.ID] = err
 				return nil
 			}
@@ -285,7 +368,7 @@ func (s *SQLite) Load(ctx context.Context) (games []Game, tokens []Token, damage
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	err = s.each(ctx, `SELECT game_id, n, choice FROM choices ORDER BY game_id, n`, func(rows *sql.Rows) error {
+	err = s.each(ctx, `SELECT game_id, n, choice FROM choices WHERE ?1 = '' OR game_id = ?1 ORDER BY game_id, n`, one, func(rows *sql.Rows) error {
 		var id, c string
 		var n int
 		if err := rows.Scan(&id, &n, &c); err != nil {
@@ -307,7 +390,7 @@ func (s *SQLite) Load(ctx context.Context) (games []Game, tokens []Token, damage
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	err = s.each(ctx, `SELECT hash, game_id, seat FROM tokens`, func(rows *sql.Rows) error {
+	err = s.each(ctx, `SELECT hash, game_id, seat FROM tokens WHERE ?1 = '' OR game_id = ?1`, one, func(rows *sql.Rows) error {
 		var t Token
 		if err := rows.Scan(&t.Hash, &t.GameID, &t.Seat); err != nil {
 			return fmt.Errorf("a token row does not read: %w", err)
@@ -342,8 +425,8 @@ func (s *SQLite) Load(ctx context.Context) (games []Game, tokens []Token, damage
 
 // each runs a query and calls fn for every row; an error reading the rows
 // (not only starting the query) is returned.
-func (s *SQLite) each(ctx context.Context, query string, fn func(*sql.Rows) error) error {
-	rows, err := s.db.QueryContext(ctx, query)
+func (s *SQLite) each(ctx context.Context, query, one string, fn func(*sql.Rows) error) error {
+	rows, err := s.db.QueryContext(ctx, query, one)
 	if err != nil {
 		return fmt.Errorf("reading the database: %w", err)
 	}
@@ -360,7 +443,7 @@ func (s *SQLite) each(ctx context.Context, query string, fn func(*sql.Rows) erro
 }
 
 // parse reads the text columns of a game row strictly.
-func (g *Game) parse(opts, seed, seats, created string) error {
+func (g *Game) parse(opts, seed, seats, created, updated string) error {
 	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
 		return fmt.Errorf("options %q: %w", opts, err)
 	}
@@ -374,6 +457,9 @@ func (g *Game) parse(opts, seed, seats, created string) error {
 	g.Seed = v
 	if g.Created, err = time.Parse(time.RFC3339Nano, created); err != nil {
 		return fmt.Errorf("created %q is not a time", created)
+	}
+	if g.Updated, err = time.Parse(time.RFC3339Nano, updated); err != nil {
+		return fmt.Errorf("updated %q is not a time", updated)
 	}
 	return nil
 }
