@@ -54,6 +54,7 @@ func init() {
 		{"position", "RECORD", "print the current position document", cmdPosition},
 		{"play", "ID [--seat SEAT|--hotseat] [--bot random] [--seed N] [--option K=V]... [--record FILE] [--resume FILE]", "play in the terminal", cmdPlay},
 		{"fuzz", "--game ID [--games N] [--seed S] [--out DIR] [--option K=V]...", "play random games and check every rule invariant", cmdFuzz},
+		{"rulecov", "[--repo DIR] [--game ID] [--missing] [--min PCT]", "count the rule sections cited by tests or marked n/a", cmdRulecov},
 		{"bench", "--game ID [--seconds N] | serve [--games N] [--seconds N] [--interval D]", "measure random-play speed on one core, or the server under load", cmdBench},
 	}
 }

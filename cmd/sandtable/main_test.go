@@ -342,3 +342,12 @@ func readChoices(t *testing.T, path string) []string {
 	}
 	return r.Choices
 }
+
+// rulecov counts the project's own checklists; --min fails below the bar.
+func TestRulecov(t *testing.T) {
+	if out := must(t, "", "rulecov", "--repo", "../..", "--game", "soa", "--min", "100"); !strings.HasPrefix(out, "soa: 177/177 rule sections covered (100%)") {
+		t.Fatalf("rulecov printed %q", out)
+	}
+	fails(t, 1, "coverage 100% is below --min 101%", "", "rulecov", "--repo", "../..", "--game", "soa", "--min", "101")
+	fails(t, 2, `no checklist for game "nope"`, "", "rulecov", "--repo", "../..", "--game", "nope")
+}

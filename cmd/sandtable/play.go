@@ -288,7 +288,7 @@ func (p *session) undo() error {
 	p.rec, p.s, p.history = &r, s, p.history[:len(p.history)-1]
 	if lb, ok := s.(engine.Logbook); ok {
 		for st, n := range p.seen {
-			p.seen[st] = min(n, len(lb.SeatLog(st)))
+			p.seen[st] = min(n, lb.LogLen(st))
 		}
 	}
 	fmt.Fprintf(p.e.stdout, "took back %s\n", undone)
@@ -301,11 +301,11 @@ func (p *session) showLog(seat engine.Seat) {
 	if !ok {
 		return
 	}
-	lines := lb.SeatLog(seat)
-	for _, l := range lines[min(p.seen[seat], len(lines)):] {
+	n := lb.LogLen(seat)
+	for _, l := range lb.LogLines(seat, p.seen[seat], n) {
 		fmt.Fprintf(p.e.stdout, "  t%d [%s] %s\n", l.Turn, l.Rule, l.Text)
 	}
-	p.seen[seat] = len(lines)
+	p.seen[seat] = n
 }
 
 func (p *session) showBoard(seat engine.Seat) {

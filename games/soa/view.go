@@ -27,7 +27,7 @@ type View struct {
 	Drafting  *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
 	CP        int               `json:"casualty_points,omitempty"`
 	Bids      map[string]int    `json:"bids,omitempty"`
-	Log       []LogLine         `json:"log"`
+	Log       []engine.LogLine  `json:"log"` // the whole log the seat may read; engine.Logbook gives it by cursor
 	Result    *engine.Result    `json:"result,omitempty"`
 }
 
@@ -61,13 +61,6 @@ func (s *State) attackView(a attack) AttackView {
 		av.Units = append(av.Units, s.g.units[u].ID)
 	}
 	return av
-}
-
-// LogLine is one entry of the game log.
-type LogLine struct {
-	Turn int    `json:"turn"`
-	Rule string `json:"rule"`
-	Text string `json:"text"`
 }
 
 // viewerSide is the side a seat commands, noSide for spectators.
@@ -140,20 +133,6 @@ func (s *State) View(seat engine.Seat) any {
 			}
 		}
 	}
-	v.Log = make([]LogLine, 0, len(s.log))
-	for _, e := range s.log {
-		if e.Only == noSide || e.Only == viewer {
-			v.Log = append(v.Log, LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: g.text(e)})
-		}
-	}
+	v.Log = s.LogLines(seat, 0, s.LogLen(seat))
 	return v
-}
-
-// Log is the whole log, secrets included (for the terminal's own seat use View).
-func (s *State) Log() []LogLine {
-	out := make([]LogLine, len(s.log))
-	for i, e := range s.log {
-		out[i] = LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: s.g.text(e)}
-	}
-	return out
 }
