@@ -240,7 +240,7 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int) {
 	}
 	if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
 		var ae *apiError
-		if !errors.As(err, &ae) || ae.code != "stale_version" {
+		if !errors.As(err, &ae) || (ae.code != "stale_version" && ae.code != "archived") {
 			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", id, "err", err)
 		}
 	}

@@ -67,9 +67,11 @@ type Server struct {
 	damaged map[string]bool        // quarantined games (never in games)
 	// archived games, read from the store when asked for (never in games)
 	archived map[string]bool
-	running  atomic.Int64 // games in progress, under MaxGames
-	quota    *limiter     // game creations per client
-	sockets  counter      // WebSockets per client
+	// recent archived games read, so that asking again does not replay
+	reread  map[string]*live
+	running atomic.Int64 // games in progress, under MaxGames
+	quota   *limiter     // game creations per client
+	sockets counter      // WebSockets per client
 	// work counts what must end before the store closes: WebSocket
 	// handlers and bot moves (Shutdown waits for it).
 	work    sync.WaitGroup
@@ -111,7 +113,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	srv := &Server{cfg: cfg, log: cfg.Logger, store: st, games: map[string]*live{}, tokens: map[string]store.Token{}, damaged: map[string]bool{},
-		archived: map[string]bool{}, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, 2*cfg.RatePerSecond),
+		archived: map[string]bool{}, reread: map[string]*live{}, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, 2*cfg.RatePerSecond),
 		quota: newLimiter(cfg.GamesPerHour/3600, cfg.GamesPerHour), sockets: counter{n: map[string]int{}}, closing: make(chan struct{})}
 	srv.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sandtable_games", Help: "Games in progress held by the server."},
 		func() float64 { return float64(srv.running.Load()) }))
@@ -320,6 +322,9 @@ func (srv *Server) create(ctx context.Context, g store.Game) (*live, map[string]
 func (srv *Server) lookup(id string) (*live, error) {
 	srv.mu.RLock()
 	l, ok := srv.games[id]
+	if !ok {
+		l, ok = srv.reread[id]
+	}
 	damaged, archived := srv.damaged[id], srv.archived[id]
 	srv.mu.RUnlock()
 	switch {
@@ -337,8 +342,20 @@ func (srv *Server) lookup(id string) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading archived game %s: %w", id, err)
 	}
+	srv.mu.Lock()
+	if len(srv.reread) >= rereadMax {
+		for k := range srv.reread { // forget any one
+			delete(srv.reread, k)
+			break
+		}
+	}
+	srv.reread[id] = l
+	srv.mu.Unlock()
 	return l, nil
 }
+
+// rereadMax bounds the archived games kept in memory after being read.
+const rereadMax = 64
 
 // reserve takes a place under the cap for a game in progress; false when full.
 func (srv *Server) reserve() bool {
