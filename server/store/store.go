@@ -25,6 +25,9 @@ type Game struct {
 	Scenario string
 	Options  map[string]string
 	Seed     uint64
+	// Rules is the version of the game's rules it was started under
+	// (engine.Versioned); games stored before versions are version 1.
+	Rules int
 	// SeedChosen: the creator chose the seed (and can foresee the dice)
 	SeedChosen bool
 	Position   json.RawMessage   // starting position document, if any
@@ -80,7 +83,8 @@ CREATE TABLE IF NOT EXISTS games (
 	position TEXT,
 	seats TEXT NOT NULL,
 	created TEXT NOT NULL,
-	over INTEGER NOT NULL DEFAULT 0
+	over INTEGER NOT NULL DEFAULT 0,
+	rules INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS tokens (
 	hash TEXT PRIMARY KEY,
@@ -101,6 +105,7 @@ CREATE TABLE IF NOT EXISTS health (
 // added are the columns of games added since the first schema, each with
 // the definition that ALTER TABLE gives it in older databases.
 var added = map[string]string{
+	"rules":    "INTEGER NOT NULL DEFAULT 1", // games stored before rules versions are version 1
 	"updated":  "TEXT",
 	"archived": "INTEGER NOT NULL DEFAULT 0",
 }
@@ -237,8 +242,8 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game, tokens []Token) error {
 		pos = string(g.Position)
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated) VALUES(?,?,?,?,?,?,?,?,?,?,?)`,
-			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), stamp(g.Created), g.Over, stamp(g.Created)); err != nil {
+		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, rules) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)`,
+			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), stamp(g.Created), g.Over, stamp(g.Created), max(g.Rules, 1)); err != nil {
 			return err
 		}
 		for _, t := range tokens {
@@ -342,13 +347,13 @@ var ErrDamaged = errors.New("store: damaged game")
 func (s *SQLite) load(ctx context.Context, one string) (games []Game, tokens []Token, damaged []Damaged, err error) {
 	bad := map[string]error{}
 	index := map[string]int{}
-	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, archived FROM games
+	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, archived, rules FROM games
 		WHERE ?1 = '' OR id = ?1 ORDER BY created, id`, one,
 		func(rows *sql.Rows) error {
 			var g Game
 			var opts, seed, seats, created string
 			var pos, updated sql.NullString
-			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &updated, &g.Archived); err != nil {
+			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &updated, &g.Archived, &g.Rules); err != nil {
 				return fmt.Errorf("a game row does not read: %w", err)
 			}
 			if !updated.Valid { // a game stored before the column existed
@@ -460,6 +465,9 @@ func (g *Game) parse(opts, seed, seats, created, updated string) error {
 	}
 	if g.Updated, err = time.Parse(time.RFC3339Nano, updated); err != nil {
 		return fmt.Errorf("updated %q is not a time", updated)
+	}
+	if g.Rules < 1 {
+		return fmt.Errorf("rules version %d is not one", g.Rules)
 	}
 	return nil
 }
