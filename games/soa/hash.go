@@ -77,23 +77,18 @@ func (s *State) setReformUsed(u int16) {
 }
 
 // setControl places side's control marker in p (soa:11.2).
-func (s *State) setControl(p int, side Side) {
-	s.zob ^= s.placeKey(p)
-	s.control[p] = side
-	s.zob ^= s.placeKey(p)
-}
+func (s *State) setControl(p int, side Side) { s.markPlace(p, func() { s.control[p] = side }) }
 
 // setPerim removes or places the perimeter marker of p (soa:5.1, 11.5).
-func (s *State) setPerim(p int, on bool) {
-	s.zob ^= s.placeKey(p)
-	s.perim[p] = on
-	s.zob ^= s.placeKey(p)
-}
+func (s *State) setPerim(p int, on bool) { s.markPlace(p, func() { s.perim[p] = on }) }
 
 // setFire sets the fire level of p (soa:18.8, 18.9).
-func (s *State) setFire(p int, level uint8) {
+func (s *State) setFire(p int, level uint8) { s.markPlace(p, func() { s.fire[p] = level }) }
+
+// markPlace changes the markers of p, keeping its key in the hash.
+func (s *State) markPlace(p int, change func()) {
 	s.zob ^= s.placeKey(p)
-	s.fire[p] = level
+	change()
 	s.zob ^= s.placeKey(p)
 }
 
