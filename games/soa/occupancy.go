@@ -73,11 +73,11 @@ func (s *State) occAt(p int16) *placeOcc {
 	if !s.occOK {
 		s.rebuildOcc()
 	}
-	return &s.arr.occ[p]
+	return &s.occ[p]
 }
 
 func (s *State) rebuildOcc() {
-	s.arr.occ = [maxPlaces]placeOcc{}
+	s.occ = [maxPlaces]placeOcc{}
 	s.occOK = true
 	for side := range s.g.sideUnits {
 		for _, u := range s.g.sideUnits[side] {
@@ -93,7 +93,7 @@ func (s *State) occDelta(u int16, d int) {
 		return
 	}
 	side := s.side(u)
-	o := &s.arr.occ[st.Loc].side[side]
+	o := &s.occ[st.Loc].side[side]
 	was := o.n
 	add := func(c *uint8) { *c = uint8(int(*c) + d) }
 	add(&o.n)
@@ -133,7 +133,7 @@ func (s *State) occDelta(u int16, d int) {
 	}
 	if (was == 0) != (o.n == 0) && !s.isZone(st.Loc) { // the area's occupation by side changed
 		for _, q := range s.g.board.Neighbors(int(st.Loc)) {
-			add(&s.arr.occ[q].enemyAdj[side.Other()])
+			add(&s.occ[q].enemyAdj[side.Other()])
 		}
 	}
 }
@@ -172,7 +172,7 @@ func (s *State) checkOcc() bool {
 	if !s.occOK {
 		return true
 	}
-	saved := s.arr.occ
+	saved := s.occ
 	s.rebuildOcc()
-	return saved == s.arr.occ
+	return saved == s.occ
 }

@@ -197,12 +197,9 @@ type State struct {
 	result *engine.Result
 	count  int // choices applied
 
-	// what the slices above point into, so that Clone is one copy of each:
-	// the attacks here, the rest in a block without pointers that the
-	// garbage collector need not scan
-	attackArr   [maxAttacks]attack
-	ccAttackArr [maxAttacks]ccAttack
-	arr         *stateArrays
+	arr *stateArrays // what the per-unit and per-place slices point into, without pointers
+	// last, past every pointer, where the garbage collector does not look
+	occ [maxPlaces]placeOcc // derived occupancy (occupancy.go), not part of the position
 }
 
 // RNG implements engine.State.
@@ -243,9 +240,16 @@ type stateArrays struct {
 	control    [maxPlaces]Side
 	perim      [maxPlaces]bool
 	fire       [maxPlaces]uint8
-	occ        [maxPlaces]placeOcc // derived occupancy (occupancy.go), not part of the position
-	lists      [5 + 2*maxAttacks][listCap]int16
 	legal      [32]engine.Action
+}
+
+// workArrays backs the lists of the attacks, retreats and close combats in
+// progress. A clone carries one only while some list holds something: most
+// states have none.
+type workArrays struct {
+	attacks   [maxAttacks]attack
+	ccAttacks [maxAttacks]ccAttack
+	lists     [5 + 2*maxAttacks][listCap]int16
 }
 
 // attach points the per-unit and per-place slices into the state's arrays.
@@ -256,35 +260,40 @@ func (s *State) attach(arr *stateArrays, units, places int) {
 }
 
 // Clone implements engine.State: one copy of the state and one of its
-// arrays, its slices pointed into the copies.
+// arrays (and of its work lists, if any), its slices pointed into the copies.
 func (s *State) Clone() engine.State {
 	c := *s
 	c.rng = s.rng.Clone()
 	a := new(stateArrays)
 	*a = *s.arr
 	c.attach(a, len(s.units), len(s.control))
+	c.legalSeen = append(a.legal[:0:len(a.legal)], s.legalSeen...)
+	c.cur.Units, c.retreaters, c.elimFull, c.visited, c.ccCur.Units, c.attacks, c.ccAttacks = nil, nil, nil, nil, nil, nil, nil
+	if len(s.cur.Units)+len(s.retreaters)+len(s.elimFull)+len(s.visited)+len(s.ccCur.Units)+len(s.attacks)+len(s.ccAttacks) == 0 {
+		return &c
+	}
+	w := new(workArrays)
 	list := 0
 	own := func(l []int16) []int16 {
-		if list == len(a.lists) {
+		if list == len(w.lists) {
 			return append([]int16(nil), l...)
 		}
 		list++
-		return append(a.lists[list-1][:0:listCap], l...)
+		return append(w.lists[list-1][:0:listCap], l...)
 	}
 	c.cur.Units = own(s.cur.Units)
 	c.retreaters = own(s.retreaters)
 	c.elimFull = own(s.elimFull)
 	c.visited = own(s.visited)
 	c.ccCur.Units = own(s.ccCur.Units)
-	c.attacks = append(c.attackArr[:0:maxAttacks], s.attacks...)
+	c.attacks = append(w.attacks[:0:maxAttacks], s.attacks...)
 	for i := range c.attacks {
 		c.attacks[i].Units = own(s.attacks[i].Units)
 	}
-	c.ccAttacks = append(c.ccAttackArr[:0:maxAttacks], s.ccAttacks...)
+	c.ccAttacks = append(w.ccAttacks[:0:maxAttacks], s.ccAttacks...)
 	for i := range c.ccAttacks {
 		c.ccAttacks[i].Units = own(s.ccAttacks[i].Units)
 	}
-	c.legalSeen = append(a.legal[:0:len(a.legal)], s.legalSeen...)
 	return &c
 }
 
