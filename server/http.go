@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -26,21 +28,39 @@ const maxBody = 64 << 10
 // bodyTimeout bounds the time to send a request body (a variable for tests).
 var bodyTimeout = 10 * time.Second
 
+// writeTimeout bounds the time to send an answer (a variable for tests).
+var writeTimeout = 30 * time.Second
+
 func (srv *Server) routes() {
 	m := http.NewServeMux()
-	m.HandleFunc("GET /healthz", srv.healthz)
-	m.Handle("GET /metrics", promhttp.HandlerFor(srv.metrics.reg, promhttp.HandlerOpts{}))
-	m.HandleFunc("GET /api/catalog", srv.api(srv.catalog))
-	m.HandleFunc("POST /api/games", srv.api(srv.createGame))
-	m.HandleFunc("POST /api/import", srv.api(srv.importRecord))
-	m.HandleFunc("GET /api/games/{id}", srv.api(srv.summary))
-	m.HandleFunc("GET /api/games/{id}/view", srv.api(srv.view))
-	m.HandleFunc("POST /api/games/{id}/choices", srv.api(srv.choose))
-	m.HandleFunc("POST /api/games/{id}/undo", srv.api(srv.undoChoice))
-	m.HandleFunc("GET /api/games/{id}/record", srv.api(srv.recordOf))
-	m.HandleFunc("GET /api/games/{id}/replay", srv.api(srv.replay))
-	m.HandleFunc("GET /api/games/{id}/board", srv.api(srv.board))
-	m.HandleFunc("GET /api/games/{id}/ws", srv.websocket)
+	// Each path takes one method; any other is answered 405 in JSON (the
+	// mux's own 405 is plain text, and the catch-all /api/ would say 404).
+	route := func(method, path string, h http.HandlerFunc) {
+		m.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
+				w.Header().Set("Allow", method)
+				writeError(w, errf(405, "method_not_allowed", "%s takes %s, not %s; see docs/api.md", r.URL.Path, method, r.Method))
+				return
+			}
+			h(w, r)
+		})
+	}
+	route("GET", "/healthz", srv.healthz)
+	if !srv.cfg.MetricsElsewhere {
+		route("GET", "/metrics", srv.MetricsHandler().ServeHTTP)
+	}
+	route("GET", "/api/catalog", srv.api(srv.catalog))
+	route("POST", "/api/games", srv.api(srv.createGame))
+	route("POST", "/api/import", srv.api(srv.importRecord))
+	route("GET", "/api/games/{id}", srv.api(srv.summary))
+	route("GET", "/api/games/{id}/view", srv.api(srv.view))
+	route("GET", "/api/games/{id}/link", srv.api(srv.seatLink))
+	route("POST", "/api/games/{id}/choices", srv.api(srv.choose))
+	route("POST", "/api/games/{id}/undo", srv.api(srv.undoChoice))
+	route("GET", "/api/games/{id}/record", srv.api(srv.recordOf))
+	route("GET", "/api/games/{id}/replay", srv.api(srv.replay))
+	route("GET", "/api/games/{id}/board", srv.api(srv.board))
+	route("GET", "/api/games/{id}/ws", srv.websocket)
 	m.HandleFunc("/api/", srv.api(func(*http.Request) (int, any, error) {
 		return 0, nil, errf(404, "no_route", "no such API call; see docs/api.md")
 	}))
@@ -50,21 +70,41 @@ func (srv *Server) routes() {
 	srv.mux = m
 }
 
+// MetricsHandler serves the Prometheus metrics (on Handler's /metrics
+// unless Config.MetricsElsewhere).
+func (srv *Server) MetricsHandler() http.Handler {
+	return promhttp.HandlerFor(srv.metrics.reg, promhttp.HandlerOpts{})
+}
+
 // handler is an API call: it returns a status and a value to send as JSON.
 type handler func(r *http.Request) (int, any, error)
 
-// api wraps a handler: rate limit, body limit, JSON out, errors as JSON.
+// api wraps a handler: rate limit, cross-site and body checks, JSON out,
+// errors as JSON.
 func (srv *Server) api(h handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !srv.limiter.allow(clientAddr(r)) {
-			writeJSON(w, 429, map[string]string{"error": "too many requests; slow down", "code": "too_many_requests"})
+		if !srv.limiter.allow(srv.clientKey(r)) {
+			writeError(w, errf(429, "too_many_requests", "too many requests; slow down"))
 			return
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			if err := srv.checkOrigin(r); err != nil {
+				writeError(w, err.(*apiError))
+				return
+			}
+			// A form or text/plain body is what another site's page can send
+			// without asking (no CORS preflight): only JSON is taken.
+			if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+				writeError(w, errf(415, "not_json", "send the body as JSON with Content-Type: application/json"))
+				return
+			}
 			// A body trickled in slowly must not hold a connection (and a
 			// goroutine) forever: ReadHeaderTimeout covers only the headers.
 			http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTimeout))
 		}
+		// A client that does not read its answer must not hold a goroutine
+		// and a connection either.
+		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(writeTimeout))
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		status, v, err := h(r)
 		if err != nil {
@@ -84,6 +124,10 @@ func (srv *Server) api(h handler) http.HandlerFunc {
 		}
 		gzipLarge(w, r, status, v)
 	}
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	writeJSON(w, e.status, map[string]string{"error": e.msg, "code": e.code})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -118,18 +162,33 @@ func gzipLarge(w http.ResponseWriter, r *http.Request, status int, v any) {
 	zw.Close()
 }
 
-// readJSON decodes a request body strictly.
+// readJSON decodes a request body strictly: one JSON value, nothing after it.
 func readJSON(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return errf(413, "too_large", "the request body is over %d bytes", maxBody)
+	err := dec.Decode(v)
+	if err == nil {
+		if _, err = dec.Token(); err == io.EOF {
+			return nil
 		}
-		return errf(400, "bad_json", "the request body is not the JSON this call takes: %v", err)
+		if err == nil || !isReadError(err) {
+			return errf(400, "bad_json", "the request body has data after its JSON value; send one value")
+		}
 	}
-	return nil
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return errf(413, "too_large", "the request body is over %d bytes", maxBody)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return errf(408, "body_timeout", "the request body took over %v to arrive; send it at once", bodyTimeout)
+	}
+	return errf(400, "bad_json", "the request body is not the JSON this call takes: %v", err)
+}
+
+// isReadError tells a failure to read the body from bad JSON in it.
+func isReadError(err error) bool {
+	var tooBig *http.MaxBytesError
+	return errors.As(err, &tooBig) || errors.Is(err, os.ErrDeadlineExceeded)
 }
 
 // token is the bearer token of an API request. Only the header is read: a
@@ -150,22 +209,28 @@ func wsToken(r *http.Request) string {
 	return r.URL.Query().Get("token")
 }
 
-func clientAddr(r *http.Request) string {
-	host := r.RemoteAddr
-	if i := strings.LastIndexByte(host, ':'); i > 0 {
-		host = host[:i]
-	}
-	return host
-}
-
+// healthz answers 200 when the store takes a durable write, 503 when it
+// does not (a full disk, a read-only file): the server then refuses every
+// choice, so a load balancer should stop sending players to it. One write
+// a second at most, however often it is asked.
 func (srv *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if err := srv.store.Ping(ctx); err != nil {
-		http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
+	srv.health.Lock()
+	if time.Since(srv.health.at) >= time.Second {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		srv.health.err = srv.store.CheckWrite(ctx)
+		cancel()
+		srv.health.at = time.Now()
+		if srv.health.err != nil {
+			srv.log.Error("the store cannot write", "err", srv.health.err)
+		}
+	}
+	err := srv.health.err
+	srv.health.Unlock()
+	if err != nil {
+		writeError(w, errf(503, "store_unwritable", "the store cannot write; choices are refused until its operator fixes it (see the server's log)"))
 		return
 	}
-	w.Write([]byte("ok\n"))
+	writeJSON(w, 200, map[string]string{"status": "ok"})
 }
 
 func (srv *Server) catalog(*http.Request) (int, any, error) {
@@ -194,12 +259,29 @@ type createAnswer struct {
 	Links  map[string]string `json:"links"`
 }
 
-func answer(l *live, tokens map[string]string) createAnswer {
-	a := createAnswer{ID: l.meta.ID, Tokens: tokens, Links: map[string]string{"spectator": "/play/" + l.meta.ID}}
+// answer is what creating a game returns: the seats' tokens and links,
+// absolute on the address the browser used (or the configured public URL).
+func (srv *Server) answer(r *http.Request, l *live, tokens map[string]string) createAnswer {
+	base := srv.publicURL(r) + "/play/" + l.meta.ID
+	a := createAnswer{ID: l.meta.ID, Tokens: tokens, Links: map[string]string{"spectator": base}}
 	for seat, t := range tokens {
-		a.Links[seat] = "/play/" + l.meta.ID + "#token=" + t
+		a.Links[seat] = base + "#token=" + t
 	}
 	return a
+}
+
+// seatLink gives the caller's seat link, which holds its token: opened in
+// another browser (or after clearing this one's storage) it takes the seat back.
+func (srv *Server) seatLink(r *http.Request) (int, any, error) {
+	l, seat, err := srv.seated(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	link := srv.publicURL(r) + "/play/" + l.meta.ID
+	if seat != engine.Spectator {
+		link += "#token=" + token(r)
+	}
+	return 200, map[string]string{"seat": string(seat), "link": link}, nil
 }
 
 func (srv *Server) createGame(r *http.Request) (int, any, error) {
@@ -215,11 +297,20 @@ func (srv *Server) createGame(r *http.Request) (int, any, error) {
 		req.Seats = map[string]string{}
 	}
 	g := store.Game{Game: req.Game, Scenario: req.Scenario, Options: req.Options, Seed: seed, SeedChosen: req.Seed != "", Seats: req.Seats}
+	return srv.createFor(r, g)
+}
+
+// createFor creates a game for the client of r, within its quota: the
+// global cap alone let one client take every place.
+func (srv *Server) createFor(r *http.Request, g store.Game) (int, any, error) {
+	if !srv.quota.allow(srv.clientKey(r)) {
+		return 0, nil, errf(429, "quota", "this address has created its quota of games for now (%g an hour); try again later", srv.cfg.GamesPerHour)
+	}
 	l, tokens, err := srv.create(r.Context(), g)
 	if err != nil {
 		return 0, nil, err
 	}
-	return 201, answer(l, tokens), nil
+	return 201, srv.answer(r, l, tokens), nil
 }
 
 func parseSeed(n json.Number) (uint64, error) {
@@ -240,24 +331,43 @@ func parseSeed(n json.Number) (uint64, error) {
 }
 
 func (srv *Server) importRecord(r *http.Request) (int, any, error) {
-	data, err := io.ReadAll(r.Body)
-	if err != nil {
-		return 0, nil, errf(413, "too_large", "the record is over %d bytes", maxBody)
+	var data json.RawMessage
+	if err := readJSON(r, &data); err != nil {
+		return 0, nil, err
 	}
 	rec, err := engine.DecodeRecord(data)
 	if err != nil {
 		return 0, nil, errf(400, "bad_record", "%v", err)
 	}
-	if rec.Study() {
-		return 0, nil, errf(400, "bad_record", "the record forces dice (a study); only ordinary records can be imported")
-	}
-	g := store.Game{Game: rec.Game, Scenario: rec.Scenario, Options: rec.Options, Seed: rec.Seed, SeedChosen: true, Position: rec.Position,
-		Seats: map[string]string{}, Choices: rec.Choices}
-	l, tokens, err := srv.create(r.Context(), g)
-	if err != nil {
+	if err := ordinary(rec); err != nil {
 		return 0, nil, err
 	}
-	return 201, answer(l, tokens), nil
+	g := store.Game{Game: rec.Game, Rules: rec.RulesVersion(), Scenario: rec.Scenario, Options: rec.Options, Seed: rec.Seed, SeedChosen: true, Position: rec.Position,
+		Seats: map[string]string{}, Choices: rec.Choices}
+	return srv.createFor(r, g)
+}
+
+// ordinary refuses a record that forces dice, in its list of dice or hidden
+// in its starting position: a game played here must not know its dice.
+func ordinary(rec *engine.Record) error {
+	if rec.Study() {
+		return errf(400, "bad_record", "the record forces dice (a study); only ordinary records can be imported")
+	}
+	if len(rec.Position) == 0 {
+		return nil
+	}
+	g, err := games.Get(rec.Game)
+	if err != nil {
+		return errf(400, "unknown_game", "%v", err)
+	}
+	s, err := engine.Start(g, rec)
+	if err != nil {
+		return errf(400, "bad_record", "%v", err)
+	}
+	if len(s.RNG().Forced) > 0 {
+		return errf(400, "bad_record", "the record's position forces dice (rng.forced); remove them: only ordinary records can be imported")
+	}
+	return nil
 }
 
 func (srv *Server) summary(r *http.Request) (int, any, error) {
@@ -269,7 +379,8 @@ func (srv *Server) summary(r *http.Request) (int, any, error) {
 	defer l.mu.Unlock()
 	return 200, map[string]any{"id": l.meta.ID, "game": l.meta.Game, "scenario": l.meta.Scenario, "options": l.meta.Options,
 		"seats": l.meta.Seats, "version": len(l.choices), "to_move": l.state.ToMove(), "result": l.state.Result(),
-		"created": l.meta.Created, "seed_chosen": l.meta.SeedChosen}, nil
+		"created": l.meta.Created, "seed_chosen": l.meta.SeedChosen, "rules": engine.RulesVersion(l.game), "notice": l.notice,
+		"archived": l.meta.Archived}, nil
 }
 
 // seated resolves the game and the caller's seat.

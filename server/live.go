@@ -27,6 +27,9 @@ type live struct {
 	bots     map[engine.Seat]ai.Bot
 	deadline time.Time // when the seat to move's reaction time runs out (zero: no clock)
 	clock    uint64    // counts every change; a clock's timer acts only if it is unchanged
+	// notice tells the players that the game was started under older rules
+	// and now goes on under this server's (docs/formats.md, "Versions")
+	notice string
 }
 
 // apiError is an error with an HTTP status and a short code.
@@ -44,7 +47,7 @@ func errf(status int, code, format string, args ...any) *apiError {
 
 // record is the game's record so far.
 func (l *live) record() *engine.Record {
-	return &engine.Record{Format: engine.RecordFormat, Game: l.meta.Game, Scenario: l.meta.Scenario, Options: l.meta.Options,
+	return &engine.Record{Format: engine.RecordFormat, Game: l.meta.Game, Rules: engine.RulesVersion(l.game), Scenario: l.meta.Scenario, Options: l.meta.Options,
 		Seed: l.meta.Seed, Position: l.meta.Position, Choices: append([]string(nil), l.choices...)}
 }
 
@@ -74,23 +77,14 @@ func (l *live) rebuild() error {
 	return nil
 }
 
-// step applies a to s in place and tells whether the choice is reversible:
-// no die rolled, nothing revealed, and the same seat still to move.
+// step applies a to s in place and tells whether the choice is reversible
+// (engine.Mark: the generator unused, nothing revealed, the same seat to move).
 func step(s engine.State, a engine.Action) (engine.State, bool, error) {
-	seat, rolls := s.ToMove(), s.RNG().Rolls
-	var before uint64
-	r, canReveal := s.(engine.Revealer)
-	if canReveal {
-		before = r.Revealed()
-	}
+	m := engine.MarkOf(s)
 	if err := s.Apply(a); err != nil {
 		return s, false, err
 	}
-	undo := s.RNG().Rolls == rolls && s.ToMove() == seat
-	if canReveal && r.Revealed() != before {
-		undo = false
-	}
-	return s, undo, nil
+	return s, m.Irreversible(s) == nil, nil
 }
 
 // submit applies one choice for seat at version, durably (the caller holds no lock).
@@ -106,6 +100,9 @@ func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, 
 	if l.state.ToMove() == "" {
 		return len(l.choices), errf(410, "game_over", "the game has ended")
 	}
+	if err := l.playable(); err != nil {
+		return len(l.choices), err
+	}
 	if version != len(l.choices) {
 		return len(l.choices), errf(409, "stale_version", "the game is at version %d, not %d; reload the view and choose again", len(l.choices), version)
 	}
@@ -114,7 +111,7 @@ func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, 
 	}
 	a, err := engine.Find(l.state, id)
 	if err != nil {
-		return len(l.choices), errf(422, "illegal_choice", "%v", err)
+		return len(l.choices), errf(422, "illegal_choice", "%v; the seat's view lists them (GET /api/games/%s/view)", err, l.meta.ID)
 	}
 	next, undo, err := step(l.state.Clone(), a)
 	if err != nil {
@@ -130,6 +127,10 @@ func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, 
 	l.movers = append(l.movers, seat)
 	l.undoable = append(l.undoable, undo)
 	l.meta.Over = over
+	l.meta.Updated = time.Now()
+	if over {
+		srv.running.Add(-1)
+	}
 	srv.metrics.choices.Inc()
 	srv.metrics.latency.Observe(time.Since(start).Seconds())
 	srv.afterChange(l)
@@ -141,6 +142,9 @@ func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version 
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	n := len(l.choices)
+	if err := l.playable(); err != nil {
+		return n, err
+	}
 	if version != n {
 		return n, errf(409, "stale_version", "the game is at version %d, not %d", n, version)
 	}
@@ -148,7 +152,7 @@ func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version 
 		return n, errf(409, "cannot_undo", "there is no choice of yours to take back")
 	}
 	if !l.undoable[n-1] {
-		return n, errf(409, "cannot_undo", "your last choice cannot be taken back: it rolled dice, revealed something or passed the turn")
+		return n, errf(409, "cannot_undo", "your last choice cannot be taken back: it used the random generator (dice, chits or cards), revealed something hidden or passed the move")
 	}
 	keep := l.choices[:n-1]
 	saved := l.choices
@@ -167,8 +171,17 @@ func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version 
 		srv.log.Error("storing an undo failed", "game", l.meta.ID, "err", err)
 		return n, errf(500, "store_failed", "undo could not be stored; nothing was taken back")
 	}
+	l.meta.Updated = time.Now()
 	srv.afterChange(l)
 	return n - 1, nil
+}
+
+// playable refuses changes to an archived game.
+func (l *live) playable() error {
+	if l.meta.Archived {
+		return errf(410, "archived", "game %s was archived after a long time without a choice; it can be read and replayed, no longer played", l.meta.ID)
+	}
+	return nil
 }
 
 // afterChange starts the reaction clock, pushes views and lets a bot move (l.mu held).
@@ -188,7 +201,7 @@ func (srv *Server) afterChange(l *live) {
 		}
 	}
 	srv.broadcast(l)
-	if isBot {
+	if isBot && srv.begin() {
 		go srv.botMove(l, b, len(l.choices))
 	}
 }
@@ -198,6 +211,10 @@ func (srv *Server) afterChange(l *live) {
 // started for still runs: the version alone is not enough, since an undo
 // returns to an earlier version and restarts the clock there.
 func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, clock uint64) {
+	if !srv.begin() {
+		return // shutting down: the clock restarts with the server
+	}
+	defer srv.work.Done()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.clock != clock {
@@ -210,7 +227,12 @@ func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, cl
 
 // botMove lets a bot choose for its seat after a short pause.
 func (srv *Server) botMove(l *live, b ai.Bot, version int) {
-	time.Sleep(srv.cfg.BotDelay)
+	defer srv.work.Done()
+	select {
+	case <-time.After(srv.cfg.BotDelay):
+	case <-srv.closing:
+		return
+	}
 	seat, id, err := srv.botChoice(l, b, version)
 	if id == "" && err == nil {
 		return
@@ -221,7 +243,7 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int) {
 	}
 	if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
 		var ae *apiError
-		if !errors.As(err, &ae) || ae.code != "stale_version" {
+		if !errors.As(err, &ae) || (ae.code != "stale_version" && ae.code != "archived") {
 			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", id, "err", err)
 		}
 	}
@@ -256,6 +278,12 @@ func (l *live) viewOf(seat engine.Seat) map[string]any {
 	}
 	if !l.deadline.IsZero() {
 		v["deadline"] = l.deadline.UTC().Format(time.RFC3339Nano)
+	}
+	if l.notice != "" {
+		v["notice"] = l.notice
+	}
+	if l.meta.Archived {
+		v["archived"] = true
 	}
 	return v
 }

@@ -26,10 +26,13 @@ const MaxChoices = 20000
 
 // Game is Storm Over Arnhem with its data loaded.
 type Game struct {
-	board  *area.Board
-	units  []UnitData
-	byID   map[string]int16
-	tables *Tables
+	board     *area.Board
+	places    []placeData   // per place, soa's own marks (data/places.json)
+	palette   *area.Palette // the colours the map is drawn with
+	boardJSON json.RawMessage
+	units     []UnitData
+	byID      map[string]int16
+	tables    *Tables
 	// derived
 	side       []Side     // per unit
 	sideUnits  [2][]int16 // units of each side that can be on the map (not artillery)
@@ -71,17 +74,25 @@ func Load() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	pb, err := read("places.json")
+	if err != nil {
+		return nil, err
+	}
 	tb, err := read("tables.json")
 	if err != nil {
 		return nil, err
 	}
-	return newGame(mb, ub, tb)
+	return newGame(mb, pb, ub, tb)
 }
 
-func newGame(mapJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
+func newGame(mapJSON, placesJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 	b, err := area.Load(mapJSON)
 	if err != nil {
 		return nil, fmt.Errorf("soa map: %w", err)
+	}
+	places, pal, err := loadPlaces(placesJSON, b)
+	if err != nil {
+		return nil, err
 	}
 	oob, err := LoadOrderOfBattle(unitsJSON)
 	if err != nil {
@@ -94,7 +105,7 @@ func newGame(mapJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 	if len(oob.Units) > maxUnits || b.Len() > maxPlaces {
 		return nil, fmt.Errorf("soa data: %d units on %d places; a state holds at most %d on %d (maxUnits, maxPlaces in state.go)", len(oob.Units), b.Len(), maxUnits, maxPlaces)
 	}
-	g := &Game{board: b, units: oob.Units, byID: map[string]int16{}, tables: t, placeIndex: map[string]int16{}}
+	g := &Game{board: b, places: places, palette: pal, units: oob.Units, byID: map[string]int16{}, tables: t, placeIndex: map[string]int16{}}
 	for i, u := range g.units {
 		g.byID[u.ID] = int16(i)
 		side := German
@@ -134,7 +145,7 @@ func newGame(mapJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 		}
 	}
 	for i := 0; i < b.Len(); i++ {
-		if b.Place(i).Special == "S" {
+		if g.places[i].SArea {
 			g.sAreas = append(g.sAreas, int16(i))
 		}
 		if b.Place(i).VP > 0 {
@@ -150,6 +161,9 @@ func newGame(mapJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 			return nil, fmt.Errorf("soa map: zone %s is missing (soa:3.3)", id)
 		}
 		g.zone[z] = int16(i)
+	}
+	if g.boardJSON, err = g.boardData(mapJSON, unitsJSON); err != nil {
+		return nil, fmt.Errorf("soa board data: %w", err)
 	}
 	return g, nil
 }
@@ -270,7 +284,7 @@ func (g *Game) indexDots() error {
 		return m, nil
 	}
 	for i := 0; i < g.board.Len(); i++ {
-		m, err := mask(g.board.Place(i).Dots)
+		m, err := mask(g.places[i].Dots)
 		if err != nil {
 			return err
 		}

@@ -24,7 +24,7 @@ func (g *Game) newState(o options, seed uint64) *State {
 		if p.VP > 0 {
 			s.control[i] = British // soa:5.1, 11.2
 		}
-		s.perim[i] = p.Perimeter // soa:5.1
+		s.perim[i] = g.places[i].Perimeter // soa:5.1
 	}
 	s.step = stSetupBritish
 	s.active = British
@@ -61,7 +61,7 @@ func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 
 // canSetUp checks the set-up colours and limits (soa:3.61, 3.62, 5.4, 5.5).
 func (s *State) canSetUp(u int16, p int16) bool {
-	d, pl := &s.g.units[u], s.g.board.Place(int(p))
+	d, pl := &s.g.units[u], &s.g.places[p]
 	if s.side(u) == British {
 		if pl.Setup != "british" || !(s.g.dotMask[u] == 0 || s.g.dotMask[u]&s.g.areaDots[p] != 0) {
 			return false
