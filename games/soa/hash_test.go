@@ -2,6 +2,7 @@ package soa
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"sandtable/engine"
@@ -172,5 +173,43 @@ func TestCloneIsIndependent(t *testing.T) {
 				t.Fatalf("game %d choice %d: a clone given the same choices went elsewhere", i, s.count)
 			}
 		}
+	}
+}
+
+// Every field of the work in progress moves the hash: a field added to Work
+// (and setWork) but not to Hash fails here.
+func TestHashSeesEveryWorkField(t *testing.T) {
+	s := rtNew(t, nil, 1)
+	h0 := s.Hash()
+	typ := reflect.TypeOf(Work{})
+	for i := 0; i < typ.NumField(); i++ {
+		w := s.work()
+		rtBump(t, reflect.ValueOf(&w).Elem().Field(i))
+		c := s.Clone().(*State)
+		c.setWork(w)
+		if c.Hash() == h0 {
+			t.Errorf("Work.%s does not move the hash", typ.Field(i).Name)
+		}
+	}
+}
+
+// rtBump changes a value: numbers by one, booleans flipped, lists one
+// element longer, structs and arrays in their first element.
+func rtBump(t *testing.T, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(v.Int() + 1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(v.Uint() + 1)
+	case reflect.Bool:
+		v.SetBool(!v.Bool())
+	case reflect.Slice:
+		v.Set(reflect.Append(v, reflect.Zero(v.Type().Elem())))
+	case reflect.Struct:
+		rtBump(t, v.Field(0))
+	case reflect.Array:
+		rtBump(t, v.Index(0))
+	default:
+		t.Fatalf("cannot change a %s", v.Kind())
 	}
 }
