@@ -9,7 +9,7 @@ import {counterIcon} from './counter.js';
 const cap = (x) => (x ? x[0].toUpperCase() + x.slice(1) : '');
 
 // sideBadge is a side's name in its colour (--side-NAME, set from the board
-// document's palette by setSideColours).
+// document by setSideColours).
 export function sideBadge(side) {
   if (!side) return h('span', {class: 'side-badge none'}, '—');
   const el = h('span', {class: 'side-badge', 'data-side': side}, cap(side));
@@ -17,10 +17,10 @@ export function sideBadge(side) {
   return el;
 }
 
-// setSideColours makes the sides' colours of the board document's palette
+// setSideColours makes the sides' colours of the board document (sides)
 // the CSS variables --side-NAME of the page.
 export function setSideColours(doc) {
-  for (const [side, colour] of Object.entries(doc.palette?.sides || {})) {
+  for (const [side, colour] of Object.entries(doc.sides || {})) {
     document.documentElement.style.setProperty(`--side-${side}`, colour);
   }
 }
