@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -39,6 +40,24 @@ func TestBotSeat(t *testing.T) {
 		t.Fatalf("the title %q does not say it is our move", title)
 	}
 	tm.mark(fmt.Sprintf("bot set up by itself (%d choices)", s.Version))
+
+	// The seat link takes the seat back in another browser (its storage
+	// holds no token): that browser is to move, with the same choices.
+	link := run(p, "copy the seat link", 10*time.Second, chromedp.Poll[string](
+		`(() => { if (!window.copied) { navigator.clipboard.writeText = (t) => { window.copied = t; return Promise.resolve(); };
+		   document.querySelector('button[data-seat-link="german"]')?.click(); } return window.copied || ''; })()`,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+	if !strings.HasPrefix(link, base+"/play/"+id+"#token=") {
+		t.Fatalf("the German seat link is %q", link)
+	}
+	other := newProfile(t, "another browser", base)
+	other.open(link, ".game-page[data-version]")
+	o := other.waitFor("the seat taken back", 10*time.Second, fmt.Sprintf(`s.version === %d && s.mine`, s.Version))
+	if !slices.Equal(o.Choices, s.Choices) {
+		t.Fatalf("the other browser is offered %v, the first %v", o.Choices, s.Choices)
+	}
+	other.close()
+	tm.mark("seat link: the seat taken back in another browser")
 
 	// The lobby lists the game, our move.
 	p.open("/", "#my-games")

@@ -90,7 +90,7 @@ func (v *View) panels() []Panel {
 	p = append(p,
 		Panel{Kind: "box", ID: "artillery-german", Label: "German artillery", Rule: "soa:3.7", At: "artillery-box", Side: "german"},
 		Panel{Kind: "box", ID: "artillery-british", Label: "British artillery", Rule: "soa:3.7", At: "artillery-box", Side: "british"},
-		Panel{Kind: "box", ID: "reformed-box", Label: "Reformed Units box", Rule: "soa:3.8", At: "box"})
+		Panel{Kind: "box", ID: "reformed-box", Label: "Reformed Units", Rule: "soa:3.8", At: "box"})
 	for _, u := range v.Units {
 		if u.At == "track" {
 			p = append(p, Panel{Kind: "box", ID: "track-box", Label: "On the turn track", Rule: "soa:17.52", At: "track"})
