@@ -12,36 +12,40 @@ import (
 type kind uint8
 
 const (
-	kPlace     kind = iota + 1 // set up / reinforce / reform into a place
-	kPass                      // soa:8.15
-	kArea                      // act from an area (soa:8.11)
-	kMove                      // soa:8.2
-	kFire                      // soa:8.3
-	kUnit                      // pick a unit
-	kStep                      // move into a place
-	kStop                      // end this unit's move
-	kEnd                       // end the impulse
-	kTarget                    // fire at a place
-	kGroup                     // soa:8.33 (arg 0 uncommitted, 1 committed, 2 set fires)
-	kConfirm                   // this attack is designated
-	kResolve                   // all attacks designated: roll
-	kReroll                    // soa:8.41
-	kAccept                    // keep the roll
-	kEliminate                 // soa:8.354 B
-	kRetreat                   // soa:8.354 A
-	kDone                      // finished
-	kDest                      // retreat destination (soa:8.3551)
-	kArtillery                 // soa:14.2
-	kContinue                  // soa:8.43
-	kEndPhase                  // let the phase end
-	kScreen                    // soa:9.5
-	kCCPlace                   // soa:9.2
-	kAttack                    // close-combat target (soa:9.4)
-	kWith                      // add an attacker
-	kDecline                   // soa:17.3 take G instead of A
-	kBid                       // soa:21.1, arg = bid + bidOffset
-	kPrimary                   // soa:13.7
-	kCommit                    // soa:18.4
+	kPlace       kind = iota + 1 // set up / reinforce / reform into a place
+	kPass                        // soa:8.15
+	kArea                        // act from an area (soa:8.11)
+	kMove                        // soa:8.2
+	kFire                        // soa:8.3
+	kUnit                        // pick a unit
+	kStep                        // move into a place
+	kStop                        // end this unit's move
+	kEnd                         // end the impulse
+	kTarget                      // fire at a place
+	kGroup                       // soa:8.33 (arg 0 uncommitted, 1 committed, 2 set fires)
+	kConfirm                     // this attack is designated
+	kResolve                     // all attacks designated: roll
+	kReroll                      // soa:8.41
+	kAccept                      // keep the roll
+	kEliminate                   // soa:8.354 B
+	kRetreat                     // soa:8.354 A
+	kDone                        // finished
+	kDest                        // retreat destination (soa:8.3551)
+	kArtillery                   // soa:14.2
+	kContinue                    // soa:8.43
+	kEndPhase                    // let the phase end
+	kScreen                      // soa:9.5
+	kCCPlace                     // soa:9.2
+	kAttack                      // close-combat target (soa:9.4)
+	kWith                        // add an attacker
+	kDecline                     // soa:17.3 take G instead of A
+	kBid                         // soa:21.1, arg = bid + bidOffset
+	kPrimary                     // soa:13.7
+	kCommit                      // soa:18.4
+	kPlatoon                     // set up the rest of the platoon in a place (soa:5.4, 5.5)
+	kCompany                     // set up the rest of the company in a place
+	kHistorical                  // the rest of the historical set-up
+	kRandomSetup                 // the rest of the set-up at random
 )
 
 const bidOffset = 100
@@ -65,6 +69,22 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 			c.Label = fmt.Sprintf("Place %s in %s %s", g.units[n].Name, id, name)
 			c.Refs = append(c.Refs, "unit:"+g.units[n].ID)
 		}
+	case kPlatoon, kCompany:
+		id, name := place()
+		u := g.units[s.placingUnit()]
+		platoon, company := s.formationRuns()
+		c.ID, c.Label = "platoon:"+id, fmt.Sprintf("Place %s and the rest of its platoon (%d units) in %s %s", u.Name, platoon, id, name)
+		if k == kCompany {
+			c.ID, c.Label = "company:"+id, fmt.Sprintf("Place %s and the rest of its company (%d units) in %s %s", u.Name, company, id, name)
+		}
+		c.Refs = []string{"area:" + id, "unit:" + u.ID}
+	case kHistorical:
+		c.ID, c.Label = "setup-historical", "Historical set-up (our reconstruction) for every unit"
+		if s.setupNext > 0 {
+			c.Label = "Historical set-up (our reconstruction) for the remaining units"
+		}
+	case kRandomSetup:
+		c.ID, c.Label = "setup-random", fmt.Sprintf("Random legal set-up of the remaining %d units", len(s.setupOrder())-s.setupNext)
 	case kPass:
 		c.ID, c.Label, c.Rule = "pass", "Pass", "soa:8.15"
 	case kArea:
@@ -265,12 +285,12 @@ func (g *Game) text(e logEntry) string {
 // Choice ID prefixes and the kinds they name; the argument after the colon is
 // a place, a unit, a group or a bid.
 var (
-	placeKinds = map[string]kind{"place": kPlace, "area": kArea, "to": kStep, "target": kTarget, "dest": kDest, "cc": kCCPlace}
+	placeKinds = map[string]kind{"place": kPlace, "platoon": kPlatoon, "company": kCompany, "area": kArea, "to": kStep, "target": kTarget, "dest": kDest, "cc": kCCPlace}
 	unitKinds  = map[string]kind{"unit": kUnit, "eliminate": kEliminate, "retreat": kRetreat, "artillery": kArtillery,
 		"screen": kScreen, "attack": kAttack, "with": kWith, "primary": kPrimary, "commit": kCommit}
 	bareKinds = map[string]kind{"pass": kPass, "move": kMove, "fire": kFire, "stop": kStop, "end": kEnd, "confirm": kConfirm,
 		"resolve": kResolve, "reroll": kReroll, "accept": kAccept, "done": kDone, "continue": kContinue,
-		"end-phase": kEndPhase, "decline": kDecline}
+		"end-phase": kEndPhase, "decline": kDecline, "setup-historical": kHistorical, "setup-random": kRandomSetup}
 	groupArgs = map[string]int{"uncommitted": 0, "committed": 1, "setfire": 2}
 )
 

@@ -44,6 +44,7 @@ type Game struct {
 	germStart  []int16    // German units set up at the start (soa:5.5)
 	artillery  []int16    // artillery counters
 	placeIndex map[string]int16
+	historical []int16 // per unit, its place in the historical set-up (setup.json); nil without one
 }
 
 // options are the agreed optional rules.
@@ -75,7 +76,18 @@ func Load() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newGame(mb, ub, tb)
+	sb, err := read("setup.json")
+	if err != nil {
+		return nil, err
+	}
+	g, err := newGame(mb, ub, tb)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.loadHistorical(sb); err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 func newGame(mapJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
