@@ -14,3 +14,9 @@ type Boarder interface {
 type Revealer interface {
 	Revealed() uint64
 }
+
+// Stepper is a state that names the step of its procedure it waits in, e.g.
+// "setup-british" or "fire-target"; tools show it beside the legal choices.
+type Stepper interface {
+	StepName() string
+}

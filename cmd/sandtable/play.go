@@ -220,7 +220,12 @@ func (p *session) ask(seat engine.Seat) (quit bool, err error) {
 		case "q", "quit":
 			return true, p.save()
 		case "h", "help", "?":
-			fmt.Fprintln(w, "Type the number of a choice or its id. u: undo your last choice (until dice are rolled or the turn passes). q: quit and save the record.")
+			fmt.Fprintln(w, "Type the number of a choice or its id. u: undo your last choice (until dice are rolled or the turn passes). resign: give up. draw: offer a draw. q: quit and save the record.")
+			continue
+		case "resign", "draw":
+			if p.endByPlayers(seat, line) {
+				return false, nil
+			}
 			continue
 		case "u", "undo":
 			if err := p.undo(); err != nil {
@@ -236,6 +241,37 @@ func (p *session) ask(seat engine.Seat) (quit bool, err error) {
 		}
 		return false, p.apply(a, true)
 	}
+}
+
+// endByPlayers ends the game when seat resigns, or offers a draw that every
+// other seat played at this keyboard must accept (bots decline); the ending
+// event goes into the record. It reports whether the game ended.
+func (p *session) endByPlayers(seat engine.Seat, what string) bool {
+	w := p.e.stdout
+	e := engine.Ending{Kind: engine.EndResign, Seat: seat}
+	if what == engine.EndDraw {
+		e = engine.Ending{Kind: engine.EndDraw}
+		for _, other := range p.g.Seats() {
+			if other == seat {
+				continue
+			}
+			if !p.humans[other] {
+				fmt.Fprintf(w, "%s (a bot) declines the draw\n", other)
+				return false
+			}
+			fmt.Fprintf(w, "%s offers a draw. %s, do you accept? (y/n) ", seat, other)
+			if answer, ok := <-p.lines; !ok || strings.TrimSpace(answer) != "y" {
+				fmt.Fprintf(w, "%s declines the draw\n", other)
+				return false
+			}
+		}
+	}
+	if err := engine.Conclude(p.g, p.s, e); err != nil {
+		fmt.Fprintf(w, "%v\n", err)
+		return false
+	}
+	p.rec.Choices = append(p.rec.Choices, e.ID())
+	return true
 }
 
 // pick finds the action a person named by number or id.

@@ -70,6 +70,9 @@ type LogLine struct {
 	Text string `json:"text"`
 }
 
+// StepName implements engine.Stepper: the step's name as views show it.
+func (s *State) StepName() string { return stepNames[s.step] }
+
 // viewerSide is the side a seat commands, noSide for spectators.
 func (s *State) viewerSide(seat engine.Seat) Side {
 	for _, side := range []Side{German, British} {
