@@ -20,3 +20,10 @@ type Revealer interface {
 type Stepper interface {
 	StepName() string
 }
+
+// SettingUp is a state that says when it is in its set-up: its choices are
+// secret and many, so bots make them without the pause that lets people
+// follow a bot's moves.
+type SettingUp interface {
+	SettingUp() bool
+}

@@ -26,6 +26,7 @@ type live struct {
 	subs     map[*subscriber]struct{}
 	bots     map[engine.Seat]ai.Bot
 	deadline time.Time // when the seat to move's reaction time runs out (zero: no clock)
+	draw     drawOffer // the standing draw offer, if any (endings.go)
 	clock    uint64    // counts every change; a clock's timer acts only if it is unchanged
 }
 
@@ -57,6 +58,14 @@ func (l *live) rebuild() error {
 	}
 	l.movers, l.undoable = l.movers[:0], l.undoable[:0]
 	for i, id := range l.choices {
+		if e, ok := engine.ParseEnding(id); ok { // the game's last entry (endings.go)
+			if err := engine.Conclude(l.game, s, e); err != nil {
+				return fmt.Errorf("choice %d: %w", i+1, err)
+			}
+			l.movers = append(l.movers, e.Seat)
+			l.undoable = append(l.undoable, false)
+			continue
+		}
 		a, err := engine.Find(s, id)
 		if err != nil {
 			return fmt.Errorf("choice %d: %w", i+1, err)
@@ -109,16 +118,9 @@ func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, 
 	if version != len(l.choices) {
 		return len(l.choices), errf(409, "stale_version", "the game is at version %d, not %d; reload the view and choose again", len(l.choices), version)
 	}
-	if l.state.ToMove() != seat {
-		return len(l.choices), errf(403, "not_your_turn", "it is %s's choice, not %s's", l.state.ToMove(), seat)
-	}
-	a, err := engine.Find(l.state, id)
+	next, undo, err := l.play(seat, id)
 	if err != nil {
-		return len(l.choices), errf(422, "illegal_choice", "%v", err)
-	}
-	next, undo, err := step(l.state.Clone(), a)
-	if err != nil {
-		return len(l.choices), errf(422, "illegal_choice", "%v", err)
+		return len(l.choices), err
 	}
 	over := next.ToMove() == ""
 	if err := srv.store.AppendChoice(ctx, l.meta.ID, len(l.choices), id, over); err != nil {
@@ -189,7 +191,7 @@ func (srv *Server) afterChange(l *live) {
 	}
 	srv.broadcast(l)
 	if isBot {
-		go srv.botMove(l, b, len(l.choices))
+		go srv.botMove(l, b, len(l.choices), srv.botDelay(l.state))
 	}
 }
 
@@ -209,8 +211,8 @@ func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, cl
 }
 
 // botMove lets a bot choose for its seat after a short pause.
-func (srv *Server) botMove(l *live, b ai.Bot, version int) {
-	time.Sleep(srv.cfg.BotDelay)
+func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) {
+	time.Sleep(delay)
 	seat, id, err := srv.botChoice(l, b, version)
 	if id == "" && err == nil {
 		return
@@ -256,6 +258,9 @@ func (l *live) viewOf(seat engine.Seat) map[string]any {
 	}
 	if !l.deadline.IsZero() {
 		v["deadline"] = l.deadline.UTC().Format(time.RFC3339Nano)
+	}
+	if l.drawOffered() {
+		v["draw_offer"] = l.draw.by
 	}
 	return v
 }

@@ -43,6 +43,9 @@ func (g *Game) newState(o options, seed uint64) *State {
 	return s
 }
 
+// SettingUp implements engine.SettingUp (soa:5.4, 5.5).
+func (s *State) SettingUp() bool { return s.step == stSetupBritish || s.step == stSetupGerman }
+
 // placingUnit is the unit the current set-up choice places, or -1.
 func (s *State) placingUnit() int16 {
 	switch s.step {
