@@ -105,12 +105,19 @@ func TestBotSetupUnpaced(t *testing.T) {
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { hs.Close(); srv.Close() })
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "bot:random"})
-	deadline := time.Now().Add(5 * time.Second)
+	if !askedWithin(t, hs, g, "german", 5*time.Second) {
+		t.Fatal("the bot's set-up waited for the bot delay")
+	}
+}
+
+// askedWithin reports whether seat is offered choices within d.
+func askedWithin(t *testing.T, hs *httptest.Server, g created, seat string, d time.Duration) bool {
+	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
-		if _, choices, _ := viewOf(t, hs, g.ID, g.Tokens["german"]); len(choices) > 0 {
-			return
+		if _, choices, _ := viewOf(t, hs, g.ID, g.Tokens[seat]); len(choices) > 0 {
+			return true
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatal("the bot's set-up waited for the bot delay")
+	return false
 }
