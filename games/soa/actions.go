@@ -119,11 +119,11 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kResolve:
 		c.ID, c.Label = "resolve", "Roll for the designated attacks"
 	case kReroll:
-		c.ID, c.Label, c.Rule = "reroll", "Use the Tactical Advantage: reroll", "soa:8.41"
+		c.ID, c.Label, c.Rule = "reroll", "Use the Tactical Advantage: reroll ("+s.rollView().Text+")", "soa:8.41"
 	case kAccept:
-		c.ID, c.Label, c.Rule = "accept", "Keep the roll", "soa:8.41"
-		if s.step == stEventArmor {
-			c.Label, c.Rule = "Accept the armour", "soa:17.3"
+		c.ID, c.Label, c.Rule = "accept", "Accept the armour", "soa:17.3"
+		if s.step == stReroll {
+			c.Label, c.Rule = "Keep the roll ("+s.rollView().Text+")", "soa:8.41"
 		}
 	case kEliminate:
 		id, name := unit()

@@ -462,7 +462,7 @@ func (s *State) SeatLog(seat engine.Seat) []engine.LogEntry {
 	v := s.View(seat).(View)
 	out := make([]engine.LogEntry, len(v.Log))
 	for i, l := range v.Log {
-		out[i] = engine.LogEntry(l)
+		out[i] = engine.LogEntry{Turn: l.Turn, Rule: l.Rule, Text: l.Text}
 	}
 	return out
 }

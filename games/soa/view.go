@@ -1,6 +1,10 @@
 package soa
 
-import "sandtable/engine"
+import (
+	"fmt"
+
+	"sandtable/engine"
+)
 
 // View is what one seat may know (DESIGN.md section 3): no RNG state, no
 // enemy set-up before both are revealed (soa:5.5), no hidden anti-tank gun
@@ -26,6 +30,9 @@ type View struct {
 	Attacks   []AttackView      `json:"attacks,omitempty"`
 	Drafting  *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
 	CP        int               `json:"casualty_points,omitempty"`
+	Roll      *RollView         `json:"roll,omitempty"`       // the roll under a reroll offer (soa:8.41)
+	MoveLeft  *int              `json:"move_left,omitempty"`  // movement factors the moving unit has left (soa:8.2)
+	MoveCosts map[string]int    `json:"move_costs,omitempty"` // per place it may enter next, the MF it costs (soa:8.22)
 	Bids      map[string]int    `json:"bids,omitempty"`
 	Log       []LogLine         `json:"log"`
 	Result    *engine.Result    `json:"result,omitempty"`
@@ -48,10 +55,11 @@ type UnitView struct {
 
 // AttackView is a designated attack of the current impulse.
 type AttackView struct {
-	Target string   `json:"target"`
-	Group  string   `json:"group"`
-	Kind   string   `json:"kind"`
-	Units  []string `json:"units"`
+	Target string    `json:"target"`
+	Group  string    `json:"group"`
+	Kind   string    `json:"kind"`
+	Units  []string  `json:"units"`
+	Odds   *FireOdds `json:"odds,omitempty"` // the attack being designated: its values and odds
 }
 
 func (s *State) attackView(a attack) AttackView {
@@ -68,6 +76,82 @@ type LogLine struct {
 	Turn int    `json:"turn"`
 	Rule string `json:"rule"`
 	Text string `json:"text"`
+	// Numbers are the numbers in Text, in order (dice, factors, modifiers,
+	// totals), for tools that should not parse the text.
+	Numbers []int `json:"numbers,omitempty"`
+}
+
+// numbers lists the numbers a log entry shows.
+func numbers(e logEntry) []int {
+	var out []int
+	arg := 0
+	for i := 0; i+1 < len(e.Fmt); i++ {
+		if e.Fmt[i] != '%' {
+			continue
+		}
+		i++
+		if e.Fmt[i] == 'd' {
+			out = append(out, int(e.Args[arg]))
+		}
+		arg++
+	}
+	return out
+}
+
+// RollView is the roll the Tactical Advantage holder may reroll (soa:8.41),
+// or, while the defender takes its casualty points, the fire roll that gave them.
+type RollView struct {
+	For          string `json:"for"`  // "fire", "set-fire", "close-combat" or "extinguish"
+	Dice         []int  `json:"dice"` // for fire, the attacker's two then the defender's two (one chit each, soa:22)
+	AttackValue  int    `json:"attack_value,omitempty"`
+	DefenceValue int    `json:"defence_value,omitempty"`
+	CP           int    `json:"casualty_points,omitempty"`
+	Text         string `json:"text"`
+}
+
+// rollView describes the roll under the reroll offer.
+func (s *State) rollView() *RollView {
+	g := s.g
+	switch s.rrFor {
+	case rrFire:
+		r := &RollView{For: "fire", Dice: append([]int(nil), s.rolls[:]...), AttackValue: s.av, DefenceValue: s.dv, CP: max(0, s.av-s.dv)}
+		if s.opt.chits {
+			r.Dice = []int{s.rolls[0], s.rolls[2]}
+		}
+		r.Text = fmt.Sprintf("fire at %s: AV %d against DV %d, %s", g.board.Place(int(s.cur.Target)).ID, s.av, s.dv, plural(r.CP, "casualty point"))
+		if r.CP == 0 {
+			r.Text = fmt.Sprintf("fire at %s: AV %d against DV %d, no effect", g.board.Place(int(s.cur.Target)).ID, s.av, s.dv)
+		}
+		return r
+	case rrSetFire:
+		need := s.setFireStrength(s.cur.Units) + int(s.fire[s.cur.Target])
+		return &RollView{For: "set-fire", Dice: []int{s.rolls[0]}, Text: fmt.Sprintf("setting fire to %s: rolled %d, %d or less sets it", g.board.Place(int(s.cur.Target)).ID, s.rolls[0], need)}
+	case rrCloseCombat:
+		a := s.ccAttacks[s.ccIdx]
+		extra, af := s.ccModifiers(a)
+		return &RollView{For: "close-combat", Dice: []int{s.ccDie}, Text: fmt.Sprintf("close combat against %s: die %d, total %d, 6 or more eliminates", g.units[a.Target].Name, s.ccDie, s.ccDie+extra+af)}
+	}
+	return &RollView{For: "extinguish", Dice: []int{s.extDie}, Text: fmt.Sprintf("putting out the fire in %s: die %d", g.board.Place(int(s.extPlace)).ID, s.extDie)}
+}
+
+// plural writes n with its noun, in the plural unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// moveCosts are the costs of the places the moving unit may enter next.
+func (s *State) moveCosts() map[string]int {
+	var tmp [16]engine.Action
+	out := map[string]int{}
+	for _, a := range s.legalMove(tmp[:0]) {
+		if k, q := split(a); k == kStep {
+			out[s.g.board.Place(q).ID] = s.stepCost(s.mover, int16(q))
+		}
+	}
+	return out
 }
 
 // StepName implements engine.Stepper: the step's name as views show it.
@@ -113,6 +197,11 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	if s.mover >= 0 && s.step == stMoveStep {
 		v.Moving = g.units[s.mover].ID
+		left := s.moveLeft
+		v.MoveLeft, v.MoveCosts = &left, s.moveCosts()
+	}
+	if s.step == stReroll || (s.step == stAbsorb && s.rrFor == rrFire) {
+		v.Roll = s.rollView()
 	}
 	for i, st := range s.units {
 		u := int16(i)
@@ -133,6 +222,7 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	if (s.step == stFireWith || s.step == stFirePrimary) && s.cur.Target >= 0 && viewer == s.imp { // not declared yet: the firer's own business
 		d := s.attackView(s.cur)
+		d.Odds = s.fireOdds()
 		v.Drafting = &d
 	}
 	if s.opt.bidding {
@@ -146,7 +236,7 @@ func (s *State) View(seat engine.Seat) any {
 	v.Log = make([]LogLine, 0, len(s.log))
 	for _, e := range s.log {
 		if e.Only == noSide || e.Only == viewer {
-			v.Log = append(v.Log, LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: g.text(e)})
+			v.Log = append(v.Log, LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: g.text(e), Numbers: numbers(e)})
 		}
 	}
 	return v

@@ -1,0 +1,128 @@
+package soa
+
+// The values of a fire attack before the dice and the chance of each result
+// (soa:8.35, 8.351, 8.352, 8.353): the resolution (rollFire) and the odds a
+// player sees before confirming an attack both come from fireTerms.
+
+// fireTerms are the parts of an attack's values before the dice.
+type fireTerms struct {
+	af, more, platoon, ammo int // AV: best (or artillery) AF, further units, platoon integrity, ammunition shortage
+	df, adjacent, night     int // DV: lowest face-up DF, fire from an adjacent area or in a zone, at night
+}
+
+func (t fireTerms) av() int { return t.af + t.more + t.platoon - t.ammo }
+func (t fireTerms) dv() int { return t.df + t.adjacent + t.night }
+
+// fireTerms works out the terms of the current attack (soa:8.351, 8.352,
+// 14.5, 14.6, 15.2, 15.4, 20).
+func (s *State) fireTerms() fireTerms {
+	a := &s.cur
+	t := fireTerms{df: s.defenseFactor()}
+	if a.Kind == atkArtillery {
+		d := s.g.units[a.Units[0]]
+		t.af = d.ArtDay
+		if s.night() {
+			t.af = d.ArtNight // soa:15.2
+		}
+		if s.imp == British {
+			t.ammo = s.ammoPenalty(true)
+		}
+		return t
+	}
+	for _, u := range a.Units {
+		t.af = max(t.af, s.g.units[u].AF) // soa:8.351: the attacker picks the best unit
+	}
+	t.more = len(a.Units) - 1 // soa:8.351 B
+	if s.platoonIntegrity(a.Units) {
+		t.platoon = 1 // soa:8.351 C
+	}
+	if s.imp == British {
+		t.ammo = s.ammoPenalty(false) // soa:20.1, 20.2
+	}
+	if s.adjacentFire(s.origin, a.Target) {
+		t.adjacent = 1 // soa:8.352 B
+		if s.night() {
+			t.night = 1 // soa:15.4
+		}
+	}
+	return t
+}
+
+// FireOdds are an attack's values before the dice and the chance of each
+// number of casualty points (soa:8.353), for the player about to confirm it.
+type FireOdds struct {
+	AttackValue  int      `json:"attack_value"`  // AV before the dice (soa:8.351)
+	DefenceValue int      `json:"defence_value"` // DV before the dice, modifiers included (soa:8.352)
+	Results      []Chance `json:"results"`       // one per number of casualty points, from 0
+	Note         string   `json:"note,omitempty"`
+}
+
+// Chance is one result: Ways of Of equally likely rolls (dice, or chits in
+// the cups, soa:22) give it.
+type Chance struct {
+	CP   int     `json:"casualty_points"`
+	Ways int     `json:"ways"`
+	Of   int     `json:"of"`
+	P    float64 `json:"p"`
+}
+
+// fireOdds are the odds of the attack being designated, nil when it has no
+// firer yet or is not resolved by a fire roll.
+func (s *State) fireOdds() *FireOdds {
+	a := &s.cur
+	if len(a.Units) == 0 || a.Kind == atkSetFire || !s.hasAffectedBy(a.Kind, s.origin, a.Target, a.Group, s.curInfantry()) {
+		return nil
+	}
+	t := s.fireTerms()
+	o := &FireOdds{AttackValue: t.av(), DefenceValue: t.dv()}
+	if a.Kind != atkAT && s.onlyAT(a.Target, s.imp.Other()) {
+		o.Note = "an anti-tank gun alone in its area is eliminated without a roll (soa:13.4)"
+	}
+	att, def := s.rollWays(s.imp), s.rollWays(s.imp.Other())
+	var ways []int
+	total := 0
+	for ra, wa := range att {
+		for rd, wd := range def {
+			if wa == 0 || wd == 0 {
+				continue
+			}
+			cp := max(0, o.AttackValue+ra-o.DefenceValue-rd)
+			for len(ways) <= cp {
+				ways = append(ways, 0)
+			}
+			ways[cp] += wa * wd
+			total += wa * wd
+		}
+	}
+	for cp, w := range ways {
+		if w > 0 {
+			o.Results = append(o.Results, Chance{CP: cp, Ways: w, Of: total, P: float64(w) / float64(total)})
+		}
+	}
+	return o
+}
+
+// rollWays counts the ways side's roll takes each value: two dice, or a
+// chit from its cup, refilled when empty (soa:8.36, 22.2).
+func (s *State) rollWays(side Side) [13]int {
+	var w [13]int
+	if s.opt.chits {
+		cup, left := s.chits[side], 0
+		for _, n := range cup {
+			left += int(n)
+		}
+		if left == 0 {
+			cup = chitMix
+		}
+		for v, n := range cup {
+			w[v] = int(n)
+		}
+		return w
+	}
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			w[a+b]++
+		}
+	}
+	return w
+}
