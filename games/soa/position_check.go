@@ -15,6 +15,10 @@ func (s *State) checkCounters(p Position) error {
 		return fmt.Errorf("ammo %d: the ammunition shortage is 0, 1 or 2 (soa:20.1, 20.2)", p.Ammo)
 	case p.ABonus < 0 || p.ABonus > lastTurn:
 		return fmt.Errorf("armor_events %d: accepted armour events are 0 to %d (soa:17.3)", p.ABonus, lastTurn)
+	case p.Ammo != ammoLevel(p.Turn):
+		return fmt.Errorf("ammo %d does not match turn %d: the British ammunition shortage is 0 on turns 1-5, 1 on turns 6-7 and 2 on turn 8 (soa:20.1, 20.2); set ammo to %d", p.Ammo, p.Turn, ammoLevel(p.Turn))
+	case p.Revealed == (s.step == stBid || s.SettingUp()):
+		return fmt.Errorf("revealed %v contradicts step %q: the set-ups are secret until both are done and revealed from then on (soa:5.5)", p.Revealed, p.Step)
 	case p.SetupNext < 0:
 		return fmt.Errorf("setup_next %d is negative", p.SetupNext)
 	case p.Choices < 0:
