@@ -130,14 +130,20 @@ func Find(s State, id string) (Action, error) {
 				}
 			}
 		}
-		return 0, fmt.Errorf("%w: %q is not among the %s seat's legal choices now; run `sandtable legal` to list them", ErrIllegal, id, s.ToMove())
+		return 0, notLegal(s, id)
 	}
 	for _, a := range legal {
 		if s.Describe(a).ID == id {
 			return a, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: %q is not among the %s seat's legal choices now; run `sandtable legal` to list them", ErrIllegal, id, s.ToMove())
+	return 0, notLegal(s, id)
+}
+
+// notLegal is the error for a choice ID that is not legal in s. It names no
+// tool: the command line and the HTTP API each say how to list the choices.
+func notLegal(s State, id string) error {
+	return fmt.Errorf("%w: %q is not among the %s seat's legal choices now", ErrIllegal, id, s.ToMove())
 }
 
 // Choices lists the legal choices of the seat to move.

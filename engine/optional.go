@@ -27,3 +27,34 @@ type Stepper interface {
 type SettingUp interface {
 	SettingUp() bool
 }
+
+// LogLine is one line of a game's log as a seat sees it. Refs name what the
+// line is about ("unit:ID", "area:ID"), for a client to highlight.
+type LogLine struct {
+	Turn int      `json:"turn"`
+	Rule string   `json:"rule"`
+	Text string   `json:"text"`
+	Refs []string `json:"refs,omitempty"`
+	// Numbers are the numbers in Text, in order (dice, factors, modifiers,
+	// totals), for tools that should not parse the text.
+	Numbers []int `json:"numbers,omitempty"`
+}
+
+// Logbook is implemented by states that keep a log for people. Each seat
+// numbers the lines it may read from 0, oldest first; lines only another seat
+// may read are left out and do not count. LogLen is how many lines seat may
+// read now; LogLines returns its lines from..to-1 (both clamped to
+// 0..LogLen). A client keeps LogLen as its cursor and asks only for the lines
+// it does not have; one that joins late pages through them.
+type Logbook interface {
+	LogLen(seat Seat) int
+	LogLines(seat Seat, from, to int) []LogLine
+}
+
+// SearchCloner is implemented by states that can copy themselves for search
+// and rollouts: the copy plays on exactly like Clone's (same choices, same
+// hash) but keeps no log, so neither the copy nor its choices spend anything
+// on what only people read. Its Logbook, if any, stays empty.
+type SearchCloner interface {
+	SearchClone() State
+}

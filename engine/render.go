@@ -11,17 +11,3 @@ type Renderer interface {
 	// Text is the board for a terminal: one line per occupied place, then the status.
 	Text(seat Seat) string
 }
-
-// LogEntry is one line of a game's log as a seat sees it.
-type LogEntry struct {
-	Turn int    `json:"turn"`
-	Rule string `json:"rule"`
-	Text string `json:"text"`
-}
-
-// Logbook is implemented by states that keep a log: SeatLog is the whole log
-// as seat may read it (lines only another seat may see are left out), oldest
-// first, so that a client can show the lines added since it last looked.
-type Logbook interface {
-	SeatLog(seat Seat) []LogEntry
-}

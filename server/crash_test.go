@@ -53,6 +53,7 @@ func TestKillNineKeepsAcknowledgedChoices(t *testing.T) {
 			body, _ := json.Marshal(map[string]any{"version": acked, "choice": choice})
 			req, _ := http.NewRequest("POST", base+"/api/games/"+id+"/choices", bytes.NewReader(body))
 			req.Header.Set("Authorization", "Bearer "+token)
+			req.Header.Set("Content-Type", "application/json")
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil {
 				return

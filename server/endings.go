@@ -45,7 +45,7 @@ func (l *live) play(seat engine.Seat, id string) (next engine.State, undoable bo
 	}
 	a, err := engine.Find(l.state, id)
 	if err != nil {
-		return nil, false, errf(422, "illegal_choice", "%v", err)
+		return nil, false, errf(422, "illegal_choice", "%v; the seat's view lists them (GET /api/games/%s/view)", err, l.meta.ID)
 	}
 	next, undoable, err = step(l.state.Clone(), a)
 	if err != nil {

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -28,22 +30,37 @@ var bodyTimeout = 10 * time.Second
 
 func (srv *Server) routes() {
 	m := http.NewServeMux()
-	m.HandleFunc("GET /healthz", srv.healthz)
-	m.Handle("GET /metrics", promhttp.HandlerFor(srv.metrics.reg, promhttp.HandlerOpts{}))
-	m.HandleFunc("GET /api/catalog", srv.api(srv.catalog))
-	m.HandleFunc("POST /api/games", srv.api(srv.createGame))
-	m.HandleFunc("POST /api/import", srv.api(srv.importRecord))
-	m.HandleFunc("GET /api/games/{id}", srv.api(srv.summary))
-	m.HandleFunc("GET /api/games/{id}/view", srv.api(srv.view))
-	m.HandleFunc("POST /api/games/{id}/choices", srv.api(srv.choose))
-	m.HandleFunc("POST /api/games/{id}/choices/batch", srv.api(srv.chooseBatch))
-	m.HandleFunc("POST /api/games/{id}/undo", srv.api(srv.undoChoice))
-	m.HandleFunc("POST /api/games/{id}/resign", srv.api(srv.resign))
-	m.HandleFunc("POST /api/games/{id}/draw", srv.api(srv.draw))
-	m.HandleFunc("GET /api/games/{id}/record", srv.api(srv.recordOf))
-	m.HandleFunc("GET /api/games/{id}/replay", srv.api(srv.replay))
-	m.HandleFunc("GET /api/games/{id}/board", srv.api(srv.board))
-	m.HandleFunc("GET /api/games/{id}/ws", srv.websocket)
+	// Each path takes one method; any other is answered 405 in JSON (the
+	// mux's own 405 is plain text, and the catch-all /api/ would say 404).
+	route := func(method, path string, h http.HandlerFunc) {
+		m.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
+				w.Header().Set("Allow", method)
+				writeError(w, errf(405, "method_not_allowed", "%s takes %s, not %s; see docs/api.md", r.URL.Path, method, r.Method))
+				return
+			}
+			h(w, r)
+		})
+	}
+	route("GET", "/healthz", srv.healthz)
+	if !srv.cfg.MetricsElsewhere {
+		route("GET", "/metrics", srv.MetricsHandler().ServeHTTP)
+	}
+	route("GET", "/api/catalog", srv.api(srv.catalog))
+	route("POST", "/api/games", srv.api(srv.createGame))
+	route("POST", "/api/import", srv.api(srv.importRecord))
+	route("GET", "/api/games/{id}", srv.api(srv.summary))
+	route("GET", "/api/games/{id}/view", srv.api(srv.view))
+	route("GET", "/api/games/{id}/link", srv.api(srv.seatLink))
+	route("POST", "/api/games/{id}/choices", srv.api(srv.choose))
+	route("POST", "/api/games/{id}/choices/batch", srv.api(srv.chooseBatch))
+	route("POST", "/api/games/{id}/undo", srv.api(srv.undoChoice))
+	route("POST", "/api/games/{id}/resign", srv.api(srv.resign))
+	route("POST", "/api/games/{id}/draw", srv.api(srv.draw))
+	route("GET", "/api/games/{id}/record", srv.api(srv.recordOf))
+	route("GET", "/api/games/{id}/replay", srv.api(srv.replay))
+	route("GET", "/api/games/{id}/board", srv.api(srv.board))
+	route("GET", "/api/games/{id}/ws", srv.websocket)
 	m.HandleFunc("/api/", srv.api(func(*http.Request) (int, any, error) {
 		return 0, nil, errf(404, "no_route", "no such API call; see docs/api.md")
 	}))
@@ -53,17 +70,34 @@ func (srv *Server) routes() {
 	srv.mux = m
 }
 
+// MetricsHandler serves the Prometheus metrics (on Handler's /metrics
+// unless Config.MetricsElsewhere).
+func (srv *Server) MetricsHandler() http.Handler {
+	return promhttp.HandlerFor(srv.metrics.reg, promhttp.HandlerOpts{})
+}
+
 // handler is an API call: it returns a status and a value to send as JSON.
 type handler func(r *http.Request) (int, any, error)
 
-// api wraps a handler: rate limit, body limit, JSON out, errors as JSON.
+// api wraps a handler: rate limit, cross-site and body checks, JSON out,
+// errors as JSON.
 func (srv *Server) api(h handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !srv.limiter.allow(clientAddr(r)) {
-			writeJSON(w, 429, map[string]string{"error": "too many requests; slow down", "code": "too_many_requests"})
+		if !srv.limiter.allow(srv.clientKey(r)) {
+			writeError(w, errf(429, "too_many_requests", "too many requests; slow down"))
 			return
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			if err := srv.checkOrigin(r); err != nil {
+				writeError(w, err.(*apiError))
+				return
+			}
+			// A form or text/plain body is what another site's page can send
+			// without asking (no CORS preflight): only JSON is taken.
+			if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+				writeError(w, errf(415, "not_json", "send the body as JSON with Content-Type: application/json"))
+				return
+			}
 			// A body trickled in slowly must not hold a connection (and a
 			// goroutine) forever: ReadHeaderTimeout covers only the headers.
 			http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTimeout))
@@ -87,6 +121,10 @@ func (srv *Server) api(h handler) http.HandlerFunc {
 		}
 		gzipLarge(w, r, status, v)
 	}
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	writeJSON(w, e.status, map[string]string{"error": e.msg, "code": e.code})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -121,18 +159,33 @@ func gzipLarge(w http.ResponseWriter, r *http.Request, status int, v any) {
 	zw.Close()
 }
 
-// readJSON decodes a request body strictly.
+// readJSON decodes a request body strictly: one JSON value, nothing after it.
 func readJSON(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return errf(413, "too_large", "the request body is over %d bytes", maxBody)
+	err := dec.Decode(v)
+	if err == nil {
+		if _, err = dec.Token(); err == io.EOF {
+			return nil
 		}
-		return errf(400, "bad_json", "the request body is not the JSON this call takes: %v", err)
+		if err == nil || !isReadError(err) {
+			return errf(400, "bad_json", "the request body has data after its JSON value; send one value")
+		}
 	}
-	return nil
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return errf(413, "too_large", "the request body is over %d bytes", maxBody)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return errf(408, "body_timeout", "the request body took over %v to arrive; send it at once", bodyTimeout)
+	}
+	return errf(400, "bad_json", "the request body is not the JSON this call takes: %v", err)
+}
+
+// isReadError tells a failure to read the body from bad JSON in it.
+func isReadError(err error) bool {
+	var tooBig *http.MaxBytesError
+	return errors.As(err, &tooBig) || errors.Is(err, os.ErrDeadlineExceeded)
 }
 
 // token is the bearer token of an API request. Only the header is read: a
@@ -151,14 +204,6 @@ func wsToken(r *http.Request) string {
 		return t
 	}
 	return r.URL.Query().Get("token")
-}
-
-func clientAddr(r *http.Request) string {
-	host := r.RemoteAddr
-	if i := strings.LastIndexByte(host, ':'); i > 0 {
-		host = host[:i]
-	}
-	return host
 }
 
 func (srv *Server) healthz(w http.ResponseWriter, r *http.Request) {
@@ -197,12 +242,29 @@ type createAnswer struct {
 	Links  map[string]string `json:"links"`
 }
 
-func answer(l *live, tokens map[string]string) createAnswer {
-	a := createAnswer{ID: l.meta.ID, Tokens: tokens, Links: map[string]string{"spectator": "/play/" + l.meta.ID}}
+// answer is what creating a game returns: the seats' tokens and links,
+// absolute on the address the browser used (or the configured public URL).
+func (srv *Server) answer(r *http.Request, l *live, tokens map[string]string) createAnswer {
+	base := srv.publicURL(r) + "/play/" + l.meta.ID
+	a := createAnswer{ID: l.meta.ID, Tokens: tokens, Links: map[string]string{"spectator": base}}
 	for seat, t := range tokens {
-		a.Links[seat] = "/play/" + l.meta.ID + "#token=" + t
+		a.Links[seat] = base + "#token=" + t
 	}
 	return a
+}
+
+// seatLink gives the caller's seat link, which holds its token: opened in
+// another browser (or after clearing this one's storage) it takes the seat back.
+func (srv *Server) seatLink(r *http.Request) (int, any, error) {
+	l, seat, err := srv.seated(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	link := srv.publicURL(r) + "/play/" + l.meta.ID
+	if seat != engine.Spectator {
+		link += "#token=" + token(r)
+	}
+	return 200, map[string]string{"seat": string(seat), "link": link}, nil
 }
 
 func (srv *Server) createGame(r *http.Request) (int, any, error) {
@@ -222,7 +284,7 @@ func (srv *Server) createGame(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return 201, answer(l, tokens), nil
+	return 201, srv.answer(r, l, tokens), nil
 }
 
 func parseSeed(n json.Number) (uint64, error) {
@@ -243,16 +305,16 @@ func parseSeed(n json.Number) (uint64, error) {
 }
 
 func (srv *Server) importRecord(r *http.Request) (int, any, error) {
-	data, err := io.ReadAll(r.Body)
-	if err != nil {
-		return 0, nil, errf(413, "too_large", "the record is over %d bytes", maxBody)
+	var data json.RawMessage
+	if err := readJSON(r, &data); err != nil {
+		return 0, nil, err
 	}
 	rec, err := engine.DecodeRecord(data)
 	if err != nil {
 		return 0, nil, errf(400, "bad_record", "%v", err)
 	}
-	if rec.Study() {
-		return 0, nil, errf(400, "bad_record", "the record forces dice (a study); only ordinary records can be imported")
+	if err := ordinary(rec); err != nil {
+		return 0, nil, err
 	}
 	g := store.Game{Game: rec.Game, Scenario: rec.Scenario, Options: rec.Options, Seed: rec.Seed, SeedChosen: true, Position: rec.Position,
 		Seats: map[string]string{}, Choices: rec.Choices}
@@ -260,7 +322,30 @@ func (srv *Server) importRecord(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return 201, answer(l, tokens), nil
+	return 201, srv.answer(r, l, tokens), nil
+}
+
+// ordinary refuses a record that forces dice, in its list of dice or hidden
+// in its starting position: a game played here must not know its dice.
+func ordinary(rec *engine.Record) error {
+	if rec.Study() {
+		return errf(400, "bad_record", "the record forces dice (a study); only ordinary records can be imported")
+	}
+	if len(rec.Position) == 0 {
+		return nil
+	}
+	g, err := games.Get(rec.Game)
+	if err != nil {
+		return errf(400, "unknown_game", "%v", err)
+	}
+	s, err := engine.Start(g, rec)
+	if err != nil {
+		return errf(400, "bad_record", "%v", err)
+	}
+	if len(s.RNG().Forced) > 0 {
+		return errf(400, "bad_record", "the record's position forces dice (rng.forced); remove them: only ordinary records can be imported")
+	}
+	return nil
 }
 
 func (srv *Server) summary(r *http.Request) (int, any, error) {

@@ -83,23 +83,14 @@ func (l *live) rebuild() error {
 	return nil
 }
 
-// step applies a to s in place and tells whether the choice is reversible:
-// no die rolled, nothing revealed, and the same seat still to move.
+// step applies a to s in place and tells whether the choice is reversible
+// (engine.Mark: the generator unused, nothing revealed, the same seat to move).
 func step(s engine.State, a engine.Action) (engine.State, bool, error) {
-	seat, rolls := s.ToMove(), s.RNG().Rolls
-	var before uint64
-	r, canReveal := s.(engine.Revealer)
-	if canReveal {
-		before = r.Revealed()
-	}
+	m := engine.MarkOf(s)
 	if err := s.Apply(a); err != nil {
 		return s, false, err
 	}
-	undo := s.RNG().Rolls == rolls && s.ToMove() == seat
-	if canReveal && r.Revealed() != before {
-		undo = false
-	}
-	return s, undo, nil
+	return s, m.Irreversible(s) == nil, nil
 }
 
 // submit applies one choice for seat at version, durably (the caller holds no lock).
@@ -150,7 +141,7 @@ func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version 
 		return n, errf(409, "cannot_undo", "there is no choice of yours to take back")
 	}
 	if !l.undoable[n-1] {
-		return n, errf(409, "cannot_undo", "your last choice cannot be taken back: it rolled dice, revealed something or passed the turn")
+		return n, errf(409, "cannot_undo", "your last choice cannot be taken back: it used the random generator (dice, chits or cards), revealed something hidden or passed the move")
 	}
 	keep := l.choices[:n-1]
 	saved := l.choices

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -33,6 +34,16 @@ type Config struct {
 	RatePerSecond float64
 	// MaxGames bounds the games held in memory (0: 20,000); creating more is refused.
 	MaxGames int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For,
+	// -Proto and -Host headers are believed (client addresses, public URL).
+	TrustedProxies []netip.Prefix
+	// PublicURL is the server's address as browsers reach it, e.g.
+	// https://games.example.org (invite links, Origin checks); empty: the
+	// address each request was sent to.
+	PublicURL string
+	// MetricsElsewhere leaves /metrics out of Handler: the caller serves
+	// MetricsHandler on another address.
+	MetricsElsewhere bool
 }
 
 // Server holds every game in memory and its record in the store.

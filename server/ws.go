@@ -48,8 +48,8 @@ type wsMessage struct {
 }
 
 func (srv *Server) websocket(w http.ResponseWriter, r *http.Request) {
-	if !srv.limiter.allow(clientAddr(r)) {
-		writeJSON(w, 429, map[string]string{"error": "too many requests; slow down", "code": "too_many_requests"})
+	if !srv.limiter.allow(srv.clientKey(r)) {
+		writeError(w, errf(429, "too_many_requests", "too many requests; slow down"))
 		return
 	}
 	id := r.PathValue("id")
@@ -138,7 +138,7 @@ func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, 
 		if err := wsjson.Read(ctx, c, &m); err != nil {
 			return
 		}
-		if !srv.limiter.allow(clientAddr(r)) {
+		if !srv.limiter.allow(srv.clientKey(r)) {
 			srv.wsError(ctx, c, errf(429, "too_many_requests", "too many messages; slow down"))
 			continue
 		}

@@ -1,13 +1,18 @@
 // Package area is the topology of area-movement maps: numbered city blocks or
 // regions ("areas") and off-map boxes ("zones"), the borders and arrows that
-// connect them, step distances, and a drawing of the map as SVG.
+// connect them with the features of each (board.Graph), and a drawing of the
+// map as SVG.
 //
 // It knows no game. A game keeps its map in a JSON data file (see Load for the
-// format) and gives meaning to the per-place values (victory points, set-up
-// colours, special markers).
+// format) and gives meaning to what several games share: victory values and
+// the features of edges. What only one game uses (set-up colours, markers of
+// its own) stays in that game's data and reaches the drawing through
+// SVGOptions.Decor.
 //
 // Indexes: places are numbered 0..Len()-1 in file order; the hot-path queries
-// (Adjacent, Neighbors, DistancesInto) work on indexes and do not allocate.
+// (Adjacent, Neighbors, EdgeFeatures) work on indexes and do not allocate.
+// The searches (board.Distances, board.Cheapest) take a Board as a
+// board.Graph.
 package area
 
 import (
@@ -20,6 +25,8 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+
+	"sandtable/board"
 )
 
 // Kind tells an on-map area from an off-map zone.
@@ -57,17 +64,19 @@ func (p *Point) UnmarshalJSON(data []byte) error {
 
 // Place is one area or zone of the map.
 type Place struct {
-	ID        string   `json:"id"`                  // "1".."30", "A".."E"
-	Kind      Kind     `json:"kind"`                // KindArea or KindZone
-	Name      string   `json:"name"`                // the name drawn on the map
-	VP        int      `json:"vp,omitempty"`        // victory value, 0 = none
-	Setup     string   `json:"setup,omitempty"`     // set-up colour code (game-defined, e.g. "none", "german", "british")
-	Dots      []string `json:"dots,omitempty"`      // set-up dot colours (CSS colour names or #rgb/#rrggbb)
-	Special   string   `json:"special,omitempty"`   // a short marker drawn next to the number, e.g. "S"
-	Perimeter bool     `json:"perimeter,omitempty"` // game-defined flag (e.g. a perimeter area), drawn as a ring
-	Polygon   []Point  `json:"polygon"`             // outline in map coordinates (zones too: a box at the edge)
-	Label     Point    `json:"label"`               // where the number and the counters go; inside the polygon
-	Index     int      `json:"-"`                   // position in Board.Places
+	ID      string  `json:"id"`           // "1".."30", "A".."E"
+	Kind    Kind    `json:"kind"`         // KindArea or KindZone
+	Name    string  `json:"name"`         // the name drawn on the map
+	VP      int     `json:"vp,omitempty"` // victory value, 0 = none
+	Polygon []Point `json:"polygon"`      // outline in map coordinates (zones too: a box at the edge)
+	Label   Point   `json:"label"`        // where the number and the counters go; inside the polygon
+	Index   int     `json:"-"`            // position in Board.Places
+}
+
+// EdgeFeature gives the features of the edge or arrow between two places.
+type EdgeFeature struct {
+	Between  [2]string      `json:"between"`
+	Features board.Features `json:"features"`
 }
 
 // Feature is background drawing with no game meaning: a river, a bridge ramp,
@@ -86,33 +95,40 @@ type Board struct {
 	Title, Note   string // Note says where the map comes from (e.g. our own reconstruction)
 	Width, Height float64
 	Places        []Place
-	Edges         [][2]string // adjacency between areas: a shared border of positive length
-	Arrows        [][2]string // zone connections: zone-zone and zone-area
-	CornerOnly    [][2]string // pairs that touch only at a corner, never adjacent
-	Features      []Feature   // background drawing (river, bridge, trees)
+	Edges         [][2]string   // adjacency between areas: a shared border of positive length
+	Arrows        [][2]string   // zone connections: zone-zone and zone-area
+	CornerOnly    [][2]string   // pairs that touch only at a corner, never adjacent
+	FeaturedEdges []EdgeFeature // features of edges and arrows (river, bridge, road...)
+	Features      []Feature     // background drawing (river, bridge, trees)
 
 	index map[string]int
-	adj   []bool  // n*n adjacency matrix
-	nbr   [][]int // sorted neighbour lists
-	zone  []bool  // Kind == KindZone, by index
+	adj   []bool           // n*n adjacency matrix
+	feat  []board.Features // n*n edge features
+	nbr   [][]int          // sorted neighbour lists
+	zone  []bool           // Kind == KindZone, by index
 }
+
+var _ board.Graph = (*Board)(nil)
 
 // file is the JSON layout of a map file.
 type file struct {
-	Title      string      `json:"title"`
-	Note       string      `json:"note"`
-	Width      float64     `json:"width"`
-	Height     float64     `json:"height"`
-	Places     []Place     `json:"places"`
-	Edges      [][2]string `json:"edges"`
-	Arrows     [][2]string `json:"arrows"`
-	CornerOnly [][2]string `json:"corner_only"`
-	Features   []Feature   `json:"features,omitempty"`
+	Title         string        `json:"title"`
+	Note          string        `json:"note"`
+	Width         float64       `json:"width"`
+	Height        float64       `json:"height"`
+	Places        []Place       `json:"places"`
+	Edges         [][2]string   `json:"edges"`
+	Arrows        [][2]string   `json:"arrows"`
+	CornerOnly    [][2]string   `json:"corner_only"`
+	FeaturedEdges []EdgeFeature `json:"edge_features,omitempty"`
+	Features      []Feature     `json:"features,omitempty"`
 }
 
 // Load decodes a map file and validates it. Unknown JSON fields are rejected.
 // The file holds: title, note, width, height, places, edges, arrows,
-// corner_only and (optionally) features. All problems found are reported
+// corner_only and optionally edge_features (each {"between": [id, id],
+// "features": ["river", ...]} on an edge or an arrow, see board.Features)
+// and features (background drawing). All problems found are reported
 // together, each naming the place or pair concerned.
 func Load(data []byte) (*Board, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -127,7 +143,7 @@ func Load(data []byte) (*Board, error) {
 	b := &Board{
 		Title: f.Title, Note: f.Note, Width: f.Width, Height: f.Height,
 		Places: f.Places, Edges: f.Edges, Arrows: f.Arrows, CornerOnly: f.CornerOnly,
-		Features: f.Features,
+		FeaturedEdges: f.FeaturedEdges, Features: f.Features,
 	}
 	if err := b.build(); err != nil {
 		return nil, err
@@ -136,9 +152,7 @@ func Load(data []byte) (*Board, error) {
 }
 
 var (
-	reID     = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
-	reCode   = regexp.MustCompile(`^[a-z0-9_-]*$`)
-	reColour = regexp.MustCompile(`^([a-z]+|#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})$`)
+	reID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 )
 
 // maxProblems bounds the length of a validation error.
@@ -197,17 +211,6 @@ func (b *Board) build() error {
 		}
 		if p.VP < 0 {
 			pr.addf("%s: vp %d is negative", name, p.VP)
-		}
-		if !reCode.MatchString(p.Setup) {
-			pr.addf("%s: setup %q must be lower-case letters, digits, '_' or '-'", name, p.Setup)
-		}
-		for _, d := range p.Dots {
-			if !reColour.MatchString(d) {
-				pr.addf("%s: dot colour %q must be a colour name or #rgb/#rrggbb", name, d)
-			}
-		}
-		if len(p.Special) > 3 {
-			pr.addf("%s: special marker %q is longer than 3 characters", name, p.Special)
 		}
 		b.checkPolygon(&pr, name, p.Polygon)
 		if !finite(p.Label.X) || !finite(p.Label.Y) {
@@ -293,6 +296,25 @@ func (b *Board) build() error {
 			pr.addf("corner_only[%d] %q-%q: corner-only pairs must be two areas", k, e[0], e[1])
 		}
 	}
+	b.feat = make([]board.Features, n*n)
+	featured := make(map[[2]int]bool)
+	for k, e := range b.FeaturedEdges {
+		what := fmt.Sprintf("edge_features[%d] %q-%q", k, e.Between[0], e.Between[1])
+		i, ok1 := b.index[e.Between[0]]
+		j, ok2 := b.index[e.Between[1]]
+		key := [2]int{min(i, j), max(i, j)}
+		switch {
+		case !ok1 || !ok2 || !b.adj[i*n+j]:
+			pr.addf("%s: not an edge or an arrow of the map", what)
+		case featured[key]:
+			pr.addf("%s: pair listed twice", what)
+		case e.Features == 0:
+			pr.addf("%s: no features", what)
+		default:
+			featured[key] = true
+			b.feat[i*n+j], b.feat[j*n+i] = e.Features, e.Features
+		}
+	}
 	if err := pr.err("invalid map"); err != nil {
 		return err
 	}
@@ -355,39 +377,8 @@ func (b *Board) Adjacent(i, j int) bool { return b.adj[i*len(b.Places)+j] }
 // callers must not modify it.
 func (b *Board) Neighbors(i int) []int { return b.nbr[i] }
 
-// Distances returns, for every place, the number of steps from place from, or
-// -1 where it cannot be reached. The start is always left; any other place is
-// reached (it gets a distance) but only passed through if pass is nil or
-// returns true for it, so pass can model "movement stops on entering".
-func (b *Board) Distances(from int, pass func(i int) bool) []int {
-	return b.DistancesInto(make([]int, len(b.Places)), from, pass)
-}
-
-// DistancesInto is Distances writing into dist, which must have Len()
-// elements; it does not allocate.
-func (b *Board) DistancesInto(dist []int, from int, pass func(i int) bool) []int {
-	dist = dist[:len(b.Places)]
-	for i := range dist {
-		dist[i] = -1
-	}
-	dist[from] = 0
-	// Level-by-level scan: maps have at most a few hundred places.
-	for d, grew := 0, true; grew; d++ {
-		grew = false
-		for u, du := range dist {
-			if du != d || (u != from && pass != nil && !pass(u)) {
-				continue
-			}
-			for _, v := range b.nbr[u] {
-				if dist[v] < 0 {
-					dist[v] = d + 1
-					grew = true
-				}
-			}
-		}
-	}
-	return dist
-}
+// EdgeFeatures returns the features of the edge or arrow between i and j.
+func (b *Board) EdgeFeatures(i, j int) board.Features { return b.feat[i*len(b.Places)+j] }
 
 // IsCornerOnly reports whether i and j are listed as touching only at a corner.
 func (b *Board) IsCornerOnly(i, j int) bool {

@@ -2,9 +2,14 @@ package area
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"sandtable/board"
+	"sandtable/board/boardtest"
 )
 
 // testFile is a 2x2 grid of areas plus two zones:
@@ -14,7 +19,8 @@ import (
 //	---+---
 //	a3 | a4
 //
-// a1/a4 and a2/a3 touch only at the centre point.
+// a1/a4 and a2/a3 touch only at the centre point. A river runs along a1-a3
+// with a bridge over it.
 func testFile() file {
 	sq := func(x, y float64) []Point {
 		return []Point{{x, y}, {x + 10, y}, {x + 10, y + 10}, {x, y + 10}}
@@ -22,17 +28,21 @@ func testFile() file {
 	return file{
 		Title: "test", Note: "hand-written", Width: 40, Height: 40,
 		Places: []Place{
-			{ID: "a1", Kind: KindArea, Name: "one", VP: 2, Setup: "british", Dots: []string{"red"}, Polygon: sq(10, 10), Label: Point{15, 15}},
-			{ID: "a2", Kind: KindArea, Name: "two", Special: "S", Polygon: sq(20, 10), Label: Point{25, 15}},
-			{ID: "a3", Kind: KindArea, Name: "three", Setup: "german", Perimeter: true, Polygon: sq(10, 20), Label: Point{15, 25}},
-			{ID: "a4", Kind: KindArea, Name: "four", Setup: "none", Polygon: sq(20, 20), Label: Point{25, 25}},
-			{ID: "Z", Kind: KindZone, Name: "north", Setup: "bochoit", Polygon: []Point{{10, 0}, {30, 0}, {30, 5}, {10, 5}}, Label: Point{12, 2}},
+			{ID: "a1", Kind: KindArea, Name: "one", VP: 2, Polygon: sq(10, 10), Label: Point{15, 15}},
+			{ID: "a2", Kind: KindArea, Name: "two", Polygon: sq(20, 10), Label: Point{25, 15}},
+			{ID: "a3", Kind: KindArea, Name: "three", Polygon: sq(10, 20), Label: Point{15, 25}},
+			{ID: "a4", Kind: KindArea, Name: "four", Polygon: sq(20, 20), Label: Point{25, 25}},
+			{ID: "Z", Kind: KindZone, Name: "north", Polygon: []Point{{10, 0}, {30, 0}, {30, 5}, {10, 5}}, Label: Point{12, 2}},
 			{ID: "Y", Kind: KindZone, Name: "cut off", Polygon: []Point{{35, 35}, {40, 35}, {40, 40}, {35, 40}}, Label: Point{37, 37}},
 		},
 		Edges:      [][2]string{{"a1", "a2"}, {"a1", "a3"}, {"a2", "a4"}, {"a3", "a4"}},
 		Arrows:     [][2]string{{"Z", "a1"}},
 		CornerOnly: [][2]string{{"a1", "a4"}, {"a2", "a3"}},
-		Features:   []Feature{{Kind: "water", Name: "river", Polygon: []Point{{0, 32}, {40, 32}, {40, 40}, {0, 40}}, Label: &Point{5, 38}}},
+		FeaturedEdges: []EdgeFeature{
+			{Between: [2]string{"a3", "a1"}, Features: board.River | board.Bridge},
+			{Between: [2]string{"Z", "a1"}, Features: board.Road},
+		},
+		Features: []Feature{{Kind: "water", Name: "river", Polygon: []Point{{0, 32}, {40, 32}, {40, 40}, {0, 40}}, Label: &Point{5, 38}}},
 	}
 }
 
@@ -75,7 +85,7 @@ func TestLoadValid(t *testing.T) {
 		t.Error("IsZone wrong")
 	}
 	a1 := b.Place(b.MustIndex("a1"))
-	if a1.VP != 2 || a1.Setup != "british" || !slices.Equal(a1.Dots, []string{"red"}) {
+	if a1.VP != 2 || a1.Name != "one" {
 		t.Errorf("a1 = %+v", a1)
 	}
 	if got := b.Neighbors(b.MustIndex("a1")); !slices.Equal(got, []int{1, 2, 4}) {
@@ -99,9 +109,6 @@ func TestLoadErrors(t *testing.T) {
 		{"bad kind", func(f *file) { f.Places[2].Kind = "hex" }, `place "a3": kind must be`},
 		{"empty name", func(f *file) { f.Places[3].Name = "" }, `place "a4": name is empty`},
 		{"negative vp", func(f *file) { f.Places[0].VP = -1 }, `place "a1": vp -1 is negative`},
-		{"bad setup", func(f *file) { f.Places[0].Setup = "Red Field" }, `place "a1": setup "Red Field"`},
-		{"bad dot", func(f *file) { f.Places[0].Dots = []string{`red" onload="x`} }, `place "a1": dot colour`},
-		{"long special", func(f *file) { f.Places[1].Special = "SPECIAL" }, `place "a2": special marker`},
 		{"two-point polygon", func(f *file) { f.Places[1].Polygon = f.Places[1].Polygon[:2] }, `place "a2": polygon has 2 points, need at least 3`},
 		{"flat polygon", func(f *file) { f.Places[1].Polygon = []Point{{1, 1}, {2, 2}, {3, 3}} }, `place "a2": polygon has no area`},
 		{"polygon off map", func(f *file) { f.Places[3].Polygon[2] = Point{50, 30} }, `place "a4": polygon point 2 (50, 30) is outside the map`},
@@ -116,6 +123,18 @@ func TestLoadErrors(t *testing.T) {
 		{"arrow also edge", func(f *file) { f.Arrows = append(f.Arrows, [2]string{"a1", "a2"}) }, `arrows[1] "a1"-"a2": pair is also listed in edges`},
 		{"corner-only in edges", func(f *file) { f.CornerOnly = append(f.CornerOnly, [2]string{"a2", "a1"}) }, `corner_only[2] "a2"-"a1": pair is also listed in edges`},
 		{"corner-only zone", func(f *file) { f.CornerOnly = append(f.CornerOnly, [2]string{"Z", "a4"}) }, `corner_only[2] "Z"-"a4": corner-only pairs must be two areas`},
+		{"features off an edge", func(f *file) {
+			f.FeaturedEdges = append(f.FeaturedEdges, EdgeFeature{Between: [2]string{"a1", "a4"}, Features: board.River})
+		}, `edge_features[2] "a1"-"a4": not an edge or an arrow of the map`},
+		{"features of an unknown place", func(f *file) {
+			f.FeaturedEdges = append(f.FeaturedEdges, EdgeFeature{Between: [2]string{"a1", "x"}, Features: board.River})
+		}, `edge_features[2] "a1"-"x": not an edge or an arrow of the map`},
+		{"features twice", func(f *file) {
+			f.FeaturedEdges = append(f.FeaturedEdges, EdgeFeature{Between: [2]string{"a1", "a3"}, Features: board.Rail})
+		}, `edge_features[2] "a1"-"a3": pair listed twice`},
+		{"no features", func(f *file) {
+			f.FeaturedEdges = append(f.FeaturedEdges, EdgeFeature{Between: [2]string{"a2", "a4"}})
+		}, `edge_features[2] "a2"-"a4": no features`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -138,6 +157,8 @@ func TestLoadRawErrors(t *testing.T) {
 		{"not json", "{", "decoding map"},
 		{"unknown top-level field", strings.Replace(good, `"title"`, `"colour":1,"title"`, 1), `unknown field "colour"`},
 		{"unknown place field", strings.Replace(good, `"id":"a1"`, `"id":"a1","terrain":"city"`, 1), `unknown field "terrain"`},
+		{"a game's own place field", strings.Replace(good, `"id":"a1"`, `"id":"a1","setup":"british"`, 1), `unknown field "setup"`},
+		{"unknown edge feature", strings.Replace(good, `["road"]`, `["ford"]`, 1), `unknown edge feature "ford"`},
 		{"point as object", strings.Replace(good, `"label":[15,15]`, `"label":{"X":15,"Y":15}`, 1), "a point must be a pair"},
 		{"point with three numbers", strings.Replace(good, `"label":[15,15]`, `"label":[15,15,1]`, 1), "a point must be a pair [x, y], got 3 numbers"},
 		{"trailing data", good + `{}`, "data after the top-level object"},
@@ -173,24 +194,7 @@ func TestLoadReportsAllProblems(t *testing.T) {
 
 func TestAdjacency(t *testing.T) {
 	b := testBoard(t)
-	n := b.Len()
-	for i := range n {
-		if b.Adjacent(i, i) {
-			t.Errorf("%s adjacent to itself", b.Place(i).ID)
-		}
-		nb := b.Neighbors(i)
-		if !slices.IsSorted(nb) {
-			t.Errorf("Neighbors(%s) = %v not sorted", b.Place(i).ID, nb)
-		}
-		for j := range n {
-			if b.Adjacent(i, j) != b.Adjacent(j, i) {
-				t.Errorf("adjacency of %s and %s not symmetric", b.Place(i).ID, b.Place(j).ID)
-			}
-			if b.Adjacent(i, j) != slices.Contains(nb, j) {
-				t.Errorf("Neighbors(%s) disagrees with Adjacent about %s", b.Place(i).ID, b.Place(j).ID)
-			}
-		}
-	}
+	boardtest.CheckGraph(t, b)
 	for _, c := range [][2]string{{"a1", "a4"}, {"a2", "a3"}} {
 		i, j := b.MustIndex(c[0]), b.MustIndex(c[1])
 		if b.Adjacent(i, j) {
@@ -206,12 +210,70 @@ func TestAdjacency(t *testing.T) {
 	if b.Adjacent(b.MustIndex("Z"), b.MustIndex("a2")) {
 		t.Error("zone Z adjacent to a2 without an arrow")
 	}
+	id := b.MustIndex
+	for _, c := range []struct {
+		a, z string
+		want board.Features
+	}{{"a1", "a3", board.River | board.Bridge}, {"a3", "a1", board.River | board.Bridge}, {"a1", "Z", board.Road}, {"a1", "a2", 0}, {"a1", "a4", 0}} {
+		if got := b.EdgeFeatures(id(c.a), id(c.z)); got != c.want {
+			t.Errorf("EdgeFeatures(%s, %s) = %v, want %v", c.a, c.z, got, c.want)
+		}
+	}
+}
+
+// TestRandomBoardsAreGraphs loads random boards (a grid of areas, zones
+// along the top, random edges, arrows and edge features) and checks the
+// promises of board.Graph on each.
+func TestRandomBoardsAreGraphs(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 40 {
+		cols, rows, zones := 1+r.IntN(4), 1+r.IntN(4), r.IntN(3)
+		f := file{Title: "random", Width: 10 * float64(max(cols, zones)), Height: 10*float64(rows) + 10}
+		sq := func(x, y float64) []Point { return []Point{{x, y}, {x + 10, y}, {x + 10, y + 10}, {x, y + 10}} }
+		for z := range zones {
+			f.Places = append(f.Places, Place{ID: fmt.Sprintf("Z%d", z), Kind: KindZone, Name: "zone", Polygon: sq(10*float64(z), 0), Label: Point{10*float64(z) + 5, 5}})
+		}
+		for y := range rows {
+			for x := range cols {
+				f.Places = append(f.Places, Place{ID: fmt.Sprintf("a%d_%d", x, y), Kind: KindArea, Name: "area", Polygon: sq(10*float64(x), 10*float64(y)+10), Label: Point{10*float64(x) + 5, 10*float64(y) + 15}})
+			}
+		}
+		for i, p := range f.Places {
+			for _, q := range f.Places[i+1:] {
+				if r.IntN(3) > 0 {
+					continue
+				}
+				pair := [2]string{p.ID, q.ID}
+				if r.IntN(2) == 0 {
+					pair = [2]string{q.ID, p.ID}
+				}
+				if p.Kind == KindArea && q.Kind == KindArea {
+					f.Edges = append(f.Edges, pair)
+				} else {
+					f.Arrows = append(f.Arrows, pair)
+				}
+				if r.IntN(2) == 0 {
+					f.FeaturedEdges = append(f.FeaturedEdges, EdgeFeature{Between: pair, Features: board.Features(1 + r.IntN(31))})
+				}
+			}
+		}
+		b, err := Load(encode(t, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		boardtest.CheckGraph(t, b)
+		for _, e := range f.FeaturedEdges {
+			if got := b.EdgeFeatures(b.MustIndex(e.Between[1]), b.MustIndex(e.Between[0])); got != e.Features {
+				t.Errorf("EdgeFeatures(%s, %s) = %v, want %v", e.Between[1], e.Between[0], got, e.Features)
+			}
+		}
+	}
 }
 
 func TestDistances(t *testing.T) {
 	b := testBoard(t)
 	id := b.MustIndex
-	d := b.Distances(id("a4"), nil)
+	d := board.Distances(b, id("a4"), nil)
 	want := map[string]int{"a1": 2, "a2": 1, "a3": 1, "a4": 0, "Z": 3, "Y": -1}
 	for k, v := range want {
 		if d[id(k)] != v {
@@ -220,12 +282,12 @@ func TestDistances(t *testing.T) {
 	}
 	// a2 and a3 are reached but not passed: a1 and Z become unreachable.
 	stop := func(i int) bool { return i != id("a2") && i != id("a3") }
-	d = b.Distances(id("a4"), stop)
+	d = board.Distances(b, id("a4"), stop)
 	if d[id("a2")] != 1 || d[id("a3")] != 1 || d[id("a1")] != -1 || d[id("Z")] != -1 {
 		t.Errorf("with a2, a3 impassable: %v", d)
 	}
 	// The start is always left, even when pass refuses it.
-	d = b.Distances(id("a4"), func(i int) bool { return i != id("a4") })
+	d = board.Distances(b, id("a4"), func(i int) bool { return i != id("a4") })
 	if d[id("Z")] != 3 {
 		t.Errorf("start not left: %v", d)
 	}
@@ -233,13 +295,11 @@ func TestDistances(t *testing.T) {
 
 func TestHotPathDoesNotAllocate(t *testing.T) {
 	b := testBoard(t)
-	dist := make([]int, b.Len())
-	pass := func(i int) bool { return !b.IsZone(i) }
 	allocs := testing.AllocsPerRun(100, func() {
-		b.DistancesInto(dist, 0, pass)
 		for i := range b.Len() {
 			for _, j := range b.Neighbors(i) {
 				_ = b.Adjacent(i, j)
+				_ = b.EdgeFeatures(i, j)
 			}
 		}
 	})

@@ -118,7 +118,19 @@ func TestSVG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	pal := DefaultPalette()
+	pal.Styles["ours"] = PlaceStyle{Fill: "#abcdef", Field: "#010203", Text: "#040506", Stroke: "#070809"}
+	pal.Dots["red"] = "#ff0001"
+	pal.Land = "#fedcba"
+	decor := map[string]Decor{
+		"a1": {Style: "ours", Dots: []string{"red", "#00ff00"}},
+		"a2": {Style: "ours", Mark: "S"},
+		"a3": {Ring: true, Style: "not in the palette"},
+		"Z":  {Style: "ours"},
+	}
 	o := SVGOptions{
+		Palette: pal,
+		Decor:   func(i int) Decor { return decor[b.Place(i).ID] },
 		Fill: func(i int) string {
 			if i == 0 {
 				return "#123456"
@@ -150,11 +162,20 @@ func TestSVG(t *testing.T) {
 	if counts["line"] != 1 {
 		t.Errorf("%d lines (arrows), want 1", counts["line"])
 	}
-	// Set-up fields: four areas (circles) plus a perimeter ring and one dot.
-	if counts["circle"] != 6 {
-		t.Errorf("%d circles, want 6", counts["circle"])
+	// Number fields: four areas (circles) plus a ring and two dots.
+	if counts["circle"] != 7 {
+		t.Errorf("%d circles, want 7", counts["circle"])
 	}
-	for _, want := range []string{`fill="#123456"`, `class="counter"`, `<g transform="translate(15 25)">`, "url(#arrow-end)"} {
+	for _, want := range []string{`fill="#123456"`, `class="counter"`, `<g transform="translate(15 25)">`, "url(#arrow-end)",
+		`fill="#abcdef"`, // a2's fill from its style
+		`<circle cx="25" cy="15" r="11" fill="#010203" stroke="#070809"`,            // a2's field
+		`<rect x="1" y="-9" width="22" height="22" fill="#010203" stroke="#070809"`, // Z's field
+		`fill="#ff0001"`, `fill="#00ff00"`, // a1's dots: named, and a CSS colour
+		`<circle cx="15" cy="25" r="14.5" fill="none" stroke="#c8102e"`, // a3's ring
+		`<polygon points="20,20 30,20 30,30 20,30" fill="#f4efe2"/>`,    // a4 has no decor: the neutral style
+		`<polygon points="10,20 20,20 20,30 10,30" fill="#f4efe2"/>`,    // a3's style is not in the palette: neutral
+		`fill="#fedcba"`, // the land
+	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("SVG lacks %s", want)
 		}
@@ -192,5 +213,23 @@ func TestWrap(t *testing.T) {
 	}
 	if got := wrap("short", 200, 8.5); len(got) != 1 || got[0] != "short" {
 		t.Errorf("wrap short = %q", got)
+	}
+}
+
+func TestPaletteCheck(t *testing.T) {
+	if err := DefaultPalette().Check(); err != nil {
+		t.Fatalf("default palette: %v", err)
+	}
+	p := DefaultPalette()
+	p.Arrow = `blue" onload="x`
+	p.Styles["x"] = PlaceStyle{Fill: "#fff", Field: "#ffff", Text: "black", Stroke: "#000"}
+	p.Dots["red"] = "#12345g"
+	p.Features["ramp"] = Paint{Fill: "#aaa", Stroke: "Grey"}
+	delete(p.Styles, "")
+	err := p.Check()
+	for _, want := range []string{`arrow "blue\" onload=\"x"`, `styles["x"] field "#ffff"`, `dots["red"] "#12345g"`, `features["ramp"] stroke "Grey"`, `lack the neutral style`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Check() = %v, want it to contain %q", err, want)
+		}
 	}
 }

@@ -152,6 +152,7 @@ func benchGame(ctx context.Context, c *http.Client, base string, i int, interval
 
 func benchCall(ctx context.Context, c *http.Client, method, url, token, body string, out any) error {
 	req, _ := http.NewRequestWithContext(ctx, method, url, bytes.NewBufferString(body))
+	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

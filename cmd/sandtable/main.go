@@ -54,6 +54,7 @@ func init() {
 		{"position", "RECORD", "print the current position document", cmdPosition},
 		{"play", "ID [--seat SEAT|--hotseat] [--bot random] [--seed N] [--option K=V]... [--record FILE] [--resume FILE]", "play in the terminal", cmdPlay},
 		{"fuzz", "--game ID [--games N] [--seed S] [--out DIR] [--option K=V]...", "play random games and check every rule invariant", cmdFuzz},
+		{"rulecov", "[--repo DIR] [--game ID] [--missing] [--min PCT]", "count the rule sections cited by tests or marked n/a", cmdRulecov},
 		{"bench", "--game ID [--seconds N] | serve [--games N] [--seconds N] [--interval D]", "measure random-play speed on one core, or the server under load", cmdBench},
 	}
 }
@@ -105,6 +106,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "sandtable %s: %s (run `sandtable %s -h` for usage)\n", c.name, oneLine(err), c.name)
 		return 2
+	case errors.Is(err, engine.ErrIllegal):
+		fmt.Fprintf(stderr, "sandtable %s: %s; run `sandtable legal` to list the legal choices\n", c.name, oneLine(err))
+		return 1
 	default:
 		fmt.Fprintf(stderr, "sandtable %s: %s\n", c.name, oneLine(err))
 		return 1

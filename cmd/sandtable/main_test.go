@@ -147,7 +147,7 @@ func TestRecordCommandsEndToEnd(t *testing.T) {
 		!slices.Equal(more.Dice[0].Rolls, []int{3, 5}) || more.Hash == r.Hash {
 		t.Fatalf("apply --dice: choices %d (was %d), dice %+v", len(more.Choices), len(r.Choices), more.Dice)
 	}
-	fails(t, 1, `"no-such-choice" is not among the german seat's legal choices`, "", "apply", path, l.Choices[0].ID, "no-such-choice")
+	fails(t, 1, "run `sandtable legal` to list the legal choices", "", "apply", path, l.Choices[0].ID, "no-such-choice")
 	fails(t, 2, "not a number from 1 to 6", "", "apply", path, "--dice", "0")
 
 	// view: the British seat sees no German unit during the German set-up (soa:5.5).
@@ -341,4 +341,13 @@ func readChoices(t *testing.T, path string) []string {
 		t.Fatal(err)
 	}
 	return r.Choices
+}
+
+// rulecov counts the project's own checklists; --min fails below the bar.
+func TestRulecov(t *testing.T) {
+	if out := must(t, "", "rulecov", "--repo", "../..", "--game", "soa", "--min", "100"); !strings.HasPrefix(out, "soa: 177/177 rule sections covered (100%)") {
+		t.Fatalf("rulecov printed %q", out)
+	}
+	fails(t, 1, "coverage 100% is below --min 101%", "", "rulecov", "--repo", "../..", "--game", "soa", "--min", "101")
+	fails(t, 2, `no checklist for game "nope"`, "", "rulecov", "--repo", "../..", "--game", "nope")
 }

@@ -15,9 +15,8 @@ import (
 
 // played is what one applied choice changed, for undo.
 type played struct {
-	human                   bool
-	seatBefore, seatAfter   engine.Seat
-	rollsBefore, rollsAfter int
+	human        bool
+	irreversible error // why it cannot be taken back (engine.Mark); nil if it can
 }
 
 // session is a game played in the terminal.
@@ -220,7 +219,7 @@ func (p *session) ask(seat engine.Seat) (quit bool, err error) {
 		case "q", "quit":
 			return true, p.save()
 		case "h", "help", "?":
-			fmt.Fprintln(w, "Type the number of a choice or its id. u: undo your last choice (until dice are rolled or the turn passes). resign: give up. draw: offer a draw. q: quit and save the record.")
+			fmt.Fprintln(w, "Type the number of a choice or its id. u: undo your last choice (until dice or chits are drawn or the move passes). resign: give up. draw: offer a draw. q: quit and save the record.")
 			continue
 		case "resign", "draw":
 			if p.endByPlayers(seat, line) {
@@ -292,19 +291,18 @@ func pick(s engine.State, choices []engine.Choice, answer string) (engine.Action
 }
 
 func (p *session) apply(a engine.Action, human bool) error {
-	h := played{human: human, seatBefore: p.s.ToMove(), rollsBefore: p.s.RNG().Rolls}
+	m := engine.MarkOf(p.s)
 	id := p.s.Describe(a).ID
 	if err := p.s.Apply(a); err != nil {
 		return fmt.Errorf("choice %d (%s): %w", len(p.rec.Choices)+1, id, err)
 	}
 	p.rec.Choices = append(p.rec.Choices, id)
-	h.seatAfter, h.rollsAfter = p.s.ToMove(), p.s.RNG().Rolls
-	p.history = append(p.history, h)
+	p.history = append(p.history, played{human: human, irreversible: m.Irreversible(p.s)})
 	return nil
 }
 
-// undo takes back the last choice if it was the person's, rolled no die and
-// left the same seat to move; the state is the record replayed without it.
+// undo takes back the last choice if it was the person's and reversible
+// (engine.Mark); the state is the record replayed without it.
 func (p *session) undo() error {
 	if len(p.history) == 0 {
 		return errors.New("no choice to take back")
@@ -313,10 +311,8 @@ func (p *session) undo() error {
 	switch {
 	case !h.human:
 		return errors.New("the other seat has moved since")
-	case h.rollsAfter != h.rollsBefore:
-		return errors.New("dice were rolled")
-	case h.seatAfter != h.seatBefore:
-		return fmt.Errorf("the move passed to %s", h.seatAfter)
+	case h.irreversible != nil:
+		return h.irreversible
 	}
 	r := *p.rec
 	undone := r.Choices[len(r.Choices)-1]
@@ -328,7 +324,7 @@ func (p *session) undo() error {
 	p.rec, p.s, p.history = &r, s, p.history[:len(p.history)-1]
 	if lb, ok := s.(engine.Logbook); ok {
 		for st, n := range p.seen {
-			p.seen[st] = min(n, len(lb.SeatLog(st)))
+			p.seen[st] = min(n, lb.LogLen(st))
 		}
 	}
 	fmt.Fprintf(p.e.stdout, "took back %s\n", undone)
@@ -341,11 +337,11 @@ func (p *session) showLog(seat engine.Seat) {
 	if !ok {
 		return
 	}
-	lines := lb.SeatLog(seat)
-	for _, l := range lines[min(p.seen[seat], len(lines)):] {
+	n := lb.LogLen(seat)
+	for _, l := range lb.LogLines(seat, p.seen[seat], n) {
 		fmt.Fprintf(p.e.stdout, "  t%d [%s] %s\n", l.Turn, l.Rule, l.Text)
 	}
-	p.seen[seat] = len(lines)
+	p.seen[seat] = n
 }
 
 func (p *session) showBoard(seat engine.Seat) {

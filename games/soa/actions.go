@@ -2,8 +2,10 @@ package soa
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"sandtable/engine"
 )
@@ -131,8 +133,14 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kRetreat:
 		id, name := unit()
 		c.ID, c.Label, c.Refs, c.Rule = "retreat:"+id, "Retreat "+name, []string{"unit:" + id}, "soa:8.354"
+		if s.noEffect() {
+			c.Label, c.Rule = "Retreat "+name+" anyway (the fire had no effect)", "soa:8.3553"
+		}
 	case kDone:
 		c.ID, c.Label = "done", "Done"
+		if s.noEffect() {
+			c.Label, c.Rule = "No retreat: the fire had no effect", "soa:8.3553"
+		}
 	case kDest:
 		id, name := place()
 		c.ID, c.Label, c.Refs, c.Rule = "dest:"+id, "Retreat into "+id+" "+name, []string{"area:" + id}, "soa:8.3551"
@@ -242,21 +250,83 @@ type logEntry struct {
 	Args [8]int32
 }
 
+// gameLog is the log kept for people, outside what the rules read. A Clone
+// shares the entries with its original; the first of them to write past
+// their common end extends the array (tip records how far it is written) and
+// the other takes its own copy when it writes. SearchClone turns it off.
+type gameLog struct {
+	entries []logEntry
+	tip     *atomic.Int64
+	lens    [3]int32 // lines each viewer side (noSide: spectators) may read
+	off     bool
+}
+
+func (l *gameLog) add(e logEntry) {
+	if l.off {
+		return
+	}
+	n := int64(len(l.entries))
+	if l.tip == nil || !l.tip.CompareAndSwap(n, n+1) {
+		l.entries = slices.Clip(l.entries) // another state wrote here first
+		l.tip = new(atomic.Int64)
+		l.tip.Store(n + 1)
+	}
+	l.entries = append(l.entries, e)
+	for v := range l.lens {
+		if e.Only == noSide || e.Only == Side(v) {
+			l.lens[v]++
+		}
+	}
+}
+
 func (s *State) logf(rule, format string, args ...int) {
 	s.logFor(noSide, rule, format, args...)
 }
 
 func (s *State) logFor(only Side, rule, format string, args ...int) {
+	if s.log.off {
+		return
+	}
 	e := logEntry{Turn: int8(s.turn), Only: only, Rule: rule, Fmt: format}
 	for i, a := range args {
 		e.Args[i] = int32(a)
 	}
-	s.log = append(s.log, e)
+	s.log.add(e)
 }
 
-// text renders a log entry.
-func (g *Game) text(e logEntry) string {
+// LogLen implements engine.Logbook.
+func (s *State) LogLen(seat engine.Seat) int { return int(s.log.lens[s.viewerSide(seat)]) }
+
+// LogLines implements engine.Logbook.
+func (s *State) LogLines(seat engine.Seat, from, to int) []engine.LogLine {
+	viewer := s.viewerSide(seat)
+	to = min(to, int(s.log.lens[viewer]))
+	from = max(from, 0)
+	out := make([]engine.LogLine, 0, max(to-from, 0)) // never nil: a view's log encodes as a list
+	if from >= to {
+		return out
+	}
+	i := 0
+	for _, e := range s.log.entries {
+		if e.Only != noSide && e.Only != viewer {
+			continue
+		}
+		if i >= from {
+			out = append(out, s.g.logLine(e))
+		}
+		if i++; i == to {
+			break
+		}
+	}
+	return out
+}
+
+// logLine formats a log entry; the units and places it names are its refs,
+// the numbers it shows its numbers.
+func (g *Game) logLine(e logEntry) engine.LogLine {
 	var b strings.Builder
+	var refs []string
+	var numbers []int
 	arg := 0
 	for i := 0; i < len(e.Fmt); i++ {
 		c := e.Fmt[i]
@@ -270,16 +340,19 @@ func (g *Game) text(e logEntry) string {
 		switch e.Fmt[i] {
 		case 'u':
 			b.WriteString(g.units[v].Name)
+			refs = append(refs, "unit:"+g.units[v].ID)
 		case 'p':
 			p := g.board.Place(v)
 			b.WriteString(p.ID)
+			refs = append(refs, "area:"+p.ID)
 		case 's':
 			b.WriteString(Side(v).String())
 		default:
 			b.WriteString(strconv.Itoa(v))
+			numbers = append(numbers, v)
 		}
 	}
-	return b.String()
+	return engine.LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: b.String(), Refs: refs, Numbers: numbers}
 }
 
 // Choice ID prefixes and the kinds they name; the argument after the colon is

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"sandtable/engine"
 )
 
 // Differences of two 2d6 rolls, worked out by hand: of the 1296 pairs, the
@@ -101,7 +103,7 @@ func TestFireRollShown_soa8_35_8_41(t *testing.T) {
 	if c := s.Describe(act(kAccept, 0)); !strings.Contains(c.Label, "AV 18 against DV 10, 8 casualty points") {
 		t.Fatalf("accept label %q does not show the roll", c.Label)
 	}
-	var av, dv *LogLine
+	var av, dv *engine.LogLine
 	for i, l := range v.Log {
 		switch l.Rule {
 		case "soa:8.351":

@@ -26,10 +26,13 @@ const MaxChoices = 20000
 
 // Game is Storm Over Arnhem with its data loaded.
 type Game struct {
-	board  *area.Board
-	units  []UnitData
-	byID   map[string]int16
-	tables *Tables
+	board     *area.Board
+	places    []placeData   // per place, soa's own marks (data/places.json)
+	palette   *area.Palette // the colours the map is drawn with
+	boardJSON json.RawMessage
+	units     []UnitData
+	byID      map[string]int16
+	tables    *Tables
 	// derived
 	side       []Side     // per unit
 	sideUnits  [2][]int16 // units of each side that can be on the map (not artillery)
@@ -72,6 +75,10 @@ func Load() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	pb, err := read("places.json")
+	if err != nil {
+		return nil, err
+	}
 	tb, err := read("tables.json")
 	if err != nil {
 		return nil, err
@@ -80,7 +87,7 @@ func Load() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := newGame(mb, ub, tb)
+	g, err := newGame(mb, pb, ub, tb)
 	if err != nil {
 		return nil, err
 	}
@@ -90,10 +97,14 @@ func Load() (*Game, error) {
 	return g, nil
 }
 
-func newGame(mapJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
+func newGame(mapJSON, placesJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 	b, err := area.Load(mapJSON)
 	if err != nil {
 		return nil, fmt.Errorf("soa map: %w", err)
+	}
+	places, pal, err := loadPlaces(placesJSON, b)
+	if err != nil {
+		return nil, err
 	}
 	oob, err := LoadOrderOfBattle(unitsJSON)
 	if err != nil {
@@ -103,7 +114,7 @@ func newGame(mapJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("soa tables: %w", err)
 	}
-	g := &Game{board: b, units: oob.Units, byID: map[string]int16{}, tables: t, placeIndex: map[string]int16{}}
+	g := &Game{board: b, places: places, palette: pal, units: oob.Units, byID: map[string]int16{}, tables: t, placeIndex: map[string]int16{}}
 	for i, u := range g.units {
 		g.byID[u.ID] = int16(i)
 		side := German
@@ -143,7 +154,7 @@ func newGame(mapJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 		}
 	}
 	for i := 0; i < b.Len(); i++ {
-		if b.Place(i).Special == "S" {
+		if g.places[i].SArea {
 			g.sAreas = append(g.sAreas, int16(i))
 		}
 		if b.Place(i).VP > 0 {
@@ -159,6 +170,9 @@ func newGame(mapJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 			return nil, fmt.Errorf("soa map: zone %s is missing (soa:3.3)", id)
 		}
 		g.zone[z] = int16(i)
+	}
+	if g.boardJSON, err = g.boardData(mapJSON, unitsJSON); err != nil {
+		return nil, fmt.Errorf("soa board data: %w", err)
 	}
 	return g, nil
 }
@@ -279,7 +293,7 @@ func (g *Game) indexDots() error {
 		return m, nil
 	}
 	for i := 0; i < g.board.Len(); i++ {
-		m, err := mask(g.board.Place(i).Dots)
+		m, err := mask(g.places[i].Dots)
 		if err != nil {
 			return err
 		}

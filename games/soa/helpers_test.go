@@ -128,8 +128,8 @@ func rtNew(t *testing.T, opts map[string]string, seed uint64) *State {
 
 // rtLogged reports a log entry under rule whose text contains text.
 func rtLogged(s *State, rule, text string) bool {
-	for _, e := range s.log {
-		if e.Rule == rule && strings.Contains(s.g.text(e), text) {
+	for _, e := range s.log.entries {
+		if e.Rule == rule && strings.Contains(s.g.logLine(e).Text, text) {
 			return true
 		}
 	}

@@ -1,7 +1,8 @@
 package soa
 
-// Checks of our Storm Over Arnhem map (data/map.json) against every map
-// constraint the rules state. The map itself is our reconstruction (see
+// Checks of our Storm Over Arnhem map (data/map.json, with soa's marks on
+// its places in data/places.json) against every map constraint the rules
+// state. The map itself is our reconstruction (see
 // data/README.md); these tests pin what the rules require of it.
 
 import (
@@ -11,7 +12,9 @@ import (
 	"strconv"
 	"testing"
 
+	"sandtable/board"
 	"sandtable/board/area"
+	"sandtable/board/boardtest"
 )
 
 func mapDataBoard(t *testing.T) *area.Board {
@@ -25,6 +28,20 @@ func mapDataBoard(t *testing.T) *area.Board {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// mapDataPlaces reads soa's marks on the places of b (data/places.json).
+func mapDataPlaces(t *testing.T, b *area.Board) []placeData {
+	t.Helper()
+	data, err := os.ReadFile("data/places.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	places, _, err := loadPlaces(data, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return places
 }
 
 // mapDataIdx returns the index of a place id, failing the test if unknown.
@@ -118,17 +135,13 @@ func TestMapDataGeometry(t *testing.T) {
 		}
 	})
 	t.Run("soa:3.2 adjacency is symmetric and connected", func(t *testing.T) {
+		boardtest.CheckGraph(t, b)
 		for i := range b.Len() {
 			if len(b.Neighbors(i)) < 2 {
 				t.Errorf("%s has %d neighbours, want at least 2", b.Place(i).ID, len(b.Neighbors(i)))
 			}
-			for j := range b.Len() {
-				if b.Adjacent(i, j) != b.Adjacent(j, i) {
-					t.Errorf("%s-%s not symmetric", b.Place(i).ID, b.Place(j).ID)
-				}
-			}
 		}
-		for i, d := range b.Distances(0, nil) {
+		for i, d := range board.Distances(b, 0, nil) {
 			if d < 0 {
 				t.Errorf("%s unreachable", b.Place(i).ID)
 			}
@@ -138,6 +151,7 @@ func TestMapDataGeometry(t *testing.T) {
 
 func TestMapDataVictoryAndSpecialAreas(t *testing.T) {
 	b := mapDataBoard(t)
+	places := mapDataPlaces(t, b)
 	t.Run("soa:3.21 six victory point areas", func(t *testing.T) {
 		// The areas are the rules'; the values are ours (data/README.md).
 		want := map[string]int{"4": 1, "5": 1, "17": 2, "18": 2, "22": 3, "23": 3}
@@ -156,10 +170,7 @@ func TestMapDataVictoryAndSpecialAreas(t *testing.T) {
 	t.Run("soa:3.22 S areas 2 3 4", func(t *testing.T) {
 		var got []string
 		for i := range b.Len() {
-			if b.Place(i).Special != "" {
-				if b.Place(i).Special != "S" {
-					t.Errorf("area %s special %q", b.Place(i).ID, b.Place(i).Special)
-				}
+			if places[i].SArea {
 				got = append(got, b.Place(i).ID)
 			}
 		}
@@ -171,6 +182,7 @@ func TestMapDataVictoryAndSpecialAreas(t *testing.T) {
 
 func TestMapDataRulebookExamples(t *testing.T) {
 	b := mapDataBoard(t)
+	places := mapDataPlaces(t, b)
 	t.Run("soa:8.355 example retreat from 24 to 15 not 16", func(t *testing.T) {
 		mapDataAdjacent(t, b, "17", "24", true, "British in 17 fire at 24")
 		mapDataAdjacent(t, b, "24", "15", true, "retreat into 15")
@@ -192,14 +204,14 @@ func TestMapDataRulebookExamples(t *testing.T) {
 	})
 	t.Run("soa:8.22 example armoured car reaches 24, 25 not adjacent", func(t *testing.T) {
 		mapDataAdjacent(t, b, "24", "25", false, "corner only")
-		d := b.Distances(mapDataIdx(t, b, "C"), nil)
+		d := board.Distances(b, mapDataIdx(t, b, "C"), nil)
 		if k := d[mapDataIdx(t, b, "24")]; k < 1 || k > 3 {
 			t.Errorf("24 is %d steps from zone C, want 1-3", k)
 		}
 		near := false
 		for i := range b.Len() {
-			if b.Place(i).Setup == "german" {
-				if k := b.Distances(i, nil)[mapDataIdx(t, b, "24")]; k >= 0 && k <= 2 {
+			if places[i].Setup == "german" {
+				if k := board.Distances(b, i, nil)[mapDataIdx(t, b, "24")]; k >= 0 && k <= 2 {
 					near = true
 				}
 			}
@@ -246,10 +258,10 @@ func TestMapDataRulebookExamples(t *testing.T) {
 
 func TestMapDataSetup(t *testing.T) {
 	b := mapDataBoard(t)
+	places := mapDataPlaces(t, b)
 	byColour := map[string][]string{}
 	for i := range b.Len() {
-		p := b.Place(i)
-		byColour[p.Setup] = append(byColour[p.Setup], p.ID)
+		byColour[places[i].Setup] = append(byColour[places[i].Setup], b.Place(i).ID)
 	}
 	t.Run("soa:3.61 set-up colours", func(t *testing.T) {
 		for colour := range byColour {
@@ -281,17 +293,17 @@ func TestMapDataSetup(t *testing.T) {
 	t.Run("soa:5.1 soa:11.5 British areas are the VP and six perimeter areas", func(t *testing.T) {
 		perim := 0
 		for i := range b.Len() {
-			p := b.Place(i)
-			if p.Perimeter {
+			p, d := b.Place(i), places[i]
+			if d.Perimeter {
 				perim++
-				if p.VP > 0 || p.Setup != "british" {
-					t.Errorf("perimeter area %s: vp %d, setup %q", p.ID, p.VP, p.Setup)
+				if p.VP > 0 || d.Setup != "british" {
+					t.Errorf("perimeter area %s: vp %d, setup %q", p.ID, p.VP, d.Setup)
 				}
 			}
-			if p.VP > 0 && p.Setup != "british" {
-				t.Errorf("victory area %s has setup %q, want british", p.ID, p.Setup)
+			if p.VP > 0 && d.Setup != "british" {
+				t.Errorf("victory area %s has setup %q, want british", p.ID, d.Setup)
 			}
-			if p.Setup == "british" && p.VP == 0 && !p.Perimeter {
+			if d.Setup == "british" && p.VP == 0 && !d.Perimeter {
 				t.Errorf("British area %s is neither VP nor perimeter", p.ID)
 			}
 		}
@@ -315,7 +327,7 @@ func TestMapDataSetup(t *testing.T) {
 			t.Errorf("British areas west/east of the ramp: %d/%d", west, east)
 		}
 		start := mapDataIdx(t, b, byColour["british"][0])
-		d := b.Distances(start, func(i int) bool { return brit[i] })
+		d := board.Distances(b, start, func(i int) bool { return brit[i] })
 		for i := range brit {
 			if d[i] < 0 {
 				t.Errorf("British area %s is cut off from the perimeter", b.Place(i).ID)
@@ -325,8 +337,7 @@ func TestMapDataSetup(t *testing.T) {
 	t.Run("soa:3.62 set-up dots", func(t *testing.T) {
 		areas := map[string][]string{}
 		several := false
-		for i := range b.Len() {
-			p := b.Place(i)
+		for _, p := range places {
 			if p.Setup != "british" {
 				if len(p.Dots) > 0 {
 					t.Errorf("non-British place %s has dots %v", p.ID, p.Dots)

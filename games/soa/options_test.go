@@ -19,8 +19,8 @@ func rtBids(t *testing.T, s *State, seat engine.Seat) map[string]int {
 	t.Helper()
 	var doc struct {
 		State struct {
-			Bids map[string]int `json:"bids"`
-			Log  []LogLine      `json:"log"`
+			Bids map[string]int   `json:"bids"`
+			Log  []engine.LogLine `json:"log"`
 		} `json:"state"`
 	}
 	if err := json.Unmarshal([]byte(rtViewJSON(t, s, seat)), &doc); err != nil {

@@ -300,7 +300,7 @@ func (g *Game) LoadPosition(data []byte) (engine.State, error) {
 	}
 	for _, id := range p.Perimeter {
 		i, ok := g.placeIndex[id]
-		if !ok || !g.board.Place(int(i)).Perimeter {
+		if !ok || !g.places[i].Perimeter {
 			return nil, fmt.Errorf("soa position: perimeter: %q is not a British perimeter area (soa:5.1)", id)
 		}
 		s.perim[i] = true
@@ -368,7 +368,7 @@ func (s *State) Invariants() error {
 		if (pl.VP > 0) != (s.control[i] != noSide) {
 			return fmt.Errorf("control marker in %s: every VP area and only they have one (soa:5.1, 11.2)", pl.ID)
 		}
-		if s.perim[i] && (!pl.Perimeter || s.turn >= 4 && s.step != stSetupBritish) {
+		if s.perim[i] && (!g.places[i].Perimeter || s.turn >= 4 && s.step != stSetupBritish) {
 			return fmt.Errorf("perimeter marker in %s: only on perimeter areas and gone from turn 4 (soa:11.5.1)", pl.ID)
 		}
 		if s.fire[i] > 2 || (s.fire[i] > 0 && g.board.IsZone(i)) {

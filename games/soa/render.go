@@ -283,13 +283,10 @@ func (s *State) SVG(w io.Writer, seat engine.Seat) error {
 	if len(off) > 0 {
 		caption[1] += " | " + strings.Join(off, " | ")
 	}
-	return b.SVG(w, area.SVGOptions{
-		Highlight: targets,
-		Caption:   caption,
-		Content: func(i int) string {
-			return s.renderPlace(&v, b.Place(i))
-		},
-	})
+	o := s.g.svgOptions()
+	o.Highlight, o.Caption = targets, caption
+	o.Content = func(i int) string { return s.renderPlace(&v, b.Place(i)) }
+	return b.SVG(w, o)
 }
 
 // renderPlace draws the markers of a place just above its label, and its
@@ -455,14 +452,4 @@ func renderNum(v float64) string {
 func renderEsc(s string) string {
 	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 	return r.Replace(s)
-}
-
-// SeatLog implements engine.Logbook from the seat's view.
-func (s *State) SeatLog(seat engine.Seat) []engine.LogEntry {
-	v := s.View(seat).(View)
-	out := make([]engine.LogEntry, len(v.Log))
-	for i, l := range v.Log {
-		out[i] = engine.LogEntry{Turn: l.Turn, Rule: l.Rule, Text: l.Text}
-	}
-	return out
 }

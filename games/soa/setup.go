@@ -33,7 +33,7 @@ func (g *Game) newState(o options, seed uint64) *State {
 		if p.VP > 0 {
 			s.control[i] = British // soa:5.1, 11.2
 		}
-		s.perim[i] = p.Perimeter // soa:5.1
+		s.perim[i] = g.places[i].Perimeter // soa:5.1
 	}
 	s.step = stSetupBritish
 	s.active = British
@@ -152,7 +152,7 @@ func (s *State) historicalSoFar() bool {
 // canSetUp checks the set-up colours and limits (soa:3.61, 3.62, 5.4, 5.5)
 // for the next n units of the set-up order all going to place p.
 func (s *State) canSetUp(p int16, n int) bool {
-	pl := s.g.board.Place(int(p))
+	pl := &s.g.places[p]
 	run := s.setupOrder()[s.setupNext:]
 	if n > len(run) {
 		return false
@@ -313,16 +313,13 @@ func (s *State) applySetupChoice(k kind, x int) {
 			s.applySetup(int16(x))
 		}
 	case kHistorical:
-		s.logFor(s.active, "soa:5.4", "%s takes the historical set-up (our reconstruction)", int(s.active))
 		for st := s.step; s.step == st; {
 			s.applySetup(s.g.historical[s.placingUnit()])
 		}
 	case kRandomSetup:
-		s.logFor(s.active, "soa:5.4", "%s sets up at random", int(s.active))
 		var buf [64]engine.Action
 		for st := s.step; s.step == st; {
 			places := s.setupPlaces(buf[:0])
-			s.rng.Rolls++ // a draw, like a roll, cannot be undone
 			_, p := split(places[s.rng.Intn(len(places))])
 			s.applySetup(int16(p))
 		}

@@ -197,7 +197,7 @@ type State struct {
 	legalAt   int
 	occOK     bool
 
-	log    []logEntry
+	log    gameLog // for people only: not part of the position or the hash
 	result *engine.Result
 	count  int // choices applied
 }
@@ -244,10 +244,16 @@ func (s *State) Clone() engine.State {
 		c.ccAttacks = append(c.ccAttacks, ccAttack{Target: a.Target, Units: append([]int16(nil), a.Units...)})
 	}
 	c.ccCur.Units = append([]int16(nil), s.ccCur.Units...)
-	c.log = s.log[:len(s.log):len(s.log)]
 	c.occ, c.occOK = nil, false
 	c.legalSeen, c.legalAt = nil, 0
 	return &c
+}
+
+// SearchClone implements engine.SearchCloner: a Clone that keeps no log.
+func (s *State) SearchClone() engine.State {
+	c := s.Clone().(*State)
+	c.log = gameLog{off: true}
+	return c
 }
 
 // cloneAttacks deep-copies a list; an empty list becomes nil so that a state

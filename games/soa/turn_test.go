@@ -95,7 +95,7 @@ func trnVPAreas(s *State) []int16 {
 func trnPerimAreas(s *State) []int16 {
 	var out []int16
 	for p := 0; p < s.g.board.Len(); p++ {
-		if s.g.board.Place(p).Perimeter {
+		if s.g.places[p].Perimeter {
 			out = append(out, int16(p))
 		}
 	}

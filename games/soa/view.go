@@ -34,7 +34,7 @@ type View struct {
 	MoveLeft  *int              `json:"move_left,omitempty"`  // movement factors the moving unit has left (soa:8.2)
 	MoveCosts map[string]int    `json:"move_costs,omitempty"` // per place it may enter next, the MF it costs (soa:8.22)
 	Bids      map[string]int    `json:"bids,omitempty"`
-	Log       []LogLine         `json:"log"`
+	Log       []engine.LogLine  `json:"log"` // the whole log the seat may read; engine.Logbook gives it by cursor
 	Result    *engine.Result    `json:"result,omitempty"`
 }
 
@@ -71,33 +71,6 @@ func (s *State) attackView(a attack) AttackView {
 	return av
 }
 
-// LogLine is one entry of the game log.
-type LogLine struct {
-	Turn int    `json:"turn"`
-	Rule string `json:"rule"`
-	Text string `json:"text"`
-	// Numbers are the numbers in Text, in order (dice, factors, modifiers,
-	// totals), for tools that should not parse the text.
-	Numbers []int `json:"numbers,omitempty"`
-}
-
-// numbers lists the numbers a log entry shows.
-func numbers(e logEntry) []int {
-	var out []int
-	arg := 0
-	for i := 0; i+1 < len(e.Fmt); i++ {
-		if e.Fmt[i] != '%' {
-			continue
-		}
-		i++
-		if e.Fmt[i] == 'd' {
-			out = append(out, int(e.Args[arg]))
-		}
-		arg++
-	}
-	return out
-}
-
 // RollView is the roll the Tactical Advantage holder may reroll (soa:8.41),
 // or, while the defender takes its casualty points, the fire roll that gave them.
 type RollView struct {
@@ -118,7 +91,7 @@ func (s *State) rollView() *RollView {
 		if s.opt.chits {
 			r.Dice = []int{s.rolls[0], s.rolls[2]}
 		}
-		r.Text = fmt.Sprintf("fire at %s: AV %d against DV %d, %s", g.board.Place(int(s.cur.Target)).ID, s.av, s.dv, plural(r.CP, "casualty point"))
+		r.Text = fmt.Sprintf("fire at %s: AV %d against DV %d, %s", g.board.Place(int(s.cur.Target)).ID, s.av, s.dv, fmt.Sprintf(plural(r.CP, "%d casualty point", "%d casualty points"), r.CP))
 		if r.CP == 0 {
 			r.Text = fmt.Sprintf("fire at %s: AV %d against DV %d, no effect", g.board.Place(int(s.cur.Target)).ID, s.av, s.dv)
 		}
@@ -132,14 +105,6 @@ func (s *State) rollView() *RollView {
 		return &RollView{For: "close-combat", Dice: []int{s.ccDie}, Text: fmt.Sprintf("close combat against %s: die %d, total %d, 6 or more eliminates", g.units[a.Target].Name, s.ccDie, s.ccDie+extra+af)}
 	}
 	return &RollView{For: "extinguish", Dice: []int{s.extDie}, Text: fmt.Sprintf("putting out the fire in %s: die %d", g.board.Place(int(s.extPlace)).ID, s.extDie)}
-}
-
-// plural writes n with its noun, in the plural unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // moveCosts are the costs of the places the moving unit may enter next.
@@ -233,20 +198,6 @@ func (s *State) View(seat engine.Seat) any {
 			}
 		}
 	}
-	v.Log = make([]LogLine, 0, len(s.log))
-	for _, e := range s.log {
-		if e.Only == noSide || e.Only == viewer {
-			v.Log = append(v.Log, LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: g.text(e), Numbers: numbers(e)})
-		}
-	}
+	v.Log = s.LogLines(seat, 0, s.LogLen(seat))
 	return v
-}
-
-// Log is the whole log, secrets included (for the terminal's own seat use View).
-func (s *State) Log() []LogLine {
-	out := make([]LogLine, len(s.log))
-	for i, e := range s.log {
-		out[i] = LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: s.g.text(e)}
-	}
-	return out
 }

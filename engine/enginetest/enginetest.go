@@ -1,0 +1,357 @@
+// Package enginetest is the conformance kit every game runs (DESIGN.md
+// section 6), in the spirit of OpenSpiel's basic tests and Go's
+// testing/fstest: TestGame plays random games and checks, at states sampled
+// along them, what the engine, the server, the clients and the bots rely on.
+//
+//   - random play: invariants after every choice, a choice list while the game
+//     runs, an end with a result within MaxChoices (engine.RandomGame);
+//   - choices: unique IDs, each found again by engine.Find;
+//   - replay: the record replays to the same hash, from the start and from a
+//     position taken on the way;
+//   - position round trip: Position -> LoadPosition gives the same hash, the
+//     same legal choices and the same position again;
+//   - clone independence: playing on a clone changes neither the original nor
+//     another clone;
+//   - views: no RNG state in any view (the same views after the generator is
+//     changed), and, with Config.Hidden, the same view for two states that
+//     differ only in what the seat may not know. Renderer output is checked
+//     like the view.
+//
+// A game's test is a few lines:
+//
+//	func TestConformance(t *testing.T) {
+//		if err := enginetest.TestGame(game, enginetest.Config{}); err != nil {
+//			t.Fatal(err)
+//		}
+//	}
+package enginetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+
+	"sandtable/engine"
+)
+
+// Config tunes TestGame for one game. The zero value checks 8 games of the
+// first scenario with default options.
+type Config struct {
+	Scenario string              // default: the game's first
+	Options  []map[string]string // option sets, played in turn; default: the defaults
+	Games    int                 // random games; default 8
+	Seed     uint64              // game i is played with seed Seed+i
+	Samples  int                 // states per game checked in depth; default 12
+	// Hidden, when set, returns two states that differ only in what seat may
+	// not know at s (a secret set-up, a hidden unit), or ok false when
+	// nothing is hidden from seat at s. The RNG need not be redrawn: the kit
+	// checks it by itself. It is the game's part of the view check.
+	Hidden func(s engine.State, seat engine.Seat, r *engine.RNG) (a, b engine.State, ok bool)
+}
+
+// clonePlay is how many random choices are played on a clone.
+const clonePlay = 20
+
+// TestGame runs the kit on g and reports every failure found, at most one
+// per game, each naming the game's seed, options and choice number.
+func TestGame(g engine.Game, c Config) error {
+	if c.Scenario == "" {
+		c.Scenario = g.Scenarios()[0].ID
+	}
+	if len(c.Options) == 0 {
+		c.Options = []map[string]string{nil}
+	}
+	if c.Games == 0 {
+		c.Games = 8
+	}
+	if c.Samples == 0 {
+		c.Samples = 12
+	}
+	k := &kit{g: g, c: c, pick: engine.NewRNG(c.Seed ^ 0x5851f42d4c957f2d)}
+	var errs []error
+	for i := range c.Games {
+		seed := c.Seed + uint64(i)
+		opts := c.Options[i%len(c.Options)]
+		if err := k.game(seed, opts); err != nil {
+			errs = append(errs, fmt.Errorf("%s game %d (scenario %s, seed %d, options %v): %w", g.ID(), i, c.Scenario, seed, opts, err))
+		}
+	}
+	if c.Hidden != nil && k.pairs == 0 && len(errs) == 0 {
+		errs = append(errs, fmt.Errorf("%s: Config.Hidden never returned a pair of states, so hidden information was not checked", g.ID()))
+	}
+	return errors.Join(errs...)
+}
+
+type kit struct {
+	g     engine.Game
+	c     Config
+	pick  engine.RNG // the kit's own picks, apart from the games' dice
+	pairs int        // pairs of states Hidden returned
+}
+
+// game plays one random game, then replays its record, checking sampled states on the way.
+func (k *kit) game(seed uint64, opts map[string]string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+		}
+	}()
+	rec, _, err := engine.RandomGame(k.g, k.c.Scenario, opts, seed, &k.pick)
+	if err != nil {
+		return fmt.Errorf("random play: %w", err)
+	}
+	n := len(rec.Choices)
+	sample := map[int]bool{0: true, 1: true, 2: true, n: true} // secrets are often set at the start
+	for range k.c.Samples {
+		sample[k.pick.Intn(n+1)] = true
+	}
+	fromPos := k.pick.Intn(n + 1) // the replay from a position starts here
+	s, err := engine.Start(k.g, rec)
+	if err != nil {
+		return err
+	}
+	for i := 0; ; i++ {
+		if sample[i] {
+			if err := k.state(s); err != nil {
+				return fmt.Errorf("before choice %d: %w", i+1, err)
+			}
+		}
+		if i == fromPos {
+			if err := k.replayFrom(s, rec, i); err != nil {
+				return err
+			}
+		}
+		if i == n {
+			break
+		}
+		a, err := engine.Find(s, rec.Choices[i])
+		if err == nil {
+			err = s.Apply(a)
+		}
+		if err != nil {
+			return fmt.Errorf("replay: choice %d (%s): %w", i+1, rec.Choices[i], err)
+		}
+	}
+	if got := engine.FormatHash(s.Hash()); got != rec.Hash {
+		return fmt.Errorf("replay reached hash %s, the game played reached %s", got, rec.Hash)
+	}
+	return nil
+}
+
+// replayFrom checks that the rest of the record, replayed from a position of s, ends in the same hash.
+func (k *kit) replayFrom(s engine.State, rec *engine.Record, i int) error {
+	r := &engine.Record{Format: engine.RecordFormat, Game: k.g.ID(), Position: engine.EncodePosition(k.g.ID(), s), Choices: rec.Choices[i:]}
+	end, err := engine.Replay(k.g, r)
+	if err != nil {
+		return fmt.Errorf("replay from the position before choice %d: %w", i+1, err)
+	}
+	if got := engine.FormatHash(end.Hash()); got != rec.Hash {
+		return fmt.Errorf("replay from the position before choice %d reached hash %s, the game reached %s", i+1, got, rec.Hash)
+	}
+	return nil
+}
+
+// state runs every check on one state; s is left as it was.
+func (k *kit) state(s engine.State) error {
+	for _, check := range []func(engine.State) error{k.choices, k.position, k.clone, k.rngHidden, k.hidden} {
+		if err := check(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// choices: a list exactly while the game runs, unique IDs, each found again.
+func (k *kit) choices(s engine.State) error {
+	to := s.ToMove()
+	legal := s.Legal(nil)
+	switch {
+	case to == "" && (len(legal) > 0 || s.Result() == nil):
+		return fmt.Errorf("the game has ended (no seat to move) but lists %d choices and result %v", len(legal), s.Result())
+	case to == "":
+		return nil
+	case s.Result() != nil:
+		return fmt.Errorf("%s is to move but the game has a result %+v", to, *s.Result())
+	case !slices.Contains(k.g.Seats(), to):
+		return fmt.Errorf("the seat to move %q is not one of the game's seats %v", to, k.g.Seats())
+	}
+	seen := map[string]bool{}
+	for _, a := range legal {
+		id := s.Describe(a).ID
+		if seen[id] {
+			return fmt.Errorf("two legal choices have the ID %q", id)
+		}
+		seen[id] = true
+		if b, err := engine.Find(s, id); err != nil || b != a {
+			return fmt.Errorf("engine.Find(%q) gives action %d, %v; it was listed as action %d", id, b, err, a)
+		}
+	}
+	return nil
+}
+
+// position: Position -> LoadPosition keeps the hash, the choices and the position.
+func (k *kit) position(s engine.State) error {
+	doc := engine.EncodePosition(k.g.ID(), s)
+	back, err := engine.LoadPositionDoc(k.g, doc)
+	if err != nil {
+		return fmt.Errorf("the state's own position does not load: %w", err)
+	}
+	if back.Hash() != s.Hash() {
+		return fmt.Errorf("position round trip: hash %s after loading, %s before", engine.FormatHash(back.Hash()), engine.FormatHash(s.Hash()))
+	}
+	if got, want := mustJSON(engine.Choices(back)), mustJSON(engine.Choices(s)); !bytes.Equal(got, want) {
+		return fmt.Errorf("position round trip: the loaded state offers other choices: %s", diff(got, want))
+	}
+	if again := engine.EncodePosition(k.g.ID(), back); !bytes.Equal(again, doc) {
+		return fmt.Errorf("position round trip: the loaded state writes another position: %s", diff(again, doc))
+	}
+	if err := back.Invariants(); err != nil {
+		return fmt.Errorf("position round trip: the loaded state breaks an invariant: %w", err)
+	}
+	return nil
+}
+
+// snapshot is what must not change in a state that is not played on.
+type snapshot struct {
+	hash     uint64
+	position []byte
+	choices  []byte
+	rng      engine.RNG
+}
+
+func (k *kit) snap(s engine.State) snapshot {
+	return snapshot{s.Hash(), engine.EncodePosition(k.g.ID(), s), mustJSON(engine.Choices(s)), s.RNG().Clone()}
+}
+
+func (a snapshot) same(b snapshot) bool {
+	return a.hash == b.hash && bytes.Equal(a.position, b.position) && bytes.Equal(a.choices, b.choices) &&
+		bytes.Equal(mustJSON(a.rng), mustJSON(b.rng))
+}
+
+// clone: s1 := s.Clone(), s2 := s1.Clone(); playing on s1 (and forcing its
+// dice) changes neither its original s nor its own clone s2.
+func (k *kit) clone(s engine.State) error {
+	before := k.snap(s)
+	s1 := s.Clone()
+	if s1.Hash() != s.Hash() {
+		return fmt.Errorf("a clone hashes %s, its original %s", engine.FormatHash(s1.Hash()), engine.FormatHash(s.Hash()))
+	}
+	s2 := s1.Clone()
+	s1.RNG().Force(1)
+	var buf []engine.Action
+	for range clonePlay {
+		if s1.ToMove() == "" {
+			break
+		}
+		buf = s1.Legal(buf[:0])
+		if err := s1.Apply(buf[k.pick.Intn(len(buf))]); err != nil {
+			return fmt.Errorf("playing on a clone: %w", err)
+		}
+	}
+	if !k.snap(s).same(before) {
+		return fmt.Errorf("playing %d choices on a clone changed the original", clonePlay)
+	}
+	if !k.snap(s2).same(before) {
+		return fmt.Errorf("playing %d choices on a state changed its clone", clonePlay)
+	}
+	return nil
+}
+
+// rngHidden: no seat's view shows the generator. A clone with another
+// generator state, roll count and forced die hashes differently (the hash
+// covers the RNG) and looks the same to every seat.
+func (k *kit) rngHidden(s engine.State) error {
+	c := s.Clone()
+	r := c.RNG()
+	r.State ^= 0x9e3779b97f4a7c15
+	r.Rolls += 3
+	r.Force(1)
+	if c.Hash() == s.Hash() {
+		return errors.New("the state hash does not change with the RNG state; Hash must cover the complete state, RNG included")
+	}
+	for _, seat := range k.seats() {
+		if err := k.sameView(s, c, seat); err != nil {
+			return fmt.Errorf("the view shows the RNG: %w", err)
+		}
+	}
+	return nil
+}
+
+// hidden: two states that differ only in what a seat may not know look the same to it.
+func (k *kit) hidden(s engine.State) error {
+	if k.c.Hidden == nil {
+		return nil
+	}
+	for _, seat := range k.seats() {
+		a, b, ok := k.c.Hidden(s, seat, &k.pick)
+		if !ok {
+			continue
+		}
+		k.pairs++
+		if a.Hash() == b.Hash() {
+			return fmt.Errorf("Config.Hidden returned two states with the same hash for %s: they must differ in what it may not know", seat)
+		}
+		for _, x := range []engine.State{a, b} {
+			if err := x.Invariants(); err != nil {
+				return fmt.Errorf("Config.Hidden returned a state that breaks an invariant: %w", err)
+			}
+		}
+		if err := k.sameView(a, b, seat); err != nil {
+			return fmt.Errorf("hidden information reaches %s: %w", seat, err)
+		}
+	}
+	return nil
+}
+
+// sameView compares what seat receives from a and from b: the view document
+// (with its choices), and the drawings when the game renders.
+func (k *kit) sameView(a, b engine.State, seat engine.Seat) error {
+	va, vb := mustJSON(engine.MakeView(k.g.ID(), a, seat)), mustJSON(engine.MakeView(k.g.ID(), b, seat))
+	if !bytes.Equal(va, vb) {
+		return fmt.Errorf("the %s views differ: %s", seat, diff(va, vb))
+	}
+	ra, ok := a.(engine.Renderer)
+	if !ok {
+		return nil
+	}
+	rb := b.(engine.Renderer)
+	if ta, tb := ra.Text(seat), rb.Text(seat); ta != tb {
+		return fmt.Errorf("the %s text boards differ: %s", seat, diff([]byte(ta), []byte(tb)))
+	}
+	var sa, sb bytes.Buffer
+	if err := ra.SVG(&sa, seat); err != nil {
+		return err
+	}
+	if err := rb.SVG(&sb, seat); err != nil {
+		return err
+	}
+	if !bytes.Equal(sa.Bytes(), sb.Bytes()) {
+		return fmt.Errorf("the %s SVG maps differ: %s", seat, diff(sa.Bytes(), sb.Bytes()))
+	}
+	return nil
+}
+
+// seats are the game's seats and the spectator.
+func (k *kit) seats() []engine.Seat { return append(slices.Clone(k.g.Seats()), engine.Spectator) }
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("enginetest: not JSON-encodable: %v", err))
+	}
+	return b
+}
+
+// diff shows where two documents first differ, with a little context.
+func diff(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-60)
+	part := func(x []byte) string { return string(x[min(from, len(x)):min(i+60, len(x))]) }
+	return fmt.Sprintf("at byte %d,\n  …%s…\nagainst\n  …%s…", i, part(a), part(b))
+}

@@ -1,0 +1,169 @@
+package enginetest_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"strings"
+	"testing"
+
+	"sandtable/engine"
+	"sandtable/engine/enginetest"
+)
+
+// secretPile is a toy game: seat a first picks a secret bonus, then the
+// seats take 1-3 counters in turn; taking 3 rolls a die, and a 6 puts one
+// back. It has hidden information, dice, a position and a slice, so each
+// bug below breaks exactly one property the kit checks.
+type secretPile struct{ bug string }
+
+type pileState struct {
+	bug    string
+	N      int        `json:"n"`
+	Turn   int        `json:"turn"`
+	Secret int        `json:"secret"` // 0 until picked
+	Taken  []int      `json:"taken"`  // per seat
+	RNGs   engine.RNG `json:"rng"`
+}
+
+var seats = []engine.Seat{"a", "b"}
+
+func (g secretPile) ID() string                   { return "secretpile" }
+func (g secretPile) Name() string                 { return "Secret pile" }
+func (g secretPile) Seats() []engine.Seat         { return seats }
+func (g secretPile) Scenarios() []engine.Scenario { return []engine.Scenario{{ID: "basic"}} }
+func (g secretPile) Options() []engine.Option     { return nil }
+func (g secretPile) MaxChoices() int              { return 100 }
+func (g secretPile) New(_ string, _ map[string]string, seed uint64) (engine.State, error) {
+	return &pileState{bug: g.bug, N: 12, Taken: []int{0, 0}, RNGs: engine.NewRNG(seed)}, nil
+}
+func (g secretPile) LoadPosition(data []byte) (engine.State, error) {
+	s := &pileState{bug: g.bug}
+	if err := json.Unmarshal(data, s); err != nil {
+		return nil, err
+	}
+	if s.Taken == nil {
+		s.Taken = []int{0, 0}
+	}
+	return s, nil
+}
+
+func (s *pileState) ToMove() engine.Seat {
+	if s.N == 0 {
+		return ""
+	}
+	return seats[s.Turn]
+}
+func (s *pileState) Result() *engine.Result {
+	if s.N > 0 {
+		return nil
+	}
+	return &engine.Result{Winner: seats[1-s.Turn], Level: "win", Score: s.Secret}
+}
+func (s *pileState) Legal(buf []engine.Action) []engine.Action {
+	if s.Secret == 0 {
+		return append(buf, 11, 12)
+	}
+	for k := 1; k <= 3 && k <= s.N; k++ {
+		buf = append(buf, engine.Action(k))
+	}
+	return buf
+}
+func (s *pileState) Apply(a engine.Action) error {
+	if s.Secret == 0 {
+		s.Secret = int(a) - 10
+		return nil
+	}
+	s.N -= int(a)
+	s.Taken[s.Turn] += int(a)
+	if a == 3 && s.N > 0 && s.RNGs.Die(6) == 6 {
+		s.N++
+	}
+	s.Turn = 1 - s.Turn
+	return nil
+}
+func (s *pileState) Describe(a engine.Action) engine.Choice {
+	if a > 10 {
+		return engine.Choice{ID: fmt.Sprint("secret-", int(a)-10)}
+	}
+	return engine.Choice{ID: fmt.Sprint("take-", int(a))}
+}
+func (s *pileState) Clone() engine.State {
+	c := *s
+	c.RNGs = s.RNGs.Clone()
+	if s.bug != "shared-clone" {
+		c.Taken = append([]int(nil), s.Taken...)
+	}
+	return &c
+}
+func (s *pileState) Hash() uint64 {
+	h := fnv.New64a()
+	p := *s
+	if s.bug == "hash-no-rng" {
+		p.RNGs = engine.RNG{}
+	}
+	h.Write(mustJSON(p))
+	return h.Sum64()
+}
+func (s *pileState) View(seat engine.Seat) any {
+	v := map[string]any{"n": s.N, "turn": s.Turn, "taken": s.Taken}
+	if seat == "a" || s.bug == "secret-view" {
+		v["secret"] = s.Secret
+	}
+	if s.bug == "rng-view" {
+		v["rolls"] = s.RNGs.Rolls
+	}
+	return v
+}
+func (s *pileState) Position() any {
+	p := *s
+	if s.bug == "lossy-position" {
+		p.Taken = nil
+	}
+	return p
+}
+func (s *pileState) Invariants() error { return nil }
+func (s *pileState) RNG() *engine.RNG  { return &s.RNGs }
+func mustJSON(v any) []byte            { b, _ := json.Marshal(v); return b }
+
+// hidden: the bonus is seat a's secret from its pick to the end, when the score shows it.
+func hidden(st engine.State, seat engine.Seat, _ *engine.RNG) (a, b engine.State, ok bool) {
+	s := st.(*pileState)
+	if seat == "a" || s.Secret == 0 || s.N == 0 {
+		return nil, nil, false
+	}
+	flipped := s.Clone().(*pileState)
+	flipped.Secret = 3 - s.Secret
+	return s.Clone(), flipped, true
+}
+
+func TestSoundGamePasses(t *testing.T) {
+	if err := enginetest.TestGame(secretPile{}, enginetest.Config{Hidden: hidden}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Each bug is caught, and the report says which property broke.
+func TestBugsAreCaught(t *testing.T) {
+	for bug, want := range map[string]string{
+		"rng-view":       "the view shows the RNG",
+		"secret-view":    "hidden information reaches b",
+		"shared-clone":   "changed the original",
+		"lossy-position": "position round trip",
+		"hash-no-rng":    "does not change with the RNG state",
+	} {
+		err := enginetest.TestGame(secretPile{bug: bug}, enginetest.Config{Games: 2, Hidden: hidden})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("bug %s: error %v, want one saying %q", bug, err, want)
+		}
+	}
+}
+
+// A Hidden that never returns a pair checked nothing, and the kit says so.
+func TestHiddenThatNeverPairsIsReported(t *testing.T) {
+	never := func(engine.State, engine.Seat, *engine.RNG) (a, b engine.State, ok bool) { return nil, nil, false }
+	err := enginetest.TestGame(secretPile{}, enginetest.Config{Games: 2, Hidden: never})
+	if err == nil || !strings.Contains(err.Error(), "never returned a pair") {
+		t.Fatalf("error %v", err)
+	}
+}
