@@ -36,7 +36,7 @@ func TestResignBestLevel_soa11_4(t *testing.T) {
 // the ending as its last entry and replays to the same state.
 func TestAgreedDrawRecord_soa11_4(t *testing.T) {
 	g := MustLoad()
-	rec := &engine.Record{Format: engine.RecordFormat, Game: "soa", Seed: 5,
+	rec := &engine.Record{Format: engine.RecordFormat, Game: "soa", Seed: 5, Rules: engine.RulesVersion(g),
 		Choices: []string{"setup-historical", "setup-historical", "#draw"}}
 	s, err := engine.Replay(g, rec)
 	if err != nil {
