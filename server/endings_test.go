@@ -121,3 +121,16 @@ func askedWithin(t *testing.T, hs *httptest.Server, g created, seat string, d ti
 	}
 	return false
 }
+
+// An imported record that ends with an ending event is a finished game.
+func TestImportResignedRecord(t *testing.T) {
+	_, hs := testServer(t, "")
+	code, out := call(t, hs, "POST", "/api/import", "", `{"format":"sandtable-record/1","game":"soa","scenario":"basic","seed":7,"choices":["setup-historical","#resign:british"]}`)
+	if code != 201 {
+		t.Fatalf("import: %d %v", code, out)
+	}
+	_, _, view := viewOf(t, hs, out["id"].(string), "")
+	if r, ok := view["result"].(map[string]any); !ok || r["winner"] != "german" {
+		t.Fatalf("the imported resignation: result %v", view["result"])
+	}
+}
