@@ -126,3 +126,34 @@ func (s *State) rollWays(side Side) [13]int {
 	}
 	return w
 }
+
+// BarrageOdds are the odds of one barrage the artillery counter being called
+// may fire: at a target and a group (soa:14.3, 14.5).
+type BarrageOdds struct {
+	Target string    `json:"target"`
+	Group  string    `json:"group"`
+	Odds   *FireOdds `json:"odds"`
+}
+
+// barrageOdds lists the odds of every barrage the counter being called may
+// still choose: each target while it picks one, then each group.
+func (s *State) barrageOdds() []BarrageOdds {
+	targets := []int16{s.cur.Target}
+	if s.step == stArtTarget {
+		targets = s.artilleryTargets(s.cur.Units[0])
+	}
+	var out []BarrageOdds
+	for _, q := range targets {
+		for g := uint8(0); g < 2; g++ {
+			if !s.hasAffected(atkArtillery, q, q, g) {
+				continue
+			}
+			c := s.Clone().(*State) // the same code as the roll, on the barrage as it would be designated
+			c.cur.Target, c.cur.Group = q, g
+			if o := c.fireOdds(); o != nil {
+				out = append(out, BarrageOdds{Target: s.g.board.Place(int(q)).ID, Group: [2]string{"uncommitted", "committed"}[g], Odds: o})
+			}
+		}
+	}
+	return out
+}

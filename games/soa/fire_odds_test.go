@@ -20,16 +20,23 @@ func rtOdds(t *testing.T, s *State) (av, dv int, ways []int) {
 	if d == nil || d.Odds == nil {
 		t.Fatal("the attack being designated shows no odds")
 	}
-	for _, c := range d.Odds.Results {
-		if c.Of != d.Odds.Results[0].Of || c.CP < len(ways) {
-			t.Fatalf("results %+v are not in order over one total", d.Odds.Results)
+	return d.Odds.AttackValue, d.Odds.DefenceValue, rtWays(t, d.Odds)
+}
+
+// rtWays lists the ways of each number of casualty points, from 0.
+func rtWays(t *testing.T, o *FireOdds) []int {
+	t.Helper()
+	var ways []int
+	for _, c := range o.Results {
+		if c.Of != o.Results[0].Of || c.CP < len(ways) {
+			t.Fatalf("results %+v are not in order over one total", o.Results)
 		}
 		for len(ways) < c.CP {
 			ways = append(ways, 0)
 		}
 		ways = append(ways, c.Ways)
 	}
-	return d.Odds.AttackValue, d.Odds.DefenceValue, ways
+	return ways
 }
 
 // rtFireAt17 has three squads of one SS platoon in 24 designate fire at a
@@ -139,5 +146,35 @@ func TestMoveLeftShown_soa8_22(t *testing.T) {
 	ccDo(t, s, "to:16")
 	if v := s.View("german").(View); v.MoveLeft == nil || *v.MoveLeft != 3 {
 		t.Fatalf("after entering 16: move_left %v, want 3", v.MoveLeft)
+	}
+}
+
+// soa:14.5, soa:14.6, soa:15.2: while artillery is called, the caller sees
+// the odds of each barrage: the counter's AF (day or night) against the DV
+// with no modifier for adjacency.
+func TestBarrageOdds_soa14_5_15_2(t *testing.T) {
+	for _, c := range []struct {
+		turn, av int
+		ways     []int
+	}{
+		// day: AV 8 against DV 7; k points when the dice favour the attacker by k-1
+		{1, 8, []int{575, 146, 140, 125, 104, 80, 56, 35, 20, 10, 4, 1}},
+		// night: AV 5 against DV 7; k points need k+2
+		{2, 5, []int{1296 - 310, 104, 80, 56, 35, 20, 10, 4, 1}},
+	} {
+		s := fireState(t, c.turn, German)
+		ccPut(t, s, "10", "bo-bn-hq")
+		ccPut(t, s, "21", "gb-a1-2")
+		ccDo(t, s, "artillery:de-art-hzr-1")
+		b := s.View("german").(View).Barrages
+		if len(b) != 1 || b[0].Target != "21" || b[0].Group != "uncommitted" {
+			t.Fatalf("turn %d: barrages %+v; want one on 21's uncommitted group", c.turn, b)
+		}
+		if o, ways := b[0].Odds, rtWays(t, b[0].Odds); o.AttackValue != c.av || o.DefenceValue != 7 || !slices.Equal(ways, c.ways) {
+			t.Fatalf("turn %d: AV %d DV %d ways %v; want %d 7 %v", c.turn, o.AttackValue, o.DefenceValue, ways, c.av, c.ways)
+		}
+		if s.View("british").(View).Barrages != nil {
+			t.Fatal("the target's side sees the barrage odds")
+		}
 	}
 }

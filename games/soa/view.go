@@ -30,9 +30,10 @@ type View struct {
 	Attacks   []AttackView      `json:"attacks,omitempty"`
 	Drafting  *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
 	CP        int               `json:"casualty_points,omitempty"`
-	Roll      *RollView         `json:"roll,omitempty"`       // the roll under a reroll offer (soa:8.41)
-	MoveLeft  *int              `json:"move_left,omitempty"`  // movement factors the moving unit has left (soa:8.2)
-	MoveCosts map[string]int    `json:"move_costs,omitempty"` // per place it may enter next, the MF it costs (soa:8.22)
+	Roll      *RollView         `json:"roll,omitempty"`         // the roll under a reroll offer (soa:8.41)
+	MoveLeft  *int              `json:"move_left,omitempty"`    // movement factors the moving unit has left (soa:8.2)
+	MoveCosts map[string]int    `json:"move_costs,omitempty"`   // per place it may enter next, the MF it costs (soa:8.22)
+	Barrages  []BarrageOdds     `json:"barrage_odds,omitempty"` // while artillery is called: the odds of each barrage it may fire (soa:14.5)
 	Bids      map[string]int    `json:"bids,omitempty"`
 	Log       []engine.LogLine  `json:"log"` // the whole log the seat may read; engine.Logbook gives it by cursor
 	Result    *engine.Result    `json:"result,omitempty"`
@@ -189,6 +190,9 @@ func (s *State) View(seat engine.Seat) any {
 		d := s.attackView(s.cur)
 		d.Odds = s.fireOdds()
 		v.Drafting = &d
+	}
+	if (s.step == stArtTarget || s.step == stArtGroup) && viewer == s.imp {
+		v.Barrages = s.barrageOdds()
 	}
 	if s.opt.bidding {
 		v.Bids = map[string]int{}
