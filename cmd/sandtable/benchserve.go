@@ -12,8 +12,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/gorilla/websocket"
 
 	"sandtable/engine"
 	"sandtable/server"
@@ -28,6 +31,7 @@ func cmdBenchServe(e *env, args []string) error {
 	seconds := fs.Float64("seconds", 20, "how long to run")
 	interval := fs.Duration("interval", time.Second, "time between two choices of one game (0: as fast as answers come)")
 	dbDir := fs.String("dir", "", "directory for the database (default: a temporary one)")
+	spectators := fs.Int("spectators", 0, "WebSockets watching the first game, as a crowd (or an attacker) would")
 	if _, err := parse(e, fs, args, 0, 0); err != nil {
 		return err
 	}
@@ -40,7 +44,8 @@ func cmdBenchServe(e *env, args []string) error {
 		defer os.RemoveAll(d)
 		dir = d
 	}
-	srv, err := server.New(server.Config{DB: filepath.Join(dir, "bench.db"), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RatePerSecond: 1e9})
+	srv, err := server.New(server.Config{DB: filepath.Join(dir, "bench.db"), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RatePerSecond: 1e9,
+		GamesPerHour: 1e9, SocketsPerClient: *spectators + 16})
 	if err != nil {
 		return err
 	}
@@ -66,7 +71,11 @@ func cmdBenchServe(e *env, args []string) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			d, err := benchGame(ctx, client, base, i, *interval)
+			watchers := 0
+			if i == 0 {
+				watchers = *spectators
+			}
+			d, err := benchGame(ctx, client, base, i, *interval, watchers)
 			mu.Lock()
 			lat = append(lat, d...)
 			if err != nil && ctx.Err() == nil {
@@ -95,9 +104,9 @@ func cmdBenchServe(e *env, args []string) error {
 	return nil
 }
 
-// benchGame creates a hotseat game and plays random legal choices until the
-// context ends, timing each submission.
-func benchGame(ctx context.Context, c *http.Client, base string, i int, interval time.Duration) ([]time.Duration, error) {
+// benchGame creates a hotseat game, lets watchers spectators watch it, and
+// plays random legal choices until the context ends, timing each submission.
+func benchGame(ctx context.Context, c *http.Client, base string, i int, interval time.Duration, watchers int) ([]time.Duration, error) {
 	var created struct {
 		ID     string
 		Tokens map[string]string
@@ -105,6 +114,20 @@ func benchGame(ctx context.Context, c *http.Client, base string, i int, interval
 	body := fmt.Sprintf(`{"game":"soa","seed":"%d","seats":{"german":"human","british":"human"}}`, i+1)
 	if err := benchCall(ctx, c, "POST", base+"/api/games", "", body, &created); err != nil {
 		return nil, err
+	}
+	for range watchers {
+		ws, _, err := (&websocket.Dialer{EnableCompression: true}).DialContext(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+created.ID+"/ws", nil)
+		if err != nil {
+			return nil, fmt.Errorf("spectator: %w", err)
+		}
+		context.AfterFunc(ctx, func() { ws.Close() })
+		go func() { // a spectator takes every view, as a browser does
+			for {
+				if _, _, err := ws.NextReader(); err != nil {
+					return
+				}
+			}
+		}()
 	}
 	pick := engine.NewRNG(uint64(i) + 1)
 	var out []time.Duration
