@@ -14,40 +14,44 @@ import (
 type kind uint8
 
 const (
-	kPlace       kind = iota + 1 // set up / reinforce / reform into a place
-	kPass                        // soa:8.15
-	kArea                        // act from an area (soa:8.11)
-	kMove                        // soa:8.2
-	kFire                        // soa:8.3
-	kUnit                        // pick a unit
-	kStep                        // move into a place
-	kStop                        // end this unit's move
-	kEnd                         // end the impulse
-	kTarget                      // fire at a place
-	kGroup                       // soa:8.33 (arg 0 uncommitted, 1 committed, 2 set fires)
-	kConfirm                     // this attack is designated
-	kResolve                     // all attacks designated: roll
-	kReroll                      // soa:8.41
-	kAccept                      // keep the roll
-	kEliminate                   // soa:8.354 B
-	kRetreat                     // soa:8.354 A
-	kDone                        // finished
-	kDest                        // retreat destination (soa:8.3551)
-	kArtillery                   // soa:14.2
-	kContinue                    // soa:8.43
-	kEndPhase                    // let the phase end
-	kScreen                      // soa:9.5
-	kCCPlace                     // soa:9.2
-	kAttack                      // close-combat target (soa:9.4)
-	kWith                        // add an attacker
-	kDecline                     // soa:17.3 take G instead of A
-	kBid                         // soa:21.1, arg = bid + bidOffset
-	kPrimary                     // soa:13.7
-	kCommit                      // soa:18.4
-	kPlatoon                     // set up the rest of the platoon in a place (soa:5.4, 5.5)
-	kCompany                     // set up the rest of the company in a place
-	kHistorical                  // the rest of the historical set-up
-	kRandomSetup                 // the rest of the set-up at random
+	kPlace     kind = iota + 1 // set up / reinforce / reform into a place
+	kPass                      // soa:8.15
+	kArea                      // act from an area (soa:8.11)
+	kMove                      // soa:8.2
+	kFire                      // soa:8.3
+	kUnit                      // pick a unit
+	kStep                      // move into a place
+	kStop                      // end this unit's move
+	kEnd                       // end the impulse
+	kTarget                    // fire at a place
+	kGroup                     // soa:8.33 (arg 0 uncommitted, 1 committed, 2 set fires)
+	kConfirm                   // this attack is designated
+	kResolve                   // all attacks designated: roll
+	kReroll                    // soa:8.41
+	kAccept                    // keep the roll
+	kEliminate                 // soa:8.354 B
+	kRetreat                   // soa:8.354 A
+	kDone                      // finished
+	kDest                      // retreat destination (soa:8.3551)
+	kArtillery                 // soa:14.2
+	kContinue                  // soa:8.43
+	kEndPhase                  // let the phase end
+	kScreen                    // soa:9.5
+	kCCPlace                   // soa:9.2
+	kAttack                    // close-combat target (soa:9.4)
+	kWith                      // add an attacker
+	kDecline                   // soa:17.3 take G instead of A
+	kBid                       // soa:21.1, arg = bid + bidOffset
+	kPrimary                   // soa:13.7
+	kCommit                    // soa:18.4
+)
+
+// Set-up choices that stand for several placements (setup.go, soa:5.4, 5.5).
+const (
+	kPlatoon     kind = kCommit + 1 + iota // the rest of the next unit's platoon in a place
+	kCompany                               // the rest of its company in a place
+	kHistorical                            // the rest of the historical set-up
+	kRandomSetup                           // the rest of the set-up at random
 )
 
 const bidOffset = 100
