@@ -157,3 +157,22 @@ func (s *State) barrageOdds() []BarrageOdds {
 	}
 	return out
 }
+
+// CloseCombatOdds are the odds of the close combat attack being designated:
+// one die plus the modifier eliminates the unit attacked from Need on (soa:9.6, 9.6.1).
+type CloseCombatOdds struct {
+	Target   string `json:"target"`
+	Modifier int    `json:"modifier"` // further attackers and the better attack factor (soa:9.6.1 A, B)
+	Need     int    `json:"need"`     // the lowest die that eliminates
+	Ways     int    `json:"ways"`     // of the die's 6 faces
+}
+
+// closeCombatOdds are nil until the attack has an attacker.
+func (s *State) closeCombatOdds() *CloseCombatOdds {
+	if len(s.ccCur.Units) == 0 {
+		return nil
+	}
+	extra, af := s.ccModifiers(s.ccCur)
+	need := max(1, ccKill-extra-af)
+	return &CloseCombatOdds{Target: s.g.units[s.ccCur.Target].ID, Modifier: extra + af, Need: need, Ways: 7 - need}
+}

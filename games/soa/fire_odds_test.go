@@ -178,3 +178,25 @@ func TestBarrageOdds_soa14_5_15_2(t *testing.T) {
 		}
 	}
 }
+
+// soa:9.6, soa:9.6.1: while a close combat attack is designated, the attacker
+// sees the die it needs: a 4-7-5 against a 3-5-5 adds 1 for the better AF
+// (a 5 or 6 eliminates); a second attacker adds 1 more (4, 5 or 6).
+func TestCloseCombatOdds_soa9_6_1(t *testing.T) {
+	s := ccState(t, options{})
+	ccPut(t, s, "10", "ss-ar1-1", "gb-a1-1", "gb-a-hq")
+	s.ta = German // the British lack the advantage and attack first (soa:9.4)
+	s.startCloseCombat()
+	ccSkipScreens(t, s)
+	ccDo(t, s, "attack:ss-ar1-1", "with:gb-a1-1")
+	if o := s.View("british").(View).CloseCombat; o == nil || o.Target != "ss-ar1-1" || o.Modifier != 1 || o.Need != 5 || o.Ways != 2 {
+		t.Fatalf("one attacker: odds %+v; want +1, a 5 or more, 2 ways", o)
+	}
+	ccDo(t, s, "with:gb-a-hq")
+	if o := s.View("british").(View).CloseCombat; o == nil || o.Modifier != 2 || o.Need != 4 || o.Ways != 3 {
+		t.Fatalf("two attackers: odds %+v; want +2, a 4 or more, 3 ways", o)
+	}
+	if s.View("german").(View).CloseCombat != nil {
+		t.Fatal("the defender sees the attack being designated")
+	}
+}

@@ -10,35 +10,36 @@ import (
 // enemy set-up before both are revealed (soa:5.5), no hidden anti-tank gun
 // of the opponent (soa:13.8), no opponent's bid before both are in (soa:21.1).
 type View struct {
-	Seat      engine.Seat       `json:"seat"`
-	Side      string            `json:"side,omitempty"` // the side this seat commands
-	Turn      int               `json:"turn"`
-	Night     bool              `json:"night"`
-	Step      string            `json:"step"`
-	Active    string            `json:"active"`
-	Impulse   string            `json:"impulse,omitempty"`
-	TA        string            `json:"tactical_advantage"`
-	VP        int               `json:"vp"`
-	Ammo      int               `json:"ammo"`
-	Swapped   bool              `json:"swapped,omitempty"`
-	Units     []UnitView        `json:"units"`
-	Control   map[string]string `json:"control"`
-	Perimeter []string          `json:"perimeter,omitempty"`
-	Fires     map[string]int    `json:"fires,omitempty"`
-	Acting    string            `json:"acting,omitempty"` // the area the impulse acts from (soa:8.11)
-	Moving    string            `json:"moving,omitempty"` // the unit moving now (soa:8.2)
-	Attacks   []AttackView      `json:"attacks,omitempty"`
-	Drafting  *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
-	CP        int               `json:"casualty_points,omitempty"`
-	Roll      *RollView         `json:"roll,omitempty"`         // the roll under a reroll offer (soa:8.41)
-	MoveLeft  *int              `json:"move_left,omitempty"`    // movement factors the moving unit has left (soa:8.2)
-	MoveCosts map[string]int    `json:"move_costs,omitempty"`   // per place it may enter next, the MF it costs (soa:8.22)
-	Barrages  []BarrageOdds     `json:"barrage_odds,omitempty"` // while artillery is called: the odds of each barrage it may fire (soa:14.5)
-	Bids      map[string]int    `json:"bids,omitempty"`
-	Log       []engine.LogLine  `json:"log"` // the whole log the seat may read; engine.Logbook gives it by cursor
-	Result    *engine.Result    `json:"result,omitempty"`
-	Marks     []Mark            `json:"marks,omitempty"`
-	Panels    []Panel           `json:"panels"`
+	Seat        engine.Seat       `json:"seat"`
+	Side        string            `json:"side,omitempty"` // the side this seat commands
+	Turn        int               `json:"turn"`
+	Night       bool              `json:"night"`
+	Step        string            `json:"step"`
+	Active      string            `json:"active"`
+	Impulse     string            `json:"impulse,omitempty"`
+	TA          string            `json:"tactical_advantage"`
+	VP          int               `json:"vp"`
+	Ammo        int               `json:"ammo"`
+	Swapped     bool              `json:"swapped,omitempty"`
+	Units       []UnitView        `json:"units"`
+	Control     map[string]string `json:"control"`
+	Perimeter   []string          `json:"perimeter,omitempty"`
+	Fires       map[string]int    `json:"fires,omitempty"`
+	Acting      string            `json:"acting,omitempty"` // the area the impulse acts from (soa:8.11)
+	Moving      string            `json:"moving,omitempty"` // the unit moving now (soa:8.2)
+	Attacks     []AttackView      `json:"attacks,omitempty"`
+	Drafting    *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
+	CP          int               `json:"casualty_points,omitempty"`
+	Roll        *RollView         `json:"roll,omitempty"`              // the roll under a reroll offer (soa:8.41)
+	MoveLeft    *int              `json:"move_left,omitempty"`         // movement factors the moving unit has left (soa:8.2)
+	MoveCosts   map[string]int    `json:"move_costs,omitempty"`        // per place it may enter next, the MF it costs (soa:8.22)
+	Barrages    []BarrageOdds     `json:"barrage_odds,omitempty"`      // while artillery is called: the odds of each barrage it may fire (soa:14.5)
+	CloseCombat *CloseCombatOdds  `json:"close_combat_odds,omitempty"` // the close combat attack being designated (soa:9.6)
+	Bids        map[string]int    `json:"bids,omitempty"`
+	Log         []engine.LogLine  `json:"log"` // the whole log the seat may read; engine.Logbook gives it by cursor
+	Result      *engine.Result    `json:"result,omitempty"`
+	Marks       []Mark            `json:"marks,omitempty"`
+	Panels      []Panel           `json:"panels"`
 }
 
 // Mark is a place a client outlines on the map, with what happens there.
@@ -168,7 +169,7 @@ func (s *State) rollView() *RollView {
 	case rrCloseCombat:
 		a := s.ccAttacks[s.ccIdx]
 		extra, af := s.ccModifiers(a)
-		return &RollView{For: "close-combat", Dice: []int{s.ccDie}, Text: fmt.Sprintf("close combat against %s: die %d, total %d, 6 or more eliminates", g.units[a.Target].Name, s.ccDie, s.ccDie+extra+af)}
+		return &RollView{For: "close-combat", Dice: []int{s.ccDie}, Text: fmt.Sprintf("close combat against %s: die %d, total %d, %d or more eliminates", g.units[a.Target].Name, s.ccDie, s.ccDie+extra+af, ccKill)}
 	}
 	return &RollView{For: "extinguish", Dice: []int{s.extDie}, Text: fmt.Sprintf("putting out the fire in %s: die %d", g.board.Place(int(s.extPlace)).ID, s.extDie)}
 }
@@ -258,6 +259,9 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	if (s.step == stArtTarget || s.step == stArtGroup) && viewer == s.imp {
 		v.Barrages = s.barrageOdds()
+	}
+	if s.step == stCCWith && viewer == s.ccAttacker() {
+		v.CloseCombat = s.closeCombatOdds()
 	}
 	if s.opt.bidding {
 		v.Bids = map[string]int{}
