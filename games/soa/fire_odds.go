@@ -176,3 +176,25 @@ func (s *State) closeCombatOdds() *CloseCombatOdds {
 	need := max(1, ccKill-extra-af)
 	return &CloseCombatOdds{Target: s.g.units[s.ccCur.Target].ID, Modifier: extra + af, Need: need, Ways: 7 - need}
 }
+
+// SetFireOdds are the odds of the fire-setting attempt being designated: a
+// die of AtMost or less sets the fire (soa:18.3, 18.81).
+type SetFireOdds struct {
+	AtMost int `json:"at_most"`
+	Ways   int `json:"ways"` // of the die's 6 faces
+}
+
+// setFireNeed is the highest die that sets the fire: the attempt's strength
+// plus the fire already burning (soa:18.3, 18.81).
+func (s *State) setFireNeed() int {
+	return s.setFireStrength(s.cur.Units) + int(s.fire[s.cur.Target])
+}
+
+// setFireOdds are nil unless a fire-setting attempt with units is designated.
+func (s *State) setFireOdds() *SetFireOdds {
+	if s.cur.Kind != atkSetFire || len(s.cur.Units) == 0 {
+		return nil
+	}
+	n := s.setFireNeed()
+	return &SetFireOdds{AtMost: n, Ways: min(6, n)}
+}

@@ -200,3 +200,24 @@ func TestCloseCombatOdds_soa9_6_1(t *testing.T) {
 		t.Fatal("the defender sees the attack being designated")
 	}
 }
+
+// soa:18.3, soa:18.81: while a fire-setting attempt is designated, the firer
+// sees the highest die that sets the fire: an engineer counts three, a squad
+// one, a fire already burning adds its level.
+func TestSetFireOdds_soa18_3_18_81(t *testing.T) {
+	for _, c := range []struct {
+		level         uint8
+		engineer, all int // at most, with the engineer alone, then with the squad too
+	}{{0, 3, 4}, {1, 4, 5}, {2, 5, 6}} {
+		s := fireSetting(t, c.level)
+		ccDo(t, s, "area:24", "fire", "target:24", "group:setfire", "with:ss-hw-eng-1")
+		odds := func() *SetFireOdds { return s.View("german").(View).Drafting.SetFire }
+		if o := odds(); o == nil || o.AtMost != c.engineer || o.Ways != c.engineer {
+			t.Fatalf("level %d, the engineer: %+v; want %d", c.level, o, c.engineer)
+		}
+		ccDo(t, s, "with:bo-1-1-1")
+		if o := odds(); o == nil || o.AtMost != c.all || o.Ways != c.all {
+			t.Fatalf("level %d, engineer and squad: %+v; want %d", c.level, o, c.all)
+		}
+	}
+}

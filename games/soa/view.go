@@ -122,11 +122,12 @@ type UnitView struct {
 
 // AttackView is a designated attack of the current impulse.
 type AttackView struct {
-	Target string    `json:"target"`
-	Group  string    `json:"group"`
-	Kind   string    `json:"kind"`
-	Units  []string  `json:"units"`
-	Odds   *FireOdds `json:"odds,omitempty"` // the attack being designated: its values and odds
+	Target  string       `json:"target"`
+	Group   string       `json:"group"`
+	Kind    string       `json:"kind"`
+	Units   []string     `json:"units"`
+	Odds    *FireOdds    `json:"odds,omitempty"`          // the attack being designated: its values and odds
+	SetFire *SetFireOdds `json:"set_fire_odds,omitempty"` // a fire-setting attempt being designated (soa:18.3)
 }
 
 func (s *State) attackView(a attack) AttackView {
@@ -164,7 +165,7 @@ func (s *State) rollView() *RollView {
 		}
 		return r
 	case rrSetFire:
-		need := s.setFireStrength(s.cur.Units) + int(s.fire[s.cur.Target])
+		need := s.setFireNeed()
 		return &RollView{For: "set-fire", Dice: []int{s.rolls[0]}, Text: fmt.Sprintf("setting fire to %s: rolled %d, %d or less sets it", g.board.Place(int(s.cur.Target)).ID, s.rolls[0], need)}
 	case rrCloseCombat:
 		a := s.ccAttacks[s.ccIdx]
@@ -254,7 +255,7 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	if (s.step == stFireWith || s.step == stFirePrimary) && s.cur.Target >= 0 && viewer == s.imp { // not declared yet: the firer's own business
 		d := s.attackView(s.cur)
-		d.Odds = s.fireOdds()
+		d.Odds, d.SetFire = s.fireOdds(), s.setFireOdds()
 		v.Drafting = &d
 	}
 	if (s.step == stArtTarget || s.step == stArtGroup) && viewer == s.imp {
