@@ -204,14 +204,9 @@ func TestBotSeat(t *testing.T) {
 	if _, ok := g.Tokens["british"]; ok {
 		t.Error("a bot seat has no token")
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if _, choices, _ := viewOf(t, hs, g.ID, g.Tokens["german"]); len(choices) > 0 {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !askedWithin(t, hs, g, "german", 20*time.Second) {
+		t.Fatal("the bot did not finish the British set-up")
 	}
-	t.Fatal("the bot did not finish the British set-up")
 }
 
 // Concurrent submissions against one version: exactly one is applied.
