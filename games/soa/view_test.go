@@ -57,3 +57,30 @@ func TestViewPanels_soa3_4_15_1(t *testing.T) {
 		t.Fatal("the turn track box is declared with no Bren carrier on the track (soa:17.52)")
 	}
 }
+
+// TestViewPanelMoveLeft_soa8_2_8_22: while a unit moves, the side panel
+// shows its movement factors left: an armoured car of MF 5 that enters 16
+// (next to the enemy in 17: 2 MF, soa:8.22 B) has 3 left.
+//
+// Rules: soa:8.2, soa:8.22.
+func TestViewPanelMoveLeft_soa8_2_8_22(t *testing.T) {
+	s := rtImpulse(t, 1, German)
+	ccPut(t, s, "24", "ss-ar1-1")
+	ccPut(t, s, "17", "gb-c7-1")
+	ccDo(t, s, "area:24", "move", "unit:ss-ar1-1", "to:16")
+	panel := func() *Panel {
+		for _, p := range s.View("german").(View).Panels {
+			if p.ID == "move-left" {
+				return &p
+			}
+		}
+		return nil
+	}
+	if p := panel(); p == nil || p.Kind != "value" || p.Value != "3 MF" {
+		t.Fatalf("movement left panel %+v, want the value 3 MF", p)
+	}
+	ccDo(t, s, "stop")
+	if p := panel(); p != nil {
+		t.Fatalf("after the unit stopped the panel still shows %+v", p)
+	}
+}
