@@ -52,6 +52,8 @@ export const api = {
   summary: (id) => call('GET', g(id)),
   view: (id, token, signal) => call('GET', `${g(id)}/view`, {token, signal}),
   board: (id) => call('GET', `${g(id)}/board`),
+  // link is the seat link that holds the token (the spectator link without one).
+  link: (id, token) => call('GET', `${g(id)}/link`, {token}),
   choose: (id, token, version, choice) => call('POST', `${g(id)}/choices`, {token, body: {version, choice}}),
   undo: (id, token, version) => call('POST', `${g(id)}/undo`, {token, body: {version}}),
   // record returns the raw text, so that the download is the server's bytes.

@@ -53,7 +53,8 @@ export class Board {
     this.placeEls = new Map();
     this.nameDepth = new Map();
     for (const p of m.places) {
-      const g = s('g', {class: `place ${p.kind || 'area'}`, 'data-place': p.id, 'aria-label': `${p.kind === 'zone' ? 'Zone' : 'Area'} ${p.id} ${p.name || ''}`},
+      const kind = p.kind || 'area';
+      const g = s('g', {class: `place ${kind}`, 'data-place': p.id, 'aria-label': `${kind[0].toUpperCase() + kind.slice(1)} ${p.id} ${p.name || ''}`},
         poly(p.polygon), s('title', {}, `${p.id} ${p.name || ''}${p.vp ? ` (${p.vp} VP)` : ''}`));
       places.append(g);
       this.placeEls.set(p.id, g);

@@ -4,13 +4,13 @@
 // the rules live in the engine (games/soa).
 import {s} from '../dom.js';
 
-// palette: the colours of the forces and sides, from the board document
+// forces: the counters' colours by force, from the board document
 // (games/soa/render.go draws its counters in the same: one place for both).
-let palette = {forces: {}, sides: {}};
+let forces = {};
 
 // setBoard takes the board document of a game before anything is drawn.
 export function setBoard(doc) {
-  palette = {forces: {}, sides: {}, ...(doc.palette || {})};
+  forces = doc.forces || {};
 }
 
 // force returns "ss", "army" or "british" for a unit (soa:4.1), from the
@@ -150,7 +150,7 @@ const SIZE = 26;
 // committed face (soa:8.13) with the force colour for ink; the short name
 // on top (label instead, for a pile), the type symbol, the AF-DF-MF.
 export function counterFace(u, printed, label) {
-  const st = palette.forces[force(u, printed)] || palette.forces.british || {fill: 'grey', text: 'white'};
+  const st = forces[force(u, printed)] || {fill: 'grey', text: 'white'};
   const committed = !!u.committed;
   const fill = committed ? 'var(--committed-face)' : st.fill;
   const ink = committed ? st.fill : st.text;
