@@ -84,9 +84,9 @@ func (v *View) panels() []Panel {
 	if v.CP > 0 {
 		p = append(p, Panel{Kind: "value", ID: "casualty-points", Label: "Casualty points to take", Rule: "soa:8.354", Value: v.CP})
 	}
-	for _, side := range []string{"german", "british"} {
-		if b, ok := v.Bids[side]; ok {
-			p = append(p, Panel{Kind: "value", ID: "bid-" + side, Label: side + " bid", Rule: "soa:21.1", Value: fmt.Sprintf("%+d VP", b)})
+	for _, bid := range [][2]string{{"german", "German bid"}, {"british", "British bid"}} {
+		if b, ok := v.Bids[bid[0]]; ok {
+			p = append(p, Panel{Kind: "value", ID: "bid-" + bid[0], Label: bid[1], Rule: "soa:21.1", Value: fmt.Sprintf("%+d VP", b)})
 		}
 	}
 	if v.Swapped {

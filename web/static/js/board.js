@@ -402,7 +402,7 @@ export class Board {
         counterIcon(this.game, u, this.printed, 84, {}),
         h('div', {class: 'mag-text'},
           h('strong', {}, u.name || u.id),
-          h('div', {}, this.game.describe(u).split(', ').slice(1).join(' · ')),
+          h('div', {}, this.game.facts(u).join(' · ')),
           h('div', {class: 'muted'}, place ? `${place.id} ${place.name}` : boxLabel(this.view, u)),
           pile ? h('div', {class: 'muted'}, `One of ${pile} alike: the number opens them all`) : null,
           this.hl && this.hl.units.has(u.id) ? h('div', {class: 'mag-hint'}, 'Click to choose') : null));

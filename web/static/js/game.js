@@ -7,7 +7,7 @@ import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText
 import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
 import {Board} from './board.js';
-import {counterIcon} from './counter.js';
+import {counterIcon, describe} from './counter.js';
 import {renderStatus, renderBoxes, Log, renderResult, sideBadge, setSideColours, stepName, turnMarks} from './panels.js';
 import {gameModule, gameName} from './games.js';
 
@@ -337,7 +337,7 @@ class GamePage {
     clear(e,
       trail.length ? h('div', {class: 'trail', id: 'trail'}, h('span', {class: 'muted'}, 'So far: '), trail.join(' › ')) : null,
       h('div', {class: 'prompt-main'}, h('strong', {}, text), ' ', ruleLink(rule)),
-      printed && !u ? h('div', {class: 'prompt-unit'}, counterIcon(this.game, {...printed, at: 'pool'}, this.board.printed, 40), h('span', {}, this.game.describe(printed))) : null,
+      printed && !u ? h('div', {class: 'prompt-unit'}, counterIcon(this.game, {...printed, at: 'pool'}, this.board.printed, 40), h('span', {}, describe(this.game, printed))) : null,
       h('div', {class: 'muted small hint'}, hasRefs ? 'Click the map or pick below (keys 1–9).' : 'Pick below (keys 1–9).'));
   }
 
@@ -556,7 +556,7 @@ class GamePage {
       const cs = this.byUnit.get(u.id) || [];
       return h('li', {class: `stack-unit ${u.side}`, 'data-stack-unit': u.id},
         counterIcon(this.game, u, this.board.printed, 56, {highlight: cs.length > 0}),
-        h('div', {}, h('strong', {}, u.name || u.id), h('div', {class: 'muted small'}, this.game.describe(u).split(', ').slice(1).join(' · ')),
+        h('div', {}, h('strong', {}, u.name || u.id), h('div', {class: 'muted small'}, this.game.facts(u).join(' · ')),
           cs.map((c) => h('button', {type: 'button', class: 'choice small', 'data-choice': c.id, onclick: () => this.choose(c.id)}, c.label))));
     };
     const bySide = [...new Set(units.map((u) => u.side))].map((sd) => [sd, units.filter((u) => u.side === sd)]);

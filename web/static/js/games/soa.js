@@ -185,14 +185,14 @@ function artilleryFactors(u, printed) {
   return String(u.af || '');
 }
 
-// describe is the counter in words: for screen readers, the magnifier and
-// the stack.
-export function describe(u) {
-  const bits = [u.name || u.id, `${TYPE_NAMES[u.type] || u.type} ${factors(u)}`];
+// facts are what a counter shows besides its name, in words: for screen
+// readers, the magnifier, the stack and the prompt.
+export function facts(u) {
+  const bits = [`${TYPE_NAMES[u.type] || u.type} ${factors(u)}`];
   if (u.committed) bits.push(u.type === 'artillery' ? 'fired' : 'committed');
   if (u.hidden) bits.push('hidden from the enemy');
   if (u.cc_eliminated) bits.push('eliminated in close combat');
-  return bits.join(', ');
+  return bits;
 }
 
 // pileKey is what identical counters share: counters with the same key
