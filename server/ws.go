@@ -26,7 +26,7 @@ func (srv *Server) broadcast(l *live) {
 	for sub := range l.subs {
 		msg, ok := cache[sub.seat]
 		if !ok {
-			v := l.viewOf(sub.seat)
+			v := l.pushView(sub.seat)
 			v["type"] = "view"
 			msg, _ = json.Marshal(v)
 			cache[sub.seat] = msg
@@ -67,6 +67,11 @@ func (srv *Server) websocket(w http.ResponseWriter, r *http.Request) {
 }
 
 func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat) {
+	logFrom, err := logCursor(r, "log_from")
+	if err != nil {
+		writeError(w, err.(*apiError))
+		return
+	}
 	// Views repeat most of the last one (the log grows by a few lines), so
 	// compression with context takeover sends little more than the change.
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionContextTakeover})
@@ -77,7 +82,7 @@ func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, 
 	defer c.CloseNow()
 	sub := &subscriber{seat: seat, send: make(chan []byte, 16)}
 	l.mu.Lock()
-	first := l.viewOf(seat)
+	first := l.joinView(seat, logFrom)
 	first["type"] = "view"
 	msg, _ := json.Marshal(first)
 	sub.send <- msg

@@ -27,7 +27,6 @@ type View struct {
 	Drafting  *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
 	CP        int               `json:"casualty_points,omitempty"`
 	Bids      map[string]int    `json:"bids,omitempty"`
-	Log       []engine.LogLine  `json:"log"` // the whole log the seat may read; engine.Logbook gives it by cursor
 	Result    *engine.Result    `json:"result,omitempty"`
 }
 
@@ -133,6 +132,5 @@ func (s *State) View(seat engine.Seat) any {
 			}
 		}
 	}
-	v.Log = s.LogLines(seat, 0, s.LogLen(seat))
 	return v
 }

@@ -2,7 +2,7 @@
 // choice at a time with GET /api/games/{id}/replay?step=N, as this
 // browser's seat sees it (or, once the game has ended, as any seat).
 import {h, clear, setCrumbs, inTextField, download, icon} from './dom.js';
-import {api} from './api.js';
+import {api, LogWindow} from './api.js';
 import * as store from './store.js';
 import {Board} from './board.js';
 import {renderStatus, renderBoxes, Log, renderResult} from './panels.js';
@@ -36,6 +36,7 @@ class ReplayPage {
     const held = Object.keys(this.tokens);
     this.as = this.over ? (held[0] || this.seats[0]) : null;
     this.token = held.length ? this.tokens[held[0]] : null;
+    this.logWin = this.newLog();
     this.el = {
       status: h('section', {id: 'status', class: 'card status'}),
       result: h('section', {id: 'result', class: 'card result', hidden: true}),
@@ -51,7 +52,7 @@ class ReplayPage {
       [...this.seats, 'spectator'].map((s) => h('option', {value: s}, `as ${s}`))) : null;
     if (seatSel) {
       seatSel.value = this.as;
-      seatSel.addEventListener('change', () => { this.as = seatSel.value; this.go(this.step, true); });
+      seatSel.addEventListener('change', () => { this.as = seatSel.value; this.logWin = this.newLog(); this.go(this.step, true); });
     }
     const controls = h('section', {class: 'card replay-controls', id: 'replay-controls', 'aria-label': 'Replay controls'},
       h('div', {class: 'replay-buttons'},
@@ -80,6 +81,12 @@ class ReplayPage {
     });
   }
 
+  // newLog is a log window of the seat the replay shows. Older lines come
+  // from the game's log: the log at a step is the start of the log at the end.
+  newLog() {
+    return new LogWindow((from, limit) => api.log(this.id, this.token, from, limit, this.over ? this.as : null));
+  }
+
   start() {
     const m = /step=(\d+)/.exec(location.hash);
     this.go(m ? Number(m[1]) : this.over ? 0 : this.steps, true);
@@ -90,7 +97,7 @@ class ReplayPage {
   async go(n, force = false) {
     n = Math.max(0, Math.min(this.steps, n));
     if (n === this.step && !force && this.shown) return;
-    const prevLog = this.shown ? (this.shown.view.state.log || []).length : 0;
+    const prevLog = this.shown ? this.logWin.end : 0;
     const back = n < this.step;
     this.step = n;
     this.el.slider.value = n;
@@ -99,8 +106,9 @@ class ReplayPage {
     if (this.abort) this.abort.abort();
     const ctl = this.abort = new AbortController();
     try {
-      const r = await api.replay(this.id, n, this.token, this.over ? this.as : null, ctl.signal);
+      const r = await api.replay(this.id, n, this.token, this.over ? this.as : null, this.logWin.end, ctl.signal);
       if (ctl !== this.abort) return;
+      this.logWin.take(r.view);
       this.steps = r.steps;
       this.el.slider.max = r.steps;
       this.el.counter.value = `step ${r.step} of ${r.steps}`;
@@ -121,7 +129,7 @@ class ReplayPage {
     this.board.update(st);
     renderStatus(this.el.status, view, new Set());
     renderBoxes(this.el.boxes, st, this.board.printed);
-    this.log.set(st.log, freshFrom);
+    this.log.set(this.logWin, freshFrom);
     this.el.result.hidden = !view.result;
     if (view.result) renderResult(this.el.result, view.result);
     document.querySelector('.game-page').dataset.step = this.shown.step;
