@@ -113,8 +113,14 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kRetreat:
 		id, name := unit()
 		c.ID, c.Label, c.Refs, c.Rule = "retreat:"+id, "Retreat "+name, []string{"unit:" + id}, "soa:8.354"
+		if s.noEffect() {
+			c.Label, c.Rule = "Retreat "+name+" anyway (the fire had no effect)", "soa:8.3553"
+		}
 	case kDone:
 		c.ID, c.Label = "done", "Done"
+		if s.noEffect() {
+			c.Label, c.Rule = "No retreat: the fire had no effect", "soa:8.3553"
+		}
 	case kDest:
 		id, name := place()
 		c.ID, c.Label, c.Refs, c.Rule = "dest:"+id, "Retreat into "+id+" "+name, []string{"area:" + id}, "soa:8.3551"

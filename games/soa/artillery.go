@@ -101,18 +101,14 @@ func (s *State) readyArtillery(buf []engine.Action) []engine.Action {
 	return buf
 }
 
-// offerSecondBarrage asks the German, once his first barrage of the impulse
-// is resolved, for a second counter or the end of the impulse (soa:14.33).
-func (s *State) offerSecondBarrage() bool {
-	if s.imp != German || s.artFirst < 0 || len(s.attacks) != 1 || s.attacks[0].Kind != atkArtillery || s.attacks[0].Units[0] != s.artFirstBy {
+// secondBarrage reports whether the German, his first barrage of the impulse
+// just designated, may call a second one (soa:14.33).
+func (s *State) secondBarrage() bool {
+	if s.imp != German || len(s.attacks) != 1 {
 		return false
 	}
 	var tmp [4]engine.Action
-	if len(s.readyArtillery(tmp[:0])) == 0 {
-		return false
-	}
-	s.step, s.active = stArtMore, s.imp
-	return true
+	return len(s.readyArtillery(tmp[:0])) > 0
 }
 
 // visibleEnemy reports an enemy unit in q that the attacker can see.
@@ -140,7 +136,7 @@ func (s *State) startArtillery(a int16) {
 
 func (s *State) legalArtillery(buf []engine.Action) []engine.Action {
 	if s.step == stArtMore {
-		return append(s.readyArtillery(buf), act(kEnd, 0))
+		return append(s.readyArtillery(buf), act(kResolve, 0))
 	}
 	if s.step == stArtTarget {
 		for _, q := range s.artilleryTargets(s.cur.Units[0]) {
@@ -171,29 +167,38 @@ func (s *State) applyArtillery(k kind, x int) {
 			}
 		}
 		if n == 1 {
-			s.fireArtillery(last)
+			s.designateBarrage(last)
 		}
 	case kGroup:
-		s.fireArtillery(x)
+		s.designateBarrage(x)
 	case kArtillery:
 		s.startArtillery(int16(x))
-	case kDone, kEnd:
+	case kResolve:
+		s.atkIdx = 0
+		s.resolveNext()
+	case kDone:
 		s.endImpulse()
 	}
 }
 
-// fireArtillery resolves the barrage like a fire attack with no modifiers
-// but the dice (soa:14.5); the origin is the target itself, so armour is hit
-// as from within the area.
-func (s *State) fireArtillery(g int) {
+// designateBarrage records the barrage on the chosen group. Before any dice
+// the German may designate a second barrage (soa:14.33): like all attacks of
+// an impulse, both are declared before either is resolved (soa:8.12). The
+// barrage then resolves like a fire attack with no modifiers but the dice
+// (soa:14.5).
+func (s *State) designateBarrage(g int) {
 	s.cur.Group = uint8(g)
-	s.origin = s.cur.Target
 	if s.artFirst < 0 {
 		s.artFirst, s.artFirstBy = s.cur.Target, s.cur.Units[0]
 	}
-	s.logf("soa:14.5", "%u fires on %p", int(s.cur.Units[0]), int(s.cur.Target))
-	s.attacks = append(s.attacks[:0], s.cur)
-	s.attacks[0].Units = append([]int16(nil), s.cur.Units...)
+	s.logf("soa:14.5", "%u is called on %p", int(s.cur.Units[0]), int(s.cur.Target))
+	a := s.cur
+	a.Units = append([]int16(nil), s.cur.Units...)
+	s.attacks = append(s.attacks, a)
+	if s.secondBarrage() {
+		s.step, s.active = stArtMore, s.imp
+		return
+	}
 	s.atkIdx = 0
 	s.resolveNext()
 }

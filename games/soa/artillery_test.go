@@ -152,19 +152,22 @@ func TestArtilleryTwoBarrages_soa14_33(t *testing.T) {
 	if got := artTargets(t, s, "de-art-hzr-1"); !slices.Equal(got, []string{"22", "30"}) {
 		t.Fatalf("first counter: %v", got)
 	}
-	s.rng.Force(1, 1, 6, 6)
-	ccDo(t, s, "artillery:de-art-hzr-1", "target:22", "accept", "done")
+	ccDo(t, s, "artillery:de-art-hzr-1", "target:22")
 	if s.step != stArtMore || s.ToMove() != "german" {
 		t.Fatalf("step %s: the second HQ in 29 may call another counter", stepNames[s.step])
 	}
-	rtWant(t, "second counters", ccLegal(s), []string{"artillery:de-art-hzr-2", "artillery:de-art-hw-1", "end"})
+	rtWant(t, "second counters", ccLegal(s), []string{"artillery:de-art-hzr-2", "artillery:de-art-hw-1", "resolve"})
 	if c := s.Describe(act(kArtillery, int(ccUnit(t, s, "de-art-hzr-2")))); c.Rule != "soa:14.33" {
 		t.Errorf("the second barrage cites %s", c.Rule)
 	}
 	ccDo(t, s, "artillery:de-art-hzr-2")
 	rtWant(t, "second targets", ccLegal(s), []string{"target:30"})
-	s.rng.Force(2, 2, 3, 3)
+	s.rng.Force(1, 1, 6, 6, 2, 2, 3, 3)
 	ccDo(t, s, "target:30", "accept")
+	if s.av != 10 || s.dv != 19 {
+		t.Fatalf("first barrage AV %d DV %d, want 10 19", s.av, s.dv)
+	}
+	ccDo(t, s, "done", "accept")
 	if s.av != 12 || s.dv != 13 {
 		t.Fatalf("second barrage AV %d DV %d, want 12 13", s.av, s.dv)
 	}
@@ -179,10 +182,54 @@ func TestArtilleryTwoBarrages_soa14_33(t *testing.T) {
 	}
 }
 
-// soa:14.33: "end" after the first barrage closes the impulse, and no second
-// counter is offered when only one HQ could have called the first, when the
-// second could only fall on the first one's area, or for the S-only counter,
-// which no HQ calls (soa:14.4).
+// soa:14.33 with soa:8.12, the reproduction of issue 6: with the two
+// battalion HQs in 29 and British units in 22, 8 and 23, the German calls
+// the first Kampfgruppe counter on 22 and must designate the second, on 8
+// (23 is not next to 29), before any die is thrown. By day: first barrage
+// AV 8+6+5 = 19 against the 4-7-5's DV 7+1+1 = 9, ten points: eliminating
+// the unit takes three and the seven left remove it for good (soa:19.23);
+// second barrage AV 8+1+1 = 10, DV 7+6+6 = 19, no effect. Only then does
+// the impulse end.
+func TestArtilleryBarragesDesignatedFirst_soa14_33_8_12(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "29", "ss-bn-hq", "bo-bn-hq")
+	ccPut(t, s, "22", "gb-a1-1")
+	ccPut(t, s, "8", "gb-a1-2")
+	ccPut(t, s, "23", "gb-a1-3")
+	rolls := s.rng.Rolls
+	ccDo(t, s, "artillery:de-art-hzr-1", "target:22")
+	if s.rng.Rolls != rolls || s.step != stArtMore {
+		t.Fatalf("no die before the second barrage is declared or declined: %d rolls, step %s", s.rng.Rolls-rolls, stepNames[s.step])
+	}
+	rtWant(t, "after the first barrage", ccLegal(s), []string{"artillery:de-art-hzr-2", "resolve"})
+	ccDo(t, s, "artillery:de-art-hzr-2")
+	rtWant(t, "second targets", ccLegal(s), []string{"target:8"})
+	s.rng.Force(6, 5, 1, 1, 1, 1, 6, 6)
+	ccDo(t, s, "target:8")
+	if len(s.attacks) != 2 || s.step != stReroll {
+		t.Fatalf("both barrages designated, then the first roll: %d attacks, step %s", len(s.attacks), stepNames[s.step])
+	}
+	ccDo(t, s, "accept")
+	if s.av != 19 || s.dv != 9 || s.cp != 10 {
+		t.Fatalf("first barrage AV %d DV %d CP %d, want 19 9 10", s.av, s.dv, s.cp)
+	}
+	ccDo(t, s, "eliminate:gb-a1-1", "accept")
+	if u := ccUnit(t, s, "gb-a1-1"); s.units[u].Loc != locElim {
+		t.Errorf("ten points on a lone unit: gone for good (soa:19.23), at %s", fireAt(t, s, "gb-a1-1"))
+	}
+	if s.av != 10 || s.dv != 19 || s.cp != 0 {
+		t.Fatalf("second barrage AV %d DV %d CP %d, want 10 19 0", s.av, s.dv, s.cp)
+	}
+	ccDo(t, s, "done")
+	if s.step != stImpulse || s.imp != British || fireAt(t, s, "gb-a1-2") != "8" {
+		t.Fatalf("after both barrages the impulse ends: step %s impulse %s", stepNames[s.step], s.imp)
+	}
+}
+
+// soa:14.33: "resolve" after the first barrage fires it alone and closes
+// the impulse, and no second counter is offered when only one HQ could have
+// called the first, when the second could only fall on the first one's
+// area, or for the S-only counter, which no HQ calls (soa:14.4).
 func TestArtilleryOneBarrage_soa14_33(t *testing.T) {
 	first := func(prepare func(s *State)) *State {
 		s := fireState(t, 1, German)
@@ -190,14 +237,14 @@ func TestArtilleryOneBarrage_soa14_33(t *testing.T) {
 		ccPut(t, s, "3", "gb-a1-3")
 		prepare(s)
 		s.rng.Force(1, 1, 6, 6)
-		ccDo(t, s, "artillery:de-art-hzr-1", "target:22", "accept", "done")
+		ccDo(t, s, "artillery:de-art-hzr-1", "target:22")
 		return s
 	}
 	s := first(func(s *State) { ccPut(t, s, "29", "ss-bn-hq", "bo-bn-hq"); ccPut(t, s, "30", "gb-a1-2") })
-	rtWant(t, "second counters", ccLegal(s), []string{"artillery:de-art-hzr-2", "end"})
-	ccDo(t, s, "end")
-	if s.step != stImpulse || s.imp != British {
-		t.Fatalf("end: step %s impulse %s", stepNames[s.step], s.imp)
+	rtWant(t, "second counters", ccLegal(s), []string{"artillery:de-art-hzr-2", "resolve"})
+	ccDo(t, s, "resolve", "accept", "done")
+	if s.step != stImpulse || s.imp != British || len(s.attacks) != 0 {
+		t.Fatalf("resolve: step %s impulse %s", stepNames[s.step], s.imp)
 	}
 	for name, prepare := range map[string]func(s *State){
 		"one HQ": func(s *State) { ccPut(t, s, "29", "ss-bn-hq"); ccPut(t, s, "30", "gb-a1-2") },
@@ -214,8 +261,8 @@ func TestArtilleryOneBarrage_soa14_33(t *testing.T) {
 		},
 	} {
 		s := first(prepare)
-		if s.step != stImpulse || s.imp != British {
-			t.Errorf("%s: no second barrage, step %s %v", name, stepNames[s.step], ccLegal(s))
+		if s.step != stReroll || len(s.attacks) != 1 {
+			t.Errorf("%s: no second barrage, the first is rolled at once: step %s %v", name, stepNames[s.step], ccLegal(s))
 		}
 	}
 }

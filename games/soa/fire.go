@@ -6,14 +6,23 @@ import "sandtable/engine"
 // (soa:8.35-8.3541). Armour limits, anti-tank guns and fire setting are kinds
 // of attack here, because they are designated in the same impulse.
 
-// inGroup reports a visible enemy unit of group g in place t.
+// inGroup reports a visible unit of group g in place t that is not already
+// retreating: what the attacker sees of the group.
 func (s *State) inGroup(u, t int16, g uint8) bool {
+	return !s.units[u].Hidden && s.defends(u, t, g)
+}
+
+// defends reports a unit of group g in place t that is not already retreating
+// in this impulse (soa:8.3552). Hidden AT guns defend too: the rules still
+// see them (soa:13.8).
+func (s *State) defends(u, t int16, g uint8) bool {
 	st := &s.units[u]
-	return st.Loc == t && !st.Hidden && st.Committed == (g == 1)
+	return st.Loc == t && st.Committed == (g == 1) && !contains16(s.retreaters, u)
 }
 
 // adjacentFire reports fire from o into t that counts as from an adjacent
-// area: a different area, or any fire inside a zone (soa:8.352 B, 10.7).
+// area for the DV: a different area, or any fire inside a zone (soa:8.352 B,
+// 10.7, 15.4).
 func (s *State) adjacentFire(o, t int16) bool { return o != t || s.isZone(t) }
 
 // affected reports whether an attack of kind k from o, with infantry among
@@ -28,7 +37,7 @@ func (s *State) affected(k attackKind, o int16, u int16, infantry bool) bool {
 	case k == atkArtillery:
 		return true
 	case s.isArmor(u):
-		return infantry && !s.adjacentFire(o, s.units[u].Loc) // soa:12.1
+		return infantry && o == s.units[u].Loc // soa:12.1: infantry in the same area or zone
 	}
 	return true
 }
@@ -60,7 +69,7 @@ func (s *State) hasAffectedBy(k attackKind, o, t int16, g uint8, infantry bool) 
 	case k == atkArtillery:
 		return grp.arm+grp.other > 0
 	}
-	return grp.other > 0 || (grp.arm > 0 && infantry && !s.adjacentFire(o, t))
+	return grp.other > 0 || (grp.arm > 0 && infantry && o == t) // soa:12.1
 }
 
 // fireRange reports whether units in o may fire at t (soa:8.3, 10.7).
@@ -296,24 +305,31 @@ func (s *State) designate() {
 	}
 }
 
-// resolveNext resolves the designated attacks in order, then ends the impulse.
+// resolveNext resolves the designated attacks in order, then moves the
+// units that chose to retreat and ends the impulse (soa:8.12, 8.3552).
 func (s *State) resolveNext() {
 	for s.atkIdx < len(s.attacks) {
 		s.cur = s.attacks[s.atkIdx]
 		a := &s.cur
 		enemy := s.imp.Other()
+		if a.Kind == atkArtillery {
+			s.origin = a.Target // soa:14.5: armour is hit as from within the area
+		}
+		if a.Primary >= 0 && !s.defends(a.Primary, a.Target, a.Group) {
+			a.Primary = -1 // soa:13.7: the primary target already left in this impulse
+		}
 		if a.Kind == atkSetFire {
 			s.rollSetFire()
 			s.offerReroll(rrSetFire)
 			return
 		}
-		if a.Kind != atkAT && s.onlyAT(a.Target, enemy) && s.hasAffected(a.Kind, s.origin, a.Target, a.Group) {
+		if a.Kind != atkAT && s.aloneAT(a.Target, a.Group) {
 			if s.opt.chits { // soa:13.4: a chit is still drawn
 				s.drawChit(s.imp)
 				s.drawChit(enemy)
 			}
 			for _, u := range s.g.sideUnits[enemy] {
-				if s.inGroup(u, a.Target, a.Group) {
+				if s.defends(u, a.Target, a.Group) {
 					s.logf("soa:13.4", "%u, alone in %p, is eliminated", int(u), int(a.Target))
 					s.eliminate(u, 1)
 				}
@@ -321,7 +337,7 @@ func (s *State) resolveNext() {
 			s.atkIdx++
 			continue
 		}
-		if !s.hasAffectedBy(a.Kind, s.origin, a.Target, a.Group, s.curInfantry()) {
+		if !s.targetLeft() {
 			s.logf("soa:8.33", "the attack on %p finds no target left", int(a.Target))
 			s.atkIdx++
 			continue
@@ -330,10 +346,35 @@ func (s *State) resolveNext() {
 		s.offerReroll(rrFire)
 		return
 	}
-	if s.offerSecondBarrage() {
-		return
+	s.retreatGroups()
+}
+
+// aloneAT reports that the only enemy units left in t, not retreating, are
+// AT guns, some of them in group g (soa:13.4).
+func (s *State) aloneAT(t int16, g uint8) bool {
+	inG := false
+	for _, u := range s.g.sideUnits[s.imp.Other()] {
+		if s.units[u].Loc != t || contains16(s.retreaters, u) {
+			continue
+		}
+		if s.typ(u) != AntiTank {
+			return false
+		}
+		inG = inG || s.units[u].Committed == (g == 1)
 	}
-	s.endImpulse()
+	return inG
+}
+
+// targetLeft reports a unit of the group attacked now that the attack can
+// affect, not gone or retreating after the impulse's earlier attacks.
+func (s *State) targetLeft() bool {
+	a, inf := &s.cur, s.curInfantry()
+	for _, u := range s.g.sideUnits[s.imp.Other()] {
+		if s.inGroup(u, a.Target, a.Group) && s.affected(a.Kind, s.origin, u, inf) {
+			return true
+		}
+	}
+	return false
 }
 
 // twoDice is one player's two dice, or a chit in the card/chit system (soa:8.36, 22).
@@ -439,23 +480,46 @@ func (s *State) afterFireRoll() {
 	a := &s.cur
 	s.cp = max(0, s.av-s.dv)
 	s.cpTotal = s.cp
-	s.retreaters = s.retreaters[:0]
 	s.elimFull = s.elimFull[:0]
 	s.cause = s.origin
 	if a.Kind == atkArtillery {
 		s.cause = -1 // soa:8.3551 C: the spotting HQ's area did not cause it
 	}
-	if s.cp > 0 {
-		s.logf("soa:8.353", "%d casualty points in %p", s.cp, int(a.Target))
-	} else {
+	s.step, s.active = stAbsorb, s.imp.Other()
+	switch {
+	case s.cp > 0:
+		s.logf("soa:8.353", "%d "+plural(s.cp, "casualty point", "casualty points")+" in %p", s.cp, int(a.Target))
+	case s.offersRetreat():
+		s.logf("soa:8.3553", "no effect in %p: the units fired on may still retreat", int(a.Target))
+	default:
 		s.logf("soa:8.353", "no effect in %p", int(a.Target))
 	}
-	s.step, s.active = stAbsorb, s.imp.Other()
 	s.autoAbsorb()
 }
 
+// noEffect reports the defender's step after a fire with no effect, where
+// only voluntary retreats are left to choose (soa:8.353, 8.3553).
+func (s *State) noEffect() bool { return s.step == stAbsorb && s.cpTotal == 0 }
+
+// offersRetreat reports a retreat among the defender's choices.
+func (s *State) offersRetreat() bool {
+	var tmp [64]engine.Action
+	for _, a := range s.legalAbsorb(tmp[:0]) {
+		if k, _ := split(a); k == kRetreat {
+			return true
+		}
+	}
+	return false
+}
+
 // autoAbsorb finishes the defender's step when "done" is all that is left.
+// With hidden AT guns in play a British defender who still owes points is
+// asked all the same: skipping him only when no hidden gun could take them
+// would tell the German where one is (soa:13.8).
 func (s *State) autoAbsorb() {
+	if s.opt.hiddenAT && s.active == British && s.cp > 0 {
+		return
+	}
 	var tmp [64]engine.Action
 	if l := s.legalAbsorb(tmp[:0]); len(l) == 1 {
 		if k, _ := split(l[0]); k == kDone {
@@ -486,58 +550,65 @@ func (s *State) absorbs(u int16, infantry bool) int {
 // casualty points are met, as far as the group can meet them; a retreat
 // counts one point and is allowed only while the rest can still meet the
 // total; more may retreat, immune armour only after its infantry (soa:8.354,
-// 8.3541, 8.3553, 12.2, 13.3, 13.7).
+// 8.3541, 8.3553, 12.2). "Done", when allowed, comes first. Hidden AT guns
+// are offered for elimination (soa:13.4, 13.8); only the British sees them.
+//
+// A primary target (soa:13.7) is the first armour eliminated or retreated;
+// once it retreats no unit may be eliminated. Infantry of the group is not
+// hit by the AT attack and may retreat at any time (soa:13.3).
 func (s *State) legalAbsorb(buf []engine.Action) []engine.Action {
 	a := &s.cur
 	def := s.imp.Other()
 	inf := s.curInfantry()
-	primary := a.Primary >= 0 && s.units[a.Primary].Loc == a.Target && !contains16(s.retreaters, a.Primary)
-	// soa:13.7: a retreated primary target means no unit may be eliminated
+	primaryFirst := a.Primary >= 0 && s.defends(a.Primary, a.Target, a.Group)
 	retreatOnly := a.Primary >= 0 && contains16(s.retreaters, a.Primary)
 	capLeft, others := 0, 0
 	for _, u := range s.g.sideUnits[def] {
-		if s.inGroup(u, a.Target, a.Group) && !contains16(s.retreaters, u) && s.absorbs(u, inf) > 0 {
-			capLeft += s.absorbs(u, inf)
+		if c := s.absorbs(u, inf); c > 0 && s.defends(u, a.Target, a.Group) {
+			capLeft += c
 			others++
 		}
 	}
 	if retreatOnly {
 		capLeft = others
 	}
+	if s.cp <= 0 || capLeft == 0 {
+		buf = append(buf, act(kDone, 0))
+	}
 	// soa:12.2: armour immune to a fire attack may retreat only out of an area
 	// where infantry of its group has just retreated or suffered losses.
 	infantryHit := s.cp < s.cpTotal
 	for _, u := range s.retreaters {
-		infantryHit = infantryHit || !s.isArmor(u)
+		infantryHit = infantryHit || (!s.isArmor(u) && s.units[u].Loc == a.Target && s.units[u].Committed == (a.Group == 1))
 	}
 	for _, u := range s.g.sideUnits[def] {
-		if !s.inGroup(u, a.Target, a.Group) || contains16(s.retreaters, u) || (primary && u != a.Primary) {
+		if !s.defends(u, a.Target, a.Group) {
 			continue
 		}
 		c := s.absorbs(u, inf)
+		if primaryFirst && c > 0 && u != a.Primary {
+			continue
+		}
 		if c > 0 && s.cp > 0 && !retreatOnly {
 			buf = append(buf, act(kEliminate, int(u)))
 		}
-		after, rest := s.cp, capLeft-c
-		if c > 0 {
-			after = max(0, after-1)
+		if s.typ(u) == AntiTank {
+			continue // soa:13.4: AT guns never retreat
 		}
-		if retreatOnly {
-			rest = capLeft - min(c, 1)
-		} else if primary {
-			rest = others - 1 // retreating the primary leaves only retreats (soa:13.7)
-		}
-		took := 0 // a retreat may not cut what the group can still absorb
+		took, rest := 0, capLeft-c // a retreat may not cut what the group can still absorb
 		if c > 0 && s.cp > 0 {
 			took = 1
 		}
+		switch {
+		case retreatOnly:
+			rest = capLeft - min(c, 1)
+		case primaryFirst && u == a.Primary:
+			rest = others - 1 // retreating the primary leaves only retreats (soa:13.7)
+		}
 		immune := c == 0 && s.isArmor(u) && a.Kind == atkFire && !infantryHit
-		if s.typ(u) != AntiTank && !immune && took+min(after, rest) >= min(s.cp, capLeft) && s.canRetreatWith(u) { // soa:13.4: AT guns never retreat
+		if !immune && took+min(s.cp-took, rest) >= min(s.cp, capLeft) && s.canRetreatWith(u) {
 			buf = append(buf, act(kRetreat, int(u)))
 		}
-	}
-	if s.cp <= 0 || capLeft == 0 {
-		buf = append(buf, act(kDone, 0))
 	}
 	return buf
 }
@@ -553,7 +624,10 @@ func (s *State) applyAbsorb(k kind, x int) {
 			weight = 1 // soa:19.21
 			s.elimFull = append(s.elimFull, u)
 		}
-		s.logf("soa:8.354", "%u is eliminated (%d casualty points)", x, took)
+		if s.units[u].Hidden {
+			s.logf("soa:13.8", "a hidden anti-tank gun in %p is revealed to take losses", int(s.units[u].Loc))
+		}
+		s.logf("soa:8.354", "%u is eliminated (%d "+plural(took, "casualty point", "casualty points")+")", x, took)
 		s.eliminate(u, weight)
 	case kRetreat:
 		s.retreaters = append(s.retreaters, u)
@@ -569,6 +643,8 @@ func (s *State) applyAbsorb(k kind, x int) {
 
 // finishAbsorb: points beyond what the group could absorb fall on British
 // units already assessed three, which leave the game for good (soa:19.23).
+// The units chosen to retreat wait for the impulse's other attacks
+// (soa:8.3552).
 func (s *State) finishAbsorb() {
 	for i := 0; s.cp > 0 && i < len(s.elimFull); i++ {
 		u := s.elimFull[i]
@@ -580,10 +656,6 @@ func (s *State) finishAbsorb() {
 		}
 	}
 	s.cp = 0
-	if len(s.retreaters) > 0 {
-		s.startRetreat()
-		return
-	}
 	s.nextAttack()
 }
 

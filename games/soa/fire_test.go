@@ -2,7 +2,10 @@ package soa
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"sandtable/engine"
 )
 
 // Fire combat tests: every number below is worked out from the rulebook.
@@ -214,7 +217,7 @@ func TestFireArmorImmuneFromAdjacent_soa8_34_12_2(t *testing.T) {
 	ccPut(t, s, "24", "ss-hw-sp-1", "ss-ar1-1")
 	s.rng.Force(1, 1, 6, 6)
 	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm", "accept")
-	if got := ccLegal(s); !slices.Equal(got, []string{"retreat:ss-ar1-1", "done"}) {
+	if got := ccLegal(s); !slices.Equal(got, []string{"done", "retreat:ss-ar1-1"}) {
 		t.Fatalf("no effect: only the infantry may retreat first, got %v", got)
 	}
 	ccDo(t, s, "retreat:ss-ar1-1")
@@ -554,5 +557,213 @@ func TestFirePlatoonIntegrity_soa8_351(t *testing.T) {
 		if s.av != c.av {
 			t.Errorf("%v: AV %d, want %d", c.units, s.av, c.av)
 		}
+	}
+}
+
+// soa:12.1, soa:8.34, soa:10.7: infantry may fire on armour in its own zone.
+// By day in zone D a 4-7-5 fires at a 6-2-8 and a 3-5-5: the 6-2-8's DF 2
+// sets the DV, with the +1 of an attack from an adjacent area (10.7):
+// AV 4+12 = 16, DV 2+1+2 = 5, eleven points; the 6-2-8 may take four of them
+// (soa:12.5). A 6-2-8 alone in a zone is a target too: AV 4+10 = 14,
+// DV 2+1+4 = 7, seven points, and eliminating it takes four.
+func TestFireArmorInZone_soa12_1_10_7(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "D", "gb-a1-1", "ss-hw-sp-1", "ss-ar1-1")
+	s.rng.Force(6, 6, 1, 1)
+	ccDo(t, s, "area:D", "fire", "target:D", "with:gb-a1-1", "confirm", "accept")
+	if s.av != 16 || s.dv != 5 || s.cp != 11 {
+		t.Fatalf("AV %d DV %d CP %d, want 16 5 11", s.av, s.dv, s.cp)
+	}
+	rtWant(t, "eleven points in D", ccLegal(s), []string{"eliminate:ss-hw-sp-1", "eliminate:ss-ar1-1"})
+	ccDo(t, s, "eliminate:ss-hw-sp-1")
+	if s.cp != 7 {
+		t.Fatalf("the 6-2-8 takes four points: %d left, want 7", s.cp)
+	}
+
+	s = fireState(t, 1, British)
+	ccPut(t, s, "D", "gb-a1-1", "ss-hw-sp-1")
+	ccDo(t, s, "area:D")
+	if !ccHas(s, "fire") {
+		t.Fatalf("soa:12.1: armour alone in the zone is a target, got %v", ccLegal(s))
+	}
+	s.rng.Force(5, 5, 2, 2)
+	ccDo(t, s, "fire", "target:D", "with:gb-a1-1", "confirm", "accept")
+	if s.av != 14 || s.dv != 7 || s.cp != 7 {
+		t.Fatalf("AV %d DV %d CP %d, want 14 7 7", s.av, s.dv, s.cp)
+	}
+	ccDo(t, s, "eliminate:ss-hw-sp-1")
+	if fireAt(t, s, "ss-hw-sp-1") != "eliminated" || s.step != stImpulse {
+		t.Errorf("the 6-2-8 is gone and the impulse over: at %s, step %s", fireAt(t, s, "ss-hw-sp-1"), stepNames[s.step])
+	}
+}
+
+// soa:13.4 with soa:13.8: a hidden AT gun may take three casualty points of
+// its group by being eliminated. A 3-5-5 in 24 fires by day at a RASC
+// section (DF 7) in 17 that shares the area with hidden gun gb-at-1: AV
+// 3+12 = 15, DV 7+1+2 = 10, five points. The section alone could take only
+// three and would be gone for good (soa:19.23, see the next test); the gun
+// takes three and the section the other two. Only the British choices name
+// the gun; the German sees it once chosen. (Eliminating the section first
+// would leave the gun alone in 17, which reveals it as well.)
+func TestFireHiddenATTakesLosses_soa13_4_13_8(t *testing.T) {
+	s := rtImpulseOpt(t, options{hiddenAT: true}, 1, German)
+	ccPut(t, s, "17", "gb-at-1", "gb-rasc-1")
+	s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+	s.stale()
+	ccPut(t, s, "24", "ss-ar1-1")
+	s.rng.Force(6, 6, 1, 1)
+	ccDo(t, s, "area:24", "fire", "target:17", "with:ss-ar1-1", "confirm", "accept")
+	if s.av != 15 || s.dv != 10 || s.cp != 5 {
+		t.Fatalf("AV %d DV %d CP %d, want 15 10 5", s.av, s.dv, s.cp)
+	}
+	// retreating the section (one point) would leave the gun's three: 4 < 5
+	rtWant(t, "five points", ccLegal(s), []string{"eliminate:gb-at-1", "eliminate:gb-rasc-1"})
+	if rtSeesAT(t, s, "german") || rtSeesAT(t, s, engine.Spectator) {
+		t.Fatal("soa:13.8: offering the gun to the British shows it to nobody else")
+	}
+	ccDo(t, s, "eliminate:gb-at-1")
+	if !rtSeesAT(t, s, "german") || !rtLogged(s, "soa:13.8", "revealed to take losses") {
+		t.Fatal("the gun chosen to take losses is revealed")
+	}
+	// two points left: a retreat would meet only one
+	rtWant(t, "two points left", ccLegal(s), []string{"eliminate:gb-rasc-1"})
+	ccDo(t, s, "eliminate:gb-rasc-1")
+	rasc, gun := ccUnit(t, s, "gb-rasc-1"), ccUnit(t, s, "gb-at-1")
+	if s.units[gun].Loc != locBox || s.units[gun].Weight != 1 || s.units[rasc].Loc != locBox || s.units[rasc].Weight != 2 {
+		t.Errorf("gun: %s weight %d (want box 1); section: %s weight %d (want box 2, soa:19.22)",
+			fireAt(t, s, "gb-at-1"), s.units[gun].Weight, fireAt(t, s, "gb-rasc-1"), s.units[rasc].Weight)
+	}
+	if !rtLogged(s, "soa:8.354", "(3 casualty points)") || !rtLogged(s, "soa:8.354", "(2 casualty points)") {
+		t.Error("the log counts the points each elimination took")
+	}
+}
+
+// soa:13.8: with hidden guns in play the British owing points he cannot
+// meet is asked all the same, gun or no gun: the German's view must not
+// tell the two apart. The same fire on the RASC section alone: after it is
+// eliminated the British still has the step, with only "done".
+func TestFireHiddenATNoTell_soa13_8(t *testing.T) {
+	s := rtImpulseOpt(t, options{hiddenAT: true}, 1, German)
+	ccPut(t, s, "17", "gb-rasc-1")
+	ccPut(t, s, "24", "ss-ar1-1")
+	s.rng.Force(6, 6, 1, 1)
+	ccDo(t, s, "area:24", "fire", "target:17", "with:ss-ar1-1", "confirm", "accept", "eliminate:gb-rasc-1")
+	if s.ToMove() != "british" || !slices.Equal(ccLegal(s), []string{"done"}) {
+		t.Fatalf("the British confirms: to move %s, %v", s.ToMove(), ccLegal(s))
+	}
+	ccDo(t, s, "done")
+	if s.units[ccUnit(t, s, "gb-rasc-1")].Loc != locElim {
+		t.Errorf("two points beyond the section's three: gone for good (soa:19.23)")
+	}
+}
+
+// soa:13.3, soa:8.3553, soa:13.7: an AT gun in 17 fires at a 6-2-8 (primary
+// target), a 3-3-10 and a 3-5-5 in 24: AV 6+2 = 8, DV 2+1+12 = 15, no
+// effect. The 3-5-5, not hit by the AT attack, may still retreat, and so may
+// the primary; the 3-3-10 only once the primary has gone first. "Done"
+// comes first and says the fire had no effect (soa:8.354). All that retreat
+// go together to 15, the one area not next to the British (soa:8.3551 A).
+func TestFirePrimaryOthersRetreat_soa13_3_13_7(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-at-1")
+	ccPut(t, s, "24", "ss-hw-sp-1", "ss-ac-1", "ss-ar1-1")
+	s.rng.Force(1, 1, 6, 6)
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-at-1", "confirm", "primary:ss-hw-sp-1", "accept")
+	if s.av != 8 || s.dv != 15 || s.cp != 0 {
+		t.Fatalf("AV %d DV %d CP %d, want 8 15 0", s.av, s.dv, s.cp)
+	}
+	got := ccLegal(s)
+	rtWant(t, "no effect", got, []string{"done", "retreat:ss-hw-sp-1", "retreat:ss-ar1-1"})
+	if got[0] != "done" {
+		t.Errorf("soa:8.354: no retreat is offered first, got %v", got)
+	}
+	if c := s.Describe(act(kDone, 0)); !strings.Contains(c.Label, "no effect") {
+		t.Errorf("the first choice says the fire had no effect: %q", c.Label)
+	}
+	if !rtLogged(s, "soa:8.3553", "may still retreat") {
+		t.Error("the log says the units fired on may still retreat")
+	}
+	ccDo(t, s, "retreat:ss-ar1-1")
+	rtWant(t, "after the 3-5-5", ccLegal(s), []string{"done", "retreat:ss-hw-sp-1"})
+	ccDo(t, s, "retreat:ss-hw-sp-1")
+	rtWant(t, "after the primary", ccLegal(s), []string{"done", "retreat:ss-ac-1"})
+	ccDo(t, s, "done")
+	for id, want := range map[string]string{"ss-ar1-1": "15", "ss-hw-sp-1": "15", "ss-ac-1": "24"} {
+		if at := fireAt(t, s, id); at != want {
+			t.Errorf("%s in %s, want %s", id, at, want)
+		}
+	}
+}
+
+// soa:8.3552 with soa:13.21: an AT gun and a 4-7-5 in 17 fire in one impulse
+// at the Mk III (DF 5) and the 3-5-5 in 24; British infantry in 15 shuts
+// that way for the 3-5-5, so the ways out are 16 and 26, each next to one
+// British area (soa:8.3551 F). AT attack: AV 6+2 = 8, DV 5+1+12 = 18, no
+// effect; the Mk III chooses to retreat, and waits. Fire: AV 4+8 = 12,
+// DV 5+1+5 = 11, one point, met by retreating the 3-5-5. Both retreat as
+// one group: one choice of area, and both end there.
+func TestFireRetreatOneGroup_soa8_3552_13_21(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-at-1", "gb-a1-1")
+	ccPut(t, s, "15", "gb-a2-1")
+	ccPut(t, s, "24", "ss-hqc-mk3-1", "ss-ar1-1")
+	s.rng.Force(1, 1, 6, 6, 4, 4, 2, 3)
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-at-1", "confirm", "target:24", "with:gb-a1-1", "confirm", "accept")
+	if s.av != 8 || s.dv != 18 {
+		t.Fatalf("AT attack AV %d DV %d, want 8 18", s.av, s.dv)
+	}
+	ccDo(t, s, "retreat:ss-hqc-mk3-1", "done")
+	if fireAt(t, s, "ss-hqc-mk3-1") != "24" || s.step != stReroll {
+		t.Fatalf("the Mk III waits in 24 for the impulse's other attack: in %s, step %s", fireAt(t, s, "ss-hqc-mk3-1"), stepNames[s.step])
+	}
+	ccDo(t, s, "accept")
+	if s.av != 12 || s.dv != 11 || s.cp != 1 {
+		t.Fatalf("fire AV %d DV %d CP %d, want 12 11 1", s.av, s.dv, s.cp)
+	}
+	if !rtLogged(s, "soa:8.353", "1 casualty point in 24") {
+		t.Error("the log says 1 casualty point")
+	}
+	c := s.Clone().(*State)
+	ccDo(t, c, "eliminate:ss-ar1-1")
+	if !rtLogged(c, "soa:8.354", "(1 casualty point)") {
+		t.Error("the log says the elimination took 1 casualty point")
+	}
+	ccDo(t, s, "retreat:ss-ar1-1")
+	rtWant(t, "one retreat for both", ccLegal(s), []string{"dest:16", "dest:26"})
+	ccDo(t, s, "dest:26")
+	for _, id := range []string{"ss-hqc-mk3-1", "ss-ar1-1"} {
+		if u := ccUnit(t, s, id); fireAt(t, s, id) != "26" || !s.units[u].Committed {
+			t.Errorf("%s in %s (committed %v), want 26 committed", id, fireAt(t, s, id), s.units[u].Committed)
+		}
+	}
+	if s.step != stImpulse || s.imp != German {
+		t.Errorf("one retreat, then the German impulse: step %s", stepNames[s.step])
+	}
+}
+
+// soa:13.7 with soa:13.21, soa:8.3552: both AT guns in 17 fire at 24, each
+// naming the Tiger (DF 7) its primary target. First: AV 6+2 = 8, DV
+// 7+1+12 = 20, no effect, and the Tiger chooses to retreat. It has left
+// when the second attack resolves, which then has no primary: DV is the
+// 6-2-8's 2+1+6 = 9 against AV 6+6 = 12, three points, which only
+// eliminating the 6-2-8 meets (a retreat is one point).
+func TestFirePrimaryGoneBeforeSecondAT_soa13_7(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-at-1", "gb-at-2")
+	ccPut(t, s, "24", "ss-hw-sp-1", "de-tiger-1")
+	s.rng.Force(1, 1, 6, 6, 3, 3, 3, 3)
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-at-1", "confirm", "primary:de-tiger-1",
+		"target:24", "with:gb-at-2", "confirm", "primary:de-tiger-1", "accept")
+	if s.av != 8 || s.dv != 20 {
+		t.Fatalf("first AT attack AV %d DV %d, want 8 20", s.av, s.dv)
+	}
+	ccDo(t, s, "retreat:de-tiger-1", "done", "accept")
+	if s.av != 12 || s.dv != 9 || s.cp != 3 {
+		t.Fatalf("second AT attack AV %d DV %d CP %d, want 12 9 3", s.av, s.dv, s.cp)
+	}
+	rtWant(t, "three points", ccLegal(s), []string{"eliminate:ss-hw-sp-1"})
+	ccDo(t, s, "eliminate:ss-hw-sp-1")
+	if fireAt(t, s, "de-tiger-1") != "15" || fireAt(t, s, "ss-hw-sp-1") != "eliminated" {
+		t.Errorf("Tiger in %s (want 15), 6-2-8 %s", fireAt(t, s, "de-tiger-1"), fireAt(t, s, "ss-hw-sp-1"))
 	}
 }

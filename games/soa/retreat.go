@@ -1,6 +1,11 @@
 package soa
 
-import "sandtable/engine"
+import (
+	"cmp"
+	"slices"
+
+	"sandtable/engine"
+)
 
 // Retreat priorities of soa:8.3551, best first.
 const (
@@ -101,35 +106,68 @@ func (s *State) retreatOptions(from int16, group, visited []int16, buf []int16) 
 	return buf
 }
 
-// canRetreatWith reports whether the group chosen so far plus u has somewhere to go.
+// canRetreatWith reports whether u, with the units already retreating from
+// the attacked place in this impulse, has somewhere to go (soa:8.3552).
 func (s *State) canRetreatWith(u int16) bool {
 	var g [24]int16
-	group := append(append(g[:0], s.retreaters...), u)
+	group := g[:0]
+	for _, v := range s.retreaters {
+		if s.units[v].Loc == s.cur.Target {
+			group = append(group, v)
+		}
+	}
+	group = append(group, u)
 	var tmp [16]int16
 	return len(s.retreatOptions(s.cur.Target, group, []int16{s.cur.Target}, tmp[:0])) > 0
 }
 
-// startRetreat moves the retreating group as one (soa:8.3552).
-func (s *State) startRetreat() {
-	s.retreatAt = s.cur.Target
-	s.visited = append(s.visited[:0], s.retreatAt)
+// retreatGroups moves the units chosen to retreat once every attack of the
+// impulse is resolved: all that leave one place go as one group (soa:8.3552),
+// one group after another; then the impulse ends.
+func (s *State) retreatGroups() {
+	if len(s.retreaters) == 0 {
+		s.endImpulse()
+		return
+	}
+	from := s.units[s.retreaters[0]].Loc
+	away := func(u int16) int { // the group from the first place goes first
+		if s.units[u].Loc == from {
+			return 0
+		}
+		return 1
+	}
+	slices.SortStableFunc(s.retreaters, func(a, b int16) int { return cmp.Compare(away(a), away(b)) })
+	s.retreatAt = from
+	s.visited = append(s.visited[:0], from)
 	s.step, s.active = stRetreatDest, s.imp.Other()
 	s.autoRetreat()
+}
+
+// group is the retreating group: the first units of retreaters, all still
+// in the place they retreat from.
+func (s *State) group() []int16 {
+	from := s.units[s.retreaters[0]].Loc
+	n := 0
+	for n < len(s.retreaters) && s.units[s.retreaters[n]].Loc == from {
+		n++
+	}
+	return s.retreaters[:n]
 }
 
 // autoRetreat takes the only destination, or eliminates a group with none
 // (soa:8.355: then losses are taken by elimination).
 func (s *State) autoRetreat() {
 	var tmp [16]int16
-	opts := s.retreatOptions(s.retreatAt, s.retreaters, s.visited, tmp[:0])
+	group := s.group()
+	opts := s.retreatOptions(s.retreatAt, group, s.visited, tmp[:0])
 	switch len(opts) {
 	case 0:
-		for _, u := range s.retreaters {
+		for _, u := range group {
 			s.logf("soa:8.355", "%u cannot retreat further and is eliminated", int(u))
 			s.eliminate(u, 2) // soa:19.22
 		}
-		s.retreaters = s.retreaters[:0]
-		s.nextAttack()
+		s.retreaters = s.retreaters[len(group):]
+		s.retreatGroups()
 	case 1:
 		s.applyRetreatDest(opts[0])
 	}
@@ -137,7 +175,7 @@ func (s *State) autoRetreat() {
 
 func (s *State) legalRetreatDest(buf []engine.Action) []engine.Action {
 	var tmp [16]int16
-	for _, q := range s.retreatOptions(s.retreatAt, s.retreaters, s.visited, tmp[:0]) {
+	for _, q := range s.retreatOptions(s.retreatAt, s.group(), s.visited, tmp[:0]) {
 		buf = append(buf, act(kDest, int(q)))
 	}
 	return buf
@@ -146,9 +184,10 @@ func (s *State) legalRetreatDest(buf []engine.Action) []engine.Action {
 // applyRetreatDest moves the group into q; where q cannot hold them all, as
 // many as fit stay (first chosen first) and the rest retreat on (soa:8.3552).
 func (s *State) applyRetreatDest(q int16) {
-	side := s.side(s.retreaters[0])
-	rest := s.retreaters[:0]
-	for _, u := range s.retreaters {
+	group := s.group()
+	side := s.side(group[0])
+	n := 0 // the units that go on, kept at the front
+	for _, u := range group {
 		arm := 0
 		if s.isArmor(u) {
 			arm = 1
@@ -157,12 +196,13 @@ func (s *State) applyRetreatDest(q int16) {
 			s.put(u, q, true) // soa:8.354 A
 			s.logf("soa:8.355", "%u retreats into %p", int(u), int(q))
 		} else {
-			rest = append(rest, u)
+			s.retreaters[n] = u
+			n++
 		}
 	}
-	s.retreaters = rest
-	if len(rest) == 0 {
-		s.nextAttack()
+	s.retreaters = append(s.retreaters[:n], s.retreaters[len(group):]...)
+	if n == 0 {
+		s.retreatGroups()
 		return
 	}
 	s.retreatAt = q

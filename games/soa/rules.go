@@ -161,6 +161,14 @@ func (s *State) typ(u int16) UnitType { return s.g.units[u].Type }
 func (s *State) isArmor(u int16) bool { return s.g.units[u].Type == Armor }
 func (s *State) isZone(p int16) bool  { return s.g.board.IsZone(int(p)) }
 
+// plural picks the wording for a count n in a log line or label: one when n is 1.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // revealATs uncovers hidden anti-tank guns that are the only British units
 // in their area (soa:13.8); firing and moving reveal them where they happen.
 func (s *State) revealATs() {

@@ -135,12 +135,12 @@ func (s *State) startReform() {
 		n = lost / 6
 		if r := lost % 6; r > 0 {
 			d := s.rng.Die(6)
-			s.logf("soa:19.1", "%d units lost: the British roll %d for the remainder of %d", lost, d, r)
+			s.logf("soa:19.1", "%d "+plural(lost, "unit", "units")+" lost: the British roll %d for the remainder of %d", lost, d, r)
 			if d <= r {
 				n++
 			}
 		}
-		s.logf("soa:19.1", "%d reformed units are due", n)
+		s.logf("soa:19.1", "%d "+plural(n, "reformed unit is", "reformed units are")+" due", n)
 	}
 	for u := range s.units { // soa:19.2
 		if s.units[u].Loc == locBox {
@@ -158,7 +158,7 @@ func (s *State) nextReform() {
 	u := s.nextReformed()
 	if s.pending <= 0 || u < 0 || len(s.reformPlaces()) == 0 {
 		if s.pending > 0 && u >= 0 {
-			s.logf("soa:19.4", "%d reformed units find no British victory point area with room", s.pending)
+			s.logf("soa:19.4", "%d "+plural(s.pending, "reformed unit finds", "reformed units find")+" no British victory point area with room", s.pending)
 		}
 		s.pending, s.eventUnit = 0, -1
 		s.randomEvents()
