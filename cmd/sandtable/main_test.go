@@ -338,6 +338,18 @@ func TestBench(t *testing.T) {
 	}
 }
 
+// bench serve plays from mid-game positions over WebSockets: choices are
+// made and their views arrive, each view continuing the log where the last
+// ended (the bench fails a game otherwise), and a view at a mid-game
+// position, joined with the newest log lines, weighs kilobytes.
+func TestBenchServe(t *testing.T) {
+	out := must(t, "", "bench", "serve", "--games", "3", "--seconds", "1.5", "--interval", "50ms")
+	m := regexp.MustCompile(`choices (\d+), .* view bytes p50 (\d+) max (\d+), errors 0`).FindStringSubmatch(out)
+	if m == nil || m[1] == "0" || len(m[2]) < 4 {
+		t.Fatalf("bench serve: %q", out)
+	}
+}
+
 // A saved game carries on where it stopped, with its seed and choices.
 func TestPlayResume(t *testing.T) {
 	recPath := filepath.Join(t.TempDir(), "resume.json")
