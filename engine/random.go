@@ -10,6 +10,11 @@ type PlayStats struct {
 	Choices int
 }
 
+// PickSeed derives the seed of random play's picks from the game's seed, so
+// that `sandtable fuzz`, the conformance kit and the benchmarks reproduce a
+// random game from its seed alone.
+func PickSeed(seed uint64) uint64 { return seed ^ 0x6a09e667f3bcc909 }
+
 // RandomGame plays one whole game in which every seat picks uniformly among
 // its legal choices, with the picks drawn from pick (separate from the game's
 // own dice). It checks the invariants after every choice, that the list is
@@ -17,7 +22,8 @@ type PlayStats struct {
 // g.MaxChoices(). The returned record holds every choice made, also on error,
 // so that a failure can be replayed.
 func RandomGame(g Game, scenario string, opts map[string]string, seed uint64, pick *RNG) (rec *Record, s State, err error) {
-	rec = &Record{Format: RecordFormat, Game: g.ID(), Scenario: scenario, Options: opts, Seed: seed}
+	rec = NewRecord(g)
+	rec.Scenario, rec.Options, rec.Seed = scenario, opts, seed
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic after %d choices: %v\n%s", len(rec.Choices), r, debug.Stack())

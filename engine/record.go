@@ -18,8 +18,11 @@ const (
 // Record is a whole game, like PGN in chess: how it started and every choice
 // since. Replaying it reproduces the identical state (DESIGN.md section 2).
 type Record struct {
-	Format   string            `json:"format"`
-	Game     string            `json:"game"`
+	Format string `json:"format"`
+	Game   string `json:"game"`
+	// Rules is the version of the game's rules the record was played under
+	// (Versioned); left out in records from before versions, which are version 1.
+	Rules    int               `json:"rules,omitempty"`
 	Scenario string            `json:"scenario,omitempty"`
 	Options  map[string]string `json:"options,omitempty"`
 	Seed     uint64            `json:"seed"`
@@ -59,6 +62,9 @@ func DecodeRecord(data []byte) (*Record, error) {
 	if r.Game == "" {
 		return nil, errors.New("reading record: no game id")
 	}
+	if r.Rules < 0 {
+		return nil, fmt.Errorf("reading record: rules version %d is not 1 or more", r.Rules)
+	}
 	for i, d := range r.Dice {
 		if d.Before < 0 || d.Before > len(r.Choices) {
 			return nil, fmt.Errorf("reading record: dice entry %d forces before choice %d, but the record has %d choices", i, d.Before, len(r.Choices))
@@ -84,6 +90,11 @@ func (r *Record) Encode() []byte {
 	return append(b, '\n')
 }
 
+// NewRecord starts a record of g under the rules version it plays.
+func NewRecord(g Game) *Record {
+	return &Record{Format: RecordFormat, Game: g.ID(), Rules: RulesVersion(g), Choices: []string{}}
+}
+
 // Start creates the record's starting state.
 func Start(g Game, r *Record) (State, error) {
 	if r.Game != g.ID() {
@@ -95,8 +106,9 @@ func Start(g Game, r *Record) (State, error) {
 	return g.New(r.Scenario, r.Options, r.Seed)
 }
 
-// Replay plays a record from its start and returns the final state. It fails
-// on the first choice that is not legal, naming it; it does not check Hash.
+// Replay plays a record from its start under the rules g plays, whatever
+// version the record names, and returns the final state. It fails on the
+// first choice that is not legal, naming it; it does not check Hash.
 func Replay(g Game, r *Record) (State, error) {
 	s, err := Start(g, r)
 	if err != nil {
@@ -122,13 +134,20 @@ func Replay(g Game, r *Record) (State, error) {
 	return s, nil
 }
 
-// Verify replays a record and checks its stored hash, if any.
+// Verify replays a record and checks its stored hash, if any. A record of
+// another rules version than g's is refused, or replayed without its hash
+// check when play has stayed the same since (checkRules; RulesSince gives
+// the note to show).
 func Verify(g Game, r *Record) (State, error) {
+	sameVersion, err := checkRules(g, r)
+	if err != nil {
+		return nil, err
+	}
 	s, err := Replay(g, r)
 	if err != nil {
 		return s, err
 	}
-	if r.Hash != "" && r.Hash != FormatHash(s.Hash()) {
+	if sameVersion && r.Hash != "" && r.Hash != FormatHash(s.Hash()) {
 		return s, fmt.Errorf("replay reached state hash %s, but the record says %s", FormatHash(s.Hash()), r.Hash)
 	}
 	return s, nil

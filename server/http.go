@@ -314,7 +314,7 @@ func (srv *Server) importRecord(r *http.Request) (int, any, error) {
 	if err := ordinary(rec); err != nil {
 		return 0, nil, err
 	}
-	g := store.Game{Game: rec.Game, Scenario: rec.Scenario, Options: rec.Options, Seed: rec.Seed, SeedChosen: true, Position: rec.Position,
+	g := store.Game{Game: rec.Game, Rules: rec.RulesVersion(), Scenario: rec.Scenario, Options: rec.Options, Seed: rec.Seed, SeedChosen: true, Position: rec.Position,
 		Seats: map[string]string{}, Choices: rec.Choices}
 	l, tokens, err := srv.create(r.Context(), g)
 	if err != nil {
@@ -355,7 +355,7 @@ func (srv *Server) summary(r *http.Request) (int, any, error) {
 	defer l.mu.Unlock()
 	return 200, map[string]any{"id": l.meta.ID, "game": l.meta.Game, "scenario": l.meta.Scenario, "options": l.meta.Options,
 		"seats": l.meta.Seats, "version": len(l.choices), "to_move": l.state.ToMove(), "result": l.state.Result(),
-		"created": l.meta.Created, "seed_chosen": l.meta.SeedChosen}, nil
+		"created": l.meta.Created, "seed_chosen": l.meta.SeedChosen, "rules": engine.RulesVersion(l.game), "notice": l.notice}, nil
 }
 
 // seated resolves the game and the caller's seat.

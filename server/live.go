@@ -28,6 +28,9 @@ type live struct {
 	bots     map[engine.Seat]ai.Bot
 	deadline time.Time // when the seat to move's reaction time runs out (zero: no clock)
 	clock    uint64    // counts every change; a clock's timer acts only if it is unchanged
+	// notice tells the players that the game was started under older rules
+	// and now goes on under this server's (docs/formats.md, "Versions")
+	notice string
 }
 
 // apiError is an error with an HTTP status and a short code.
@@ -45,7 +48,7 @@ func errf(status int, code, format string, args ...any) *apiError {
 
 // record is the game's record so far.
 func (l *live) record() *engine.Record {
-	return &engine.Record{Format: engine.RecordFormat, Game: l.meta.Game, Scenario: l.meta.Scenario, Options: l.meta.Options,
+	return &engine.Record{Format: engine.RecordFormat, Game: l.meta.Game, Rules: engine.RulesVersion(l.game), Scenario: l.meta.Scenario, Options: l.meta.Options,
 		Seed: l.meta.Seed, Position: l.meta.Position, Choices: append([]string(nil), l.choices...)}
 }
 
@@ -251,6 +254,9 @@ func (l *live) viewOf(seat engine.Seat, logFrom int) map[string]any {
 	}
 	if !l.deadline.IsZero() {
 		v["deadline"] = l.deadline.UTC().Format(time.RFC3339Nano)
+	}
+	if l.notice != "" {
+		v["notice"] = l.notice
 	}
 	return v
 }

@@ -94,6 +94,9 @@ func New(cfg Config) (*Server, error) {
 			srv.log.Error("a stored game does not replay; it is left out", "game", g.ID, "err", err)
 			continue
 		}
+		if l.notice != "" {
+			srv.log.Warn("a stored game of older rules goes on under this server's", "game", g.ID, "note", l.notice)
+		}
 		srv.games[g.ID] = l
 	}
 	srv.metrics.games.Set(float64(len(srv.games)))
@@ -132,9 +135,20 @@ func (srv *Server) open(g store.Game) (*live, error) {
 			l.bots[engine.Seat(seat)] = b
 		}
 	}
-	if err := l.rebuild(); err != nil {
+	// A game of older rules is replayed under this server's and goes on
+	// with a notice to its players; one whose choices are no longer legal
+	// stays in the store, unserved (docs/formats.md, "Versions").
+	note, _, err := engine.RulesSince(eg, max(g.Rules, 1))
+	if err != nil {
 		return nil, err
 	}
+	if err := l.rebuild(); err != nil {
+		if note != "" {
+			return nil, fmt.Errorf("%s; under rules %d: %w", note, engine.RulesVersion(eg), err)
+		}
+		return nil, err
+	}
+	l.notice = note
 	return l, nil
 }
 
@@ -178,6 +192,9 @@ func (srv *Server) create(ctx context.Context, g store.Game) (*live, map[string]
 		if _, err := eg.New(g.Scenario, g.Options, g.Seed); err != nil {
 			return nil, nil, errf(400, "bad_game", "%v", err)
 		}
+	}
+	if g.Rules == 0 {
+		g.Rules = engine.RulesVersion(eg)
 	}
 	g.ID = "g_" + randomHex(8)
 	g.Created = time.Now().UTC()

@@ -46,7 +46,7 @@ func cmdBench(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		pick := engine.NewRNG(pickSeed(*seed + uint64(games)))
+		pick := engine.NewRNG(engine.PickSeed(*seed + uint64(games)))
 		for s.ToMove() != "" {
 			buf = s.Legal(buf[:0])
 			if len(buf) == 0 {

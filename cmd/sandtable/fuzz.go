@@ -21,10 +21,6 @@ type fuzzResult struct {
 	err     error
 }
 
-// pickSeed derives the seed of the random picks from the game's seed, so
-// that a game is reproduced by its seed alone.
-func pickSeed(seed uint64) uint64 { return seed ^ 0x6a09e667f3bcc909 }
-
 // fuzzOne plays the game with the given seed at random and replays its record.
 func fuzzOne(g engine.Game, scenario string, opts map[string]string, seed uint64) (res fuzzResult) {
 	res.seed = seed
@@ -33,7 +29,7 @@ func fuzzOne(g engine.Game, scenario string, opts map[string]string, seed uint64
 			res.err = fmt.Errorf("panic in replay: %v", r)
 		}
 	}()
-	pick := engine.NewRNG(pickSeed(seed))
+	pick := engine.NewRNG(engine.PickSeed(seed))
 	rec, _, err := engine.RandomGame(g, scenario, opts, seed, &pick)
 	res.rec, res.choices = rec, len(rec.Choices)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -200,6 +201,27 @@ func TestRecordCommandsEndToEnd(t *testing.T) {
 	tampered := strings.Replace(rec, `"place:`, `"place:9`, 1)
 	fails(t, 1, "choice 1:", tampered, "replay", "-")
 	fails(t, 1, "reading", "", "replay", filepath.Join(dir, "missing.json"))
+
+	// Versions (docs/formats.md): a record names the rules it was played under.
+	// One from before versions is version 1, and soa's version 2 changed play
+	// (games/soa/versions.go): replay refuses it, naming both versions, and
+	// migrate makes it a record of the current rules (this one has no choices,
+	// so it starts where it did). One of newer rules is refused by both.
+	if g, _ := games.Get("soa"); r.Rules != engine.RulesVersion(g) || r.Rules < 2 {
+		t.Fatalf("the record says rules %d, the game plays %d", r.Rules, engine.RulesVersion(g))
+	}
+	unversioned := strings.Replace(rec, fmt.Sprintf("\n  \"rules\": %d,", r.Rules), "", 1)
+	fails(t, 1, fmt.Sprintf("played under soa rules 1, but this sandtable plays rules %d", r.Rules), unversioned, "replay", "-")
+	if got := must(t, unversioned, "migrate", "-"); got != rec {
+		t.Fatalf("migrate made of the record without rules\n%s\nnot\n%s", got, rec)
+	}
+	newer := strings.Replace(rec, fmt.Sprintf(`"rules": %d`, r.Rules), fmt.Sprintf(`"rules": %d`, r.Rules+1), 1)
+	want := fmt.Sprintf("soa rules %d, newer than the rules %d this sandtable plays", r.Rules+1, r.Rules)
+	fails(t, 1, want, newer, "replay", "-")
+	fails(t, 1, want, newer, "migrate", "-")
+	if got := must(t, rec, "migrate", "-"); got != rec {
+		t.Fatalf("migrate changed a record of the current rules:\n%s", got)
+	}
 
 	// render: SVG that parses as XML, for a seat, with no German unit in the British picture.
 	svgPath := filepath.Join(dir, "b.svg")

@@ -24,7 +24,8 @@ func cmdNew(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r := &engine.Record{Format: engine.RecordFormat, Game: g.ID(), Seed: seed.value(), Choices: []string{}}
+	r := engine.NewRecord(g)
+	r.Seed = seed.value()
 	if *posFile != "" {
 		if len(opts) > 0 || *scenario != "" {
 			return usagef("--position carries its own options and situation; leave out --option and --scenario")

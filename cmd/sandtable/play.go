@@ -114,10 +114,11 @@ func cmdPlay(e *env, args []string) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	p.rec = &engine.Record{Format: engine.RecordFormat, Game: g.ID(), Scenario: *scenario, Options: resolved, Seed: seedV, Choices: []string{}}
+	p.rec = engine.NewRecord(g)
+	p.rec.Scenario, p.rec.Options, p.rec.Seed = *scenario, resolved, seedV
 	if saved != nil {
 		p.rec = saved
-		if p.s, err = engine.Verify(g, saved); err != nil {
+		if p.s, err = verify(e, g, saved); err != nil {
 			return fmt.Errorf("%s: %w", *resume, err)
 		}
 	} else if p.s, err = engine.Start(g, p.rec); err != nil {

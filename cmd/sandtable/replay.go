@@ -15,7 +15,7 @@ func cmdReplay(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := engine.Verify(g, r)
+	s, err := verify(e, g, r)
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}

@@ -11,7 +11,7 @@
 //   - position round trip: Position -> LoadPosition gives the same hash, the
 //     same legal choices and the same position again;
 //   - clone independence: playing on a clone changes neither the original nor
-//     another clone;
+//     another clone; a SearchClone plays on exactly like a Clone;
 //   - views: no RNG state in any view (the same views after the generator is
 //     changed), and, with Config.Hidden, the same view for two states that
 //     differ only in what the seat may not know. Renderer output is checked
@@ -76,7 +76,8 @@ func TestGame(g engine.Game, c Config) error {
 		seed := c.Seed + uint64(i)
 		opts := c.Options[i%len(c.Options)]
 		if err := k.game(seed, opts); err != nil {
-			errs = append(errs, fmt.Errorf("%s game %d (scenario %s, seed %d, options %v): %w", g.ID(), i, c.Scenario, seed, opts, err))
+			errs = append(errs, fmt.Errorf("%s game %d (scenario %s, seed %d, options %v; `sandtable fuzz --game %s --seed %d --games 1` with those options plays it again): %w",
+				g.ID(), i, c.Scenario, seed, opts, g.ID(), seed, err))
 		}
 	}
 	if c.Hidden != nil && k.pairs == 0 && len(errs) == 0 {
@@ -88,7 +89,7 @@ func TestGame(g engine.Game, c Config) error {
 type kit struct {
 	g     engine.Game
 	c     Config
-	pick  engine.RNG // the kit's own picks, apart from the games' dice
+	pick  engine.RNG // the kit's samples and clone play, apart from the games' own picks and dice
 	pairs int        // pairs of states Hidden returned
 }
 
@@ -99,7 +100,8 @@ func (k *kit) game(seed uint64, opts map[string]string) (err error) {
 			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
 		}
 	}()
-	rec, _, err := engine.RandomGame(k.g, k.c.Scenario, opts, seed, &k.pick)
+	pick := engine.NewRNG(engine.PickSeed(seed))
+	rec, _, err := engine.RandomGame(k.g, k.c.Scenario, opts, seed, &pick)
 	if err != nil {
 		return fmt.Errorf("random play: %w", err)
 	}
@@ -156,7 +158,7 @@ func (k *kit) replayFrom(s engine.State, rec *engine.Record, i int) error {
 
 // state runs every check on one state; s is left as it was.
 func (k *kit) state(s engine.State) error {
-	for _, check := range []func(engine.State) error{k.choices, k.position, k.clone, k.rngHidden, k.hidden} {
+	for _, check := range []func(engine.State) error{k.choices, k.position, k.clone, k.searchClone, k.rngHidden, k.hidden} {
 		if err := check(s); err != nil {
 			return err
 		}
@@ -260,6 +262,42 @@ func (k *kit) clone(s engine.State) error {
 	return nil
 }
 
+// searchClone: a SearchClone plays on like a Clone, choice for choice and
+// hash for hash, and leaves the original as it was.
+func (k *kit) searchClone(s engine.State) error {
+	sc, ok := s.(engine.SearchCloner)
+	if !ok {
+		return nil
+	}
+	before := k.snap(s)
+	a, b := s.Clone(), sc.SearchClone()
+	var buf []engine.Action
+	for n := 0; ; n++ {
+		if a.Hash() != b.Hash() {
+			return fmt.Errorf("after %d choices a SearchClone hashes %s, a Clone %s", n, engine.FormatHash(b.Hash()), engine.FormatHash(a.Hash()))
+		}
+		la, lb := a.Legal(nil), b.Legal(nil)
+		if !slices.Equal(la, lb) {
+			return fmt.Errorf("after %d choices a SearchClone offers %v, a Clone %v", n, lb, la)
+		}
+		if n == clonePlay || len(la) == 0 {
+			break
+		}
+		buf = append(buf[:0], la...)
+		x := buf[k.pick.Intn(len(buf))]
+		if err := a.Apply(x); err != nil {
+			return fmt.Errorf("playing on a clone: %w", err)
+		}
+		if err := b.Apply(x); err != nil {
+			return fmt.Errorf("playing on a SearchClone: %w", err)
+		}
+	}
+	if !k.snap(s).same(before) {
+		return fmt.Errorf("playing %d choices on a SearchClone changed the original", clonePlay)
+	}
+	return nil
+}
+
 // rngHidden: no seat's view shows the generator. A clone with another
 // generator state, roll count and forced die hashes differently (the hash
 // covers the RNG) and looks the same to every seat.
@@ -312,6 +350,13 @@ func (k *kit) sameView(a, b engine.State, seat engine.Seat) error {
 	va, vb := mustJSON(engine.MakeView(k.g.ID(), a, seat)), mustJSON(engine.MakeView(k.g.ID(), b, seat))
 	if !bytes.Equal(va, vb) {
 		return fmt.Errorf("the %s views differ: %s", seat, diff(va, vb))
+	}
+	if la, ok := a.(engine.Logbook); ok {
+		lb := b.(engine.Logbook)
+		ja, jb := mustJSON(la.LogLines(seat, 0, la.LogLen(seat))), mustJSON(lb.LogLines(seat, 0, lb.LogLen(seat)))
+		if !bytes.Equal(ja, jb) {
+			return fmt.Errorf("the %s logs differ: %s", seat, diff(ja, jb))
+		}
 	}
 	ra, ok := a.(engine.Renderer)
 	if !ok {

@@ -96,6 +96,13 @@ func (s *pileState) Clone() engine.State {
 	}
 	return &c
 }
+func (s *pileState) SearchClone() engine.State {
+	c := s.Clone().(*pileState)
+	if s.bug == "search-clone" {
+		c.N++
+	}
+	return c
+}
 func (s *pileState) Hash() uint64 {
 	h := fnv.New64a()
 	p := *s
@@ -151,6 +158,7 @@ func TestBugsAreCaught(t *testing.T) {
 		"shared-clone":   "changed the original",
 		"lossy-position": "position round trip",
 		"hash-no-rng":    "does not change with the RNG state",
+		"search-clone":   "a SearchClone hashes",
 	} {
 		err := enginetest.TestGame(secretPile{bug: bug}, enginetest.Config{Games: 2, Hidden: hidden})
 		if err == nil || !strings.Contains(err.Error(), want) {

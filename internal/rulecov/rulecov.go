@@ -16,6 +16,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Dir is where the checklists live, relative to the repository root.
@@ -145,7 +147,7 @@ func Cited(root string) (map[string]bool, error) {
 			return err
 		}
 		for _, m := range citation.FindAllIndex(b, -1) {
-			if m[0] > 0 && tokenChar(b[m[0]-1]) {
+			if r, _ := utf8.DecodeLastRune(b[:m[0]]); tokenChar(r) {
 				continue
 			}
 			cited[string(b[m[0]:m[1]])] = true
@@ -155,8 +157,10 @@ func Cited(root string) (map[string]bool, error) {
 	return cited, err
 }
 
-func tokenChar(c byte) bool {
-	return c == '_' || c == '.' || c == ':' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+// tokenChar is a character that joins a citation to what precedes it: a
+// word character (letter, digit, underscore, as in Python's \w), '.' or ':'.
+func tokenChar(r rune) bool {
+	return r == '_' || r == '.' || r == ':' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // notApplicable reads the IDs marked `- game:ID n/a` in docs/conformance/<game>.md.

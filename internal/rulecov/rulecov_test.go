@@ -97,7 +97,7 @@ func TestCountsWholeTokensAndNotApplicable(t *testing.T) {
 		}
 	}
 	write(Dir+"/zz.ids", "# zz\nzz:1\nzz:8.35\nzz:8.355\nzz:9.1\nzz:9.2\nzz:9.3\nzz:10.1\n")
-	write("a/a_test.go", "// zz:8.355 (rule) and xzz:9.2, Azz:9.1, _zz:9.3, .zz:9.1\n// zz:1.\n")
+	write("a/a_test.go", "// zz:8.355 (rule) and xzz:9.2, Azz:9.1, _zz:9.3, .zz:9.1, ézz:9.2\n// zz:1.\n")
 	write("a/a.go", "// zz:10.1 is cited outside a test file\n")
 	write("vendor/v_test.go", "// zz:10.1\n")
 	write("docs/conformance/zz.md", "- zz:9.1 n/a not in this game\n- zz:9.3 applies after all\n  - zz:10.1 n/a indented\n")

@@ -22,6 +22,9 @@ type Game struct {
 	Scenario string
 	Options  map[string]string
 	Seed     uint64
+	// Rules is the version of the game's rules it was started under
+	// (engine.Versioned); games stored before versions are version 1.
+	Rules int
 	// SeedChosen: the creator chose the seed (and can foresee the dice)
 	SeedChosen bool
 	Position   json.RawMessage   // starting position document, if any
@@ -73,7 +76,8 @@ CREATE TABLE IF NOT EXISTS games (
 	position TEXT,
 	seats TEXT NOT NULL,
 	created TEXT NOT NULL,
-	over INTEGER NOT NULL DEFAULT 0
+	over INTEGER NOT NULL DEFAULT 0,
+	rules INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS tokens (
 	hash TEXT PRIMARY KEY,
@@ -100,9 +104,24 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("creating the schema in %s: %w (is it a sandtable database?)", path, err)
 	}
+	if err := addRulesColumn(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("adding the rules version to the games in %s: %w", path, err)
+	}
 	s := &SQLite{db: db, queue: make(chan *op, 1024), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
+}
+
+// addRulesColumn brings a database from before rules versions up to date:
+// its games are version 1.
+func addRulesColumn(db *sql.DB) error {
+	var n int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'rules'`).Scan(&n); err != nil || n > 0 {
+		return err
+	}
+	_, err := db.Exec(`ALTER TABLE games ADD COLUMN rules INTEGER NOT NULL DEFAULT 1`)
+	return err
 }
 
 // writer commits queued operations in batches.
@@ -187,8 +206,8 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game, tokens []Token) error {
 		pos = string(g.Position)
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over) VALUES(?,?,?,?,?,?,?,?,?,?)`,
-			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), g.Created.UTC().Format(time.RFC3339Nano), g.Over); err != nil {
+		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over, rules) VALUES(?,?,?,?,?,?,?,?,?,?,?)`,
+			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), g.Created.UTC().Format(time.RFC3339Nano), g.Over, max(g.Rules, 1)); err != nil {
 			return err
 		}
 		for _, t := range tokens {
@@ -237,7 +256,7 @@ func (s *SQLite) Truncate(ctx context.Context, id string, n int) error {
 
 // Load reads every game with its choices, and every token.
 func (s *SQLite) Load(ctx context.Context) ([]Game, []Token, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over FROM games ORDER BY created, id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, rules FROM games ORDER BY created, id`)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -247,7 +266,7 @@ func (s *SQLite) Load(ctx context.Context) ([]Game, []Token, error) {
 		var g Game
 		var opts, seed, seats, created string
 		var pos sql.NullString
-		if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over); err != nil {
+		if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &g.Rules); err != nil {
 			rows.Close()
 			return nil, nil, err
 		}

@@ -1,0 +1,18 @@
+package soa
+
+import "sandtable/engine"
+
+// Revisions implements engine.Versioned: the versions of the rules as this
+// package plays them, oldest first (docs/formats.md, "Versions"). Add one
+// with every change that could make a stored game replay differently (a rule
+// fix, a choice ID) or reach another state hash (the hash, the position);
+// SamePlay only when no game can take another course.
+func (g *Game) Revisions() []engine.Revision {
+	return []engine.Revision{
+		{Version: 1, Changes: "the rules as played before versions were recorded"},
+		{Version: 2, Changes: "both barrages of an impulse designated before either resolves (soa:14.33, 8.12); " +
+			"infantry fire inside a zone affects armour there (soa:12.1, 8.34); a hidden AT gun may take casualty points (soa:13.4, 13.8); " +
+			"retreats after an AT attack with a primary target (soa:13.3, 8.3553, 13.7); one retreat group per place and impulse (soa:8.3552); " +
+			"no retreat comes first after a fire with no effect (soa:8.354)"},
+	}
+}

@@ -1,0 +1,46 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// A database from before rules versions gains the column; its games are
+// version 1. A game's version is stored and loaded.
+func TestRulesVersionColumn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, scenario TEXT NOT NULL, options TEXT NOT NULL,
+		seed TEXT NOT NULL, seed_chosen INTEGER NOT NULL DEFAULT 0, position TEXT, seats TEXT NOT NULL, created TEXT NOT NULL,
+		over INTEGER NOT NULL DEFAULT 0);
+		INSERT INTO games VALUES ('g_old', 'soa', 'basic', '{}', '7', 0, NULL, '{}', '2026-11-01T00:00:00Z', 0);`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.CreateGame(context.Background(), Game{ID: "g_new", Game: "soa", Scenario: "basic", Rules: 3, Created: time.Now()}, nil); err != nil {
+		t.Fatal(err)
+	}
+	games, _, err := s.Load(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, g := range games {
+		got[g.ID] = g.Rules
+	}
+	if got["g_old"] != 1 || got["g_new"] != 3 {
+		t.Fatalf("rules versions loaded: %v, want g_old 1 and g_new 3", got)
+	}
+}
