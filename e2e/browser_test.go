@@ -222,10 +222,15 @@ func run[T any](p *page, what string, d time.Duration, a chromedp.Action[T]) T {
 	return v
 }
 
-// open navigates to path and waits until sel is visible.
+// open navigates to path (or to an absolute link, as the server's seat
+// links are) and waits until sel is visible.
 func (p *page) open(path, sel string) {
 	p.t.Helper()
-	p.do("open "+path, 20*time.Second, chromedp.Navigate(p.base+path), chromedp.WaitVisible(chromedp.CSS(sel)))
+	url := path
+	if !strings.HasPrefix(path, "http") {
+		url = p.base + path
+	}
+	p.do("open "+path, 20*time.Second, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(sel)))
 }
 
 // pageState is what the tests read from the game page.
