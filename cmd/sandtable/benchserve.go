@@ -149,6 +149,8 @@ type benchView struct {
 	View    struct {
 		ToMove  string `json:"to_move"`
 		Choices []struct{ ID string }
+		LogLen  int `json:"log_len"`
+		LogFrom int `json:"log_from"`
 	} `json:"view"`
 }
 
@@ -294,18 +296,12 @@ func (p *benchPlayer) read(ctx context.Context, conn *websocket.Conn, seat strin
 			return // the game is over or the bench is
 		}
 		v := benchView{seat: seat, at: time.Now()}
-		var lg struct {
-			View struct {
-				LogLen  int `json:"log_len"`
-				LogFrom int `json:"log_from"`
-			} `json:"view"`
-		}
-		if err := errors.Join(json.Unmarshal(data, &v), json.Unmarshal(data, &lg)); err != nil {
+		if err := json.Unmarshal(data, &v); err != nil {
 			v.err = err
-		} else if cursor >= 0 && lg.View.LogFrom > cursor {
-			v.err = fmt.Errorf("seat %s: a pushed view skips log lines %d to %d", seat, cursor, lg.View.LogFrom)
+		} else if cursor >= 0 && v.View.LogFrom > cursor {
+			v.err = fmt.Errorf("seat %s: a pushed view skips log lines %d to %d", seat, cursor, v.View.LogFrom)
 		}
-		cursor = lg.View.LogLen
+		cursor = v.View.LogLen
 		p.mu.Lock()
 		p.sizes = append(p.sizes, len(data))
 		p.mu.Unlock()
