@@ -158,12 +158,12 @@ func TestHotseat(t *testing.T) {
 		}
 	}
 	tm.mark("fire rolled: " + strings.Join(fire, " "))
+	laptops(p, id, s.Version)
+	tm.mark("laptop sizes")
 
 	// The replay page shows the game up to now, with the dice.
 	p.open("/replay/"+id, ".game-page[data-step]")
-	step := run(p, "replay step", 10*time.Second, chromedp.Poll[string](
-		`document.querySelector('#replay-step')?.textContent || ''`, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
-	if want := fmt.Sprintf("step %d of %d", s.Version, s.Version); step != want {
+	if step, want := p.replayStep(), fmt.Sprintf("step %d of %d", s.Version, s.Version); step != want {
 		t.Fatalf("the replay shows %q, want %q", step, want)
 	}
 	if log := p.stateQuiet().LogText; !strings.Contains(log, "AV") {
@@ -171,6 +171,14 @@ func TestHotseat(t *testing.T) {
 	}
 	p.shot("replay.png")
 	tm.mark("replay")
+}
+
+// replayStep is the step the replay page shows, once it shows one.
+func (p *page) replayStep() string {
+	p.t.Helper()
+	return run(p, "replay step", 10*time.Second, chromedp.Poll[string](
+		`(document.querySelector('.game-page[data-step]') && document.querySelector('#replay-step')?.textContent) || ''`,
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
 }
 
 // phone shows the game page at a phone's size, in another tab.

@@ -29,6 +29,9 @@ type Record struct {
 	// Position, when present, is the starting position instead of the scenario.
 	Position json.RawMessage `json:"position,omitempty"`
 	Choices  []string        `json:"choices"`
+	// Players says who played each seat at the terminal (`sandtable play`):
+	// "person" or a bot's name; resuming keeps them. Not part of the game.
+	Players map[Seat]string `json:"players,omitempty"`
 	// Dice forced before a choice: a study, never a rated game.
 	Dice []ForcedDice `json:"dice,omitempty"`
 	// Hash is the state hash after the last choice, checked by replay.

@@ -8,6 +8,10 @@ import "io"
 type Renderer interface {
 	// SVG draws the map with the counters and markers the seat sees.
 	SVG(w io.Writer, seat Seat) error
-	// Text is the board for a terminal: one line per occupied place, then the status.
+	// Text is the board for a terminal. The lines before the first blank
+	// line are the status, which the full-screen client keeps in sight. A
+	// line that starts with a place's ID describes that place, and the
+	// lines indented by three or more spaces that follow it belong to it
+	// (its units): the client marks the place a choice names this way.
 	Text(seat Seat) string
 }

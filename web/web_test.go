@@ -5,11 +5,15 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"path"
 	"strconv"
 	"strings"
 	"testing"
+
+	"sandtable/games"
 )
 
 func get(t *testing.T, h http.Handler, method, path string, hdr ...string) *http.Response {
@@ -91,25 +95,39 @@ func TestStaticContentTypes(t *testing.T) {
 // only show in a browser.
 func TestImportsResolve(t *testing.T) {
 	h := Handler()
-	entries, err := static.ReadDir("static/js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		src, _ := static.ReadFile("static/js/" + e.Name())
+	err := fs.WalkDir(static, "static/js", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		src, _ := static.ReadFile(p)
 		for _, line := range strings.Split(string(src), "\n") {
-			i := strings.Index(line, "from './")
+			i := strings.Index(line, "from '.")
 			if i < 0 {
-				i = strings.Index(line, "import('./")
+				i = strings.Index(line, "import('.")
 			}
 			if i < 0 {
 				continue
 			}
-			rest := line[strings.Index(line[i:], "./")+i+2:]
-			name := rest[:strings.IndexAny(rest, `'"`)]
-			if r := get(t, h, "GET", "/static/js/"+name); r.StatusCode != 200 {
-				t.Errorf("%s imports %s, which is not served (%d)", e.Name(), name, r.StatusCode)
+			rest := line[strings.Index(line[i:], "'")+i+1:]
+			name := path.Join("/", path.Dir(p), rest[:strings.IndexAny(rest, `'"`)])
+			if r := get(t, h, "GET", name); r.StatusCode != 200 {
+				t.Errorf("%s imports %s, which is not served (%d)", p, name, r.StatusCode)
 			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Every game of the catalog has its client module (games.js loads
+// games/ID.js by the game's id), so that no game is drawn with the plain
+// defaults by mistake.
+func TestEveryGameHasAModule(t *testing.T) {
+	for _, g := range games.Catalog() {
+		if _, err := static.ReadFile("static/js/games/" + g.ID + ".js"); err != nil {
+			t.Errorf("game %s (%s) has no client module static/js/games/%s.js", g.ID, g.Name, g.ID)
 		}
 	}
 }
@@ -143,7 +161,7 @@ func TestETag(t *testing.T) {
 }
 
 // Every step of Storm Over Arnhem (stepNames in games/soa/position.go) has a
-// prompt in soa.js's STEP, so that no player is asked a bare step name.
+// prompt in games/soa.js's STEP, so that no player is asked a bare step name.
 func TestEverySoaStepHasAPrompt(t *testing.T) {
 	f, err := parser.ParseFile(token.NewFileSet(), "../games/soa/position.go", nil, 0)
 	if err != nil {
@@ -167,17 +185,17 @@ func TestEverySoaStepHasAPrompt(t *testing.T) {
 	if len(steps) < 20 {
 		t.Fatalf("found %d step names in position.go; has stepNames moved?", len(steps))
 	}
-	src, _ := static.ReadFile("static/js/soa.js")
+	src, _ := static.ReadFile("static/js/games/soa.js")
 	js := string(src)
 	start := strings.Index(js, "export const STEP = {")
 	end := strings.Index(js[start:], "\n};")
 	if start < 0 || end < 0 {
-		t.Fatal("soa.js has no STEP object")
+		t.Fatal("games/soa.js has no STEP object")
 	}
 	table := js[start : start+end]
 	for _, s := range steps {
 		if !strings.Contains(table, "\n  '"+s+"': ") && !strings.Contains(table, "\n  "+s+": ") {
-			t.Errorf("soa.js STEP has no prompt for the step %q", s)
+			t.Errorf("games/soa.js STEP has no prompt for the step %q", s)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -387,15 +388,88 @@ func TestPlayResume(t *testing.T) {
 
 func readChoices(t *testing.T, path string) []string {
 	t.Helper()
-	b, err := os.ReadFile(path)
+	return decode[engine.Record](t, readFile(t, path)).Choices
+}
+
+// play --resume refuses flags that contradict the saved game instead of
+// ignoring them, and keeps the saved players when no seat flag is given.
+func TestPlayResumeRefusesContradictions(t *testing.T) {
+	recPath := filepath.Join(t.TempDir(), "resume.json")
+	must(t, "1\nq\n", "play", "soa", "--seat", "british", "--seed", "4", "--record", recPath)
+	if p := decode[engine.Record](t, readFile(t, recPath)).Players; p["british"] != "person" || p["german"] != "random" {
+		t.Fatalf("the record's players are %v", p)
+	}
+	for _, c := range []struct {
+		want string
+		args []string
+	}{
+		{"--seed 5 contradicts the saved game's seed 4", []string{"--seed", "5"}},
+		{`--scenario other contradicts the saved game's scenario "basic"`, []string{"--scenario", "other"}},
+		{"--option reaction=10 contradicts the saved game's reaction=off", []string{"--option", "reaction=10"}},
+		{"the players german person, british person contradict the saved game's german random, british person", []string{"--hotseat"}},
+		{"the players german person, british random contradict", []string{"--seat", "german"}},
+	} {
+		fails(t, 2, c.want, "", append([]string{"play", "soa", "--resume", recPath}, c.args...)...)
+	}
+	// Flags that agree are accepted; without seat flags the bot keeps the German seat.
+	out := must(t, "1\nq\n", "play", "soa", "--resume", recPath, "--seed", "4", "--option", "reaction=off", "--seat", "british")
+	if !strings.Contains(out, "british> ") || strings.Contains(out, "german> ") {
+		t.Fatalf("the resumed game did not keep the British person against the bot:\n%s", out)
+	}
+	if n := len(readChoices(t, recPath)); n != 2 {
+		t.Fatalf("the resumed record has %d choices, want 2", n)
+	}
+}
+
+// TestMain runs the command itself when a test starts this binary as a
+// child (SANDTABLE_CHILD_ARGS), so that a real signal can reach it.
+func TestMain(m *testing.M) {
+	if args := os.Getenv("SANDTABLE_CHILD_ARGS"); args != "" {
+		os.Exit(run(strings.Fields(args), os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// Ctrl-C (SIGINT) in line mode saves the record like q.
+func TestPlayInterruptSaves(t *testing.T) {
+	recPath := filepath.Join(t.TempDir(), "game.json")
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "SANDTABLE_CHILD_ARGS=play soa --hotseat --seed 1 --record "+recPath)
+	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := engine.DecodeRecord(b)
+	defer stdin.Close()
+	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.Choices
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(stdin, "1\n")
+	var out strings.Builder
+	buf := make([]byte, 4096)
+	for !strings.Contains(out.String(), "(choice 2):") {
+		n, err := stdout.Read(buf)
+		if err != nil {
+			t.Fatalf("the game ended before the second prompt: %v\n%s", err, out.String())
+		}
+		out.Write(buf[:n])
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(stdout)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("after Ctrl-C: %v\n%s", err, rest)
+	}
+	if !strings.Contains(string(rest), "interrupted\nrecord saved to "+recPath+" (1 choice)") {
+		t.Fatalf("no save after Ctrl-C:\n%s", rest)
+	}
+	if n := len(readChoices(t, recPath)); n != 1 {
+		t.Fatalf("the saved record has %d choices, want 1", n)
+	}
 }
 
 // rulecov counts the project's own checklists; --min fails below the bar.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"sandtable/board/area"
 )
@@ -108,7 +109,9 @@ func (g *Game) svgOptions() area.SVGOptions {
 }
 
 // boardData builds what BoardData sends: the map with each place's decor,
-// the palette, and the order of battle.
+// the palette, the order of battle, the map drawn by board/area (the
+// browser shows it under its counters: one renderer for both), and the
+// colours of the forces' counters and of the sides that render.go draws in.
 func (g *Game) boardData(mapJSON, unitsJSON []byte) (json.RawMessage, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(mapJSON, &m); err != nil {
@@ -143,7 +146,16 @@ func (g *Game) boardData(mapJSON, unitsJSON []byte) (json.RawMessage, error) {
 	if err := json.Unmarshal(unitsJSON, &oob); err != nil {
 		return nil, err
 	}
-	return mustJSON(map[string]any{"map": m, "units": oob.Units, "palette": g.palette}), nil
+	var svg strings.Builder
+	if err := g.board.SVG(&svg, g.svgOptions()); err != nil {
+		return nil, err
+	}
+	forces := map[string]map[string]string{}
+	for f, st := range renderCounterStyle {
+		forces[f] = map[string]string{"fill": st.fill, "text": st.text}
+	}
+	return mustJSON(map[string]any{"map": m, "units": oob.Units, "palette": g.palette,
+		"svg": svg.String(), "forces": forces, "sides": renderSideColour}), nil
 }
 
 // BoardData implements engine.Boarder: the map, the palette it is drawn

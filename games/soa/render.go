@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"sandtable/board/area"
@@ -157,42 +158,59 @@ func renderKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// Text implements engine.Renderer: one line per occupied place (or place on
-// fire) with its markers and units, the units off the map, the attacks
-// declared, and the status.
+// Text implements engine.Renderer: the status, then every place with its
+// full name, markers, neighbours and the units in it, the units off the
+// map, the attacks declared, and a legend of the marks.
 func (s *State) Text(seat engine.Seat) string {
 	v := s.renderView(seat)
 	b := s.g.board
 	var t strings.Builder
+	for _, l := range v.renderStatus() {
+		t.WriteString(l + "\n")
+	}
+	if d := v.Drafting; d != nil {
+		fmt.Fprintf(&t, "designating: %s\n", s.renderAttack(*d))
+	}
+	for _, a := range v.Attacks {
+		fmt.Fprintf(&t, "attack: %s\n", s.renderAttack(a))
+	}
+	t.WriteByte('\n')
 	for i := 0; i < b.Len(); i++ {
 		p := b.Place(i)
-		units := v.byPlace[p.ID]
-		if len(units) == 0 && v.Fires[p.ID] == 0 {
-			continue
+		fmt.Fprintf(&t, "%2s %s", p.ID, p.Name)
+		if p.Kind == area.KindZone {
+			t.WriteString(" (zone)")
 		}
-		fmt.Fprintf(&t, "%2s %-22.22s", p.ID, p.Name)
-		var mk []string
 		if c := v.Control[p.ID]; c != "" {
-			mk = append(mk, fmt.Sprintf("%dVP:%s", p.VP, c))
+			fmt.Fprintf(&t, " [%s %dVP]", c, p.VP)
 		}
 		if renderContains(v.Perimeter, p.ID) {
-			mk = append(mk, "perimeter")
+			t.WriteString(" [perimeter]")
 		}
 		if f := v.Fires[p.ID]; f > 0 {
-			mk = append(mk, fmt.Sprintf("fire%d", f))
+			fmt.Fprintf(&t, " [fire %d]", f)
 		}
-		if len(mk) > 0 {
-			t.WriteString(" {" + strings.Join(mk, " ") + "}")
+		if v.Acting == p.ID {
+			t.WriteString(" [acting]")
 		}
+		var nb []string
+		for _, j := range b.Neighbors(i) {
+			nb = append(nb, b.Place(j).ID)
+		}
+		t.WriteString(" → " + strings.Join(nb, " ") + "\n")
 		side := ""
-		for _, u := range units {
-			if u.Side != side {
-				side = u.Side
-				fmt.Fprintf(&t, " | %s:", side)
+		var units []string
+		for _, u := range v.byPlace[p.ID] {
+			if u.Side != side && len(units) > 0 {
+				fmt.Fprintf(&t, "     %s: %s\n", side, strings.Join(renderUnitList(units), "; "))
+				units = nil
 			}
-			fmt.Fprintf(&t, " %s %s%s", u.ID, renderFactors(u), renderMarks(u))
+			side = u.Side
+			units = append(units, renderUnit(u, v.Moving))
 		}
-		t.WriteByte('\n')
+		if len(units) > 0 {
+			fmt.Fprintf(&t, "     %s: %s\n", side, strings.Join(renderUnitList(units), "; "))
+		}
 	}
 	for _, where := range renderKeys(v.off) {
 		units := v.off[where]
@@ -204,50 +222,103 @@ func (s *State) Text(seat engine.Seat) string {
 			fmt.Fprintf(&t, "eliminated: german %d, british %d\n", n["german"], n["british"])
 			continue
 		}
-		ids := make([]string, len(units))
-		for i, u := range units {
-			ids[i] = u.ID + renderMarks(u)
+		var names []string
+		for _, u := range units {
+			names = append(names, u.Name+renderMarks(u))
 		}
-		fmt.Fprintf(&t, "%s: %s\n", where, strings.Join(ids, " "))
+		fmt.Fprintf(&t, "%s: %s\n", strings.ReplaceAll(where, "-", " "), strings.Join(names, "; "))
 	}
-	var ctl []string
-	for _, side := range []string{"german", "british"} {
-		var areas []string
-		for _, id := range renderKeys(v.Control) {
-			if v.Control[id] == side {
-				areas = append(areas, id)
-			}
-		}
-		renderSortPlaces(areas)
-		ctl = append(ctl, fmt.Sprintf("%s %s", side, strings.Join(areas, ",")))
-	}
-	fmt.Fprintf(&t, "control: %s\n", strings.Join(ctl, "; "))
-	for _, a := range v.Attacks {
-		fmt.Fprintf(&t, "attack: %s on %s (%s) by %s\n", a.Kind, a.Target, a.Group, strings.Join(a.Units, " "))
-	}
-	for _, l := range v.renderStatus() {
-		t.WriteString(l + "\n")
-	}
+	t.WriteString(renderLegend)
 	return t.String()
 }
 
-// renderSortPlaces orders area numbers numerically, then zone letters.
-func renderSortPlaces(ids []string) {
-	key := func(id string) (int, string) {
-		n := 0
-		if _, err := fmt.Sscan(id, &n); err != nil {
-			return 1 << 20, id
-		}
-		return n, id
+// renderAttack is an attack in Text: its kind, target and units.
+func (s *State) renderAttack(a AttackView) string {
+	var names []string
+	for _, id := range a.Units {
+		names = append(names, s.g.units[s.g.byID[id]].Name)
 	}
-	sort.Slice(ids, func(i, j int) bool {
-		a, as := key(ids[i])
-		b, bs := key(ids[j])
-		if a != b {
-			return a < b
+	return fmt.Sprintf("%s on %s (%s units) by %s", a.Kind, a.Target, a.Group, strings.Join(names, "; "))
+}
+
+// renderLegend explains the marks of Text.
+const renderLegend = "legend: [british 2VP] controlled by british, worth 2 VP (soa:11.2); [perimeter] British perimeter (soa:5.1); " +
+	"[fire N] fire level (soa:18); [acting] the impulse acts from here (soa:8.11); → adjacent places; " +
+	"A-D-M attack, defence and movement factors, X: an AT gun has no defence factor (soa:13.4); " +
+	"marks: c committed (soa:8.13), h your hidden AT gun (soa:13.8), x eliminated in close combat but still attacking, * moving\n"
+
+// renderUnit is one counter in Text: its name, factors and marks.
+func renderUnit(u UnitView, moving string) string {
+	m := renderMarks(u)
+	if u.ID == moving {
+		m += "*"
+	}
+	return u.Name + " " + renderFactors(u) + m
+}
+
+// renderUnitList merges counters that differ only in their last number
+// ("section 1 4-7-5", "section 2 4-7-5" become "sections 1-2 4-7-5").
+func renderUnitList(units []string) []string {
+	type group struct {
+		stem, tail string
+		nums       []int
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, u := range units {
+		// The factors follow the name, whose own last word may be a number.
+		k := strings.LastIndex(u, " ")
+		name, tail := u[:k], u[k:]
+		j := strings.LastIndex(name, " ")
+		n, err := strconv.Atoi(name[j+1:])
+		if j < 0 || err != nil {
+			groups = append(groups, &group{stem: u})
+			continue
 		}
-		return as < bs
-	})
+		key := name[:j] + tail
+		if g, ok := byKey[key]; ok {
+			g.nums = append(g.nums, n)
+			continue
+		}
+		g := &group{stem: name[:j], tail: tail, nums: []int{n}}
+		byKey[key] = g
+		groups = append(groups, g)
+	}
+	out := make([]string, len(groups))
+	for i, g := range groups {
+		switch {
+		case g.nums == nil:
+			out[i] = g.stem
+		case len(g.nums) == 1:
+			out[i] = fmt.Sprintf("%s %d%s", g.stem, g.nums[0], g.tail)
+		default:
+			stem := g.stem
+			if c := stem[len(stem)-1]; c >= 'a' && c <= 'z' && c != 's' {
+				stem += "s"
+			}
+			out[i] = stem + " " + renderRuns(g.nums) + g.tail
+		}
+	}
+	return out
+}
+
+// renderRuns writes sorted numbers with runs joined: 1-3, 5.
+func renderRuns(nums []int) string {
+	sort.Ints(nums)
+	var parts []string
+	for i := 0; i < len(nums); {
+		j := i
+		for j+1 < len(nums) && nums[j+1] == nums[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d-%d", nums[i], nums[j]))
+		} else {
+			parts = append(parts, fmt.Sprint(nums[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }
 
 func renderContains(list []string, v string) bool {

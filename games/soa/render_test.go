@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -167,32 +169,59 @@ func renderBritishArea(g *Game, s *State) string {
 	return best
 }
 
-// TestTextListsPlacesMarkersAndStatus checks the terminal text's shape.
+// TestTextListsPlacesMarkersAndStatus checks the terminal text's shape:
+// the status first, every place once with its full name and neighbours
+// (map.json: 19 borders 3, 18 and 20; zone C has arrows to B, 14 and 15),
+// the units under their place, and the legend of the marks.
 func TestTextListsPlacesMarkersAndStatus(t *testing.T) {
 	g := MustLoad()
 	st, _ := g.New("basic", nil, 2)
 	s := st.(*State)
 	renderAdvance(t, s, func() bool { return renderStep(s) == "impulse" })
 	txt := s.Text(engine.Spectator)
-	lines := strings.Split(strings.TrimSpace(txt), "\n")
-	occupied := map[string]bool{}
-	for _, u := range s.View(engine.Spectator).(View).Units {
-		if _, ok := g.Board().Index(u.At); ok {
-			occupied[u.At] = true
-		}
+	if !strings.HasPrefix(txt, "Turn 1 of 8, day") {
+		t.Errorf("the text does not start with the status:\n%s", txt)
 	}
-	n := 0
-	for _, l := range lines {
-		if f := strings.Fields(l); len(f) > 0 && occupied[f[0]] {
-			n++
-		}
-	}
-	if n != len(occupied) {
-		t.Errorf("%d place lines for %d occupied places:\n%s", n, len(occupied), txt)
-	}
-	for _, want := range []string{"VP:british", "perimeter", "control: german", "Turn 1 of 8, day", "TA: ", "German VP: ", "British ammo shortage: "} {
+	for _, want := range []string{
+		"19 Nieuwe Kade, under the bridge [perimeter] → 3 18 20\n",
+		" C Westervoortsedijk (zone) → 14 15 B\n",
+		"22 Prinsenhof – Brigade HQ [british 3VP]",
+		"TA: ", "German VP: ", "British ammo shortage: ", "legend: [british 2VP] controlled by british",
+	} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("text lacks %q:\n%s", want, txt)
 		}
+	}
+	lines := strings.Split(txt, "\n")
+	for i := 0; i < g.Board().Len(); i++ {
+		p := g.Board().Place(i)
+		n := 0
+		for _, l := range lines {
+			if strings.HasPrefix(l, fmt.Sprintf("%2s %s", p.ID, p.Name)) {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("place %s %q is listed %d times", p.ID, p.Name, n)
+		}
+	}
+	for _, u := range s.View(engine.Spectator).(View).Units {
+		if u.Type == string(HQ) && !strings.Contains(txt, u.Name+" "+renderFactors(u)) {
+			t.Errorf("the text lacks %s %s", u.Name, renderFactors(u))
+		}
+	}
+}
+
+// TestTextMergesSections: counters that differ only in their last number
+// are written once with the numbers; the factors and marks must match.
+func TestTextMergesSections(t *testing.T) {
+	got := renderUnitList([]string{
+		"C Coy 3 Para, 7 Pl, section 1 4-7-5", "C Coy 3 Para, 7 Pl, section 2 4-7-5", "C Coy 3 Para, 7 Pl, section 3 4-7-5[c]",
+		"1st Para Sqn RE, sappers 1 4-7-5", "1st Para Sqn RE, sappers 2 4-7-5", "1st Para Sqn RE, sappers 4 4-7-5",
+		"1st Para Bde HQ 2-8-5",
+	})
+	want := []string{"C Coy 3 Para, 7 Pl, sections 1-2 4-7-5", "C Coy 3 Para, 7 Pl, section 3 4-7-5[c]", "1st Para Sqn RE, sappers 1-2, 4 4-7-5", "1st Para Bde HQ 2-8-5"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

@@ -1,6 +1,10 @@
 package soa
 
-import "sandtable/engine"
+import (
+	"fmt"
+
+	"sandtable/engine"
+)
 
 // View is what one seat may know (DESIGN.md section 3): no RNG state, no
 // enemy set-up before both are revealed (soa:5.5), no hidden anti-tank gun
@@ -28,6 +32,71 @@ type View struct {
 	CP        int               `json:"casualty_points,omitempty"`
 	Bids      map[string]int    `json:"bids,omitempty"`
 	Result    *engine.Result    `json:"result,omitempty"`
+	Marks     []Mark            `json:"marks,omitempty"`
+	Panels    []Panel           `json:"panels"`
+}
+
+// Mark is a place a client outlines on the map, with what happens there.
+type Mark struct {
+	Place string `json:"place"`
+	Kind  string `json:"kind"` // "close-combat": the close combat being resolved (soa:9.2)
+}
+
+// Panel is one part of the side panel, declared so that a client draws it
+// without knowing the game (docs/formats.md): a track with a marker on it,
+// a value, a side, or a box of the units that are at an off-map place.
+type Panel struct {
+	Kind     string `json:"kind"` // "track", "value", "side" or "box"
+	ID       string `json:"id"`
+	Label    string `json:"label"`
+	Rule     string `json:"rule,omitempty"`
+	Value    any    `json:"value"`               // track: the marked position; value: a number or a text; side: a side
+	Max      int    `json:"max,omitempty"`       // track: its positions are 1 to Max
+	Marked   []int  `json:"marked,omitempty"`    // track: positions drawn apart, as MarkedAs says
+	MarkedAs string `json:"marked_as,omitempty"` // track: what the marked positions are ("night")
+	At       string `json:"at,omitempty"`        // box: it holds the units whose "at" is this
+	Side     string `json:"side,omitempty"`      // box: only this side's units
+	Folded   bool   `json:"folded,omitempty"`    // box: drawn closed, with a count per side
+}
+
+// panels declares the side panel: the turn track (soa:3.4, night turns
+// soa:15.1), the impulse and the Tactical Advantage (soa:8.1, 8.4), the
+// victory points (soa:3.5), the ammunition shortage (soa:20.1), casualty
+// points to take (soa:8.354), bids (soa:21.1), and the off-map boxes:
+// artillery (soa:3.7), reformed units (soa:3.8), the turn track's Bren
+// carriers (soa:17.52) and the eliminated units.
+func (v *View) panels() []Panel {
+	p := []Panel{{Kind: "track", ID: "turn", Label: "Turn", Rule: "soa:3.4", Value: v.Turn, Max: lastTurn, Marked: []int{2, 5, 8}, MarkedAs: "night"}}
+	if v.Impulse != "" {
+		p = append(p, Panel{Kind: "side", ID: "impulse", Label: "Impulse", Rule: "soa:8.1", Value: v.Impulse})
+	}
+	p = append(p, Panel{Kind: "side", ID: "tactical-advantage", Label: "Tactical Advantage", Rule: "soa:8.4", Value: v.TA},
+		Panel{Kind: "value", ID: "vp", Label: "German VP", Rule: "soa:3.5", Value: v.VP})
+	if v.Ammo > 0 {
+		p = append(p, Panel{Kind: "value", ID: "ammo", Label: "British ammunition shortage", Rule: "soa:20.1", Value: fmt.Sprintf("level %d", v.Ammo)})
+	}
+	if v.CP > 0 {
+		p = append(p, Panel{Kind: "value", ID: "casualty-points", Label: "Casualty points to take", Rule: "soa:8.354", Value: v.CP})
+	}
+	for _, side := range []string{"german", "british"} {
+		if b, ok := v.Bids[side]; ok {
+			p = append(p, Panel{Kind: "value", ID: "bid-" + side, Label: side + " bid", Rule: "soa:21.1", Value: fmt.Sprintf("%+d VP", b)})
+		}
+	}
+	if v.Swapped {
+		p = append(p, Panel{Kind: "value", ID: "swapped", Label: "Sides", Rule: "soa:21.1", Value: "swapped after the bid"})
+	}
+	p = append(p,
+		Panel{Kind: "box", ID: "artillery-german", Label: "German artillery", Rule: "soa:3.7", At: "artillery-box", Side: "german"},
+		Panel{Kind: "box", ID: "artillery-british", Label: "British artillery", Rule: "soa:3.7", At: "artillery-box", Side: "british"},
+		Panel{Kind: "box", ID: "reformed-box", Label: "Reformed Units box", Rule: "soa:3.8", At: "box"})
+	for _, u := range v.Units {
+		if u.At == "track" {
+			p = append(p, Panel{Kind: "box", ID: "track-box", Label: "On the turn track", Rule: "soa:17.52", At: "track"})
+			break
+		}
+	}
+	return append(p, Panel{Kind: "box", ID: "eliminated-box", Label: "Eliminated", At: "eliminated", Folded: true})
 }
 
 // UnitView is a counter as the seat sees it.
@@ -132,5 +201,9 @@ func (s *State) View(seat engine.Seat) any {
 			}
 		}
 	}
+	if s.ccPlace >= 0 && s.step >= stCCPlace && s.step < stOver {
+		v.Marks = append(v.Marks, Mark{Place: g.board.Place(int(s.ccPlace)).ID, Kind: "close-combat"})
+	}
+	v.Panels = v.panels()
 	return v
 }

@@ -2,6 +2,7 @@ package soa
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,5 +36,56 @@ func TestViewSizeAtTheEnd(t *testing.T) {
 			t.Errorf("%s: the game logged only %d lines; the bound is meant for a whole game", seat, n)
 		}
 		t.Logf("%s: %d bytes, %d log lines", seat, len(doc), s.LogLen(seat))
+	}
+}
+
+// TestViewMarksCloseCombat_soa9_2: while the close combat of a place is
+// fought, every seat's view marks that place, so that a client (and the
+// replay) can outline it; before a place is picked nothing is marked.
+//
+// Rules: soa:9.2.
+func TestViewMarksCloseCombat_soa9_2(t *testing.T) {
+	s := ccState(t, options{})
+	ccPut(t, s, "10", "gb-a1-1", "ss-ar1-1")
+	ccPut(t, s, "11", "gb-a1-2", "ss-ar1-2")
+	s.ta = German
+	s.startCloseCombat()
+	if m := s.View("german").(View).Marks; len(m) != 0 {
+		t.Fatalf("before a place is picked the view marks %v", m)
+	}
+	ccDo(t, s, "cc:11")
+	for _, seat := range []engine.Seat{"german", "british", engine.Spectator} {
+		v := s.View(seat).(View)
+		if want := []Mark{{Place: "11", Kind: "close-combat"}}; !slices.Equal(v.Marks, want) {
+			t.Fatalf("%s's view during the close combat in 11 marks %v, want %v", seat, v.Marks, want)
+		}
+	}
+}
+
+// TestViewPanels_soa3_4_15_1: the side panel the view declares: the turn
+// track at the turn with the night turns marked, the victory points and
+// the off-map boxes a client lists the units of.
+//
+// Rules: soa:3.4, soa:15.1, soa:3.7.
+func TestViewPanels_soa3_4_15_1(t *testing.T) {
+	s := ccState(t, options{})
+	s.turn, s.vp = 5, 7
+	v := s.View("german").(View)
+	byID := map[string]Panel{}
+	for _, p := range v.Panels {
+		byID[p.ID] = p
+	}
+	turn := byID["turn"]
+	if turn.Kind != "track" || turn.Value != 5 || turn.Max != 8 || !slices.Equal(turn.Marked, []int{2, 5, 8}) || turn.MarkedAs != "night" {
+		t.Fatalf("turn track %+v", turn)
+	}
+	if vp := byID["vp"]; vp.Kind != "value" || vp.Value != 7 {
+		t.Fatalf("VP panel %+v", vp)
+	}
+	if art := byID["artillery-british"]; art.Kind != "box" || art.At != "artillery-box" || art.Side != "british" {
+		t.Fatalf("British artillery box %+v", art)
+	}
+	if _, ok := byID["track-box"]; ok {
+		t.Fatal("the turn track box is declared with no Bren carrier on the track (soa:17.52)")
 	}
 }

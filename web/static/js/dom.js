@@ -124,3 +124,9 @@ export function icon(name) {
   return s('svg', {class: `icon icon-${name}`, viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true'},
     s('path', {d: ICONS[name], fill: 'currentColor', stroke: 'currentColor', 'stroke-width': name === 'pause' ? 3 : 1.4, 'stroke-linejoin': 'round'}));
 }
+
+// plural writes a count with its noun: "1 unit", "3 units", "0 units";
+// pl is the plural when it is not the noun with an s.
+export function plural(n, noun, pl = `${noun}s`) {
+  return `${n} ${n === 1 ? noun : pl}`;
+}

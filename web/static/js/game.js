@@ -3,21 +3,22 @@
 // tokens), highlights the legal choices on the map through their refs, and
 // sends the one the player picks. It never decides what is legal: the
 // engine lists every choice (DESIGN.md section 1).
-import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download} from './dom.js';
+import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download, plural} from './dom.js';
 import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
 import {Board} from './board.js';
-import {counterIcon, describe} from './counter.js';
-import {renderStatus, renderBoxes, Log, renderResult, sideBadge} from './panels.js';
-import {STEP, SIDES, TYPE_NAMES, factors, phaseOf, stepName, hidesInfo} from './soa.js';
+import {counterIcon} from './counter.js';
+import {renderStatus, renderBoxes, Log, renderResult, sideBadge, setSideColours, stepName, turnMarks} from './panels.js';
+import {gameModule, gameName} from './games.js';
 
 export async function gamePage(main, id) {
   setCrumbs(h('span', {}, 'Game ', h('code', {}, id)));
   const fragToken = store.takeFragmentToken();
   if (fragToken) await adoptToken(id, fragToken);
-  let board, summary;
+  let board, summary, game, name;
   try {
     [board, summary] = await Promise.all([api.board(id), api.summary(id)]);
+    [game, name] = await Promise.all([gameModule(summary.game), gameName(summary.game)]);
   } catch (e) {
     clear(main, h('div', {class: 'card error-card', role: 'alert'}, h('h1', {}, 'This game cannot be opened'),
       h('p', {}, e.message), h('p', {}, h('a', {href: '/'}, 'Back to the lobby'))));
@@ -28,7 +29,9 @@ export async function gamePage(main, id) {
   if (summary.seed_chosen && humans > 1 && Object.keys(store.tokens(id)).length < humans) {
     toast('The creator of this game chose its seed and can foresee the dice.', 'error');
   }
-  new GamePage(main, id, board, summary).start();
+  game.setBoard(board);
+  setSideColours(board);
+  new GamePage(main, id, board, summary, game, name).start();
 }
 
 // adoptToken stores a token from an invite link under the seat it proves.
@@ -45,12 +48,14 @@ async function adoptToken(id, token) {
 }
 
 class GamePage {
-  constructor(main, id, boardDoc, summary) {
+  constructor(main, id, boardDoc, summary, game, name) {
     this.main = main;
     this.id = id;
     this.summary = summary;
+    this.game = game; // the game's client module (games.js)
+    this.name = name; // the game's name in the catalog
     this.tokens = store.tokens(id);
-    this.seats = (Object.keys(summary.seats || {}).length ? Object.keys(summary.seats) : SIDES);
+    this.seats = Object.keys(summary.seats || {});
     this.mine = new Set(Object.keys(this.tokens));
     this.views = {}; // seat -> {version, seat, view, can_undo, deadline}
     this.shown = null; // the seat whose view is to be on screen
@@ -79,6 +84,7 @@ class GamePage {
       conn: h('span', {id: 'conn', class: 'conn', title: 'Connection to the server'}, 'connecting'),
       boxes: h('div', {id: 'boxes', class: 'boxes'}),
       log: h('ol', {id: 'log', class: 'log', tabindex: 0, 'aria-label': 'Game log'}),
+      lastRoll: h('div', {id: 'last-roll', class: 'last-roll', hidden: true, 'aria-live': 'polite'}),
     };
     const e = this.el;
     const links = h('div', {class: 'game-links'},
@@ -90,18 +96,17 @@ class GamePage {
       e.result, e.status,
       h('section', {class: 'card turn', id: 'turn', tabindex: -1, 'aria-label': 'What to do'},
         e.prompt, e.error, e.choices, h('div', {class: 'turn-foot'}, e.undo, e.conn)),
-      h('section', {class: 'card'}, h('h2', {}, 'Boxes'), e.boxes),
-      h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.log),
-      links);
+      h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.lastRoll, e.log),
+      h('section', {class: 'card boxes-card'}, h('h2', {}, 'Boxes'), e.boxes, links));
     clear(this.main, h('div', {class: 'game-page'}, mapPane, side));
     const skip = document.querySelector('.skip');
     if (skip) { skip.href = '#turn'; skip.textContent = 'Skip to your choices'; }
-    this.board = new Board(mapPane, boardDoc, {
+    this.board = new Board(mapPane, boardDoc, this.game, {
       onPlace: (pid) => this.clickPlace(pid),
       onUnit: (uid, pid) => this.clickUnit(uid, pid),
       onStack: (pid) => this.openStack(pid),
     });
-    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on));
+    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on), e.lastRoll);
     document.addEventListener('keydown', (ev) => this.key(ev));
     e.choices.addEventListener('pointerover', (ev) => this.previewChoice(ev, true));
     e.choices.addEventListener('pointerout', (ev) => this.previewChoice(ev, false));
@@ -165,7 +170,7 @@ class GamePage {
     const handover = this.shown && show !== this.shown && this.current && this.current.version !== this.views[show].version;
     if (handover && this.mine.size > 1) {
       // Hotseat: the next player must not see what the last one may hide.
-      const secret = [this.current, this.views[show]].some((m) => hidesInfo(m.view.state?.step, this.summary.options));
+      const secret = [this.current, this.views[show]].some((m) => this.game.hidesInfo(m.view.state?.step, this.summary.options));
       if (secret) this.curtain = true;
       else toast(`Now playing ${show}`);
     }
@@ -217,20 +222,20 @@ class GamePage {
         map.get(ref).push(c);
       }
     }
-    this.log.set(m.log); // first: it reads the log's scroll position while the layout is clean
+    this.log.set(m.log, -1, turnMarks(st)); // first: it reads the log's scroll position while the layout is clean
     this.updateTrail(version, st);
     this.board.update(st, hl);
     const statusKey = JSON.stringify([view.to_move, view.result, m.deadline, {...st, units: null}]);
     if (statusKey !== this.statusKey) {
       this.statusKey = statusKey;
-      renderStatus(this.el.status, view, this.mine, this.clock());
+      renderStatus(this.el.status, view, this.game, this.mine, this.clock());
     }
-    renderBoxes(this.el.boxes, st, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
+    renderBoxes(this.el.boxes, st, this.game, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
     this.renderPrompt(view, choices);
     this.renderChoices(choices);
     this.renderResult(view);
     const myMove = view.to_move && this.mine.has(view.to_move);
-    document.title = `${myMove ? '● Your move · ' : ''}${this.summary.game === 'soa' ? 'Storm Over Arnhem' : this.summary.game} · sandtable`;
+    document.title = `${myMove ? '● Your move · ' : ''}${this.name} · sandtable`;
     this.main.querySelector('.game-page').dataset.version = version;
     this.closeOverlays(true);
   }
@@ -299,22 +304,21 @@ class GamePage {
       const spectator = !this.mine.size;
       return clear(e, h('span', {class: 'spinner', 'aria-hidden': 'true'}),
         spectator ? `Watching: ${who} to move` : `Waiting for ${who}…`,
-        h('div', {class: 'muted small'}, `${phaseOf(st.step)} · ${stepName(st.step)}`));
+        h('div', {class: 'muted small'}, [this.game.phaseOf(st.step), stepName(st.step)].filter(Boolean).join(' · ')));
     }
     const rule = mostCommon(choices.map((c) => c.rule));
-    let text = STEP[st.step] || 'Choose';
+    let text = this.game.STEP[st.step] || `Choose: ${stepName(st.step)}`;
     const unit = commonUnit(choices);
     const u = unit && (st.units || []).find((x) => x.id === unit);
     const printed = unit && this.board.printed.get(unit);
-    text = text.replace('{unit}', u ? u.name : printed ? printed.name : 'the next unit');
+    text = text.replace('{unit}', u ? u.name : printed ? 'this unit' : 'the next unit'); // a unit not on the map is shown below
     const hasRefs = choices.some((c) => (c.refs || []).length);
     const trail = this.trail.slice(-4).map((c) => c.label);
     clear(e,
       trail.length ? h('div', {class: 'trail', id: 'trail'}, h('span', {class: 'muted'}, 'So far: '), trail.join(' › ')) : null,
       h('div', {class: 'prompt-main'}, h('strong', {}, text), ' ', ruleLink(rule)),
-      printed && !u ? h('div', {class: 'prompt-unit'}, counterIcon({...printed, df: printed.df, at: 'pool'}, this.board.printed, 40), h('span', {}, describe(printed))) : null,
-      h('div', {class: 'muted small'}, hasRefs ? 'Click a highlighted area or counter on the map, or pick below. Keys 1–9 pick the first choices.' : 'Pick below. Keys 1–9 pick the first choices.',
-        this.mine.size > 1 ? ` Playing ${view.seat}.` : ''));
+      printed && !u ? h('div', {class: 'prompt-unit'}, counterIcon(this.game, {...printed, at: 'pool'}, this.board.printed, 40), h('span', {}, this.game.describe(printed))) : null,
+      h('div', {class: 'muted small hint'}, hasRefs ? 'Click the map or pick below (keys 1–9).' : 'Pick below (keys 1–9).'));
   }
 
   // renderChoices lists every choice as a button. When the choices on the
@@ -531,16 +535,16 @@ class GamePage {
     const row = (u) => {
       const cs = this.byUnit.get(u.id) || [];
       return h('li', {class: `stack-unit ${u.side}`, 'data-stack-unit': u.id},
-        counterIcon(u, this.board.printed, 56, {highlight: cs.length > 0}),
-        h('div', {}, h('strong', {}, u.name || u.id), h('div', {class: 'muted small'}, unitFacts(u)),
+        counterIcon(this.game, u, this.board.printed, 56, {highlight: cs.length > 0}),
+        h('div', {}, h('strong', {}, u.name || u.id), h('div', {class: 'muted small'}, this.game.describe(u).split(', ').slice(1).join(' · ')),
           cs.map((c) => h('button', {type: 'button', class: 'choice small', 'data-choice': c.id, onclick: () => this.choose(c.id)}, c.label))));
     };
-    const bySide = SIDES.map((sd) => [sd, units.filter((u) => u.side === sd)]).filter(([, l]) => l.length);
+    const bySide = [...new Set(units.map((u) => u.side))].map((sd) => [sd, units.filter((u) => u.side === sd)]);
     const dlg = h('div', {class: 'overlay', id: 'stack-overlay'},
       h('div', {class: 'dialog stack', id: 'stack', role: 'dialog', 'aria-modal': 'true', 'aria-label': `Units in ${pid}`},
         h('h2', {}, `${pid} ${place ? place.name : ''}`, place && place.vp ? h('span', {class: 'vp-tag'}, ` ${place.vp} VP`) : null),
         placeChoices.map((c) => h('button', {type: 'button', class: 'choice', 'data-choice': c.id, onclick: () => this.choose(c.id)}, c.label)),
-        bySide.map(([sd, list]) => [h('h3', {}, sideBadge(sd), ` ${list.length} unit${list.length > 1 ? 's' : ''}`), h('ul', {class: 'stack-list'}, list.map(row))]),
+        bySide.map(([sd, list]) => [h('h3', {}, sideBadge(sd), ` ${plural(list.length, 'unit')}`), h('ul', {class: 'stack-list'}, list.map(row))]),
         units.length ? null : h('p', {class: 'muted'}, 'No units here.'),
         h('button', {type: 'button', class: 'secondary', onclick: () => this.closeOverlays()}, 'Close (Esc)')));
     dlg.addEventListener('click', (ev) => { if (ev.target === dlg) this.closeOverlays(); });
@@ -601,15 +605,6 @@ class GamePage {
     else if (k === '0') this.board.fit();
     else if ((k === 'u' || k === 'U') && !this.el.undo.hidden) this.undo();
   }
-}
-
-// unitFacts: type, factors and state of a counter, in a few words.
-function unitFacts(u) {
-  const bits = [`${TYPE_NAMES[u.type] || u.type} ${factors(u)}`];
-  if (u.committed) bits.push(u.type === 'artillery' ? 'fired' : 'committed');
-  if (u.hidden) bits.push('hidden from the enemy');
-  if (u.cc_eliminated) bits.push('eliminated in close combat');
-  return bits.join(' · ');
 }
 
 // sameView: a and b are the same view of the same seat at the same version.

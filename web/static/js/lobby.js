@@ -1,7 +1,7 @@
 // lobby.js: the lobby, /. Create a game (scenario, options, seed, who
 // plays each seat), list the games this browser holds tokens for, import a
 // record, watch a game.
-import {h, clear, toast, ruleLink, setCrumbs, copyText} from './dom.js';
+import {h, clear, toast, ruleLink, setCrumbs, copyText, plural} from './dom.js';
 import {api} from './api.js';
 import * as store from './store.js';
 
@@ -18,6 +18,7 @@ export async function lobbyPage(main) {
   try {
     const c = await api.catalog();
     catalog = Array.isArray(c) ? c : (c && c.games) || [];
+    names = Object.fromEntries(catalog.map((g) => [g.id, g.name || g.id]));
   } catch (e) {
     catalogError = e;
   }
@@ -160,6 +161,8 @@ function showInvites(out, r, invites, here) {
 
 // ---- my games ----
 
+let names = {}; // game id -> name, from the catalog
+
 async function renderMyGames(el) {
   if (!el) return;
   const games = store.list();
@@ -172,7 +175,7 @@ async function renderMyGames(el) {
     const seats = Object.keys(g.tokens || {});
     const row = h('li', {class: 'my-game', 'data-game': g.id},
       h('div', {class: 'my-game-main'},
-        h('a', {class: 'resume', href: `/play/${encodeURIComponent(g.id)}`}, `${g.game === 'soa' ? 'Storm Over Arnhem' : g.game || 'Game'} `, h('code', {}, g.id)),
+        h('a', {class: 'resume', href: `/play/${encodeURIComponent(g.id)}`}, `${names[g.game] || g.game || 'Game'} `, h('code', {}, g.id)),
         h('div', {class: 'muted small'}, seats.length ? `you play ${seats.join(' and ')}` : 'watching', g.created ? ` · ${new Date(g.created).toLocaleString()}` : ''),
         status),
       h('div', {class: 'my-game-actions'},
@@ -188,7 +191,7 @@ async function renderMyGames(el) {
       status.dataset.status = s.result ? 'over' : mineToMove ? 'your-move' : 'waiting';
       status.textContent = s.result ? `finished${s.result.winner ? `: ${s.result.winner} won` : ': a draw'}` :
         mineToMove ? `your move (${s.to_move})` : `waiting for ${s.to_move}`;
-      status.append(h('span', {class: 'muted'}, ` · ${s.version} choices`));
+      status.append(h('span', {class: 'muted'}, ` · ${plural(s.version, 'choice')}`));
     }).catch((e) => {
       status.dataset.status = 'error';
       status.textContent = e.status === 404 ? 'not on this server any more' : 'status unknown';

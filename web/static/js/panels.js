@@ -1,98 +1,124 @@
 // panels.js: the side panel parts shared by the game and replay pages:
-// status, off-map boxes, log, result.
-import {h, clear, ruleLink} from './dom.js';
+// status, off-map boxes, log, result. What the status and the boxes show
+// comes from the panels the view declares (state.panels, docs/formats.md):
+// tracks, values, sides and boxes of off-map units; nothing here knows a
+// game.
+import {h, clear, ruleLink, plural} from './dom.js';
 import {counterIcon} from './counter.js';
-import {NIGHT_TURNS, TURNS, SIDES, phaseOf, stepName} from './soa.js';
 
 const cap = (x) => (x ? x[0].toUpperCase() + x.slice(1) : '');
 
-// sideBadge is a side's name in its colour.
+// sideBadge is a side's name in its colour (--side-NAME, set from the board
+// document's palette by setSideColours).
 export function sideBadge(side) {
   if (!side) return h('span', {class: 'side-badge none'}, '—');
-  return h('span', {class: `side-badge ${side}`}, cap(side));
+  const el = h('span', {class: 'side-badge', 'data-side': side}, cap(side));
+  el.style.setProperty('--side', `var(--side-${side}, #666)`);
+  return el;
 }
 
-// renderStatus fills #status: the turn track (night turns marked, soa:15.1),
-// phase and step, the Tactical Advantage (soa:8.4), victory points
-// (soa:11), ammunition shortage (soa:20), and whose move it is.
-// me is the set of seats this browser plays (empty for a spectator); clock,
-// while the reaction clock runs (soa:8.17), is the element counting down.
-export function renderStatus(el, doc, me = new Set(), clock = null) {
-  const st = doc.state || {};
-  const track = h('ol', {class: 'turn-track', 'aria-label': `Turn ${st.turn} of ${TURNS}`});
-  for (let t = 1; t <= TURNS; t++) {
-    const night = NIGHT_TURNS.includes(t);
-    track.append(h('li', {class: [night ? 'night' : 'day', t === st.turn ? 'now' : '', t < st.turn ? 'past' : ''].join(' '),
-      'aria-current': t === st.turn ? 'step' : null, title: `Turn ${t}${night ? ' (night)' : ''}`}, String(t)));
+// setSideColours makes the sides' colours of the board document's palette
+// the CSS variables --side-NAME of the page.
+export function setSideColours(doc) {
+  for (const [side, colour] of Object.entries(doc.palette?.sides || {})) {
+    document.documentElement.style.setProperty(`--side-${side}`, colour);
   }
+}
+
+// stepName is a step's id in words.
+export const stepName = (step) => (step || '').replace(/-/g, ' ');
+
+// turnMarks are the marked positions of the turn track ({turns, as}), for
+// the log's turn headings.
+export function turnMarks(st) {
+  const t = panels(st, 'track').find((p) => p.id === 'turn');
+  return {turns: (t && t.marked) || [], as: (t && t.marked_as) || ''};
+}
+
+// panels returns the view's panels of one kind.
+const panels = (st, kind) => (st.panels || []).filter((p) => p.kind === kind);
+
+// renderStatus fills #status: the first track (the turn track, its value
+// in words for screen readers) and whose move it is, the phase and step, then every value and side the view
+// declares, in a few lines. me is the set of seats this browser plays
+// (empty for a spectator); clock, while a reaction clock runs, is the
+// element counting down.
+export function renderStatus(el, doc, game, me = new Set(), clock = null) {
+  const st = doc.state || {};
+  const [tr] = panels(st, 'track');
   const toMove = doc.to_move;
   let who;
   if (doc.result) who = h('span', {class: 'who over'}, 'Game over');
   else if (toMove && me.has(toMove)) who = h('span', {class: 'who mine'}, 'Your move', me.size > 1 ? ` (${toMove})` : '');
   else if (toMove) who = h('span', {class: 'who wait'}, `Waiting for ${toMove}`);
-  const rows = [
-    ['Turn', h('span', {}, `${st.turn ?? '?'} of ${TURNS} · `, st.night ? h('span', {class: 'night-tag'}, '☾ night') : h('span', {class: 'day-tag'}, '☀ day'))],
-    ['Phase', h('span', {}, phaseOf(st.step), st.step && st.step !== 'over' ? h('span', {class: 'muted'}, ` · ${stepName(st.step)}`) : null)],
-  ];
-  if (st.impulse) rows.push(['Impulse', sideBadge(st.impulse)]);
-  if (clock) rows.push(['Time to declare', h('span', {}, clock, ' ', ruleLink('soa:8.17', '8.17'))]);
-  rows.push(['Tactical Advantage', h('span', {}, sideBadge(st.tactical_advantage), ' ', ruleLink('soa:8.4', '8.4'))]);
-  rows.push(['German VP', h('strong', {class: 'vp', id: 'vp'}, String(st.vp ?? 0))]);
-  if (st.ammo) rows.push(['British ammo shortage', h('span', {}, `level ${st.ammo} `, ruleLink('soa:20.1', '20'))]);
-  if (st.casualty_points) rows.push(['Casualty points to take', h('strong', {}, String(st.casualty_points))]);
-  if (st.bids && Object.keys(st.bids).length) {
-    rows.push(['Bids', h('span', {}, Object.entries(st.bids).map(([k, v]) => `${k} ${v >= 0 ? '+' : ''}${v}`).join(' · '))]);
+  const rule = (r) => (r ? [' ', ruleLink(r, r.replace(/^\w+:/, ''))] : null);
+  const chip = (label, value, r, id) => h('span', {class: 'chip', 'data-panel': id}, h('span', {class: 'chip-label'}, label), ' ', value, rule(r));
+  const chips = [];
+  for (const p of (st.panels || []).filter((x) => x.kind === 'value' || x.kind === 'side')) {
+    chips.push(chip(p.label, p.kind === 'side' ? sideBadge(p.value) : h('strong', {class: 'value'}, String(p.value ?? '')), p.rule, p.id));
   }
-  if (st.swapped) rows.push(['Sides', 'swapped after the bid']);
-  if (st.side && st.seat && st.side !== st.seat) rows.push(['You command', sideBadge(st.side)]);
+  if (st.side && st.seat && st.side !== st.seat) chips.push(chip('You command', sideBadge(st.side)));
+  const phase = game.phaseOf(st.step);
   clear(el,
-    h('div', {class: 'status-head'}, track, who),
-    h('dl', {class: 'status-grid'}, rows.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])));
+    h('div', {class: 'status-head'}, tr ? track(tr) : null, who),
+    h('div', {class: 'phase'}, phase, st.step && st.step !== 'over' ? h('span', {class: 'muted'}, `${phase ? ' · ' : ''}${stepName(st.step)}`) : null,
+      clock ? h('span', {class: 'clock-row'}, ' · time to declare ', clock) : null),
+    h('div', {class: 'chips'}, chips));
   el.dataset.toMove = toMove || '';
   el.dataset.turn = st.turn ?? '';
   el.dataset.step = st.step || '';
 }
 
-// renderBoxes fills the off-map boxes: artillery (soa:3.7, 14; a committed
-// artillery counter has fired), the British Reformed Units box (soa:3.8,
-// 19), the turn track (Bren carriers, soa:17.52) and the eliminated units.
-// hl is the set of unit IDs that a choice refers to; onUnit(id) is called
-// when one is clicked. The boxes are drawn anew only when what they show
-// changed.
-export function renderBoxes(el, state, printed, hl = new Set(), onUnit = null) {
-  const units = (state.units || []).filter((u) => OFF_MAP_BOXES.includes(u.at));
-  const key = JSON.stringify([units, units.filter((u) => hl.has(u.id)).map((u) => u.id), !!onUnit]);
+// track draws a track panel: positions 1 to max, the marked ones apart
+// (night turns), the current one lit.
+function track(p) {
+  const marked = (p.marked || []).includes(p.value);
+  const ol = h('ol', {class: 'track', 'data-track': p.id, 'aria-label': `${p.label} ${p.value} of ${p.max}${marked ? ` (${p.marked_as})` : ''}`});
+  for (let t = 1; t <= p.max; t++) {
+    const on = (p.marked || []).includes(t);
+    ol.append(h('li', {class: [on ? 'marked' : '', t === p.value ? 'now' : '', t < p.value ? 'past' : ''].join(' ').trim() || null,
+      'aria-current': t === p.value ? 'step' : null, title: `${p.label} ${t}${on ? ` (${p.marked_as})` : ''}`}, String(t)));
+  }
+  return ol;
+}
+
+// renderBoxes fills the off-map boxes that the view declares (kind "box":
+// the units whose `at` is the box's, of one side if it says so). hl is the
+// set of unit IDs that a choice refers to; onUnit(id) is called when one is
+// clicked. The boxes are drawn anew only when what they show changed.
+export function renderBoxes(el, state, game, printed, hl = new Set(), onUnit = null) {
+  const boxes = panels(state, 'box');
+  const inBox = (b) => (state.units || []).filter((u) => u.at === b.at && (!b.side || u.side === b.side));
+  const key = JSON.stringify([boxes, boxes.map(inBox), [...hl].sort(), !!onUnit]);
   if (el.drawn === key) return;
   el.drawn = key;
-  const at = (where, side) => units.filter((u) => u.at === where && (!side || u.side === side));
   const tile = (u) => {
     const on = hl.has(u.id);
-    const icon = counterIcon(u, printed, 40, {highlight: on});
-    const caption = h('span', {class: 'tile-cap'}, u.type === 'artillery' ? (u.committed ? 'fired' : 'ready') : (u.committed ? 'committed' : ''));
+    const icon = counterIcon(game, u, printed, 40, {highlight: on});
+    const caption = h('span', {class: 'tile-cap'}, game.boxCaption(u));
     if (on && onUnit) {
       return h('button', {type: 'button', class: 'tile hl', 'data-unit-button': u.id, 'aria-label': `Choose ${u.name}`, onclick: () => onUnit(u.id)}, icon, caption);
     }
     return h('span', {class: 'tile', title: u.name}, icon, caption);
   };
-  const box = (title, rule, list, id) => h('section', {class: 'box', id},
-    h('h3', {}, title, ' ', ruleLink(rule, rule.replace('soa:', ''))),
-    list.length ? h('div', {class: 'tiles'}, list.map(tile)) : h('p', {class: 'muted small'}, 'empty'));
-  const parts = [];
-  for (const side of SIDES) {
-    parts.push(box(`${cap(side)} artillery`, 'soa:3.7', at('artillery-box', side), `artillery-${side}`));
-  }
-  parts.push(box('Reformed Units box', 'soa:3.8', at('box'), 'reformed-box'));
-  const track = at('track');
-  if (track.length) parts.push(box('On the turn track', 'soa:17.52', track, 'track-box'));
-  const dead = at('eliminated');
-  const counts = SIDES.map((sd) => `${sd} ${dead.filter((u) => u.side === sd).length}`).join(' · ');
-  parts.push(h('details', {class: 'box', id: 'eliminated-box'},
-    h('summary', {}, `Eliminated: ${counts}`),
-    dead.length ? h('div', {class: 'tiles'}, dead.map(tile)) : h('p', {class: 'muted small'}, 'none yet')));
-  clear(el, ...parts);
+  const rule = (b) => (b.rule ? [' ', ruleLink(b.rule, b.rule.replace(/^\w+:/, ''))] : null);
+  clear(el, boxes.map((b) => {
+    const list = inBox(b);
+    const tiles = list.length ? h('div', {class: 'tiles'}, list.map(tile)) : h('p', {class: 'muted small'}, 'empty');
+    if (b.folded) {
+      const sides = [...new Set(list.map((u) => u.side))];
+      const counts = sides.length ? sides.map((sd) => `${sd} ${list.filter((u) => u.side === sd).length}`).join(' · ') : 'none';
+      return h('details', {class: 'box', id: b.id}, h('summary', {}, `${b.label}: ${counts}`), tiles);
+    }
+    return h('section', {class: 'box', id: b.id}, h('h3', {}, b.label, rule(b)), tiles);
+  }));
 }
 
-const OFF_MAP_BOXES = ['artillery-box', 'box', 'track', 'eliminated'];
+// boxLabel is the label of the box an off-map unit is in, or its `at`.
+export function boxLabel(state, u) {
+  const b = panels(state, 'box').find((x) => x.at === u.at && (!x.side || x.side === u.side));
+  return b ? b.label : u.at;
+}
 
 // Log: lines are appended, not redrawn, while the log only grows. It shows
 // a LogWindow (api.js): the lines the client has, older ones paged in when
@@ -100,8 +126,10 @@ const OFF_MAP_BOXES = ['artillery-box', 'box', 'track', 'eliminated'];
 export class Log {
   // el is the <ol id="log">; places is the board's Map of places; onPlace(id, on)
   // is called when the pointer enters or leaves a place named in a line.
-  constructor(el, places, onPlace) {
+  // dice, if given, shows the last line with dice in it (#last-roll).
+  constructor(el, places, onPlace, dice = null) {
     this.el = el;
+    this.dice = dice;
     this.onPlace = onPlace;
     this.start = 0;
     this.lines = [];
@@ -125,7 +153,7 @@ export class Log {
     const win = this.win;
     if (!win || win.start === 0) return;
     try {
-      if (await win.older() && win === this.win) this.set(win);
+      if (await win.older() && win === this.win) this.set(win, -1, this.marked);
     } catch {
       // the button stays: the reader can try again
     }
@@ -133,9 +161,11 @@ export class Log {
 
   // set shows win (a LogWindow: lines from win.start, oldest first); fresh
   // marks the lines from line number `freshFrom` on as new (the replay's
-  // last step).
-  set(win, freshFrom = -1) {
+  // last step). marked names the turns that the turn track marks ({turns,
+  // as}: night turns).
+  set(win, freshFrom = -1, marked = {turns: [], as: ''}) {
     this.win = win;
+    this.marked = marked;
     const log = win.lines;
     const same = this.start === win.start && this.lines.length <= log.length && this.lines.every((l, i) => l === log[i] ||
       (l.text === log[i].text && l.turn === log[i].turn && l.rule === log[i].rule));
@@ -159,7 +189,7 @@ export class Log {
     for (let i = this.lines.length; i < log.length; i++) {
       const l = log[i];
       if (l.turn !== lastTurn) {
-        frag.append(h('li', {class: 'turn-head'}, `Turn ${l.turn}${NIGHT_TURNS.includes(l.turn) ? ' (night)' : ''}`));
+        frag.append(h('li', {class: 'turn-head'}, `Turn ${l.turn}${marked.turns.includes(l.turn) ? ` (${marked.as})` : ''}`));
         lastTurn = l.turn;
       }
       frag.append(h('li', {class: `line${freshFrom >= 0 && win.start + i >= freshFrom ? ' fresh' : ''}`, 'data-rule': l.rule},
@@ -170,9 +200,24 @@ export class Log {
     // Scrolled once the page's drawing is done, so that the layout it needs is done once.
     if (paged) queueMicrotask(() => { this.el.scrollTop = this.el.scrollHeight - fromBottom; });
     else if (atBottom || !same || freshFrom >= 0) queueMicrotask(() => { this.el.scrollTop = this.el.scrollHeight; });
-    this.el.setAttribute('aria-label', `Game log, ${win.start + log.length} lines`);
+    this.el.setAttribute('aria-label', `Game log, ${plural(win.start + log.length, 'line')}`);
+    this.showLastRoll(log);
     if (!log.length && !win.start) this.el.replaceChildren(h('li', {class: 'muted small empty'}, 'Nothing has happened yet.'));
     if (win.start > 0 && log.length < 30) this.older(); // too few lines to scroll: page in more now
+  }
+
+  // showLastRoll shows the newest line that rolls dice, with its dice as
+  // die faces, above the log: the roll stays in sight while the log scrolls.
+  showLastRoll(log) {
+    if (!this.dice) return;
+    const line = log.findLast((l) => l.text.search(DICE) >= 0) || null;
+    if (this.dice.line === line) return;
+    this.dice.line = line;
+    this.dice.hidden = !line;
+    if (line) {
+      clear(this.dice, h('span', {class: 'last-roll-head'}, 'Last roll'), ' ',
+        ruleLink(line.rule, line.rule ? line.rule.replace(/^\w+:/, '') : ''), ' ', this.format(line.text));
+    }
   }
 
   // format turns the place numbers and names of a line into hover targets
@@ -207,11 +252,14 @@ function placeRegex(places) {
   return new RegExp(`${pre}(?:${num}|${zone})`, 'g');
 }
 
+// DICE finds "rolls 6", "die 6", "rolls 3+5" in a log line.
+const DICE = /\b(rolls?|die|dice|rolled|draws?)( )([1-6])(?:(\+| and |, )([1-6]))?(?!\d)/g;
+
 // dice shows "rolls 6" / "die 6" with the number in a die face.
 function dice(text) {
   const out = [];
   let last = 0;
-  for (const m of text.matchAll(/\b(rolls?|die|dice|rolled|draws?)( )([1-6])(?:(\+| and |, )([1-6]))?(?!\d)/g)) {
+  for (const m of text.matchAll(DICE)) {
     out.push(text.slice(last, m.index), m[1] + m[2], h('span', {class: 'die'}, m[3]));
     if (m[5]) out.push(m[4], h('span', {class: 'die'}, m[5]));
     last = m.index + m[0].length;
@@ -224,9 +272,10 @@ function dice(text) {
 // level, score and the engine's text.
 export function renderResult(el, result, extra = []) {
   const w = result.winner;
+  el.style.setProperty('--side', w ? `var(--side-${w}, #666)` : '#666');
   clear(el,
     h('h2', {}, w ? `${cap(w)} victory` : 'A draw'),
-    h('p', {class: 'result-level'}, cap(result.level || ''), result.score !== undefined ? ` · German VP ${result.score}` : ''),
+    h('p', {class: 'result-level'}, cap(result.level || ''), result.score !== undefined ? ` · score ${result.score}` : ''),
     result.text ? h('p', {}, result.text) : null,
     ...extra);
   el.dataset.winner = w || 'draw';

@@ -1,36 +1,41 @@
-// replay.js: the replay page, /replay/{id}. Steps through the game one
-// choice at a time with GET /api/games/{id}/replay?step=N, as this
-// browser's seat sees it (or, once the game has ended, as any seat).
+// replay.js: the replay page, /replay/{id}?step=N. Steps through the game
+// one choice at a time with GET /api/games/{id}/replay?step=N, as this
+// browser's seat sees it (or, once the game has ended, as any seat). The
+// address keeps the step on screen, so that a link opens at that step.
 import {h, clear, setCrumbs, inTextField, download, icon} from './dom.js';
 import {api, LogWindow} from './api.js';
 import * as store from './store.js';
 import {Board} from './board.js';
-import {renderStatus, renderBoxes, Log, renderResult} from './panels.js';
-import {SIDES} from './soa.js';
+import {renderStatus, renderBoxes, Log, renderResult, setSideColours, turnMarks} from './panels.js';
+import {gameModule} from './games.js';
 
 export async function replayPage(main, id) {
   setCrumbs(h('span', {}, 'Replay ', h('code', {}, id)));
   document.title = 'Replay · sandtable';
-  let boardDoc, summary;
+  let boardDoc, summary, game;
   try {
     [boardDoc, summary] = await Promise.all([api.board(id), api.summary(id)]);
+    game = await gameModule(summary.game);
   } catch (e) {
     clear(main, h('div', {class: 'card error-card', role: 'alert'}, h('h1', {}, 'This game cannot be opened'),
       h('p', {}, e.message), h('p', {}, h('a', {href: '/'}, 'Back to the lobby'))));
     return;
   }
-  new ReplayPage(main, id, boardDoc, summary).start();
+  game.setBoard(boardDoc);
+  setSideColours(boardDoc);
+  new ReplayPage(main, id, boardDoc, summary, game).start();
 }
 
 class ReplayPage {
-  constructor(main, id, boardDoc, summary) {
+  constructor(main, id, boardDoc, summary, game) {
     this.id = id;
     this.summary = summary;
+    this.game = game;
     this.tokens = store.tokens(id);
     this.over = !!summary.result;
     this.steps = summary.version || 0;
     this.step = 0;
-    this.seats = Object.keys(summary.seats || {}).length ? Object.keys(summary.seats) : SIDES;
+    this.seats = Object.keys(summary.seats || {});
     // Before the end a seat sees only its own view (a token's); after it,
     // any seat (as=).
     const held = Object.keys(this.tokens);
@@ -42,6 +47,7 @@ class ReplayPage {
       result: h('section', {id: 'result', class: 'card result', hidden: true}),
       boxes: h('div', {id: 'boxes', class: 'boxes'}),
       log: h('ol', {id: 'log', class: 'log', tabindex: 0, 'aria-label': 'Game log'}),
+      lastRoll: h('div', {id: 'last-roll', class: 'last-roll', hidden: true}),
       slider: h('input', {type: 'range', id: 'replay-slider', min: 0, max: this.steps, value: 0, 'aria-label': 'Step'}),
       counter: h('output', {id: 'replay-step', 'aria-live': 'polite'}),
       error: h('div', {id: 'error', class: 'error', role: 'alert', hidden: true}),
@@ -70,15 +76,11 @@ class ReplayPage {
     const mapPane = h('section', {class: 'map-pane', id: 'map', tabindex: 0, 'aria-label': 'Map'});
     clear(main, h('div', {class: 'game-page replay'}, mapPane,
       h('aside', {class: 'side', id: 'panel'}, controls, e.result, e.status,
-        h('section', {class: 'card'}, h('h2', {}, 'Boxes'), e.boxes),
-        h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.log))));
-    this.board = new Board(mapPane, boardDoc, {onStack: () => {}, onPlace: () => {}, onUnit: () => {}});
-    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on));
+        h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.lastRoll, e.log),
+        h('section', {class: 'card boxes-card'}, h('h2', {}, 'Boxes'), e.boxes))));
+    this.board = new Board(mapPane, boardDoc, game, {onStack: () => {}, onPlace: () => {}, onUnit: () => {}});
+    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on), e.lastRoll);
     document.addEventListener('keydown', (ev) => this.key(ev));
-    window.addEventListener('hashchange', () => {
-      const m = /step=(\d+)/.exec(location.hash);
-      if (m && Number(m[1]) !== this.step) this.go(Number(m[1]));
-    });
   }
 
   // newLog is a log window of the seat the replay shows. Older lines come
@@ -87,9 +89,11 @@ class ReplayPage {
     return new LogWindow((from, limit) => api.log(this.id, this.token, from, limit, this.over ? this.as : null));
   }
 
+  // start opens at the step the address names (?step=N), else at the
+  // start of a finished game or the end of one under way.
   start() {
-    const m = /step=(\d+)/.exec(location.hash);
-    this.go(m ? Number(m[1]) : this.over ? 0 : this.steps, true);
+    const q = new URLSearchParams(location.search).get('step') || '';
+    this.go(/^\d+$/.test(q) ? Number(q) : this.over ? 0 : this.steps, true);
   }
 
   // go shows the view after the first n choices; only the latest request
@@ -102,7 +106,7 @@ class ReplayPage {
     this.step = n;
     this.el.slider.value = n;
     this.el.counter.value = `step ${n} of ${this.steps}`;
-    history.replaceState(null, '', `#step=${n}`);
+    history.replaceState(null, '', `?step=${n}`);
     if (this.abort) this.abort.abort();
     const ctl = this.abort = new AbortController();
     try {
@@ -127,9 +131,9 @@ class ReplayPage {
     const view = this.shown.view;
     const st = view.state || {};
     this.board.update(st);
-    renderStatus(this.el.status, view, new Set());
-    renderBoxes(this.el.boxes, st, this.board.printed);
-    this.log.set(this.logWin, freshFrom);
+    renderStatus(this.el.status, view, this.game, new Set());
+    renderBoxes(this.el.boxes, st, this.game, this.board.printed);
+    this.log.set(this.logWin, freshFrom, turnMarks(st));
     this.el.result.hidden = !view.result;
     if (view.result) renderResult(this.el.result, view.result);
     document.querySelector('.game-page').dataset.step = this.shown.step;

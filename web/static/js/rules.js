@@ -1,14 +1,17 @@
 // rules.js: the rules reference, /rules/{game}: one entry per rule section
 // with the anchor #GAME:ID (e.g. #soa:8.22) that rule links point to.
+// The index itself comes from the game module's rules() (games.js).
 import {h, clear, setCrumbs} from './dom.js';
+import {gameModule, gameName} from './games.js';
 
 export async function rulesPage(main, game) {
   setCrumbs(h('span', {}, 'Rules'));
-  if (game !== 'soa') {
-    clear(main, h('div', {class: 'card'}, h('h1', {}, 'Rules'), h('p', {}, `No rules reference for “${game}” yet. `, h('a', {href: '/rules/soa'}, 'Storm Over Arnhem'))));
+  const mod = await gameModule(game);
+  if (!mod.rules) {
+    clear(main, h('div', {class: 'card'}, h('h1', {}, 'Rules'), h('p', {}, `No rules reference for “${await gameName(game)}” yet.`)));
     return;
   }
-  const {GAME, CHAPTERS, SECTIONS, NOTES} = await import('./rules-soa.js');
+  const {GAME, CHAPTERS, SECTIONS, NOTES} = await mod.rules();
   document.title = `${GAME.name} rules reference · sandtable`;
   const noteOf = new Map();
   for (const n of NOTES) for (const r of n.rules) noteOf.set(r, n);

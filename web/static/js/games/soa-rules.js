@@ -1,4 +1,4 @@
-// rules-soa.js: an index of the Storm Over Arnhem rule sections, by the IDs
+// games/soa-rules.js: an index of the Storm Over Arnhem rule sections, by the IDs
 // that choices and log lines cite. The titles and summaries are our own
 // short descriptions, not the rulebook's text: the rulebook itself is not
 // reproduced here.

@@ -1,32 +1,21 @@
-// soa.js: how Storm Over Arnhem looks and reads in the client. Everything
-// here is presentation; the rules live in the engine (games/soa).
+// games/soa.js: how Storm Over Arnhem looks and reads in the browser: the
+// game module that games.js loads for the game id "soa" (web/README.md
+// lists what a game module may export). Everything here is presentation;
+// the rules live in the engine (games/soa).
+import {s} from '../dom.js';
 
-// Counter colours by force (soa:4.1): SS black, army blue-grey, British red.
-// The committed face (soa:8.13) is white with the force colour for text.
-export const FORCE = {
-  ss: {fill: '#1b1b1b', text: '#ffffff', name: 'Waffen-SS'},
-  army: {fill: '#5f7386', text: '#ffffff', name: 'German army'},
-  british: {fill: '#b3202a', text: '#ffffff', name: 'British'},
-};
+// palette: the colours of the forces and sides, from the board document
+// (games/soa/render.go draws its counters in the same: one place for both).
+let palette = {forces: {}, sides: {}};
 
-export const SIDE_COLOUR = {german: '#1b1b1b', british: '#b3202a'};
-export const SIDES = ['german', 'british'];
+// setBoard takes the board document of a game before anything is drawn.
+export function setBoard(doc) {
+  palette = {forces: {}, sides: {}, ...(doc.palette || {})};
+}
 
-// Night turns (soa:15.1).
-export const NIGHT_TURNS = [2, 5, 8];
-export const TURNS = 8;
-
-// Places that are not on the map: where a unit's `at` may point.
-export const OFF_MAP = {
-  'artillery-box': 'Artillery box',
-  box: 'Reformed Units box',
-  track: 'Turn track',
-  eliminated: 'Eliminated',
-};
-
-// force returns "ss", "army" or "british" for a unit, from the printed
-// counters of the board document, else guessed from its ID.
-export function force(u, printed) {
+// force returns "ss", "army" or "british" for a unit (soa:4.1), from the
+// printed counters of the board document, else guessed from its ID.
+function force(u, printed) {
   const p = printed && printed.get(u.id);
   if (p && p.force) return p.force;
   if (u.side === 'british') return 'british';
@@ -35,7 +24,7 @@ export function force(u, printed) {
 
 // factors is the printed AF-DF-MF of a counter; an anti-tank gun has no DF
 // and shows an X instead (soa:13.4).
-export function factors(u) {
+function factors(u) {
   const df = u.type === 'at' ? 'X' : u.df;
   return `${u.af}-${df}-${u.mf}`;
 }
@@ -46,9 +35,9 @@ export function factors(u) {
 // to 10 characters: the counter then shows its type symbol and factors only,
 // and the magnifier, the stack and the tooltips give the full name.
 export function shortName(u) {
-  let s = u.name || '';
-  for (const [long, short] of SHORTEN) s = s.replace(long, short);
-  return s.length <= 10 ? s : '';
+  let n = u.name || '';
+  for (const [long, short] of SHORTEN) n = n.replace(long, short);
+  return n.length <= 10 ? n : '';
 }
 
 // SHORTEN is applied in order: remarks and ordinals, the organisations of
@@ -73,7 +62,7 @@ const SHORTEN = [
   [/, (?:section|squad|sappers|reinforcement) (\d+)$/, ' $1'],
 ];
 
-export const TYPE_NAMES = {
+const TYPE_NAMES = {
   infantry: 'Infantry', engineer: 'Engineers', hq: 'Headquarters', armor: 'Armour',
   at: 'Anti-tank gun', bren: 'Bren carrier', artillery: 'Artillery',
 };
@@ -122,11 +111,7 @@ export function hidesInfo(step, options = {}) {
   return options.hidden_at === 'on' || step === 'bid' || /^setup-/.test(step || '');
 }
 
-export function stepName(step) {
-  return (step || '').replace(/-/g, ' ');
-}
-
-// PHASE groups the steps into the phases of a turn (soa:6).
+// phaseOf groups the steps into the phases of a turn (soa:6).
 export function phaseOf(step) {
   if (!step) return '';
   if (step === 'bid') return 'Bidding';
@@ -140,7 +125,7 @@ export function phaseOf(step) {
 
 // typeSymbol draws a small NATO-style symbol for a unit type, centred at
 // 0,0 inside a w x h box, in colour c. Returns SVG markup parts for dom.s.
-export function typeSymbol(type, w, h, c) {
+function typeSymbol(type, w, h, c) {
   const x0 = -w / 2, y0 = -h / 2, x1 = w / 2, y1 = h / 2;
   const box = ['rect', {x: x0, y: y0, width: w, height: h, fill: 'none', stroke: c, 'stroke-width': 0.9}];
   const line = (a, b, d, e) => ['line', {x1: a, y1: b, x2: d, y2: e, stroke: c, 'stroke-width': 0.9}];
@@ -157,3 +142,103 @@ export function typeSymbol(type, w, h, c) {
     default: return [box];
   }
 }
+
+// SIZE is the side of a counter in map units (counter.js draws at this size).
+const SIZE = 26;
+
+// counterFace draws a counter (soa:4.1): force colour, or the white
+// committed face (soa:8.13) with the force colour for ink; the short name
+// on top (label instead, for a pile), the type symbol, the AF-DF-MF.
+export function counterFace(u, printed, label) {
+  const st = palette.forces[force(u, printed)] || palette.forces.british || {fill: 'grey', text: 'white'};
+  const committed = !!u.committed;
+  const fill = committed ? 'var(--committed-face)' : st.fill;
+  const ink = committed ? st.fill : st.text;
+  const parts = [
+    s('rect', {class: 'face', x: 0, y: 0, width: SIZE, height: SIZE, rx: 2.5, fill,
+      stroke: committed ? st.fill : 'black', 'stroke-width': committed ? 1.2 : 0.8,
+      'stroke-dasharray': u.hidden ? '3 2' : null}),
+    designation(label ?? shortName(u), ink),
+    s('g', {transform: `translate(${SIZE / 2} 12.4)`}, typeSymbol(u.type, 13, 7.5, ink).map(([t, a, ...c]) => s(t, a, ...c))),
+    s('text', {x: SIZE / 2, y: 23.2, 'font-size': 7.6, 'text-anchor': 'middle', fill: ink, 'font-weight': 'bold',
+      'letter-spacing': -0.2}, u.type === 'artillery' ? artilleryFactors(u, printed) : factors(u)),
+  ];
+  if (u.cc_eliminated) {
+    parts.push(s('path', {class: 'cc-cross', d: `M3,3L${SIZE - 3},${SIZE - 3}M${SIZE - 3},3L3,${SIZE - 3}`}));
+  }
+  return parts;
+}
+
+// designation is the short name at the top of a counter, squeezed to the
+// counter's width when it is long.
+function designation(text, ink) {
+  const wide = text.length * 3.1 > SIZE - 2;
+  return s('text', {x: SIZE / 2, y: 6.6, 'font-size': 5.4, 'text-anchor': 'middle', fill: ink, 'font-weight': 'bold',
+    textLength: wide ? SIZE - 2 : null, lengthAdjust: wide ? 'spacingAndGlyphs' : null}, text);
+}
+
+// artilleryFactors: an artillery counter prints a day and a night attack
+// factor (soa:14.6, 15.2); the board document carries them.
+function artilleryFactors(u, printed) {
+  const p = printed && printed.get(u.id);
+  if (p && (p.art_day || p.art_night)) return `${p.art_day ?? '?'}/${p.art_night ?? '?'}`;
+  return String(u.af || '');
+}
+
+// describe is the counter in words: for screen readers, the magnifier and
+// the stack.
+export function describe(u) {
+  const bits = [u.name || u.id, `${TYPE_NAMES[u.type] || u.type} ${factors(u)}`];
+  if (u.committed) bits.push(u.type === 'artillery' ? 'fired' : 'committed');
+  if (u.hidden) bits.push('hidden from the enemy');
+  if (u.cc_eliminated) bits.push('eliminated in close combat');
+  return bits.join(', ');
+}
+
+// pileKey is what identical counters share: counters with the same key
+// and no choice of their own are piled up on the map.
+export function pileKey(u, printed) {
+  return [u.side, printed.get(u.id)?.force, u.type, u.af, u.df, u.mf, !!u.committed, !!u.hidden, !!u.cc_eliminated].join('|');
+}
+
+// boxCaption is the word under a counter in an off-map box.
+export function boxCaption(u) {
+  if (u.type === 'artillery') return u.committed ? 'fired' : 'ready';
+  return u.committed ? 'committed' : '';
+}
+
+// markers are the markers of a place, each drawn 18 by 18: control
+// (soa:11.2: a black cross for the Germans, a roundel for the British),
+// the British perimeter (soa:5.1) and fire (soa:18).
+export function markers(place, state) {
+  const out = [];
+  const c = state.control && state.control[place];
+  if (c) out.push(controlMarker(c));
+  if ((state.perimeter || []).includes(place)) {
+    out.push(s('g', {class: 'perimeter-marker'}, s('title', {}, 'British perimeter marker (soa:5.1)'),
+      s('rect', {width: 18, height: 18, rx: 2}), s('text', {x: 9, y: 13, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 'bold'}, 'P')));
+  }
+  const f = state.fires && state.fires[place];
+  if (f) {
+    out.push(s('g', {class: 'fire-marker'}, s('title', {}, `Fire, level ${f} (soa:18)`),
+      s('rect', {width: 18, height: 18, rx: 2}),
+      s('path', {d: 'M9,2.5C12,6 14,8 13,12C12.4,14.6 10.8,15.6 9,15.6C6.6,15.6 4.8,14 5,11.4C5.2,9.2 7,8.4 7.2,6C8.4,7.2 8.6,8 8.6,9C10,7.4 10,5 9,2.5Z'}),
+      s('text', {x: 15.5, y: 16.5, 'text-anchor': 'middle', 'font-size': 7.5, 'font-weight': 'bold'}, f)));
+  }
+  return out;
+}
+
+function controlMarker(side) {
+  const g = s('g', {class: `control-marker ${side}`}, s('title', {}, `Controlled by the ${side === 'german' ? 'Germans' : 'British'}`),
+    s('rect', {width: 18, height: 18, rx: 2}));
+  if (side === 'german') {
+    g.append(s('path', {class: 'cross-edge', d: 'M9,2.5V15.5M2.5,9H15.5'}), s('path', {class: 'cross', d: 'M9,3.5V14.5M3.5,9H14.5'}));
+  } else {
+    g.append(s('circle', {class: 'ring-1', cx: 9, cy: 9, r: 7}), s('circle', {class: 'ring-2', cx: 9, cy: 9, r: 4.6}),
+      s('circle', {class: 'ring-3', cx: 9, cy: 9, r: 2.4}));
+  }
+  return g;
+}
+
+// rules is the module of the rules reference page, /rules/soa.
+export const rules = () => import('./soa-rules.js');

@@ -1,0 +1,424 @@
+package play
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"sandtable/ai"
+	"sandtable/engine"
+	"sandtable/games"
+	"sandtable/games/soa"
+)
+
+// newSession starts a Storm Over Arnhem game with the given players.
+func newSession(t *testing.T, seed uint64, opts map[string]string, players map[engine.Seat]string) *Session {
+	t.Helper()
+	g, err := games.Get("soa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resolved, err := engine.ResolveOptions(g, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.NewRecord(g)
+	rec.Scenario, rec.Options, rec.Seed = g.Scenarios()[0].ID, resolved, seed
+	s, err := engine.Start(g, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Session{Game: g, Rec: rec, State: s, Path: filepath.Join(t.TempDir(), "game.json")}
+	if err := p.Seat(players); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var (
+	hotseat  = map[engine.Seat]string{"german": Person, "british": Person}
+	vsBot    = map[engine.Seat]string{"german": "random", "british": Person}
+	britSize = tea.WindowSizeMsg{Width: 160, Height: 50}
+)
+
+// start makes the model of p, sizes its window and lets it settle.
+func start(t *testing.T, p *Session, size tea.WindowSizeMsg) *model {
+	t.Helper()
+	m := newModel(p)
+	settle(m, m.Init())
+	m.Update(size)
+	return m
+}
+
+// settle runs the commands an update returned, feeding bots' choices back,
+// until none is left; a clock tick is left alone (the tests send their own).
+func settle(m *model, cmd tea.Cmd) tea.Msg {
+	for cmd != nil {
+		ch := make(chan tea.Msg, 1)
+		go func() { ch <- cmd() }()
+		select {
+		case msg := <-ch:
+			if _, ok := msg.(botMsg); !ok {
+				return msg
+			}
+			_, cmd = m.Update(msg)
+		case <-time.After(300 * time.Millisecond):
+			return nil
+		}
+	}
+	return nil
+}
+
+// press sends keys: names like "enter", "ctrl+c", "down", or text typed rune by rune.
+func press(m *model, keys ...string) tea.Msg {
+	named := map[string]tea.KeyType{"enter": tea.KeyEnter, "ctrl+c": tea.KeyCtrlC, "esc": tea.KeyEsc, "tab": tea.KeyTab,
+		"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "pgdown": tea.KeyPgDown}
+	var last tea.Msg
+	for _, k := range keys {
+		if t, ok := named[k]; ok {
+			_, cmd := m.Update(tea.KeyMsg{Type: t})
+			last = settle(m, cmd)
+			continue
+		}
+		for _, r := range k {
+			_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			last = settle(m, cmd)
+		}
+	}
+	return last
+}
+
+func mustContain(t *testing.T, screen string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(screen, w) {
+			t.Errorf("the screen lacks %q:\n%s", w, screen)
+		}
+	}
+}
+
+// The screen holds the map (with the game's text: full names, neighbours),
+// the log, the dice and the numbered choices.
+func TestScreenShowsMapLogDiceAndChoices(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, britSize)
+	mustContain(t, m.View(), "Map, as british sees it", "╭─ Log", "╭─ Dice", "british to choose · 12 choices",
+		"▶  1. Place 1st Para Bde HQ in 2 Rijnkade block, west part", "12. Place 1st Para Bde HQ in 23 Villa Nijenburg – Rode School",
+		" 2 Rijnkade block, west part [perimeter] → ")
+	for _, l := range strings.Split(m.View(), "\n") {
+		if w := len([]rune(l)); w > britSize.Width {
+			t.Errorf("a line of %d cells in a window of %d: %q", w, britSize.Width, l)
+		}
+	}
+	// A narrow window stacks the log and the dice under the map; a low one
+	// leaves the dice out.
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	mustContain(t, m.View(), "Map, as british sees it", "╭─ Log", "╭─ Dice", "british to choose")
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	v := m.View()
+	mustContain(t, v, "Map, as british sees it", "╭─ Log", "british to choose")
+	if n := strings.Count(v, "\n") + 1; n != 24 {
+		t.Errorf("the screen has %d lines for a window of 24", n)
+	}
+	// The map scrolls to the place the highlighted choice names.
+	const villa = "23 Villa Nijenburg – Rode School [british 3VP] →"
+	if strings.Contains(v, villa) {
+		t.Fatal("the small map shows area 23 before it is named")
+	}
+	press(m, "12")
+	mustContain(t, m.View(), villa)
+}
+
+func TestScreenTakesNumbersSearchAndUndo(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	first := engine.Choices(p.State)
+	m := start(t, p, britSize)
+	press(m, "12")
+	mustContain(t, m.View(), "> 12  Enter takes "+first[11].Label)
+	press(m, "enter")
+	if got := p.Rec.Choices; len(got) != 1 || got[0] != first[11].ID {
+		t.Fatalf("after 12 Enter the record holds %v, want [%s]", got, first[11].ID)
+	}
+	press(m, "u")
+	if len(p.Rec.Choices) != 0 || !strings.Contains(m.note, "took back "+first[11].ID) {
+		t.Fatalf("undo left %v, note %q", p.Rec.Choices, m.note)
+	}
+	// Keys typed quickly arrive as one message: "99" is 9 then 9.
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("99")})
+	press(m, "enter")
+	if len(p.Rec.Choices) != 0 || m.note != "99 is not a choice: type a number from 1 to 12" {
+		t.Fatalf("99 took %v, note %q", p.Rec.Choices, m.note)
+	}
+	// Search: "q" is text here, not quit; Enter takes the first match.
+	press(m, "/", "prinsenhof")
+	mustContain(t, m.View(), "1 match \"prinsenhof\"", "▶ 11. Place 1st Para Bde HQ in 22 Prinsenhof")
+	press(m, "enter")
+	if got := p.Rec.Choices; len(got) != 1 || got[0] != first[10].ID {
+		t.Fatalf("the search took %v, want [%s]", got, first[10].ID)
+	}
+	// The search stays while it finds choices: the next unit goes there too.
+	next := engine.Choices(p.State)
+	press(m, "enter")
+	if got := p.Rec.Choices; len(got) != 2 || got[1] != next[10].ID {
+		t.Fatalf("Enter after a search took %v, want %s second", got, next[10].ID)
+	}
+	// Esc clears it; the highlight moves with the arrows.
+	next = engine.Choices(p.State)
+	press(m, "esc", "down", "down", "enter")
+	if got := p.Rec.Choices; len(got) != 3 || got[2] != next[2].ID {
+		t.Fatalf("down down Enter took %v, want %s third", got, next[2].ID)
+	}
+}
+
+// Ctrl-C and q leave the screen (Screen then saves); in a search q is a letter.
+func TestScreenQuitKeys(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, britSize)
+	for _, k := range []string{"ctrl+c", "q"} {
+		if _, ok := press(m, k).(tea.QuitMsg); !ok {
+			t.Errorf("%s does not quit", k)
+		}
+	}
+	press(m, "/")
+	if msg := press(m, "q"); msg != nil || m.filter != "q" {
+		t.Errorf("q in a search gave %v, filter %q", msg, m.filter)
+	}
+}
+
+// soa:5.5 and the privacy pause: in hotseat the board is hidden between the
+// seats until the next player presses Enter.
+func TestScreenHotseatPausesBetweenSeats(t *testing.T) {
+	p := newSession(t, 1, nil, hotseat)
+	m := start(t, p, britSize)
+	mustContain(t, m.View(), "british to choose", "The board is hidden")
+	press(m, "1")
+	if len(p.Rec.Choices) != 0 || strings.Contains(m.View(), "Map") {
+		t.Fatal("a key other than Enter left the privacy screen")
+	}
+	press(m, "enter")
+	mustContain(t, m.View(), "Map, as british sees it")
+	british := 0
+	var names []string
+	for _, u := range soa.MustLoad().Units() {
+		if u.Side == "british" && u.Pool == "" && u.Type != soa.Artillery {
+			british++
+			names = append(names, u.Name)
+		}
+	}
+	for i := 0; i < british; i++ {
+		press(m, "enter")
+	}
+	if m.pause != "german" {
+		t.Fatalf("after the British set-up the screen waits for %q, want german", m.pause)
+	}
+	v := m.View()
+	mustContain(t, v, "german to choose", "The board is hidden")
+	if strings.Contains(v, "Map") || strings.Contains(v, "→") {
+		t.Fatalf("the privacy screen shows the board:\n%s", v)
+	}
+	press(m, "enter")
+	v = m.View()
+	mustContain(t, v, "Map, as german sees it")
+	for _, n := range names {
+		if strings.Contains(v, n) {
+			t.Fatalf("the German player sees %s before the set-ups are revealed", n)
+		}
+	}
+}
+
+// toTheClock takes the first choices until a person's reaction clock runs.
+func toTheClock(t *testing.T, p *Session) {
+	t.Helper()
+	for {
+		if _, _, ok := p.Clock(); ok {
+			return
+		}
+		if err := p.Apply(p.State.Legal(nil)[0], true); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// soa:8.17: a player who does not declare his impulse in time passes. The
+// clock starts when the player has the screen, and a stale tick does nothing.
+func TestScreenReactionClock(t *testing.T) {
+	p := newSession(t, 2, map[string]string{"reaction": "10"}, hotseat)
+	toTheClock(t, p)
+	m := start(t, p, britSize)
+	if !m.deadline.IsZero() {
+		t.Fatal("the clock runs behind the privacy screen")
+	}
+	press(m, "enter")
+	mustContain(t, m.View(), "10s left")
+	n, seat := len(p.Rec.Choices), p.State.ToMove()
+	m.Update(tickMsg{m.clock, time.Now()})
+	m.Update(tickMsg{m.clock - 1, m.deadline.Add(time.Second)})
+	if len(p.Rec.Choices) != n {
+		t.Fatal("a tick before the deadline, or of an old clock, made a choice")
+	}
+	_, cmd := m.Update(tickMsg{m.clock, m.deadline})
+	settle(m, cmd)
+	if len(p.Rec.Choices) != n+1 || p.Rec.Choices[n] != "pass" || m.note != string(seat)+"'s time ran out: Pass" {
+		t.Fatalf("at the deadline: choices %v, note %q", p.Rec.Choices[n:], m.note)
+	}
+}
+
+// Screen runs the program on any input: keys "1", Enter, then Ctrl-C save
+// the record with the one choice.
+func TestScreenSavesOnCtrlC(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	first := engine.Choices(p.State)[0].ID
+	var out bytes.Buffer
+	if err := Screen(context.Background(), p, strings.NewReader("1\r\x03"), &out); err != nil {
+		t.Fatal(err)
+	}
+	rec := readRecord(t, p.Path)
+	if len(rec.Choices) != 1 || rec.Choices[0] != first {
+		t.Fatalf("saved %v, want [%s]", rec.Choices, first)
+	}
+	mustContain(t, out.String(), "record saved to "+p.Path+" (1 choice)")
+}
+
+// Line mode: an interrupt (Ctrl-C) while a person is asked saves the record.
+func TestLinesSaveOnInterrupt(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	r, w := io.Pipe()
+	defer w.Close()
+	var out bytes.Buffer
+	if err := Lines(ctx, p, r, &out, false); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out.String(), "british> \ninterrupted\nrecord saved to "+p.Path+" (0 choices)")
+	readRecord(t, p.Path)
+}
+
+// Line mode at a terminal pauses between hotseat players; a pipe does not.
+func TestLinesHotseatPauseOnlyAtATerminal(t *testing.T) {
+	p := newSession(t, 1, nil, hotseat)
+	var out bytes.Buffer
+	if err := Lines(context.Background(), p, strings.NewReader("\n1\nq\n"), &out, true); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out.String(), "\033[2J\033[Hbritish to choose: pass the keyboard, then press Enter.")
+	if len(p.Rec.Choices) != 1 {
+		t.Fatalf("the Enter after the pause was taken as a choice: %v", p.Rec.Choices)
+	}
+	p = newSession(t, 1, nil, hotseat)
+	out.Reset()
+	if err := Lines(context.Background(), p, strings.NewReader("1\nq\n"), &out, false); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "pass the keyboard") || len(p.Rec.Choices) != 1 {
+		t.Fatalf("a pipe paused, or lost its first answer: %v", p.Rec.Choices)
+	}
+}
+
+func readRecord(t *testing.T, path string) *engine.Record {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := engine.DecodeRecord(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// Long lines break at spaces, continuations indented past the line's own
+// indent; a word wider than the pane is cut.
+func TestWrap(t *testing.T) {
+	got := wrap("     british: B Coy (-) 2 Para, 4 Pl, sections 1-3 4-7-5; 1st Para Bde HQ 2-8-5", 30)
+	want := []string{
+		"     british: B Coy (-) 2",
+		"         Para, 4 Pl, sections",
+		"         1-3 4-7-5; 1st Para",
+		"         Bde HQ 2-8-5",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	got = wrap("t1 "+strings.Repeat("x", 40), 20)
+	want = []string{"t1", "    xxxxxxxxxxxxxxxx", "    xxxxxxxxxxxxxxxx", "    xxxxxxxx"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// The status (the lines of the game's text before its first blank line)
+// stays at the top of the map while the map scrolls.
+func TestScreenKeepsTheStatusInSight(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, tea.WindowSizeMsg{Width: 100, Height: 40})
+	press(m, "tab", "pgdown", "pgdown")
+	v := m.View()
+	if m.mapTop == 0 {
+		t.Fatal("PgDn did not scroll the focused map")
+	}
+	mustContain(t, v, "│Turn 1 of 8, day | step setup-british")
+	if strings.Contains(v, " 1 Rijnkade – Nijverheidsschool") {
+		t.Errorf("the map did not scroll past area 1:\n%s", v)
+	}
+}
+
+// quickClock is a game whose reaction clock (soa:8.17) runs for 50 ms.
+type quickClock struct{ engine.State }
+
+func (quickClock) ReactionTime() time.Duration { return 50 * time.Millisecond }
+func (q quickClock) Timeout() (engine.Action, bool) {
+	return q.State.(engine.Clocked).Timeout()
+}
+
+// Line mode: a person who does not answer in time gets the timeout choice.
+func TestLinesReactionClock(t *testing.T) {
+	p := newSession(t, 2, map[string]string{"reaction": "10"}, hotseat)
+	toTheClock(t, p)
+	p.State = quickClock{p.State}
+	n, seat := len(p.Rec.Choices), p.State.ToMove()
+	r, w := io.Pipe()
+	defer w.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	var out bytes.Buffer
+	if err := Lines(ctx, p, r, &out, false); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out.String(), "(you have 50ms to choose)", string(seat)+"> \ntime is up: Pass")
+	if len(p.Rec.Choices) <= n || p.Rec.Choices[n] != "pass" {
+		t.Fatalf("after the clock ran out the record goes on with %v, want pass", p.Rec.Choices[n:])
+	}
+}
+
+// At the end the choices give way to the result, and the keys to leave.
+func TestScreenGameOver(t *testing.T) {
+	p := newSession(t, 9, nil, vsBot)
+	for p.State.ToMove() != "" {
+		a := p.State.Legal(nil)[0]
+		if b := p.BotToMove(); b != nil {
+			var err error
+			if a, err = ai.Move(b, p.State); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := p.Apply(a, p.BotToMove() == nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := start(t, p, britSize)
+	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "Tab pane · ↑↓ scroll · ? help · q save & quit")
+	if m.choices != nil {
+		t.Error("choices offered after the end")
+	}
+}

@@ -1,0 +1,345 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"sandtable/ai"
+	"sandtable/engine"
+)
+
+// Screen plays the session full-screen until the person leaves (q, Ctrl-C)
+// or ctx is cancelled; the record is saved however it ends.
+func Screen(ctx context.Context, p *Session, in io.Reader, out io.Writer) error {
+	m := newModel(p)
+	prog := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
+	_, err := prog.Run()
+	if err != nil && !errors.Is(err, tea.ErrInterrupted) && !errors.Is(err, tea.ErrProgramKilled) {
+		return err
+	}
+	if p.State.ToMove() == "" {
+		fmt.Fprintln(out, p.Result())
+	}
+	msg, err := p.Save()
+	if err != nil {
+		return errors.Join(m.err, err)
+	}
+	fmt.Fprintln(out, msg)
+	return m.err // a bot's failure, after the record is safe
+}
+
+// spectatorPace is the pause before each bot choice when nobody plays, so
+// that a spectator can follow the game.
+const spectatorPace = 200 * time.Millisecond
+
+// The panes that Tab moves between; the arrows act on the focused one.
+const (
+	paneChoices = iota
+	paneMap
+	paneLog
+	panes
+)
+
+// model is the full-screen client as a bubbletea model: messages in
+// (keys, the window size, a bot's choice, the clock's tick), View out.
+type model struct {
+	p    *Session
+	w, h int
+
+	choices []engine.Choice // of the person to move; nil while a bot moves or after the end
+	acts    []engine.Action
+	sel     int    // the highlighted choice, an index into visible()
+	typed   string // digits typed: a choice number
+	filter  string // "/" search in the choices' labels and ids
+	search  bool   // typing into filter
+
+	focus   int
+	mapTop  int // first map line shown
+	logBack int // log lines scrolled back from the newest
+	seen    map[engine.Seat]int
+	note    string // what just happened, or what was wrong
+
+	pause engine.Seat // hotseat: the board is hidden until this seat is ready
+	shown engine.Seat // the seat whose screen was shown last
+
+	clock    int // generation of the reaction clock; a tick of another is stale
+	deadline time.Time
+	timeout  engine.Action
+	thinking bool
+	help     bool
+	err      error
+
+	seatNames []*regexp.Regexp // the seats' names as words, to colour them
+}
+
+// botMsg is a bot's choice, made for the state after n choices.
+type botMsg struct {
+	a   engine.Action
+	n   int
+	err error
+}
+
+// tickMsg is a second of the reaction clock of generation gen.
+type tickMsg struct {
+	gen int
+	at  time.Time
+}
+
+func newModel(p *Session) *model {
+	m := &model{p: p, seen: map[engine.Seat]int{}}
+	for _, st := range p.Game.Seats() {
+		m.seatNames = append(m.seatNames, regexp.MustCompile(`\b`+regexp.QuoteMeta(string(st))+`\b`))
+	}
+	return m
+}
+
+func (m *model) Init() tea.Cmd { return m.advance() }
+
+// advance sets the screen up for whoever is to move now: a bot starts
+// choosing, a person gets the choices (after the privacy pause in hotseat)
+// and the clock starts.
+func (m *model) advance() tea.Cmd {
+	m.clock++
+	m.deadline = time.Time{}
+	m.choices, m.acts, m.sel, m.typed, m.search = nil, nil, 0, "", false
+	s := m.p.State
+	if s.ToMove() == "" {
+		m.thinking = false
+		return nil
+	}
+	if b := m.p.BotToMove(); b != nil {
+		m.thinking = true
+		clone, n := s.Clone(), len(m.p.Rec.Choices)
+		pace := time.Duration(0)
+		if len(m.p.Humans) == 0 {
+			pace = spectatorPace
+		}
+		return func() tea.Msg {
+			time.Sleep(pace)
+			a, err := ai.Move(b, clone)
+			return botMsg{a, n, err}
+		}
+	}
+	m.thinking = false
+	m.acts = s.Legal(nil)
+	m.choices = make([]engine.Choice, len(m.acts))
+	for i, a := range m.acts {
+		m.choices[i] = s.Describe(a)
+	}
+	if len(m.visible()) == 0 {
+		m.filter = "" // a search stays while it finds something (a set-up area, say)
+	}
+	if seat := s.ToMove(); m.p.Hotseat() && seat != m.shown {
+		m.pause = seat
+		return nil
+	}
+	return m.startClock()
+}
+
+// startClock runs the reaction clock (e.g. soa:8.17) if the game has one
+// now; in hotseat it starts only once the player has the screen.
+func (m *model) startClock() tea.Cmd {
+	limit, a, ok := m.p.Clock()
+	if !ok {
+		return nil
+	}
+	m.deadline, m.timeout = time.Now().Add(limit), a
+	return m.tick()
+}
+
+func (m *model) tick() tea.Cmd {
+	gen := m.clock
+	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg{gen, t} })
+}
+
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+	case botMsg:
+		if msg.n != len(m.p.Rec.Choices) {
+			return m, nil // the game moved on without it
+		}
+		if msg.err == nil {
+			msg.err = m.p.Apply(msg.a, false)
+		}
+		if msg.err != nil {
+			m.err = msg.err
+			return m, tea.Quit
+		}
+		return m, m.advance()
+	case tickMsg:
+		if msg.gen != m.clock || m.deadline.IsZero() {
+			return m, nil
+		}
+		if msg.at.Before(m.deadline) {
+			return m, m.tick()
+		}
+		seat, label := m.p.State.ToMove(), m.p.State.Describe(m.timeout).Label
+		return m, m.choose(m.timeout, fmt.Sprintf("%s's time ran out: %s", seat, label))
+	case tea.KeyMsg:
+		return m, m.key(msg)
+	}
+	return m, nil
+}
+
+// key handles one key press.
+func (m *model) key(k tea.KeyMsg) tea.Cmd {
+	if k.Type == tea.KeyRunes && len(k.Runes) > 1 {
+		// Keys typed quickly (or pasted) arrive together: "10" is 1 then 0.
+		var cmds []tea.Cmd
+		for _, r := range k.Runes {
+			cmds = append(cmds, m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
+		}
+		return tea.Sequence(cmds...)
+	}
+	key := k.String()
+	if key == "ctrl+c" || key == "q" && !m.search {
+		return tea.Quit
+	}
+	if m.pause != "" {
+		if key == "enter" || key == " " {
+			m.shown, m.pause = m.pause, ""
+			return m.startClock()
+		}
+		return nil
+	}
+	if m.help {
+		m.help = false
+		return nil
+	}
+	if m.search {
+		switch k.Type {
+		case tea.KeyEsc:
+			m.search, m.filter, m.sel = false, "", 0
+		case tea.KeyEnter:
+			return m.enter()
+		case tea.KeyBackspace:
+			if m.filter != "" {
+				m.filter = m.filter[:len(m.filter)-1]
+				m.sel = 0
+			}
+		case tea.KeyRunes, tea.KeySpace:
+			m.filter += string(k.Runes)
+			m.sel = 0
+		default:
+			m.move(key)
+		}
+		return nil
+	}
+	switch key {
+	case "?", "h":
+		m.help = true
+	case "tab":
+		m.focus = (m.focus + 1) % panes
+	case "shift+tab":
+		m.focus = (m.focus + panes - 1) % panes
+	case "/":
+		if m.choices != nil {
+			m.search, m.typed = true, ""
+		}
+	case "esc":
+		m.typed, m.filter, m.sel = "", "", 0
+	case "backspace":
+		if m.typed != "" {
+			m.typed = m.typed[:len(m.typed)-1]
+		}
+	case "enter":
+		return m.enter()
+	case "u":
+		undone, err := m.p.Undo()
+		if err != nil {
+			m.note = "cannot undo: " + err.Error()
+			return nil
+		}
+		for st, n := range m.seen {
+			m.seen[st] = min(n, m.p.LogLen(st))
+		}
+		m.note = "took back " + undone
+		return m.advance()
+	case "R", "D":
+		// Resigning and offering a draw belong here once the engine offers them.
+		m.note = "resigning (R) and offering a draw (D) are not available yet"
+	default:
+		if len(key) == 1 && key[0] >= '0' && key[0] <= '9' && m.choices != nil {
+			m.typed += key
+			if n, _ := strconv.Atoi(m.typed); n >= 1 && n <= len(m.choices) {
+				m.filter, m.sel = "", n-1
+			}
+			return nil
+		}
+		m.move(key)
+	}
+	return nil
+}
+
+// move scrolls the focused pane, or moves the highlight among the choices.
+func (m *model) move(key string) {
+	step := map[string]int{"up": -1, "k": -1, "down": 1, "j": 1, "pgup": -10, "pgdown": 10, "home": -1 << 20, "end": 1 << 20}[key]
+	if step == 0 {
+		return
+	}
+	switch m.focus {
+	case paneChoices:
+		m.typed = ""
+		m.sel = max(0, min(len(m.visible())-1, m.sel+step))
+	case paneMap:
+		m.mapTop = max(0, m.mapTop+step)
+	case paneLog:
+		m.logBack = max(0, m.logBack-step)
+	}
+}
+
+// visible are the indices of the choices the search leaves.
+func (m *model) visible() []int {
+	var out []int
+	f := strings.ToLower(m.filter)
+	for i, c := range m.choices {
+		if f == "" || strings.Contains(strings.ToLower(c.Label), f) || strings.Contains(strings.ToLower(c.ID), f) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// enter takes the typed number, or else the highlighted choice.
+func (m *model) enter() tea.Cmd {
+	if m.choices == nil {
+		return nil
+	}
+	if m.typed != "" {
+		n, _ := strconv.Atoi(m.typed)
+		if n < 1 || n > len(m.choices) {
+			m.note = fmt.Sprintf("%s is not a choice: type a number from 1 to %d", m.typed, len(m.choices))
+			m.typed = ""
+			return nil
+		}
+		return m.choose(m.acts[n-1], "")
+	}
+	vis := m.visible()
+	if len(vis) == 0 {
+		m.note = "no choice matches " + strconv.Quote(m.filter)
+		return nil
+	}
+	return m.choose(m.acts[vis[m.sel]], "")
+}
+
+// choose plays the person's action; note says why, when it was not typed.
+func (m *model) choose(a engine.Action, note string) tea.Cmd {
+	seat := m.p.State.ToMove()
+	m.seen[seat] = m.p.LogLen(seat) // what this choice brings is news on the seat's next screen
+	if err := m.p.Apply(a, true); err != nil {
+		m.err = err
+		return tea.Quit
+	}
+	m.note, m.logBack = note, 0
+	return m.advance()
+}

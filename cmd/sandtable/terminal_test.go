@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmux drives a real terminal for the full-screen client: a private tmux
+// server (its socket in the test's folder) that the test stops at the end.
+// ./test.sh installs tmux.
+type tmux struct {
+	t      *testing.T
+	socket string
+}
+
+func newTmux(t *testing.T, width, height int, command string) *tmux {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Fatal("tmux is missing: ./test.sh installs it (apt-get install tmux)")
+	}
+	x := &tmux{t: t, socket: filepath.Join(t.TempDir(), "tmux")}
+	x.run("new-session", "-d", "-x", fmt.Sprint(width), "-y", fmt.Sprint(height), command)
+	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	return x
+}
+
+func (x *tmux) run(args ...string) string {
+	x.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-S", x.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		x.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// keys types into the terminal: tmux key names ("Enter", "C-c") or text.
+func (x *tmux) keys(keys ...string) { x.run(append([]string{"send-keys"}, keys...)...) }
+
+// waitFor returns the screen once it shows want, failing after 15 s.
+func (x *tmux) waitFor(want string) string {
+	x.t.Helper()
+	var screen string
+	for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if screen = x.run("capture-pane", "-p"); strings.Contains(screen, want) {
+			return screen
+		}
+	}
+	x.t.Fatalf("the terminal never showed %q:\n%s", want, screen)
+	return ""
+}
+
+// On a terminal play takes the whole window; keys choose, and Ctrl-C leaves
+// and saves the record like q.
+func TestPlayFullScreenInTmux(t *testing.T) {
+	dir := t.TempDir()
+	recPath := filepath.Join(dir, "game.json")
+	legal := decode[legalDoc](t, must(t, must(t, "", "new", "--game", "soa", "--seed", "3"), "legal", "-"))
+	x := newTmux(t, 120, 40, fmt.Sprintf("env SANDTABLE_CHILD_ARGS='play soa --seat british --seed 3 --record %s' '%s'; echo EXIT=$?; sleep 60", recPath, os.Args[0]))
+	screen := x.waitFor("british to choose · 12 choices")
+	for _, want := range []string{"Map, as british sees it", "╭─ Log", "╭─ Dice", "q save & quit"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, screen)
+		}
+	}
+	x.keys("1", "2")
+	x.waitFor("> 12  Enter takes " + legal.Choices[11].Label)
+	x.keys("Enter")
+	x.waitFor("british to choose · choice 2")
+	x.keys("C-c")
+	screen = x.waitFor("EXIT=")
+	if !strings.Contains(screen, "record saved to "+recPath+" (1 choice)") || !strings.Contains(screen, "EXIT=0") {
+		t.Fatalf("Ctrl-C did not save and leave:\n%s", screen)
+	}
+	if got := readChoices(t, recPath); len(got) != 1 || got[0] != legal.Choices[11].ID {
+		t.Fatalf("saved %v, want [%s]", got, legal.Choices[11].ID)
+	}
+}

@@ -1,0 +1,72 @@
+package e2e
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// laptopSizes are common laptop screens, in CSS pixels.
+var laptopSizes = [][2]int64{{1366, 768}, {1440, 900}, {1280, 800}}
+
+// paneBox is where an element of the game page is on the screen.
+type paneBox struct {
+	Top    float64 `json:"top"`
+	Bottom float64 `json:"bottom"`
+	Left   float64 `json:"left"`
+	Right  float64 `json:"right"`
+}
+
+type laptopLayout struct {
+	W        float64  `json:"w"`
+	H        float64  `json:"h"`
+	Map      *paneBox `json:"map"`
+	Log      *paneBox `json:"log"`
+	Roll     *paneBox `json:"roll"`
+	RollDice int      `json:"rollDice"`
+	LastLine *paneBox `json:"lastLine"`
+}
+
+const readLayout = `(() => {
+  const box = (e) => { if (!e || e.hidden) return null; const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
+  const lines = document.querySelectorAll('#log li.line');
+  return {w: innerWidth, h: innerHeight, map: box(document.querySelector('#map')), log: box(document.querySelector('#log')),
+    roll: box(document.querySelector('#last-roll')), rollDice: document.querySelectorAll('#last-roll .die').length,
+    lastLine: box(lines[lines.length - 1])};
+})()`
+
+// laptops opens the game page at each laptop size, in another tab, once the
+// log holds a roll: the log, its newest line and the last roll with its die
+// faces are in sight beside the map without scrolling the page or the panel.
+// With SANDTABLE_SCREENSHOTS=1 the first size is docs/screenshots/laptop.png.
+func laptops(p *page, id string, version int) {
+	p.t.Helper()
+	for i, sz := range laptopSizes {
+		tb := p.tab(fmt.Sprintf("laptop %dx%d", sz[0], sz[1]))
+		tb.do("open the game at a laptop's size", 20*time.Second,
+			chromedp.EmulateViewport(sz[0], sz[1]),
+			chromedp.Navigate(p.base+"/play/"+id),
+			chromedp.WaitVisible(chromedp.CSS(".game-page[data-version]")))
+		tb.waitFor("the view", 10*time.Second, fmt.Sprintf("s.version === %d", version))
+		tb.do("settle", 5*time.Second, chromedp.Sleep(200*time.Millisecond))
+		l := run(tb, "read the layout", 5*time.Second, chromedp.Evaluate[laptopLayout](readLayout))
+		in := func(b *paneBox) bool {
+			return b != nil && b.Top >= 0 && b.Bottom <= l.H+0.5 && b.Left >= 0 && b.Right <= l.W+0.5
+		}
+		switch {
+		case !in(l.Log) || l.Log.Bottom-l.Log.Top < 100:
+			p.t.Errorf("%dx%d: the log is not in sight, at least 100 px high (five lines): %+v", sz[0], sz[1], l.Log)
+		case !in(l.LastLine) || l.LastLine.Bottom > l.Log.Bottom+0.5:
+			p.t.Errorf("%dx%d: the newest log line is not in sight: %+v in the log %+v", sz[0], sz[1], l.LastLine, l.Log)
+		case !in(l.Roll) || l.RollDice == 0:
+			p.t.Errorf("%dx%d: the last roll is not in sight with its dice (%d die faces): %+v", sz[0], sz[1], l.RollDice, l.Roll)
+		case l.Map == nil || l.Log.Left < l.Map.Right-0.5:
+			p.t.Errorf("%dx%d: the log is not beside the map: map %+v, log %+v", sz[0], sz[1], l.Map, l.Log)
+		}
+		if i == 0 {
+			tb.shot("laptop.png")
+		}
+		tb.close()
+	}
+}

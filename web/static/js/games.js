@@ -1,0 +1,52 @@
+// games.js: the game-agnostic core asks one module per game how that game
+// looks and reads: games/ID.js, loaded by the game's id. A game without a
+// module, or a module that leaves something out, gets the plain defaults
+// below (web/README.md lists what a module may export).
+import {s} from './dom.js';
+import {api} from './api.js';
+
+const DEFAULTS = {
+  // setBoard(doc) takes the board document before anything is drawn.
+  setBoard() {},
+  // STEP: a prompt per step of the game ({unit}: the unit the choices name).
+  STEP: {},
+  phaseOf: () => '',
+  // hidesInfo: a view at this step may show one seat what another must not
+  // see (the hotseat privacy screen asks).
+  hidesInfo: () => false,
+  shortName: (u) => u.name || u.id,
+  describe: (u) => u.name || u.id,
+  pileKey: (u) => JSON.stringify({...u, id: null, name: null, at: null}),
+  boxCaption: () => '',
+  markers: () => [],
+  // counterFace: the SVG parts of a counter, 26 map units square.
+  counterFace: (u) => [s('rect', {class: 'face plain', x: 0, y: 0, width: 26, height: 26, rx: 2.5}),
+    s('text', {x: 13, y: 16, 'font-size': 7, 'text-anchor': 'middle'}, (u.name || u.id).slice(0, 6))],
+  // controls(view, act): extra controls under the choices, for what a game
+  // offers beside its choices; act(choiceId) submits a choice. None here.
+  controls: () => null,
+  rules: null,
+};
+
+const loaded = new Map();
+
+// gameModule returns the module of a game, with the defaults filled in.
+export function gameModule(id) {
+  if (!loaded.has(id)) {
+    loaded.set(id, import(`./games/${encodeURIComponent(id)}.js`)
+      .catch((e) => { console.warn(`no client module for the game ${id}: ${e.message}`); return {}; })
+      .then((m) => ({...DEFAULTS, ...m, id})));
+  }
+  return loaded.get(id);
+}
+
+let catalog = null;
+
+// gameName is a game's name from the server's catalog (its id if the
+// catalog does not say).
+export async function gameName(id) {
+  catalog = catalog || api.catalog().catch(() => []);
+  const list = await catalog;
+  const g = (Array.isArray(list) ? list : []).find((x) => x.id === id);
+  return (g && g.name) || id;
+}
