@@ -9,6 +9,7 @@ require (
 	github.com/charmbracelet/x/term v0.2.1
 	github.com/chromedp/chromedp v0.23.0
 	github.com/coder/websocket v1.8.15
+	github.com/gorilla/websocket v1.5.3
 	github.com/prometheus/client_golang v1.25.0
 	modernc.org/sqlite v1.60.1
 )

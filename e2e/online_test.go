@@ -18,14 +18,17 @@ func TestOnline(t *testing.T) {
 	srv := api{t: t, base: base}
 	tm := newTimer(t)
 	g := srv.create("7", map[string]string{"german": "human", "british": "human"})
-	if g.Links["german"] == "" || g.Links["british"] == "" {
-		t.Fatalf("the new game has no seat links: %v", g.Links)
+	// The links are absolute, on the address the request was sent to.
+	german, okG := strings.CutPrefix(g.Links["german"], base)
+	british, okB := strings.CutPrefix(g.Links["british"], base)
+	if !okG || !okB {
+		t.Fatalf("the new game's seat links are not on %s: %v", base, g.Links)
 	}
 
 	a := newProfile(t, "A (german)", base)
-	a.open(g.Links["german"], ".game-page[data-version]")
+	a.open(german, ".game-page[data-version]")
 	b := newProfile(t, "B (british)", base)
-	b.open(g.Links["british"], ".game-page[data-version]")
+	b.open(british, ".game-page[data-version]")
 	// A marker that a reload would lose.
 	for _, p := range []*page{a, b} {
 		run(p, "mark the page", 5*time.Second, chromedp.Evaluate[bool](`window.e2eNoReload = true`))

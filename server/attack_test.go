@@ -208,3 +208,11 @@ func TestImportRefusesForcedDiceInPosition(t *testing.T) {
 		t.Errorf("the same position without forced dice: %d %v", code, out)
 	}
 }
+
+func decode(t *testing.T, resp *http.Response, v any) {
+	t.Helper()
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -28,6 +28,9 @@ const maxBody = 64 << 10
 // bodyTimeout bounds the time to send a request body (a variable for tests).
 var bodyTimeout = 10 * time.Second
 
+// writeTimeout bounds the time to send an answer (a variable for tests).
+var writeTimeout = 30 * time.Second
+
 func (srv *Server) routes() {
 	m := http.NewServeMux()
 	// Each path takes one method; any other is answered 405 in JSON (the
@@ -100,6 +103,9 @@ func (srv *Server) api(h handler) http.HandlerFunc {
 			// goroutine) forever: ReadHeaderTimeout covers only the headers.
 			http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTimeout))
 		}
+		// A client that does not read its answer must not hold a goroutine
+		// and a connection either.
+		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(writeTimeout))
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		status, v, err := h(r)
 		if err != nil {
@@ -204,14 +210,28 @@ func wsToken(r *http.Request) string {
 	return r.URL.Query().Get("token")
 }
 
+// healthz answers 200 when the store takes a durable write, 503 when it
+// does not (a full disk, a read-only file): the server then refuses every
+// choice, so a load balancer should stop sending players to it. One write
+// a second at most, however often it is asked.
 func (srv *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if err := srv.store.Ping(ctx); err != nil {
-		http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
+	srv.health.Lock()
+	if time.Since(srv.health.at) >= time.Second {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		srv.health.err = srv.store.CheckWrite(ctx)
+		cancel()
+		srv.health.at = time.Now()
+		if srv.health.err != nil {
+			srv.log.Error("the store cannot write", "err", srv.health.err)
+		}
+	}
+	err := srv.health.err
+	srv.health.Unlock()
+	if err != nil {
+		writeError(w, errf(503, "store_unwritable", "the store cannot write; choices are refused until its operator fixes it (see the server's log)"))
 		return
 	}
-	w.Write([]byte("ok\n"))
+	writeJSON(w, 200, map[string]string{"status": "ok"})
 }
 
 func (srv *Server) catalog(*http.Request) (int, any, error) {
@@ -278,6 +298,15 @@ func (srv *Server) createGame(r *http.Request) (int, any, error) {
 		req.Seats = map[string]string{}
 	}
 	g := store.Game{Game: req.Game, Scenario: req.Scenario, Options: req.Options, Seed: seed, SeedChosen: req.Seed != "", Seats: req.Seats}
+	return srv.createFor(r, g)
+}
+
+// createFor creates a game for the client of r, within its quota: the
+// global cap alone let one client take every place.
+func (srv *Server) createFor(r *http.Request, g store.Game) (int, any, error) {
+	if !srv.quota.allow(srv.clientKey(r)) {
+		return 0, nil, errf(429, "quota", "this address has created its quota of games for now (%g an hour); try again later", srv.cfg.GamesPerHour)
+	}
 	l, tokens, err := srv.create(r.Context(), g)
 	if err != nil {
 		return 0, nil, err
@@ -316,11 +345,7 @@ func (srv *Server) importRecord(r *http.Request) (int, any, error) {
 	}
 	g := store.Game{Game: rec.Game, Rules: rec.RulesVersion(), Scenario: rec.Scenario, Options: rec.Options, Seed: rec.Seed, SeedChosen: true, Position: rec.Position,
 		Seats: map[string]string{}, Choices: rec.Choices}
-	l, tokens, err := srv.create(r.Context(), g)
-	if err != nil {
-		return 0, nil, err
-	}
-	return 201, srv.answer(r, l, tokens), nil
+	return srv.createFor(r, g)
 }
 
 // ordinary refuses a record that forces dice, in its list of dice or hidden
@@ -355,7 +380,8 @@ func (srv *Server) summary(r *http.Request) (int, any, error) {
 	defer l.mu.Unlock()
 	return 200, map[string]any{"id": l.meta.ID, "game": l.meta.Game, "scenario": l.meta.Scenario, "options": l.meta.Options,
 		"seats": l.meta.Seats, "version": len(l.choices), "to_move": l.state.ToMove(), "result": l.state.Result(),
-		"created": l.meta.Created, "seed_chosen": l.meta.SeedChosen, "rules": engine.RulesVersion(l.game), "notice": l.notice}, nil
+		"created": l.meta.Created, "seed_chosen": l.meta.SeedChosen, "rules": engine.RulesVersion(l.game), "notice": l.notice,
+		"archived": l.meta.Archived}, nil
 }
 
 // seated resolves the game and the caller's seat.

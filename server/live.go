@@ -101,6 +101,9 @@ func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, 
 	if l.state.ToMove() == "" {
 		return len(l.choices), errf(410, "game_over", "the game has ended")
 	}
+	if err := l.playable(); err != nil {
+		return len(l.choices), err
+	}
 	if version != len(l.choices) {
 		return len(l.choices), errf(409, "stale_version", "the game is at version %d, not %d; reload the view and choose again", len(l.choices), version)
 	}
@@ -125,6 +128,10 @@ func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, 
 	l.movers = append(l.movers, seat)
 	l.undoable = append(l.undoable, undo)
 	l.meta.Over = over
+	l.meta.Updated = time.Now()
+	if over {
+		srv.running.Add(-1)
+	}
 	srv.metrics.choices.Inc()
 	srv.metrics.latency.Observe(time.Since(start).Seconds())
 	srv.afterChange(l)
@@ -136,6 +143,9 @@ func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version 
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	n := len(l.choices)
+	if err := l.playable(); err != nil {
+		return n, err
+	}
 	if version != n {
 		return n, errf(409, "stale_version", "the game is at version %d, not %d", n, version)
 	}
@@ -162,8 +172,17 @@ func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version 
 		srv.log.Error("storing an undo failed", "game", l.meta.ID, "err", err)
 		return n, errf(500, "store_failed", "undo could not be stored; nothing was taken back")
 	}
+	l.meta.Updated = time.Now()
 	srv.afterChange(l)
 	return n - 1, nil
+}
+
+// playable refuses changes to an archived game.
+func (l *live) playable() error {
+	if l.meta.Archived {
+		return errf(410, "archived", "game %s was archived after a long time without a choice; it can be read and replayed, no longer played", l.meta.ID)
+	}
+	return nil
 }
 
 // afterChange starts the reaction clock, pushes views and lets a bot move (l.mu held).
@@ -183,7 +202,7 @@ func (srv *Server) afterChange(l *live) {
 		}
 	}
 	srv.broadcast(l)
-	if isBot {
+	if isBot && srv.begin() {
 		go srv.botMove(l, b, len(l.choices))
 	}
 }
@@ -193,6 +212,10 @@ func (srv *Server) afterChange(l *live) {
 // started for still runs: the version alone is not enough, since an undo
 // returns to an earlier version and restarts the clock there.
 func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, clock uint64) {
+	if !srv.begin() {
+		return // shutting down: the clock restarts with the server
+	}
+	defer srv.work.Done()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.clock != clock {
@@ -205,7 +228,12 @@ func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, cl
 
 // botMove lets a bot choose for its seat after a short pause.
 func (srv *Server) botMove(l *live, b ai.Bot, version int) {
-	time.Sleep(srv.cfg.BotDelay)
+	defer srv.work.Done()
+	select {
+	case <-time.After(srv.cfg.BotDelay):
+	case <-srv.closing:
+		return
+	}
 	seat, id, err := srv.botChoice(l, b, version)
 	if id == "" && err == nil {
 		return
@@ -216,7 +244,7 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int) {
 	}
 	if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
 		var ae *apiError
-		if !errors.As(err, &ae) || ae.code != "stale_version" {
+		if !errors.As(err, &ae) || (ae.code != "stale_version" && ae.code != "archived") {
 			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", id, "err", err)
 		}
 	}
@@ -257,6 +285,9 @@ func (l *live) viewOf(seat engine.Seat, logFrom int) map[string]any {
 	}
 	if l.notice != "" {
 		v["notice"] = l.notice
+	}
+	if l.meta.Archived {
+		v["archived"] = true
 	}
 	return v
 }

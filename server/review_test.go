@@ -208,7 +208,7 @@ func TestWebSocketDropsSilentPeer(t *testing.T) {
 func TestWebSocketUpgradeIsLimited(t *testing.T) {
 	srv, hs := testServer(t, "")
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
-	srv.limiter = newLimiter(5)
+	srv.limiter = newLimiter(5, 10)
 	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/games/" + g.ID + "/ws"
 	for i := 0; i < 40; i++ {
 		c, resp, err := websocket.Dial(context.Background(), url, nil)
@@ -226,7 +226,7 @@ func TestWebSocketUpgradeIsLimited(t *testing.T) {
 
 // The limiter forgets idle addresses cheaply, so its map stays small.
 func TestLimiterForgetsIdleAddresses(t *testing.T) {
-	lim := newLimiter(10)
+	lim := newLimiter(10, 20)
 	now := time.Now()
 	lim.now = func() time.Time { return now }
 	for i := 0; i < 50000; i++ {

@@ -13,6 +13,7 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -32,8 +33,17 @@ type Config struct {
 	Static http.Handler
 	// RatePerSecond limits requests per client address (0: 50).
 	RatePerSecond float64
-	// MaxGames bounds the games held in memory (0: 20,000); creating more is refused.
+	// MaxGames bounds the games in progress (0: 20,000); creating more is
+	// refused. Finished and archived games do not count.
 	MaxGames int
+	// GamesPerHour is how many games one client (an IPv4 address, an IPv6
+	// /64) may create or import an hour, all at once at most (0: 20).
+	GamesPerHour float64
+	// SocketsPerClient bounds the WebSockets one client holds open (0: 32).
+	SocketsPerClient int
+	// ArchiveAfter archives games idle (no choice, no undo) for longer: they
+	// leave memory and the cap, and stay readable and replayable (0: never).
+	ArchiveAfter time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For,
 	// -Proto and -Host headers are believed (client addresses, public URL).
 	TrustedProxies []netip.Prefix
@@ -54,6 +64,24 @@ type Server struct {
 	mu      sync.RWMutex
 	games   map[string]*live
 	tokens  map[string]store.Token // by hash
+	damaged map[string]bool        // quarantined games (never in games)
+	// archived games, read from the store when asked for (never in games)
+	archived map[string]bool
+	// recent archived games read, so that asking again does not replay
+	reread  map[string]*live
+	running atomic.Int64 // games in progress, under MaxGames
+	quota   *limiter     // game creations per client
+	sockets counter      // WebSockets per client
+	// work counts what must end before the store closes: WebSocket
+	// handlers and bot moves (Shutdown waits for it).
+	work    sync.WaitGroup
+	workMu  sync.Mutex    // orders work.Add before Shutdown's Wait
+	closing chan struct{} // closed by Shutdown
+	health  struct {      // the last store write check (healthz)
+		sync.Mutex
+		at  time.Time
+		err error
+	}
 	metrics *metrics
 	limiter *limiter
 	mux     *http.ServeMux
@@ -74,34 +102,57 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxGames == 0 {
 		cfg.MaxGames = 20000
 	}
+	if cfg.GamesPerHour == 0 {
+		cfg.GamesPerHour = 20
+	}
+	if cfg.SocketsPerClient == 0 {
+		cfg.SocketsPerClient = 32
+	}
 	st, err := store.OpenSQLite(cfg.DB)
 	if err != nil {
 		return nil, err
 	}
-	srv := &Server{cfg: cfg, log: cfg.Logger, store: st, games: map[string]*live{}, tokens: map[string]store.Token{},
-		metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond)}
-	saved, tokens, err := st.Load(context.Background())
+	srv := &Server{cfg: cfg, log: cfg.Logger, store: st, games: map[string]*live{}, tokens: map[string]store.Token{}, damaged: map[string]bool{},
+		archived: map[string]bool{}, reread: map[string]*live{}, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, 2*cfg.RatePerSecond),
+		quota: newLimiter(cfg.GamesPerHour/3600, cfg.GamesPerHour), sockets: counter{n: map[string]int{}}, closing: make(chan struct{})}
+	srv.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sandtable_games", Help: "Games in progress held by the server."},
+		func() float64 { return float64(srv.running.Load()) }))
+	saved, tokens, damaged, err := st.Load(context.Background())
 	if err != nil {
 		st.Close()
 		return nil, fmt.Errorf("loading games from %s: %w", cfg.DB, err)
 	}
-	for _, t := range tokens {
-		srv.tokens[t.Hash] = t
+	for _, d := range damaged {
+		srv.quarantine(d.ID, d.Err)
 	}
 	for _, g := range saved {
+		if g.Archived {
+			srv.archived[g.ID] = true
+			continue
+		}
 		l, err := srv.open(g)
 		if err != nil {
-			srv.log.Error("a stored game does not replay; it is left out", "game", g.ID, "err", err)
+			srv.quarantine(g.ID, fmt.Errorf("it does not replay: %w", err))
 			continue
 		}
 		if l.notice != "" {
 			srv.log.Warn("a stored game of older rules goes on under this server's", "game", g.ID, "note", l.notice)
 		}
 		srv.games[g.ID] = l
+		if !g.Over {
+			srv.running.Add(1)
+		}
 	}
-	srv.metrics.games.Set(float64(len(srv.games)))
-	srv.log.Info("games loaded", "games", len(srv.games), "db", cfg.DB)
+	for _, t := range tokens {
+		if srv.games[t.GameID] != nil || srv.archived[t.GameID] {
+			srv.tokens[t.Hash] = t
+		}
+	}
+	srv.log.Info("games loaded", "games", len(srv.games), "archived", len(srv.archived), "quarantined", len(srv.damaged), "db", cfg.DB)
 	srv.routes()
+	if cfg.ArchiveAfter > 0 {
+		go srv.archiver()
+	}
 	for _, l := range srv.games { // bots that were to move when the server stopped
 		l.mu.Lock()
 		srv.afterChange(l)
@@ -110,8 +161,58 @@ func New(cfg Config) (*Server, error) {
 	return srv, nil
 }
 
-// Close stops the server's store.
-func (srv *Server) Close() error { return srv.store.Close() }
+// quarantine keeps a damaged game out of play: it is not served (its
+// calls answer 503 game_damaged) and its rows stay in the store as they are,
+// for its operator to repair or remove.
+func (srv *Server) quarantine(id string, err error) {
+	srv.damaged[id] = true
+	srv.log.Error("a stored game is damaged; it is quarantined: not served, its rows left as they are", "game", id, "err", err)
+}
+
+// begin counts one piece of work that Shutdown waits for; false once the
+// server is shutting down.
+func (srv *Server) begin() bool {
+	srv.workMu.Lock()
+	defer srv.workMu.Unlock()
+	select {
+	case <-srv.closing:
+		return false
+	default:
+		srv.work.Add(1)
+		return true
+	}
+}
+
+// Shutdown ends what would outlive the HTTP server's own Shutdown: it
+// closes every WebSocket (going away), stops bots, clocks and the archiver,
+// and waits for them, or for ctx. Call it before Close.
+func (srv *Server) Shutdown(ctx context.Context) error {
+	srv.workMu.Lock()
+	select {
+	case <-srv.closing:
+	default:
+		close(srv.closing)
+	}
+	srv.workMu.Unlock()
+	done := make(chan struct{})
+	go func() { srv.work.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("shutting down: %w (work still running)", ctx.Err())
+	}
+}
+
+// Close shuts the server down (waiting up to five seconds) and closes its store.
+func (srv *Server) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		srv.log.Warn("closing the store with work still running", "err", err)
+	}
+	return srv.store.Close()
+}
 
 // Handler is the HTTP handler of the whole server.
 func (srv *Server) Handler() http.Handler { return srv.mux }
@@ -154,12 +255,6 @@ func (srv *Server) open(g store.Game) (*live, error) {
 
 // create starts a new game and stores it; it returns the seat tokens.
 func (srv *Server) create(ctx context.Context, g store.Game) (*live, map[string]string, error) {
-	srv.mu.RLock()
-	full := len(srv.games) >= srv.cfg.MaxGames
-	srv.mu.RUnlock()
-	if full {
-		return nil, nil, errf(503, "server_full", "the server holds as many games as it may (%d); try again later or ask its operator", srv.cfg.MaxGames)
-	}
 	eg, err := games.Get(g.Game)
 	if err != nil {
 		return nil, nil, errf(400, "unknown_game", "%v", err)
@@ -204,6 +299,12 @@ func (srv *Server) create(ctx context.Context, g store.Game) (*live, map[string]
 	}
 	g.Over = l.state.ToMove() == ""
 	l.meta.Over = g.Over
+	g.Updated, l.meta.Updated = g.Created, g.Created
+	// A place under the cap is taken before the game is stored, atomically:
+	// counting and then inserting let a flood of creations past the cap.
+	if !g.Over && !srv.reserve() {
+		return nil, nil, errf(503, "server_full", "the server holds as many games in progress as it may (%d); try again later or ask its operator", srv.cfg.MaxGames)
+	}
 	tokens := map[string]string{}
 	var rows []store.Token
 	for seat, kind := range g.Seats {
@@ -214,14 +315,17 @@ func (srv *Server) create(ctx context.Context, g store.Game) (*live, map[string]
 		}
 	}
 	if err := srv.store.CreateGame(ctx, g, rows); err != nil {
-		return nil, nil, errf(500, "store_failed", "the game could not be stored: %v", err)
+		if !g.Over {
+			srv.running.Add(-1)
+		}
+		srv.log.Error("storing a new game failed", "game", g.ID, "err", err)
+		return nil, nil, errf(500, "store_failed", "the game could not be stored; try again later")
 	}
 	srv.mu.Lock()
 	srv.games[g.ID] = l
 	for _, r := range rows {
 		srv.tokens[r.Hash] = r
 	}
-	srv.metrics.games.Set(float64(len(srv.games)))
 	srv.mu.Unlock()
 	l.mu.Lock()
 	srv.afterChange(l)
@@ -230,15 +334,57 @@ func (srv *Server) create(ctx context.Context, g store.Game) (*live, map[string]
 	return l, tokens, nil
 }
 
-// lookup finds a game.
+// lookup finds a game; an archived one is read from the store, to be read
+// and replayed only.
 func (srv *Server) lookup(id string) (*live, error) {
 	srv.mu.RLock()
-	defer srv.mu.RUnlock()
 	l, ok := srv.games[id]
 	if !ok {
+		l, ok = srv.reread[id]
+	}
+	damaged, archived := srv.damaged[id], srv.archived[id]
+	srv.mu.RUnlock()
+	switch {
+	case ok:
+		return l, nil
+	case damaged:
+		return nil, errf(503, "game_damaged", "game %s is damaged in the server's store and is not served; its operator has the details in the server's log", id)
+	case !archived:
 		return nil, errf(404, "no_game", "there is no game %q", id)
 	}
+	g, err := srv.store.LoadGame(context.Background(), id)
+	if err == nil {
+		l, err = srv.open(g)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading archived game %s: %w", id, err)
+	}
+	srv.mu.Lock()
+	if len(srv.reread) >= rereadMax {
+		for k := range srv.reread { // forget any one
+			delete(srv.reread, k)
+			break
+		}
+	}
+	srv.reread[id] = l
+	srv.mu.Unlock()
 	return l, nil
+}
+
+// rereadMax bounds the archived games kept in memory after being read.
+const rereadMax = 64
+
+// reserve takes a place under the cap for a game in progress; false when full.
+func (srv *Server) reserve() bool {
+	for {
+		n := srv.running.Load()
+		if n >= int64(srv.cfg.MaxGames) {
+			return false
+		}
+		if srv.running.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
 }
 
 // seatOf resolves a token for a game: the spectator seat without a token.

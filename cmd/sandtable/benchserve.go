@@ -17,7 +17,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 
 	"sandtable/engine"
 	"sandtable/games"
@@ -34,6 +34,7 @@ func cmdBenchServe(e *env, args []string) error {
 	seconds := fs.Float64("seconds", 20, "how long to run")
 	interval := fs.Duration("interval", time.Second, "time between two choices of one game (0: as fast as answers come)")
 	dbDir := fs.String("dir", "", "directory for the database (default: a temporary one)")
+	spectators := fs.Int("spectators", 0, "WebSockets watching the first game, as a crowd (or an attacker) would")
 	if _, err := parse(e, fs, args, 0, 0); err != nil {
 		return err
 	}
@@ -46,7 +47,9 @@ func cmdBenchServe(e *env, args []string) error {
 		defer os.RemoveAll(d)
 		dir = d
 	}
-	srv, err := server.New(server.Config{DB: filepath.Join(dir, "bench.db"), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RatePerSecond: 1e9})
+	// Every socket comes from this one address: two per game, the spectators, and room for a game being replaced.
+	srv, err := server.New(server.Config{DB: filepath.Join(dir, "bench.db"), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RatePerSecond: 1e9,
+		GamesPerHour: 1e9, SocketsPerClient: 4**n + *spectators + 16})
 	if err != nil {
 		return err
 	}
@@ -73,6 +76,9 @@ func cmdBenchServe(e *env, args []string) error {
 		go func() {
 			defer wg.Done()
 			p := &benchPlayer{c: client, base: base, pick: engine.NewRNG(uint64(i) + 1), interval: *interval}
+			if i == 0 {
+				p.watchers = *spectators
+			}
 			if err := p.open(setup); err != nil {
 				mu.Lock()
 				setupErr = errors.Join(setupErr, err)
@@ -125,12 +131,13 @@ func cmdBenchServe(e *env, args []string) error {
 // benchPlayer is the two players of one game at a time, as their browsers
 // play it: a WebSocket per seat that receives the views (with the log by
 // cursor), a choice sent when a seat is to move, about interval apart.
-// When a game ends, the next one starts.
+// When a game ends, the next one starts. watchers spectators watch it too.
 type benchPlayer struct {
 	c        *http.Client
 	base     string
 	pick     engine.RNG
 	interval time.Duration
+	watchers int
 	game     string
 	tokens   map[string]string
 	views    chan benchView
@@ -199,19 +206,39 @@ func (p *benchPlayer) open(ctx context.Context) error {
 	p.close = func() {
 		cancel()
 		for _, c := range conns {
-			c.CloseNow()
+			c.Close()
 		}
 	}
-	for seat, tok := range created.Tokens {
-		conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(p.base, "http")+"/api/games/"+created.ID+"/ws?token="+tok,
-			&websocket.DialOptions{CompressionMode: websocket.CompressionContextTakeover})
+	dial := func(query string) (*websocket.Conn, error) {
+		conn, _, err := (&websocket.Dialer{EnableCompression: true}).DialContext(ctx,
+			"ws"+strings.TrimPrefix(p.base, "http")+"/api/games/"+created.ID+"/ws"+query, nil)
 		if err != nil {
 			p.close()
-			return err
+			return nil, err
 		}
 		conns = append(conns, conn)
 		conn.SetReadLimit(1 << 20)
+		return conn, nil
+	}
+	for seat, tok := range created.Tokens {
+		conn, err := dial("?token=" + tok)
+		if err != nil {
+			return err
+		}
 		go p.read(rctx, conn, seat)
+	}
+	for range p.watchers {
+		conn, err := dial("")
+		if err != nil {
+			return fmt.Errorf("spectator: %w", err)
+		}
+		go func() { // a spectator takes every view, as a browser does
+			for {
+				if _, _, err := conn.NextReader(); err != nil {
+					return
+				}
+			}
+		}()
 	}
 	return nil
 }
@@ -291,7 +318,7 @@ func (p *benchPlayer) playGame(ctx context.Context) (bool, error) {
 func (p *benchPlayer) read(ctx context.Context, conn *websocket.Conn, seat string) {
 	cursor := -1
 	for {
-		_, data, err := conn.Read(ctx)
+		_, data, err := conn.ReadMessage()
 		if err != nil {
 			return // the game is over or the bench is
 		}

@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -24,16 +27,33 @@ func cmdServe(e *env, args []string) error {
 	level := fs.String("log-level", envOr("SANDTABLE_LOG_LEVEL", "info"), "debug, info, warn or error (env SANDTABLE_LOG_LEVEL)")
 	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "pause before a bot moves")
 	rate := fs.Float64("rate", 50, "requests per second allowed per client address")
-	maxGames := fs.Int("max-games", 20000, "games held at most; creating more is refused")
+	maxGames := fs.Int("max-games", 20000, "games in progress held at most; creating more is refused (finished and archived games do not count)")
+	perHour := fs.Float64("games-per-hour", 20, "games one client (IPv4 address, IPv6 /64) may create or import an hour")
+	sockets := fs.Int("sockets-per-client", 32, "WebSockets one client may hold open")
+	archive := fs.Duration("archive-after", 0, "archive games idle for longer, e.g. 720h: they stay readable and replayable (0: never)")
+	publicURL := fs.String("public-url", envOr("SANDTABLE_PUBLIC_URL", ""), "the address browsers reach the server at, e.g. https://games.example.org, for invite links and Origin checks (default: the address of each request) (env SANDTABLE_PUBLIC_URL)")
+	proxies := fs.String("trusted-proxies", envOr("SANDTABLE_TRUSTED_PROXIES", ""), "comma-separated addresses or CIDRs of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (env SANDTABLE_TRUSTED_PROXIES)")
+	metricsAddr := fs.String("metrics-addr", envOr("SANDTABLE_METRICS_ADDR", ""), "serve /metrics on this address instead of --addr, e.g. 127.0.0.1:9090 (env SANDTABLE_METRICS_ADDR)")
 	if _, err := parse(e, fs, args, 0, 0); err != nil {
 		return err
+	}
+	trusted, err := parsePrefixes(*proxies)
+	if err != nil {
+		return usagef("--trusted-proxies: %v", err)
+	}
+	if *publicURL != "" {
+		if u, err := url.Parse(*publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+			return usagef("--public-url %q: give a scheme and host, e.g. https://games.example.org", *publicURL)
+		}
 	}
 	var lv slog.Level
 	if err := lv.UnmarshalText([]byte(strings.ToUpper(*level))); err != nil {
 		return usagef("--log-level %q: use debug, info, warn or error", *level)
 	}
 	log := slog.New(slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: lv}))
-	srv, err := server.New(server.Config{DB: *db, BotDelay: *botDelay, Logger: log, Static: web.Handler(), RatePerSecond: *rate, MaxGames: *maxGames})
+	srv, err := server.New(server.Config{DB: *db, BotDelay: *botDelay, Logger: log, Static: web.Handler(), RatePerSecond: *rate,
+		MaxGames: *maxGames, GamesPerHour: *perHour, SocketsPerClient: *sockets, ArchiveAfter: *archive,
+		TrustedProxies: trusted, PublicURL: *publicURL, MetricsElsewhere: *metricsAddr != ""})
 	if err != nil {
 		return err
 	}
@@ -42,21 +62,66 @@ func cmdServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// WriteTimeout bounds a response to a client that does not read; a
+	// WebSocket bounds each of its writes itself.
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, WriteTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
+	servers := []*http.Server{hs}
+	if *metricsAddr != "" {
+		mln, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			return err
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", srv.MetricsHandler())
+		ms := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		servers = append(servers, ms)
+		go ms.Serve(mln)
+		log.Info("serving metrics", "url", "http://"+mln.Addr().String()+"/metrics")
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	stopped := make(chan struct{})
 	go func() {
+		defer close(stopped)
 		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		hs.Shutdown(sctx)
+		for _, s := range servers {
+			s.Shutdown(sctx)
+		}
+		// http.Server.Shutdown does not wait for WebSockets, nor for bots.
+		if err := srv.Shutdown(sctx); err != nil {
+			log.Warn("shutdown", "err", err)
+		}
 	}()
 	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "db", *db)
 	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	<-stopped
 	log.Info("stopped")
 	return nil
+}
+
+// parsePrefixes reads a comma-separated list of addresses and CIDRs.
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			a, aerr := netip.ParseAddr(f)
+			if aerr != nil {
+				return nil, fmt.Errorf("%q is neither an address nor a CIDR like 10.0.0.0/8", f)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 func envOr(key, def string) string {

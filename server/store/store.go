@@ -9,6 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -31,7 +34,11 @@ type Game struct {
 	Seats      map[string]string // seat -> "human" or "bot:NAME"
 	Created    time.Time
 	Over       bool
-	Choices    []string
+	// Updated is the time of the last choice or undo (Created before any).
+	Updated time.Time
+	// Archived: idle too long, kept to read and replay but no longer played.
+	Archived bool
+	Choices  []string
 }
 
 // Token is a seat's secret, stored as a hash.
@@ -89,7 +96,47 @@ CREATE TABLE IF NOT EXISTS choices (
 	n INTEGER NOT NULL,
 	choice TEXT NOT NULL,
 	PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS health (
+	id INTEGER PRIMARY KEY CHECK (id = 1),
+	checked TEXT NOT NULL
 );`
+
+// added are the columns of games added since the first schema, each with
+// the definition that ALTER TABLE gives it in older databases.
+var added = map[string]string{
+	"rules":    "INTEGER NOT NULL DEFAULT 1", // games stored before rules versions are version 1
+	"updated":  "TEXT",
+	"archived": "INTEGER NOT NULL DEFAULT 0",
+}
+
+// addColumns adds the columns an older database lacks.
+func addColumns(db *sql.DB, cols map[string]string) error {
+	have := map[string]bool{}
+	rows, err := db.Query(`SELECT name FROM pragma_table_info('games')`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return err
+		}
+		have[name] = true
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for name, def := range cols {
+		if !have[name] {
+			if _, err := db.Exec(`ALTER TABLE games ADD COLUMN ` + name + ` ` + def); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
 
 // OpenSQLite opens (creating if needed) the database at path. Commits are
 // durable: WAL with synchronous=FULL.
@@ -99,29 +146,18 @@ func OpenSQLite(path string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening database %s: %w", path, err)
 	}
-	db.SetMaxOpenConns(1) // one writer; every read is at start-up
+	db.SetMaxOpenConns(1) // one writer; reads (start-up, archived games) wait for its commits
 	if _, err := db.Exec(schema); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("creating the schema in %s: %w (is it a sandtable database?)", path, err)
 	}
-	if err := addRulesColumn(db); err != nil {
+	if err := addColumns(db, added); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("adding the rules version to the games in %s: %w", path, err)
+		return nil, fmt.Errorf("updating the schema in %s: %w", path, err)
 	}
 	s := &SQLite{db: db, queue: make(chan *op, 1024), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
-}
-
-// addRulesColumn brings a database from before rules versions up to date:
-// its games are version 1.
-func addRulesColumn(db *sql.DB) error {
-	var n int
-	if err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'rules'`).Scan(&n); err != nil || n > 0 {
-		return err
-	}
-	_, err := db.Exec(`ALTER TABLE games ADD COLUMN rules INTEGER NOT NULL DEFAULT 1`)
-	return err
 }
 
 // writer commits queued operations in batches.
@@ -206,8 +242,8 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game, tokens []Token) error {
 		pos = string(g.Position)
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over, rules) VALUES(?,?,?,?,?,?,?,?,?,?,?)`,
-			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), g.Created.UTC().Format(time.RFC3339Nano), g.Over, max(g.Rules, 1)); err != nil {
+		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, rules) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)`,
+			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), stamp(g.Created), g.Over, stamp(g.Created), max(g.Rules, 1)); err != nil {
 			return err
 		}
 		for _, t := range tokens {
@@ -238,82 +274,213 @@ func (s *SQLite) AppendChoice(ctx context.Context, id string, n int, choice stri
 		if _, err := tx.Exec(`INSERT INTO choices(game_id, n, choice) VALUES(?,?,?)`, id, n, choice); err != nil {
 			return err
 		}
-		if over {
-			_, err := tx.Exec(`UPDATE games SET over = 1 WHERE id = ?`, id)
-			return err
-		}
-		return nil
+		_, err := tx.Exec(`UPDATE games SET over = ?, updated = ? WHERE id = ?`, over, stamp(time.Now()), id)
+		return err
 	})
 }
 
 // Truncate keeps the first n choices of a game (undo).
 func (s *SQLite) Truncate(ctx context.Context, id string, n int) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec(`DELETE FROM choices WHERE game_id = ? AND n >= ?`, id, n)
+		if _, err := tx.Exec(`DELETE FROM choices WHERE game_id = ? AND n >= ?`, id, n); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`UPDATE games SET updated = ? WHERE id = ?`, stamp(time.Now()), id)
 		return err
 	})
 }
 
-// Load reads every game with its choices, and every token.
-func (s *SQLite) Load(ctx context.Context) ([]Game, []Token, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, rules FROM games ORDER BY created, id`)
-	if err != nil {
-		return nil, nil, err
-	}
-	var games []Game
-	index := map[string]int{}
-	for rows.Next() {
-		var g Game
-		var opts, seed, seats, created string
-		var pos sql.NullString
-		if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &g.Rules); err != nil {
-			rows.Close()
-			return nil, nil, err
-		}
-		json.Unmarshal([]byte(opts), &g.Options)
-		json.Unmarshal([]byte(seats), &g.Seats)
-		fmt.Sscan(seed, &g.Seed)
-		g.Created, _ = time.Parse(time.RFC3339Nano, created)
-		if pos.Valid {
-			g.Position = json.RawMessage(pos.String)
-		}
-		index[g.ID] = len(games)
-		games = append(games, g)
-	}
-	rows.Close()
-	crows, err := s.db.QueryContext(ctx, `SELECT game_id, choice FROM choices ORDER BY game_id, n`)
-	if err != nil {
-		return nil, nil, err
-	}
-	for crows.Next() {
-		var id, c string
-		if err := crows.Scan(&id, &c); err != nil {
-			crows.Close()
-			return nil, nil, err
-		}
-		if i, ok := index[id]; ok {
-			games[i].Choices = append(games[i].Choices, c)
-		}
-	}
-	crows.Close()
-	trows, err := s.db.QueryContext(ctx, `SELECT hash, game_id, seat FROM tokens`)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer trows.Close()
-	var tokens []Token
-	for trows.Next() {
-		var t Token
-		if err := trows.Scan(&t.Hash, &t.GameID, &t.Seat); err != nil {
-			return nil, nil, err
-		}
-		tokens = append(tokens, t)
-	}
-	return games, tokens, trows.Err()
+// Archive marks a game archived: it stays to be read and replayed.
+func (s *SQLite) Archive(ctx context.Context, id string) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE games SET archived = 1 WHERE id = ?`, id)
+		return err
+	})
 }
 
-// Ping checks the database answers.
-func (s *SQLite) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+// Damaged is a stored game that does not read back whole: a field that does
+// not parse, a gap in its choices, a token for a seat it does not have.
+type Damaged struct {
+	ID  string
+	Err error
+}
+
+// Load reads every game with its choices, and every token. It checks
+// everything it reads: a game that does not read back whole is returned in
+// damaged, not in games, so that it is never served cut short or changed;
+// an error reading the database itself fails the whole load.
+func (s *SQLite) Load(ctx context.Context) (games []Game, tokens []Token, damaged []Damaged, err error) {
+	var check string
+	if err := s.db.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&check); err != nil {
+		return nil, nil, nil, fmt.Errorf("checking the database: %w", err)
+	}
+	if check != "ok" {
+		return nil, nil, nil, fmt.Errorf("the database is damaged (%s); restore it from a backup, or try the sqlite3 .recover command on a copy", check)
+	}
+	return s.load(ctx, "")
+}
+
+// LoadGame reads one game (an archived one, to read or replay it):
+// ErrNotFound if there is none, ErrDamaged if it does not read back whole.
+func (s *SQLite) LoadGame(ctx context.Context, id string) (Game, error) {
+	games, _, bad, err := s.load(ctx, id)
+	switch {
+	case err != nil:
+		return Game{}, err
+	case len(bad) > 0:
+		return Game{}, fmt.Errorf("%w: %v", ErrDamaged, bad[0].Err)
+	case len(games) == 0:
+		return Game{}, ErrNotFound
+	}
+	return games[0], nil
+}
+
+// ErrNotFound means there is no such game.
+var ErrNotFound = errors.New("store: no such game")
+
+// ErrDamaged means a game does not read back whole.
+var ErrDamaged = errors.New("store: damaged game")
+
+// load reads the game with ID one, or every game if one is "".
+func (s *SQLite) load(ctx context.Context, one string) (games []Game, tokens []Token, damaged []Damaged, err error) {
+	bad := map[string]error{}
+	index := map[string]int{}
+	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, archived, rules FROM games
+		WHERE ?1 = '' OR id = ?1 ORDER BY created, id`, one,
+		func(rows *sql.Rows) error {
+			var g Game
+			var opts, seed, seats, created string
+			var pos, updated sql.NullString
+			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &updated, &g.Archived, &g.Rules); err != nil {
+				return fmt.Errorf("a game row does not read: %w", err)
+			}
+			if !updated.Valid { // a game stored before the column existed
+				updated.String = created
+			}
+			if err := g.parse(opts, seed, seats, created, updated.String); err != nil {
+				bad[g.ID] = err
+				return nil
+			}
+			if pos.Valid {
+				g.Position = json.RawMessage(pos.String)
+			}
+			index[g.ID] = len(games)
+			games = append(games, g)
+			return nil
+		})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	err = s.each(ctx, `SELECT game_id, n, choice FROM choices WHERE ?1 = '' OR game_id = ?1 ORDER BY game_id, n`, one, func(rows *sql.Rows) error {
+		var id, c string
+		var n int
+		if err := rows.Scan(&id, &n, &c); err != nil {
+			return fmt.Errorf("a choice row does not read: %w", err)
+		}
+		i, ok := index[id]
+		switch {
+		case !ok:
+			if bad[id] == nil {
+				bad[id] = fmt.Errorf("choice %d belongs to no stored game", n)
+			}
+		case n != len(games[i].Choices):
+			bad[id] = fmt.Errorf("choice %d is missing (the next stored one is %d)", len(games[i].Choices), n)
+		default:
+			games[i].Choices = append(games[i].Choices, c)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	err = s.each(ctx, `SELECT hash, game_id, seat FROM tokens WHERE ?1 = '' OR game_id = ?1`, one, func(rows *sql.Rows) error {
+		var t Token
+		if err := rows.Scan(&t.Hash, &t.GameID, &t.Seat); err != nil {
+			return fmt.Errorf("a token row does not read: %w", err)
+		}
+		i, ok := index[t.GameID]
+		switch {
+		case !ok:
+			if bad[t.GameID] == nil {
+				bad[t.GameID] = fmt.Errorf("a token belongs to no stored game")
+			}
+		case games[i].Seats[t.Seat] != "human":
+			bad[t.GameID] = fmt.Errorf("a token is for seat %q, which is not played by a person", t.Seat)
+		default:
+			tokens = append(tokens, t)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(bad) == 0 {
+		return games, tokens, nil, nil
+	}
+	games = slices.DeleteFunc(games, func(g Game) bool { return bad[g.ID] != nil })
+	tokens = slices.DeleteFunc(tokens, func(t Token) bool { return bad[t.GameID] != nil })
+	for id, err := range bad {
+		damaged = append(damaged, Damaged{ID: id, Err: err})
+	}
+	slices.SortFunc(damaged, func(a, b Damaged) int { return strings.Compare(a.ID, b.ID) })
+	return games, tokens, damaged, nil
+}
+
+// each runs a query and calls fn for every row; an error reading the rows
+// (not only starting the query) is returned.
+func (s *SQLite) each(ctx context.Context, query, one string, fn func(*sql.Rows) error) error {
+	rows, err := s.db.QueryContext(ctx, query, one)
+	if err != nil {
+		return fmt.Errorf("reading the database: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("reading the database: %w", err)
+	}
+	return nil
+}
+
+// parse reads the text columns of a game row strictly.
+func (g *Game) parse(opts, seed, seats, created, updated string) error {
+	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
+		return fmt.Errorf("options %q: %w", opts, err)
+	}
+	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil || len(g.Seats) == 0 {
+		return fmt.Errorf("seats %q are not a JSON object of seats", seats)
+	}
+	v, err := strconv.ParseUint(seed, 10, 64)
+	if err != nil {
+		return fmt.Errorf("seed %q is not a whole number", seed)
+	}
+	g.Seed = v
+	if g.Created, err = time.Parse(time.RFC3339Nano, created); err != nil {
+		return fmt.Errorf("created %q is not a time", created)
+	}
+	if g.Updated, err = time.Parse(time.RFC3339Nano, updated); err != nil {
+		return fmt.Errorf("updated %q is not a time", updated)
+	}
+	if g.Rules < 1 {
+		return fmt.Errorf("rules version %d is not one", g.Rules)
+	}
+	return nil
+}
+
+// CheckWrite makes one durable write, as every choice does: a full disk, a
+// read-only file or a closed store fails it.
+func (s *SQLite) CheckWrite(ctx context.Context) error {
+	now := time.Now().UTC().Format(time.RFC3339Nano)
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT INTO health(id, checked) VALUES(1, ?) ON CONFLICT(id) DO UPDATE SET checked = excluded.checked`, now)
+		return err
+	})
+}
 
 // Close finishes queued writes and closes the database.
 // Writes that come later fail with ErrClosed; Close may be called more than once.
