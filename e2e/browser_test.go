@@ -222,12 +222,12 @@ func run[T any](p *page, what string, d time.Duration, a chromedp.Action[T]) T {
 	return v
 }
 
-// open navigates to path (or to an absolute link, as the server's seat
-// links are) and waits until sel is visible.
+// open navigates to path (or to a whole URL, such as the server's invite
+// links) and waits until sel is visible.
 func (p *page) open(path, sel string) {
 	p.t.Helper()
 	url := path
-	if !strings.HasPrefix(path, "http") {
+	if !strings.HasPrefix(path, "http://") && !strings.HasPrefix(path, "https://") {
 		url = p.base + path
 	}
 	p.do("open "+path, 20*time.Second, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(sel)))

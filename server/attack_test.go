@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	gorilla "github.com/gorilla/websocket"
+
 	"sandtable/engine"
 	"sandtable/games"
 )
@@ -215,4 +217,21 @@ func decode(t *testing.T, resp *http.Response, v any) {
 	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// A page of another site may not open a game's WebSocket either: choices
+// can be sent over it.
+func TestCrossSiteWebSocketIsRefused(t *testing.T) {
+	_, hs := testServer(t, "")
+	g := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
+	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/games/" + g.ID + "/ws?token=" + g.Tokens["british"]
+	_, resp, err := gorilla.DefaultDialer.Dial(url, http.Header{"Origin": {"https://evil.example"}})
+	if err == nil || resp == nil || resp.StatusCode != 403 {
+		t.Errorf("a WebSocket from another site's page: %v %v, want 403", resp, err)
+	}
+	c, _, err := gorilla.DefaultDialer.Dial(url, http.Header{"Origin": {hs.URL}})
+	if err != nil {
+		t.Fatalf("a WebSocket from our own page: %v", err)
+	}
+	c.Close()
 }

@@ -83,7 +83,7 @@ func (srv *Server) publicURL(r *http.Request) string {
 
 // checkOrigin refuses a state-changing request that a browser sent from
 // another site's page. Clients that are not browsers send no Origin.
-func (srv *Server) checkOrigin(r *http.Request) error {
+func (srv *Server) checkOrigin(r *http.Request) *apiError {
 	origin := r.Header.Get("Origin")
 	if origin == "" {
 		if r.Header.Get("Sec-Fetch-Site") == "cross-site" {

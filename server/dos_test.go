@@ -357,3 +357,24 @@ func TestAnswersToAClientThatDoesNotReadTimeOut(t *testing.T) {
 		t.Errorf("all %d answers waited for a client that did not read", asked)
 	}
 }
+
+// The request limit counts an IPv6 client by its /64: one subscriber
+// holds a whole /64 and could take a fresh address for every request.
+func TestRateLimitCountsIPv6Per64(t *testing.T) {
+	_, hs := dosServer(t, Config{RatePerSecond: 1, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}})
+	from := func(addr string) int {
+		code, _ := raw(t, hs, "GET", "/api/catalog", "", map[string]string{"X-Forwarded-For": addr})
+		return code
+	}
+	for i := 1; i <= 2; i++ { // the burst is two seconds' worth
+		if code := from(fmt.Sprintf("2001:db8:5:6::%x", i)); code != 200 {
+			t.Fatalf("request %d: %d", i, code)
+		}
+	}
+	if code := from("2001:db8:5:6:ffff::1"); code != 429 {
+		t.Errorf("a third request at once from the same /64: %d, want 429", code)
+	}
+	if code := from("2001:db8:5:7::1"); code != 200 {
+		t.Errorf("a request from another /64: %d, want 200", code)
+	}
+}

@@ -90,7 +90,7 @@ func (srv *Server) api(h handler) http.HandlerFunc {
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			if err := srv.checkOrigin(r); err != nil {
-				writeError(w, err.(*apiError))
+				writeError(w, err)
 				return
 			}
 			// A form or text/plain body is what another site's page can send
@@ -167,15 +167,18 @@ func gzipLarge(w http.ResponseWriter, r *http.Request, status int, v any) {
 func readJSON(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil {
-		if _, err = dec.Token(); err == io.EOF {
-			return nil
-		}
-		if err == nil || !isReadError(err) {
-			return errf(400, "bad_json", "the request body has data after its JSON value; send one value")
-		}
+	if err := dec.Decode(v); err != nil {
+		return bodyError(err, errf(400, "bad_json", "the request body is not the JSON this call takes: %v", err))
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return bodyError(err, errf(400, "bad_json", "the request body has data after its JSON value; send one value"))
+	}
+	return nil
+}
+
+// bodyError is the answer to a body that failed: too large, too slow to
+// arrive, or else bad.
+func bodyError(err error, bad *apiError) *apiError {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
@@ -183,13 +186,7 @@ func readJSON(r *http.Request, v any) error {
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return errf(408, "body_timeout", "the request body took over %v to arrive; send it at once", bodyTimeout)
 	}
-	return errf(400, "bad_json", "the request body is not the JSON this call takes: %v", err)
-}
-
-// isReadError tells a failure to read the body from bad JSON in it.
-func isReadError(err error) bool {
-	var tooBig *http.MaxBytesError
-	return errors.As(err, &tooBig) || errors.Is(err, os.ErrDeadlineExceeded)
+	return bad
 }
 
 // token is the bearer token of an API request. Only the header is read: a

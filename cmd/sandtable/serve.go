@@ -94,7 +94,11 @@ func cmdServe(e *env, args []string) error {
 			log.Warn("shutdown", "err", err)
 		}
 	}()
-	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "db", *db)
+	shown := "http://" + ln.Addr().String() + "/"
+	if *publicURL != "" {
+		shown = *publicURL
+	}
+	log.Info("serving", "url", shown, "addr", ln.Addr().String(), "db", *db)
 	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

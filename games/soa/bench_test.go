@@ -30,3 +30,60 @@ func BenchmarkRandomPlay(b *testing.B) {
 	b.ReportMetric(float64(choices)/sec, "choices/s")
 	b.ReportMetric(float64(games)/sec, "games/s")
 }
+
+// benchStates samples states every few choices across random games under
+// every option set, so that the benchmarks see set-up, impulses, fire,
+// retreats and close combat in their usual proportions.
+func benchStates(b *testing.B) []*State {
+	g := MustLoad()
+	pick := engine.NewRNG(11)
+	optionSets := []map[string]string{nil, {"hidden_at": "on"}, {"combat": "chits"}, {"bidding": "on", "hidden_at": "on", "combat": "chits"}}
+	var out []*State
+	var buf []engine.Action
+	for i := 0; i < 16; i++ {
+		st, _ := g.New("basic", optionSets[i%len(optionSets)], uint64(i))
+		for n := 0; st.ToMove() != ""; n++ {
+			if n%13 == 0 {
+				out = append(out, st.(*State).SearchClone().(*State))
+			}
+			buf = st.Legal(buf[:0])
+			if err := st.Apply(buf[pick.Intn(len(buf))]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkCloneApply is one step of search: copy a state, list its legal
+// actions and apply one of them at random.
+func BenchmarkCloneApply(b *testing.B) {
+	verifyOcc = false
+	b.Cleanup(func() { verifyOcc = true })
+	states := benchStates(b)
+	pick := engine.NewRNG(3)
+	var buf []engine.Action
+	i := 0
+	b.ResetTimer()
+	for b.Loop() {
+		c := states[i%len(states)].Clone()
+		buf = c.Legal(buf[:0])
+		if err := c.Apply(buf[pick.Intn(len(buf))]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkHash hashes states sampled across random games.
+func BenchmarkHash(b *testing.B) {
+	states := benchStates(b)
+	i := 0
+	var sink uint64
+	b.ResetTimer()
+	for b.Loop() {
+		sink ^= states[i%len(states)].Hash()
+		i++
+	}
+	_ = sink
+}

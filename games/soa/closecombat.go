@@ -30,11 +30,10 @@ func (s *State) ccAttacker() Side {
 // startCloseCombat begins the phase (soa:9.1, 9.2).
 func (s *State) startCloseCombat() {
 	for u := range s.units {
-		st := &s.units[u]
-		if st.Loc >= 0 {
+		if s.units[u].Loc >= 0 {
 			s.setCommitted(int16(u), false) // soa:9.1
 		}
-		st.CCDead, st.CCAttacked, st.CCDone, st.Screened = false, false, false, false
+		s.clearCC(int16(u))
 	}
 	s.logf("soa:9.1", "close combat phase: every unit is uncommitted")
 	s.ccPlace, s.ccAttacks, s.ccCur, s.ccIdx, s.ccRound, s.ccDie = -1, nil, ccAttack{Target: -1}, 0, 0, 0
@@ -347,7 +346,7 @@ func (s *State) ccFinishPlace() {
 	p := s.ccPlace
 	for u := range s.units {
 		if s.units[u].Loc == p {
-			s.units[u].CCDone = true
+			s.edit(int16(u), func(st *unitState) { st.CCDone = true })
 		}
 	}
 	s.ccPlace, s.ccRound = -1, 0
@@ -412,7 +411,7 @@ func (s *State) afterCCRoll(rerolled bool) {
 	total := s.ccDie + extra + af
 	s.logf("soa:9.6.1", "%u: die %d, +%d for more attackers, +%d for attack factor: %d", int(a.Target), s.ccDie, extra, af, total)
 	if total >= 6 { // soa:9.6
-		s.units[a.Target].CCDead = true
+		s.edit(a.Target, func(st *unitState) { st.CCDead = true })
 		s.logf("soa:9.4", "%u is eliminated; it still attacks in this phase", int(a.Target))
 	} else {
 		s.logf("soa:9.6", "%u survives", int(a.Target))
@@ -426,8 +425,7 @@ func (s *State) afterCCRoll(rerolled bool) {
 func (s *State) ccFinish() {
 	s.ccRemoveCasualties()
 	for u := range s.units {
-		st := &s.units[u]
-		st.CCDead, st.CCAttacked, st.CCDone, st.Screened = false, false, false, false
+		s.clearCC(int16(u))
 	}
 	s.ccPlace, s.ccAttacks, s.ccIdx, s.ccRound, s.ccDie = -1, nil, 0, 0, 0
 	s.ccCur = ccAttack{Target: -1}
@@ -499,7 +497,7 @@ func (s *State) applyCC(k kind, x int) {
 		s.ccBeginPlace(int16(x))
 	case stCCScreen:
 		if k == kScreen {
-			s.units[x].Screened = true
+			s.edit(int16(x), func(st *unitState) { st.Screened = true })
 			s.logf("soa:9.5", "%u is screened", x)
 			if s.ccAnyScreen(s.screenSide) {
 				return
@@ -508,7 +506,7 @@ func (s *State) applyCC(k kind, x int) {
 		s.ccScreenDone()
 	case stCCTarget:
 		if k == kAttack {
-			s.units[x].CCAttacked = true
+			s.edit(int16(x), func(st *unitState) { st.CCAttacked = true })
 			s.ccCur = ccAttack{Target: int16(x)}
 			s.step = stCCWith
 			return
@@ -520,9 +518,8 @@ func (s *State) applyCC(k kind, x int) {
 		s.ccResolveNext()
 	case stCCWith:
 		if k == kWith {
-			st := &s.units[x]
-			st.CCDone = true
-			if st.Hidden { // soa:13.8: a hidden gun that attacks is revealed
+			s.edit(int16(x), func(st *unitState) { st.CCDone = true })
+			if s.units[x].Hidden { // soa:13.8: a hidden gun that attacks is revealed
 				s.setHidden(int16(x), false)
 				s.logf("soa:13.8", "a hidden anti-tank gun is revealed in %p", int(s.ccPlace))
 			}

@@ -561,6 +561,56 @@ func TestCloseCombatHiddenAT_soa13_8(t *testing.T) {
 	}
 }
 
+// TestCloseCombatHiddenATOutsideLine_soa9_5_13_8: a hidden gun is outside
+// the British line (docs/conformance/soa.md), the British holding the
+// Tactical Advantage so that the German attacks first (soa:8.45).
+//
+// With the Brigade HQ and the gun alone against a 3-5-5 in 10, the gun does
+// not count as the other infantry unit a screen needs, so the HQ cannot be
+// screened (soa:9.5). With a 4-7-5 and the gun against two 3-5-5s, the
+// German may attack the 4-7-5 with both without attacking the gun (soa:9.5):
+// die 5 +1 (second unit) +0 (AF 3 is not above 4) = 6 eliminates it (soa:9.6,
+// 9.6.1). At the end of the phase the gun, then the only British unit in
+// 10, is eliminated too and counts one lost unit (soa:13.4, 19.21).
+func TestCloseCombatHiddenATOutsideLine_soa9_5_13_8(t *testing.T) {
+	s := ccState(t, options{hiddenAT: true})
+	ccPut(t, s, "10", "gb-bde-hq", "gb-at-1", "ss-ar1-1")
+	gun := ccUnit(t, s, "gb-at-1")
+	s.units[gun].Hidden = true
+	s.stale()
+	s.ta = British
+	s.startCloseCombat()
+	if s.step != stCCTarget || s.ToMove() != "german" {
+		t.Fatalf("no screen is offered for the HQ: step %s, to move %s", stepNames[s.step], s.ToMove())
+	}
+	if got := ccTargets(s); !slices.Equal(got, []string{"gb-bde-hq"}) {
+		t.Fatalf("the German sees the HQ only: %v", got)
+	}
+
+	s = ccState(t, options{hiddenAT: true})
+	ccPut(t, s, "10", "gb-a1-1", "gb-at-1", "ss-ar1-1", "ss-ar1-2")
+	s.units[gun].Hidden = true
+	s.stale()
+	s.ta = British
+	s.startCloseCombat()
+	ccDo(t, s, "attack:gb-a1-1", "with:ss-ar1-1")
+	if !ccHas(s, "with:ss-ar1-2") {
+		t.Fatalf("the line is the 4-7-5 alone: a second attacker may join, got %v", ccLegal(s))
+	}
+	ccDo(t, s, "with:ss-ar1-2", "confirm")
+	if !ccHas(s, "resolve") {
+		t.Fatalf("the gun need not be attacked: got %v", ccLegal(s))
+	}
+	s.rng.Force(5)
+	ccDo(t, s, "resolve", "accept", "resolve") // the British makes no attack
+	if st := s.units[gun]; st.Loc != locBox || st.Weight != 1 || st.Hidden {
+		t.Errorf("the gun left alone with the Germans: loc %d weight %d hidden %v, want the box, weight 1, revealed", st.Loc, st.Weight, st.Hidden)
+	}
+	if st := s.units[ccUnit(t, s, "gb-a1-1")]; st.Loc != locBox {
+		t.Errorf("the 4-7-5 is eliminated: loc %d", st.Loc)
+	}
+}
+
 // TestCloseCombatRandomNeverStuck: random choices in random positions always
 // have a non-empty list and finish the phase (DESIGN 1).
 func TestCloseCombatRandomNeverStuck(t *testing.T) {

@@ -650,7 +650,7 @@ func (s *State) finishAbsorb() {
 		u := s.elimFull[i]
 		if s.side(u) == British && s.units[u].Loc == locBox {
 			s.put(u, locElim, false)
-			s.units[u].Weight = 0
+			s.edit(u, func(st *unitState) { st.Weight = 0 })
 			s.logf("soa:19.23", "%u took four or more casualty points and is gone for good", int(u))
 			s.cp--
 		}

@@ -767,3 +767,23 @@ func TestFirePrimaryGoneBeforeSecondAT_soa13_7(t *testing.T) {
 		t.Errorf("Tiger in %s (want 15), 6-2-8 %s", fireAt(t, s, "de-tiger-1"), fireAt(t, s, "ss-hw-sp-1"))
 	}
 }
+
+// soa:13.21 with soa:8.351 B: both AT guns of an area may fire together as
+// one AT attack (docs/conformance/soa.md). From 17 by day at a lone Mk III
+// (DF 5) in 24: AV 6 +1 (second gun) +6 = 13, DV 5 +1 (adjacent) +4 = 10,
+// three points, which a retreat (one) cannot meet: the Mk III is eliminated.
+func TestFireTwoATGunsTogether_soa13_21(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-at-1", "gb-at-2")
+	ccPut(t, s, "24", "ss-hqc-mk3-1")
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-at-1")
+	if !ccHas(s, "with:gb-at-2") {
+		t.Fatalf("the second gun may join the first: %v", ccLegal(s))
+	}
+	s.rng.Force(3, 3, 2, 2)
+	ccDo(t, s, "with:gb-at-2", "confirm", "accept")
+	if s.av != 13 || s.dv != 10 || s.cp != 3 {
+		t.Fatalf("AV %d DV %d CP %d, want 13 10 3", s.av, s.dv, s.cp)
+	}
+	rtWant(t, "three points on the Mk III", ccLegal(s), []string{"eliminate:ss-hqc-mk3-1"})
+}

@@ -34,7 +34,7 @@ func (s *State) afterSetFireRoll() {
 		s.nextAttack()
 		return
 	}
-	s.fire[t] = min(2, s.fire[t]+1)
+	s.setFire(int(t), min(2, s.fire[t]+1))
 	s.logf("soa:18.8", "%p burns (level %d)", int(t), int(s.fire[t]))
 	s.fireLeft = d
 	s.step, s.active = stFireCommit, British

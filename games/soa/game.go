@@ -102,6 +102,9 @@ func newGame(mapJSON, placesJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("soa tables: %w", err)
 	}
+	if len(oob.Units) > maxUnits || b.Len() > maxPlaces {
+		return nil, fmt.Errorf("soa data: %d units on %d places; a state holds at most %d on %d (maxUnits, maxPlaces in state.go)", len(oob.Units), b.Len(), maxUnits, maxPlaces)
+	}
 	g := &Game{board: b, places: places, palette: pal, units: oob.Units, byID: map[string]int16{}, tables: t, placeIndex: map[string]int16{}}
 	for i, u := range g.units {
 		g.byID[u.ID] = int16(i)

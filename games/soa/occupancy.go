@@ -2,9 +2,10 @@ package soa
 
 // The occupancy table counts each side's units per place. The rules consult
 // it far more often than units move, so it is kept up to date as they change:
-// every change to a unit's place, face or hiding goes through put,
-// setCommitted or setHidden. Tests that edit units by hand call stale; with
-// verifyOcc set (by the tests) Legal checks the table against a fresh count.
+// every change to a unit goes through put, setCommitted, setHidden or edit,
+// which keep the hash's keys too (hash.go). Tests that edit units by hand
+// call stale; with verifyOcc set (by the tests) Legal checks the table
+// against a fresh count.
 
 // sideOcc counts one side's units in one place.
 type sideOcc struct {
@@ -23,15 +24,27 @@ type placeOcc struct {
 	enemyAdj [2]uint8 // areas next to this place occupied by the enemy of side i
 }
 
-func (s *State) stale() { s.occOK = false }
+func (s *State) stale() { s.occOK = false; s.rehash() }
 
 // verifyOcc makes Legal check the occupancy table; the tests set it.
 var verifyOcc bool
 
 // put moves unit u to loc with the given face up.
 func (s *State) put(u, loc int16, committed bool) {
-	s.occDelta(u, -1)
+	s.unlink(u)
 	s.units[u].Loc, s.units[u].Committed = loc, committed
+	s.link(u)
+}
+
+// unlink takes unit u out of the occupancy table and the hash before it changes.
+func (s *State) unlink(u int16) {
+	s.occDelta(u, -1)
+	s.zob ^= s.unitKey(u)
+}
+
+// link puts unit u back into the occupancy table and the hash as it is now.
+func (s *State) link(u int16) {
+	s.zob ^= s.unitKey(u)
 	s.occDelta(u, 1)
 }
 
@@ -40,9 +53,9 @@ func (s *State) setCommitted(u int16, c bool) {
 	if s.units[u].Committed == c {
 		return
 	}
-	s.occDelta(u, -1)
+	s.unlink(u)
 	s.units[u].Committed = c
-	s.occDelta(u, 1)
+	s.link(u)
 }
 
 // setHidden hides or reveals an anti-tank gun (soa:13.8).
@@ -50,9 +63,9 @@ func (s *State) setHidden(u int16, h bool) {
 	if s.units[u].Hidden == h {
 		return
 	}
-	s.occDelta(u, -1)
+	s.unlink(u)
 	s.units[u].Hidden = h
-	s.occDelta(u, 1)
+	s.link(u)
 }
 
 // occAt is the occupancy of place p, rebuilt if stale.
@@ -64,10 +77,7 @@ func (s *State) occAt(p int16) *placeOcc {
 }
 
 func (s *State) rebuildOcc() {
-	if n := s.g.board.Len(); len(s.occ) != n {
-		s.occ = make([]placeOcc, n)
-	}
-	clear(s.occ)
+	s.occ = [maxPlaces]placeOcc{}
 	s.occOK = true
 	for side := range s.g.sideUnits {
 		for _, u := range s.g.sideUnits[side] {
@@ -162,12 +172,7 @@ func (s *State) checkOcc() bool {
 	if !s.occOK {
 		return true
 	}
-	saved := append([]placeOcc(nil), s.occ...)
+	saved := s.occ
 	s.rebuildOcc()
-	for i := range saved {
-		if saved[i] != s.occ[i] {
-			return false
-		}
-	}
-	return true
+	return saved == s.occ
 }

@@ -312,6 +312,7 @@ func (g *Game) LoadPosition(data []byte) (engine.State, error) {
 		}
 		s.fire[i] = uint8(lvl)
 	}
+	s.rehash() // units and markers were set by hand above
 	if err := s.checkCounters(p); err != nil {
 		return nil, fmt.Errorf("soa position: %w", err)
 	}
@@ -379,7 +380,10 @@ func (s *State) Invariants() error {
 		return fmt.Errorf("turn %d is outside 1-8 (soa:6.6)", s.turn)
 	}
 	if !s.checkOcc() {
-		return errors.New("the occupancy table is stale: a unit changed without setLoc/setCommitted/stale")
+		return errors.New("the occupancy table is stale: a unit changed without put/setCommitted/setHidden/edit or stale")
+	}
+	if s.zob != s.zobFull() {
+		return errors.New("the hash's keys are stale: a unit or marker changed without its setter (hash.go) or stale")
 	}
 	if (s.step == stOver) != (s.result != nil) {
 		return errors.New("a result exists exactly when the game is over")

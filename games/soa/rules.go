@@ -201,12 +201,12 @@ func (s *State) revealATs() {
 // removes it for good (soa:19.23), as every German loss is.
 func (s *State) eliminate(u int16, weight uint8) {
 	s.setHidden(u, false)
-	s.units[u].Screened = false
+	s.edit(u, func(st *unitState) { st.Screened = false })
 	if s.side(u) == British && weight > 0 && s.typ(u) != Bren {
 		s.put(u, locBox, false)
-		s.units[u].Weight = weight
+		s.edit(u, func(st *unitState) { st.Weight = weight })
 		return
 	}
 	s.put(u, locElim, false)
-	s.units[u].Weight = 0
+	s.edit(u, func(st *unitState) { st.Weight = 0 })
 }

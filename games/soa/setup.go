@@ -7,15 +7,11 @@ func (g *Game) newState(o options, seed uint64) *State {
 	n := g.board.Len()
 	s := &State{
 		g: g, opt: o, rng: engine.NewRNG(seed),
-		units:   make([]unitState, len(g.units)),
-		turn:    1,
-		ta:      British, // soa:8.4
-		control: make([]Side, n),
-		perim:   make([]bool, n),
-		fire:    make([]uint8, n),
-		origin:  -1, mover: -1, cause: -1, ccPlace: -1, eventUnit: -1, artFirst: -1, artFirstBy: -1,
+		turn:   1,
+		ta:     British, // soa:8.4
+		origin: -1, mover: -1, cause: -1, ccPlace: -1, eventUnit: -1, artFirst: -1, artFirstBy: -1,
 	}
-	s.reformUsed = make([]bool, len(g.units))
+	s.attach(new(stateArrays), len(g.units), n)
 	for i := range s.units {
 		s.units[i].Loc = locPool
 	}
@@ -35,6 +31,7 @@ func (g *Game) newState(o options, seed uint64) *State {
 	if o.bidding {
 		s.step = stBid
 	}
+	s.rehash()
 	return s
 }
 

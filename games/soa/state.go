@@ -1,10 +1,6 @@
 package soa
 
-import (
-	"hash/fnv"
-
-	"sandtable/engine"
-)
+import "sandtable/engine"
 
 // Side is one of the two players (soa:2.1).
 type Side uint8
@@ -191,15 +187,19 @@ type State struct {
 	extPlace   int16  // fire being extinguished (soa:18.9)
 	extDie     int
 
-	occ []placeOcc // derived occupancy (occupancy.go), not part of the position
+	occOK bool
+	zob   uint64 // Zobrist keys of units and places (hash.go)
 	// the last list Legal returned, valid while legalAt == count+1 (Apply checks against it)
 	legalSeen []engine.Action
 	legalAt   int
-	occOK     bool
 
 	log    gameLog // for people only: not part of the position or the hash
 	result *engine.Result
 	count  int // choices applied
+
+	arr *stateArrays // what the per-unit and per-place slices point into, without pointers
+	// last, past every pointer, where the garbage collector does not look
+	occ [maxPlaces]placeOcc // derived occupancy (occupancy.go), not part of the position
 }
 
 // RNG implements engine.State.
@@ -225,27 +225,75 @@ func (s *State) seatOf(side Side) engine.Seat {
 	return side.Seat()
 }
 
-// Clone implements engine.State.
+// Bounds of the arrays a state carries; newGame refuses data beyond them.
+const (
+	maxUnits   = 160
+	maxPlaces  = 36
+	maxAttacks = 8  // attacks of one impulse or close-combat phase held in place; more spill to the heap
+	listCap    = 16 // units of a list held in place; more spill to the heap
+)
+
+// stateArrays backs the state's slices; it holds no pointer.
+type stateArrays struct {
+	units      [maxUnits]unitState
+	reformUsed [maxUnits]bool
+	control    [maxPlaces]Side
+	perim      [maxPlaces]bool
+	fire       [maxPlaces]uint8
+	legal      [32]engine.Action
+}
+
+// workArrays backs the lists of the attacks, retreats and close combats in
+// progress. A clone carries one only while some list holds something: most
+// states have none.
+type workArrays struct {
+	attacks   [maxAttacks]attack
+	ccAttacks [maxAttacks]ccAttack
+	lists     [5 + 2*maxAttacks][listCap]int16
+}
+
+// attach points the per-unit and per-place slices into the state's arrays.
+func (s *State) attach(arr *stateArrays, units, places int) {
+	s.arr = arr
+	s.units, s.reformUsed = arr.units[:units:units], arr.reformUsed[:units:units]
+	s.control, s.perim, s.fire = arr.control[:places:places], arr.perim[:places:places], arr.fire[:places:places]
+}
+
+// Clone implements engine.State: one copy of the state and one of its
+// arrays (and of its work lists, if any), its slices pointed into the copies.
 func (s *State) Clone() engine.State {
 	c := *s
 	c.rng = s.rng.Clone()
-	c.units = append([]unitState(nil), s.units...)
-	c.control = append([]Side(nil), s.control...)
-	c.perim = append([]bool(nil), s.perim...)
-	c.fire = append([]uint8(nil), s.fire...)
-	c.reformUsed = append([]bool(nil), s.reformUsed...)
-	c.attacks = cloneAttacks(s.attacks)
-	c.cur.Units = append([]int16(nil), s.cur.Units...)
-	c.retreaters = append([]int16(nil), s.retreaters...)
-	c.elimFull = append([]int16(nil), s.elimFull...)
-	c.visited = append([]int16(nil), s.visited...)
-	c.ccAttacks = nil
-	for _, a := range s.ccAttacks {
-		c.ccAttacks = append(c.ccAttacks, ccAttack{Target: a.Target, Units: append([]int16(nil), a.Units...)})
+	a := new(stateArrays)
+	*a = *s.arr
+	c.attach(a, len(s.units), len(s.control))
+	c.legalSeen = append(a.legal[:0:len(a.legal)], s.legalSeen...)
+	c.cur.Units, c.retreaters, c.elimFull, c.visited, c.ccCur.Units, c.attacks, c.ccAttacks = nil, nil, nil, nil, nil, nil, nil
+	if len(s.cur.Units)+len(s.retreaters)+len(s.elimFull)+len(s.visited)+len(s.ccCur.Units)+len(s.attacks)+len(s.ccAttacks) == 0 {
+		return &c
 	}
-	c.ccCur.Units = append([]int16(nil), s.ccCur.Units...)
-	c.occ, c.occOK = nil, false
-	c.legalSeen, c.legalAt = nil, 0
+	w := new(workArrays)
+	list := 0
+	own := func(l []int16) []int16 {
+		if list == len(w.lists) {
+			return append([]int16(nil), l...)
+		}
+		list++
+		return append(w.lists[list-1][:0:listCap], l...)
+	}
+	c.cur.Units = own(s.cur.Units)
+	c.retreaters = own(s.retreaters)
+	c.elimFull = own(s.elimFull)
+	c.visited = own(s.visited)
+	c.ccCur.Units = own(s.ccCur.Units)
+	c.attacks = append(w.attacks[:0:maxAttacks], s.attacks...)
+	for i := range c.attacks {
+		c.attacks[i].Units = own(s.attacks[i].Units)
+	}
+	c.ccAttacks = append(w.ccAttacks[:0:maxAttacks], s.ccAttacks...)
+	for i := range c.ccAttacks {
+		c.ccAttacks[i].Units = own(s.ccAttacks[i].Units)
+	}
 	return &c
 }
 
@@ -265,13 +313,6 @@ func cloneAttacks(as []attack) []attack {
 		out = append(out, a)
 	}
 	return out
-}
-
-// Hash implements engine.State: FNV-1a of the complete position.
-func (s *State) Hash() uint64 {
-	h := fnv.New64a()
-	h.Write(mustJSON(s.Position()))
-	return h.Sum64()
 }
 
 // night reports a night turn (soa:15.1).

@@ -21,7 +21,7 @@ func (s *State) startTurn() {
 	if s.turn == 4 { // soa:5.1, 11.5.1
 		for p, on := range s.perim {
 			if on {
-				s.perim[p] = false
+				s.setPerim(p, false)
 				s.logf("soa:11.5.1", "the perimeter marker in %p is removed", p)
 			}
 		}
@@ -145,7 +145,7 @@ func (s *State) startReform() {
 	for u := range s.units { // soa:19.2
 		if s.units[u].Loc == locBox {
 			s.put(int16(u), locElim, false)
-			s.units[u].Weight = 0
+			s.edit(int16(u), func(st *unitState) { st.Weight = 0 })
 		}
 	}
 	s.pending, s.eventKind, s.reformMask = n, 'R', 0
@@ -194,7 +194,7 @@ func (s *State) applyReform(p int16) {
 	s.reformMask |= 1 << uint(p)
 	u := s.eventUnit
 	s.put(u, p, false)
-	s.reformUsed[u] = true
+	s.setReformUsed(u)
 	s.logf("soa:19.4", "reformed unit %u is placed in %p", int(u), int(p))
 	s.pending--
 	s.nextReform()
@@ -242,7 +242,7 @@ func (s *State) afterExtinguishRoll(rerolled bool) {
 		need = 6
 	}
 	if s.extDie >= need {
-		s.fire[p] = 0
+		s.setFire(int(p), 0)
 		s.logf("soa:18.9", "the fire in %p is put out", int(p))
 	}
 	s.nextExtinguish()

@@ -42,10 +42,10 @@ func (s *State) victoryPhase() {
 			de, gb := s.holders(int16(p))
 			switch { // soa:11.2: only a sole occupant flips control; empty leaves it
 			case de && !gb && s.control[p] != German:
-				s.control[p] = German
+				s.setControl(p, German)
 				s.logf("soa:11.2", "%s takes control of %p", int(German), p)
 			case gb && !de && s.control[p] != British:
-				s.control[p] = British
+				s.setControl(p, British)
 				s.logf("soa:11.2", "%s takes control of %p", int(British), p)
 			}
 			if s.control[p] == German { // soa:11.3
@@ -56,7 +56,7 @@ func (s *State) victoryPhase() {
 		// soa:11.5.1: sole occupant means no British unit of any kind; the
 		// soa:11.2 exclusion of AT guns and Bren carriers is for VP areas only.
 		if s.perim[p] && s.occupied(int16(p), German) && !s.occupied(int16(p), British) {
-			s.perim[p] = false
+			s.setPerim(p, false)
 			b := perimeterBonus(s.turn)
 			s.vp += b // soa:11.5.2: never lost again
 			s.logf("soa:11.5", "%s captures the perimeter area %p: +%d VP", int(German), p, b)
