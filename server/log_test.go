@@ -116,6 +116,23 @@ func TestLogPagesForALateJoiner(t *testing.T) {
 			t.Fatalf("the German seat reads the British set-up line %q", l)
 		}
 	}
+	// The replay reads the log by cursor too: at the end, from 5 lines
+	// before it; at step 1000, from the end's cursor, which is beyond that
+	// step's log, so the client is told where to cut.
+	n := len(read["german"])
+	if r := getLog(t, hs, fmt.Sprintf("/api/games/%s/replay?step=%d&log_from=%d", id, len(rec.Choices), n-5), tokens["german"].(string)); r.LogFrom != n-5 || len(r.Log) != 5 || r.Log[4].Text != read["german"][n-1] {
+		t.Errorf("replay at the end from %d: %d lines from %d", n-5, len(r.Log), r.LogFrom)
+	}
+	early := *rec
+	early.Choices = rec.Choices[:1000]
+	es, err := engine.Replay(g, &early)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := es.(engine.Logbook).LogLen("german")
+	if r := getLog(t, hs, fmt.Sprintf("/api/games/%s/replay?step=1000&log_from=%d", id, n), tokens["german"].(string)); r.LogLen != k || r.LogFrom != k || len(r.Log) != 0 {
+		t.Errorf("replay at step 1000 from the end's cursor %d: %d lines from %d of %d, want to cut at %d", n, len(r.Log), r.LogFrom, r.LogLen, k)
+	}
 	// Once the game has ended, anyone may read any seat's log (as the replay).
 	if p := getLog(t, hs, "/api/games/"+id+"/log?as=british&limit=1", ""); p.LogLen != len(read["british"]) {
 		t.Errorf("as=british after the end: %d lines, want %d", p.LogLen, len(read["british"]))
