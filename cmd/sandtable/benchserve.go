@@ -97,7 +97,7 @@ func cmdBenchServe(e *env, args []string) error {
 	errs := 0
 	ctx, cancel := context.WithTimeout(setup, time.Duration(*seconds*float64(time.Second)))
 	defer cancel()
-	start := time.Now()
+	start, loadBefore := time.Now(), loadAverage()
 	for _, p := range players {
 		wg.Add(1)
 		go func() {
@@ -122,6 +122,9 @@ func cmdBenchServe(e *env, args []string) error {
 	fmt.Fprintf(e.stdout, "games %d, choices %d, choices/s %.0f, p50 %v, p99 %v, max %v, view bytes p50 %d max %d, errors %d\n",
 		*n, len(lat), float64(len(lat))/elapsed, quantile(lat, 0.50).Round(10*time.Microsecond), quantile(lat, 0.99).Round(10*time.Microsecond),
 		quantile(lat, 1).Round(10*time.Microsecond), quantile(sizes, 0.5), quantile(sizes, 1), errs)
+	if loadBefore != "" {
+		fmt.Fprintf(e.stdout, "machine load (1, 5, 15 min) before %s, after %s\n", loadBefore, loadAverage())
+	}
 	if errs > 0 {
 		return fmt.Errorf("%d games failed", errs)
 	}
@@ -344,6 +347,20 @@ func (p *benchPlayer) viewSizes() []int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.sizes
+}
+
+// loadAverage is the machine's load average as uptime shows it, "" where
+// the system does not tell (the latency of a shared machine depends on it).
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // quantile is the p-quantile of sorted values (0 for none).
