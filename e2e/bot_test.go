@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -28,7 +29,7 @@ func TestBotSeat(t *testing.T) {
 
 	// The British set-up comes in by itself (a bot has no token here).
 	s := p.waitFor("the bot's set-up", 20*time.Second, `s.mine && s.step === 'setup-german' && s.choices.length > 0`)
-	if s.Version < 50 || s.ToMove != "german" || len(s.HLPlaces) == 0 || !strings.Contains(s.Prompt, "German set-up") {
+	if s.Version < 1 || s.ToMove != "german" || len(s.HLPlaces) == 0 || !strings.Contains(s.Prompt, "German set-up") {
 		t.Fatalf("after the bot's set-up: version %d, %s to move, highlighted %v, prompt %q", s.Version, s.ToMove, s.HLPlaces, s.Prompt)
 	}
 	if len(s.GBOutsideArtillery) > 0 || s.BoardBritish > 0 {
@@ -39,6 +40,24 @@ func TestBotSeat(t *testing.T) {
 		t.Fatalf("the title %q does not say it is our move", title)
 	}
 	tm.mark(fmt.Sprintf("bot set up by itself (%d choices)", s.Version))
+
+	// The seat link takes the seat back in another browser (its storage
+	// holds no token): that browser is to move, with the same choices.
+	link := run(p, "copy the seat link", 10*time.Second, chromedp.Poll[string](
+		`(() => { if (!window.copied) { navigator.clipboard.writeText = (t) => { window.copied = t; return Promise.resolve(); };
+		   document.querySelector('button[data-seat-link="german"]')?.click(); } return window.copied || ''; })()`,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+	if !strings.HasPrefix(link, base+"/play/"+id+"#token=") {
+		t.Fatalf("the German seat link is %q", link)
+	}
+	other := newProfile(t, "another browser", base)
+	other.open(link, ".game-page[data-version]")
+	o := other.waitFor("the seat taken back", 10*time.Second, fmt.Sprintf(`s.version === %d && s.mine`, s.Version))
+	if !slices.Equal(o.Choices, s.Choices) {
+		t.Fatalf("the other browser is offered %v, the first %v", o.Choices, s.Choices)
+	}
+	other.close()
+	tm.mark("seat link: the seat taken back in another browser")
 
 	// The lobby lists the game, our move.
 	p.open("/", "#my-games")

@@ -108,4 +108,30 @@ func TestOnline(t *testing.T) {
 		}
 	}
 	tm.mark("set-ups revealed to both")
+
+	// The counters and the sides are drawn in the colours the server sends
+	// with the board (the ones it draws its own SVG counters in).
+	var doc struct {
+		Forces map[string]struct{ Fill string }
+		Sides  map[string]string
+	}
+	srv.call("GET", "/api/games/"+g.ID+"/board", "", nil, &doc)
+	fills := map[string]bool{"var(--committed-face)": true}
+	for _, f := range doc.Forces {
+		fills[f.Fill] = true
+	}
+	faces := run(a, "the counters' faces", 5*time.Second, chromedp.Evaluate[[]string](
+		`[...document.querySelectorAll('#board [data-unit] rect.face')].map((r) => r.getAttribute('fill'))`))
+	for _, f := range faces {
+		if !fills[f] {
+			t.Fatalf("a counter is drawn in %q, not in a force's colour of the board document %v", f, doc.Forces)
+		}
+	}
+	for side, colour := range doc.Sides {
+		got := run(a, "a side's colour", 5*time.Second, chromedp.Evaluate[string](
+			fmt.Sprintf(`getComputedStyle(document.documentElement).getPropertyValue('--side-%s').trim()`, side)))
+		if got != colour || len(faces) == 0 {
+			t.Fatalf("the page's colour of %s is %q, the board document's %q (%d counters)", side, got, colour, len(faces))
+		}
+	}
 }

@@ -15,6 +15,19 @@ type Revealer interface {
 	Revealed() uint64
 }
 
+// Stepper is a state that names the step of its procedure it waits in, e.g.
+// "setup-british" or "fire-target"; tools show it beside the legal choices.
+type Stepper interface {
+	StepName() string
+}
+
+// SettingUp is a state that says when it is in its set-up: its choices are
+// secret and many, so bots make them without the pause that lets people
+// follow a bot's moves.
+type SettingUp interface {
+	SettingUp() bool
+}
+
 // LogLine is one line of a game's log as a seat sees it. Refs name what the
 // line is about ("unit:ID", "area:ID"), for a client to highlight.
 type LogLine struct {
@@ -22,6 +35,9 @@ type LogLine struct {
 	Rule string   `json:"rule"`
 	Text string   `json:"text"`
 	Refs []string `json:"refs,omitempty"`
+	// Numbers are the numbers in Text, in order (dice, factors, modifiers,
+	// totals), for tools that should not parse the text.
+	Numbers []int `json:"numbers,omitempty"`
 }
 
 // Logbook is implemented by states that keep a log for people. Each seat

@@ -28,7 +28,8 @@ type Record struct {
 	Seed     uint64            `json:"seed"`
 	// Position, when present, is the starting position instead of the scenario.
 	Position json.RawMessage `json:"position,omitempty"`
-	Choices  []string        `json:"choices"`
+	// Choices may end with an ending event (ending.go): "#resign:SEAT" or "#draw".
+	Choices []string `json:"choices"`
 	// Players says who played each seat at the terminal (`sandtable play`):
 	// "person" or a bot's name; resuming keeps them. Not part of the game.
 	Players map[Seat]string `json:"players,omitempty"`
@@ -67,6 +68,11 @@ func DecodeRecord(data []byte) (*Record, error) {
 	}
 	if r.Rules < 0 {
 		return nil, fmt.Errorf("reading record: rules version %d is not 1 or more", r.Rules)
+	}
+	for i, id := range r.Choices {
+		if _, ok := ParseEnding(id); ok && i != len(r.Choices)-1 {
+			return nil, fmt.Errorf("reading record: choice %d is the ending event %s, but choices follow it; it must be the last", i+1, id)
+		}
 	}
 	for i, d := range r.Dice {
 		if d.Before < 0 || d.Before > len(r.Choices) {
@@ -123,12 +129,8 @@ func Replay(g Game, r *Record) (State, error) {
 			s.RNG().Force(r.Dice[d].Rolls...)
 			d++
 		}
-		a, err := Find(s, id)
-		if err != nil {
+		if err := Play(g, s, id); err != nil {
 			return s, fmt.Errorf("choice %d: %w", i+1, err)
-		}
-		if err := s.Apply(a); err != nil {
-			return s, fmt.Errorf("choice %d (%s): %w", i+1, id, err)
 		}
 	}
 	for ; d < len(r.Dice); d++ {

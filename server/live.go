@@ -27,6 +27,7 @@ type live struct {
 	logSent  map[engine.Seat]int // the log length each seat's sockets hold (docs/api.md, the log by cursor)
 	bots     map[engine.Seat]ai.Bot
 	deadline time.Time // when the seat to move's reaction time runs out (zero: no clock)
+	draw     drawOffer // the standing draw offer, if any (endings.go)
 	clock    uint64    // counts every change; a clock's timer acts only if it is unchanged
 	// notice tells the players that the game was started under older rules
 	// and now goes on under this server's (docs/formats.md, "Versions")
@@ -61,6 +62,14 @@ func (l *live) rebuild() error {
 	}
 	l.movers, l.undoable = l.movers[:0], l.undoable[:0]
 	for i, id := range l.choices {
+		if e, ok := engine.ParseEnding(id); ok { // the game's last entry (endings.go)
+			if err := engine.Conclude(l.game, s, e); err != nil {
+				return fmt.Errorf("choice %d: %w", i+1, err)
+			}
+			l.movers = append(l.movers, e.Seat)
+			l.undoable = append(l.undoable, false)
+			continue
+		}
 		a, err := engine.Find(s, id)
 		if err != nil {
 			return fmt.Errorf("choice %d: %w", i+1, err)
@@ -107,16 +116,9 @@ func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, 
 	if version != len(l.choices) {
 		return len(l.choices), errf(409, "stale_version", "the game is at version %d, not %d; reload the view and choose again", len(l.choices), version)
 	}
-	if l.state.ToMove() != seat {
-		return len(l.choices), errf(403, "not_your_turn", "it is %s's choice, not %s's", l.state.ToMove(), seat)
-	}
-	a, err := engine.Find(l.state, id)
+	next, undo, err := l.play(seat, id)
 	if err != nil {
-		return len(l.choices), errf(422, "illegal_choice", "%v; the seat's view lists them (GET /api/games/%s/view)", err, l.meta.ID)
-	}
-	next, undo, err := step(l.state.Clone(), a)
-	if err != nil {
-		return len(l.choices), errf(422, "illegal_choice", "%v", err)
+		return len(l.choices), err
 	}
 	over := next.ToMove() == ""
 	if err := srv.store.AppendChoice(ctx, l.meta.ID, len(l.choices), id, over); err != nil {
@@ -203,7 +205,7 @@ func (srv *Server) afterChange(l *live) {
 	}
 	srv.broadcast(l)
 	if isBot && srv.begin() {
-		go srv.botMove(l, b, len(l.choices))
+		go srv.botMove(l, b, len(l.choices), srv.botDelay(l.state))
 	}
 }
 
@@ -227,10 +229,10 @@ func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, cl
 }
 
 // botMove lets a bot choose for its seat after a short pause.
-func (srv *Server) botMove(l *live, b ai.Bot, version int) {
+func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) {
 	defer srv.work.Done()
 	select {
-	case <-time.After(srv.cfg.BotDelay):
+	case <-time.After(delay):
 	case <-srv.closing:
 		return
 	}
@@ -282,6 +284,9 @@ func (l *live) viewOf(seat engine.Seat, logFrom int) map[string]any {
 	}
 	if !l.deadline.IsZero() {
 		v["deadline"] = l.deadline.UTC().Format(time.RFC3339Nano)
+	}
+	if l.drawOffered() {
+		v["draw_offer"] = l.draw.by
 	}
 	if l.notice != "" {
 		v["notice"] = l.notice

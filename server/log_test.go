@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
@@ -9,8 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
+	"github.com/gorilla/websocket"
 
 	"sandtable/engine"
 	"sandtable/games"
@@ -164,14 +162,12 @@ func TestLogPageRefusals(t *testing.T) {
 func TestLogPushesOnlyNewLines(t *testing.T) {
 	_, hs := testServer(t, "")
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
 	dial := func(query string) *websocket.Conn {
-		c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(hs.URL, "http")+"/api/games/"+g.ID+"/ws"+query, nil)
+		c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(hs.URL, "http")+"/api/games/"+g.ID+"/ws"+query, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { c.CloseNow() })
+		t.Cleanup(func() { c.Close() })
 		return c
 	}
 	next := func(c *websocket.Conn) logDoc {
@@ -179,7 +175,8 @@ func TestLogPushesOnlyNewLines(t *testing.T) {
 		var m struct {
 			View logDoc `json:"view"`
 		}
-		if err := wsjson.Read(ctx, c, &m); err != nil {
+		c.SetReadDeadline(time.Now().Add(20 * time.Second))
+		if err := c.ReadJSON(&m); err != nil {
 			t.Fatal(err)
 		}
 		return m.View

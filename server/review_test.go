@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 
 	"sandtable/engine"
 	"sandtable/server/store"
@@ -185,11 +185,11 @@ func TestWebSocketDropsSilentPeer(t *testing.T) {
 	srv.wsPing = 50 * time.Millisecond
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
 	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/games/" + g.ID + "/ws"
-	c, _, err := websocket.Dial(context.Background(), url, nil)
+	c, _, err := websocket.DefaultDialer.Dial(url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.CloseNow() // never read: pings go unanswered
+	defer c.Close() // never read: pings go unanswered
 	l, _ := srv.lookup(g.ID)
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
@@ -211,9 +211,9 @@ func TestWebSocketUpgradeIsLimited(t *testing.T) {
 	srv.limiter = newLimiter(5, 10)
 	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/games/" + g.ID + "/ws"
 	for i := 0; i < 40; i++ {
-		c, resp, err := websocket.Dial(context.Background(), url, nil)
+		c, resp, err := websocket.DefaultDialer.Dial(url, nil)
 		if err == nil {
-			defer c.CloseNow()
+			defer c.Close()
 			continue
 		}
 		if resp != nil && resp.StatusCode == 429 {

@@ -15,8 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
+	"github.com/gorilla/websocket"
 
 	"sandtable/engine"
 )
@@ -205,14 +204,9 @@ func TestBotSeat(t *testing.T) {
 	if _, ok := g.Tokens["british"]; ok {
 		t.Error("a bot seat has no token")
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if _, choices, _ := viewOf(t, hs, g.ID, g.Tokens["german"]); len(choices) > 0 {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !askedWithin(t, hs, g, "german", 20*time.Second) {
+		t.Fatal("the bot did not finish the British set-up")
 	}
-	t.Fatal("the bot did not finish the British set-up")
 }
 
 // Concurrent submissions against one version: exactly one is applied.
@@ -279,34 +273,35 @@ func TestRestartKeepsGames(t *testing.T) {
 func TestWebSocketPushesViews(t *testing.T) {
 	_, hs := testServer(t, "")
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/games/" + g.ID + "/ws?token=" + g.Tokens["british"]
-	c1, _, err := websocket.Dial(ctx, url, nil)
+	c1, _, err := websocket.DefaultDialer.Dial(url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c1.CloseNow()
-	c2, _, err := websocket.Dial(ctx, url, nil) // a second tab of the same seat
+	defer c1.Close()
+	c2, _, err := websocket.DefaultDialer.Dial(url, nil) // a second tab of the same seat
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c2.CloseNow()
+	defer c2.Close()
+	for _, c := range []*websocket.Conn{c1, c2} {
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	}
 	var m map[string]any
-	wsjson.Read(ctx, c1, &m)
-	wsjson.Read(ctx, c2, &m)
+	c1.ReadJSON(&m)
+	c2.ReadJSON(&m)
 	if m["type"] != "view" || m["version"].(float64) != 0 {
 		t.Fatalf("first message: %v", m)
 	}
 	choice := m["view"].(map[string]any)["choices"].([]any)[0].(map[string]any)["id"]
-	wsjson.Write(ctx, c1, map[string]any{"type": "choice", "version": 0, "choice": choice})
+	c1.WriteJSON(map[string]any{"type": "choice", "version": 0, "choice": choice})
 	for _, c := range []*websocket.Conn{c1, c2} {
-		if err := wsjson.Read(ctx, c, &m); err != nil || m["version"].(float64) != 1 {
+		if err := c.ReadJSON(&m); err != nil || m["version"].(float64) != 1 {
 			t.Fatalf("both tabs get version 1: %v %v", m, err)
 		}
 	}
-	wsjson.Write(ctx, c1, map[string]any{"type": "choice", "version": 0, "choice": choice})
-	if err := wsjson.Read(ctx, c1, &m); err != nil || m["type"] != "error" || m["code"] != "stale_version" {
+	c1.WriteJSON(map[string]any{"type": "choice", "version": 0, "choice": choice})
+	if err := c1.ReadJSON(&m); err != nil || m["type"] != "error" || m["code"] != "stale_version" {
 		t.Fatalf("a stale choice gets an error: %v", m)
 	}
 }

@@ -49,7 +49,7 @@ const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 's
 	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // Handler serves the client: the static files under /static/ and index.html
-// for the pages /, /play/{id}, /replay/{id} and /rules/{game}. Other paths
+// for the pages /, /play/{id}, /replay/{id}, /rules and /rules/{game}. Other paths
 // get 404, so that it can sit behind an API mux as its fallback.
 func Handler() http.Handler {
 	files := map[string]*file{}
@@ -104,7 +104,8 @@ func Handler() http.Handler {
 
 // isPage reports whether p is one of the client's page routes.
 func isPage(p string) bool {
-	if p == "/" || p == "/index.html" {
+	switch p {
+	case "/", "/index.html", "/rules", "/rules/":
 		return true
 	}
 	for _, pre := range spaPrefixes {

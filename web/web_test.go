@@ -39,7 +39,7 @@ func body(t *testing.T, r *http.Response) string {
 // The page routes all serve index.html, which loads the main module.
 func TestPagesServeIndex(t *testing.T) {
 	h := Handler()
-	for _, p := range []string{"/", "/play/g_123", "/play/g_123/", "/replay/g_123", "/rules/soa"} {
+	for _, p := range []string{"/", "/play/g_123", "/play/g_123/", "/replay/g_123", "/rules", "/rules/", "/rules/soa"} {
 		r := get(t, h, "GET", p)
 		if r.StatusCode != 200 {
 			t.Fatalf("GET %s: status %d", p, r.StatusCode)

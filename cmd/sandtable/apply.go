@@ -32,7 +32,7 @@ func cmdApply(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, _, s, err := replayRecord(e, pos[0])
+	r, g, s, err := replayRecord(e, pos[0])
 	if err != nil {
 		return err
 	}
@@ -42,12 +42,8 @@ func cmdApply(e *env, args []string) error {
 	}
 	ids := pos[1:]
 	for i, id := range ids {
-		a, err := engine.Find(s, id)
-		if err != nil {
+		if err := engine.Play(g, s, id); err != nil {
 			return fmt.Errorf("choice %d of %d: %w; nothing was applied", i+1, len(ids), err)
-		}
-		if err := s.Apply(a); err != nil {
-			return fmt.Errorf("choice %d of %d (%s): %w; nothing was applied", i+1, len(ids), id, err)
 		}
 		r.Choices = append(r.Choices, id)
 	}

@@ -46,6 +46,14 @@ const (
 	kCommit                    // soa:18.4
 )
 
+// Set-up choices that stand for several placements (setup.go, soa:5.4, 5.5).
+const (
+	kPlatoon     kind = kCommit + 1 + iota // the rest of the next unit's platoon in a place
+	kCompany                               // the rest of its company in a place
+	kHistorical                            // the rest of the historical set-up
+	kRandomSetup                           // the rest of the set-up at random
+)
+
 const bidOffset = 100
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -67,6 +75,22 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 			c.Label = fmt.Sprintf("Place %s in %s %s", g.units[n].Name, id, name)
 			c.Refs = append(c.Refs, "unit:"+g.units[n].ID)
 		}
+	case kPlatoon, kCompany:
+		id, name := place()
+		u := g.units[s.placingUnit()]
+		platoon, company := s.formationRuns()
+		c.ID, c.Label = "platoon:"+id, fmt.Sprintf("Place %s and the rest of its platoon (%d units) in %s %s", u.Name, platoon, id, name)
+		if k == kCompany {
+			c.ID, c.Label = "company:"+id, fmt.Sprintf("Place %s and the rest of its company (%d units) in %s %s", u.Name, company, id, name)
+		}
+		c.Refs = []string{"area:" + id, "unit:" + u.ID}
+	case kHistorical:
+		c.ID, c.Label = "setup-historical", "Historical set-up (our reconstruction) for every unit"
+		if s.setupNext > 0 {
+			c.Label = "Historical set-up (our reconstruction) for the remaining units"
+		}
+	case kRandomSetup:
+		c.ID, c.Label = "setup-random", fmt.Sprintf("Random legal set-up of the remaining %d units", len(s.setupOrder())-s.setupNext)
 	case kPass:
 		c.ID, c.Label, c.Rule = "pass", "Pass", "soa:8.15"
 	case kArea:
@@ -101,11 +125,11 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kResolve:
 		c.ID, c.Label = "resolve", "Roll for the designated attacks"
 	case kReroll:
-		c.ID, c.Label, c.Rule = "reroll", "Use the Tactical Advantage: reroll", "soa:8.41"
+		c.ID, c.Label, c.Rule = "reroll", "Use the Tactical Advantage: reroll ("+s.rollView().Text+")", "soa:8.41"
 	case kAccept:
-		c.ID, c.Label, c.Rule = "accept", "Keep the roll", "soa:8.41"
-		if s.step == stEventArmor {
-			c.Label, c.Rule = "Accept the armour", "soa:17.3"
+		c.ID, c.Label, c.Rule = "accept", "Accept the armour", "soa:17.3"
+		if s.step == stReroll {
+			c.Label, c.Rule = "Keep the roll ("+s.rollView().Text+")", "soa:8.41"
 		}
 	case kEliminate:
 		id, name := unit()
@@ -301,10 +325,12 @@ func (s *State) LogLines(seat engine.Seat, from, to int) []engine.LogLine {
 	return out
 }
 
-// logLine formats a log entry; the units and places it names are its refs.
+// logLine formats a log entry; the units and places it names are its refs,
+// the numbers it shows its numbers.
 func (g *Game) logLine(e logEntry) engine.LogLine {
 	var b strings.Builder
 	var refs []string
+	var numbers []int
 	arg := 0
 	for i := 0; i < len(e.Fmt); i++ {
 		c := e.Fmt[i]
@@ -327,20 +353,21 @@ func (g *Game) logLine(e logEntry) engine.LogLine {
 			b.WriteString(Side(v).String())
 		default:
 			b.WriteString(strconv.Itoa(v))
+			numbers = append(numbers, v)
 		}
 	}
-	return engine.LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: b.String(), Refs: refs}
+	return engine.LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: b.String(), Refs: refs, Numbers: numbers}
 }
 
 // Choice ID prefixes and the kinds they name; the argument after the colon is
 // a place, a unit, a group or a bid.
 var (
-	placeKinds = map[string]kind{"place": kPlace, "area": kArea, "to": kStep, "target": kTarget, "dest": kDest, "cc": kCCPlace}
+	placeKinds = map[string]kind{"place": kPlace, "platoon": kPlatoon, "company": kCompany, "area": kArea, "to": kStep, "target": kTarget, "dest": kDest, "cc": kCCPlace}
 	unitKinds  = map[string]kind{"unit": kUnit, "eliminate": kEliminate, "retreat": kRetreat, "artillery": kArtillery,
 		"screen": kScreen, "attack": kAttack, "with": kWith, "primary": kPrimary, "commit": kCommit}
 	bareKinds = map[string]kind{"pass": kPass, "move": kMove, "fire": kFire, "stop": kStop, "end": kEnd, "confirm": kConfirm,
 		"resolve": kResolve, "reroll": kReroll, "accept": kAccept, "done": kDone, "continue": kContinue,
-		"end-phase": kEndPhase, "decline": kDecline}
+		"end-phase": kEndPhase, "decline": kDecline, "setup-historical": kHistorical, "setup-random": kRandomSetup}
 	groupArgs = map[string]int{"uncommitted": 0, "committed": 1, "setfire": 2}
 )
 

@@ -356,6 +356,9 @@ func (s *State) ccFinishPlace() {
 
 // --- resolution (soa:9.6, 9.6.1) ---
 
+// ccKill is the lowest modified roll that eliminates the unit attacked (soa:9.6).
+const ccKill = 6
+
 // ccAttackAF is a unit's AF in close combat; an AT gun uses its circled AF (soa:13.3, 13.5).
 func (s *State) ccAttackAF(u int16) int { return s.g.units[u].AF }
 
@@ -410,7 +413,7 @@ func (s *State) afterCCRoll(rerolled bool) {
 	extra, af := s.ccModifiers(a)
 	total := s.ccDie + extra + af
 	s.logf("soa:9.6.1", "%u: die %d, +%d for more attackers, +%d for attack factor: %d", int(a.Target), s.ccDie, extra, af, total)
-	if total >= 6 { // soa:9.6
+	if total >= ccKill {
 		s.edit(a.Target, func(st *unitState) { st.CCDead = true })
 		s.logf("soa:9.4", "%u is eliminated; it still attacks in this phase", int(a.Target))
 	} else {

@@ -385,48 +385,19 @@ func (s *State) twoDice(side Side) (int, int) {
 	return s.rng.Die(6), s.rng.Die(6)
 }
 
-// rollFire throws both players' dice for the current attack and works out AV and DV.
+// rollFire throws both players' dice for the current attack and works out AV
+// and DV, logging how each was built.
 func (s *State) rollFire() {
 	a := &s.cur
+	t := s.fireTerms()
 	s.rolls[0], s.rolls[1] = s.twoDice(s.imp)
 	s.rolls[2], s.rolls[3] = s.twoDice(s.imp.Other())
-	s.av = s.attackFactor() + s.rolls[0] + s.rolls[1]
-	s.dv = s.defenseFactor() + s.rolls[2] + s.rolls[3]
-	if a.Kind != atkArtillery && s.adjacentFire(s.origin, a.Target) {
-		s.dv++ // soa:8.352 B
-		if s.night() {
-			s.dv++ // soa:15.4
-		}
-	}
-	s.logf("soa:8.35", "fire at %p: AV %d (dice %d+%d), DV %d (dice %d+%d)", int(a.Target), s.av, s.rolls[0], s.rolls[1], s.dv, s.rolls[2], s.rolls[3])
-}
-
-// attackFactor is the AV before dice (soa:8.351, 14.5, 14.6, 20).
-func (s *State) attackFactor() int {
-	a := &s.cur
-	if a.Kind == atkArtillery {
-		d := s.g.units[a.Units[0]]
-		af := d.ArtDay
-		if s.night() {
-			af = d.ArtNight // soa:15.2
-		}
-		if s.imp == British {
-			af -= s.ammoPenalty(true)
-		}
-		return af
-	}
-	best := 0
-	for _, u := range a.Units {
-		best = max(best, s.g.units[u].AF) // soa:8.351: the attacker picks the best unit
-	}
-	av := best + len(a.Units) - 1 // soa:8.351 B
-	if s.platoonIntegrity(a.Units) {
-		av++ // soa:8.351 C
-	}
-	if s.imp == British {
-		av -= s.ammoPenalty(false) // soa:20.1, 20.2
-	}
-	return av
+	s.av = t.av() + s.rolls[0] + s.rolls[1]
+	s.dv = t.dv() + s.rolls[2] + s.rolls[3]
+	s.logf("soa:8.351", "fire at %p: AV %d = AF %d, +%d more units, +%d platoon, -%d ammunition, dice %d+%d",
+		int(a.Target), s.av, t.af, t.more, t.platoon, t.ammo, s.rolls[0], s.rolls[1])
+	s.logf("soa:8.352", "fire at %p: DV %d = DF %d, +%d adjacent, +%d night, dice %d+%d",
+		int(a.Target), s.dv, t.df, t.adjacent, t.night, s.rolls[2], s.rolls[3])
 }
 
 // platoonIntegrity: three firing infantry units of one lower organisation;

@@ -47,6 +47,7 @@ type Game struct {
 	germStart  []int16    // German units set up at the start (soa:5.5)
 	artillery  []int16    // artillery counters
 	placeIndex map[string]int16
+	historical []int16 // per unit, its place in the historical set-up (setup.json); nil without one
 }
 
 // options are the agreed optional rules.
@@ -82,7 +83,18 @@ func Load() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newGame(mb, pb, ub, tb)
+	sb, err := read("setup.json")
+	if err != nil {
+		return nil, err
+	}
+	g, err := newGame(mb, pb, ub, tb)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.loadHistorical(sb); err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 func newGame(mapJSON, placesJSON, unitsJSON, tablesJSON []byte) (*Game, error) {

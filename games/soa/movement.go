@@ -37,7 +37,12 @@ func (s *State) stepCost(u, q int16) int {
 	if u < 0 {
 		return 0
 	}
-	from, enemy := s.units[u].Loc, s.side(u).Other()
+	return s.stepCostFrom(u, s.units[u].Loc, q)
+}
+
+// stepCostFrom is stepCost for unit u as if it stood in from.
+func (s *State) stepCostFrom(u, from, q int16) int {
+	enemy := s.side(u).Other()
 	if s.isZone(q) {
 		n := 0
 		for _, v := range s.g.sideUnits[enemy] {
@@ -87,11 +92,7 @@ func (s *State) canEnter(u, from, q int16, left, run int, hot bool) bool {
 			return false // soa:8.21: not into another enemy-occupied area
 		}
 	}
-	saved := s.units[u].Loc
-	s.units[u].Loc = from
-	cost := s.stepCost(u, q)
-	s.units[u].Loc = saved
-	return cost <= left
+	return s.stepCostFrom(u, from, q) <= left
 }
 
 func (s *State) legalMove(buf []engine.Action) []engine.Action {

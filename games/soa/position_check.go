@@ -1,6 +1,9 @@
 package soa
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Checks of a position written by hand (LoadPosition): every index must name
 // a unit, a place or a side, and the step in progress must have what it
@@ -13,8 +16,12 @@ func (s *State) checkCounters(p Position) error {
 		return fmt.Errorf("passes %d: consecutive passes are 0, 1 or 2 (soa:8.16)", p.Passes)
 	case p.Ammo < 0 || p.Ammo > 2:
 		return fmt.Errorf("ammo %d: the ammunition shortage is 0, 1 or 2 (soa:20.1, 20.2)", p.Ammo)
-	case p.ABonus < 0 || p.ABonus > lastTurn:
-		return fmt.Errorf("armor_events %d: accepted armour events are 0 to %d (soa:17.3)", p.ABonus, lastTurn)
+	case p.ABonus < 0 || p.ABonus > p.Turn:
+		return fmt.Errorf("armor_events %d: accepted armour events are 0 to the turn, %d: one random event a turn (soa:17.1, 17.3)", p.ABonus, p.Turn)
+	case p.Ammo != ammoLevel(p.Turn):
+		return fmt.Errorf("ammo %d does not match turn %d: the British ammunition shortage is 0 on turns 1-5, 1 on turns 6-7 and 2 on turn 8 (soa:20.1, 20.2); set ammo to %d", p.Ammo, p.Turn, ammoLevel(p.Turn))
+	case p.Revealed == (s.step == stBid || s.SettingUp()):
+		return fmt.Errorf("revealed %v contradicts step %q: the set-ups are secret until both are done and revealed from then on (soa:5.5)", p.Revealed, p.Step)
 	case p.SetupNext < 0:
 		return fmt.Errorf("setup_next %d is negative", p.SetupNext)
 	case p.Choices < 0:
@@ -166,6 +173,22 @@ func noneText(none bool) string {
 	return ""
 }
 
+// checkSetupSoFar checks that the units set up so far are on the map and the
+// rest still wait: the set-up goes in its fixed order (soa:5.4, 5.5).
+func (s *State) checkSetupSoFar(placed, next, waiting []int16) error {
+	for _, u := range placed {
+		if s.units[u].Loc < 0 {
+			return fmt.Errorf("%s is set up before setup_next, so it must be on the map (soa:5.4, 5.5)", s.g.units[u].ID)
+		}
+	}
+	for _, u := range slices.Concat(next, waiting) {
+		if s.units[u].Loc != locPool {
+			return fmt.Errorf("%s is not set up yet at setup_next %d, so it must not be listed (soa:5.4, 5.5)", s.g.units[u].ID, s.setupNext)
+		}
+	}
+	return nil
+}
+
 // checkStep checks that the step in progress has what it works on.
 func (s *State) checkStep() error {
 	need := func(ok bool, format string, args ...any) error {
@@ -176,11 +199,17 @@ func (s *State) checkStep() error {
 	}
 	switch s.step {
 	case stSetupBritish:
-		return need(s.active == British && s.setupNext < len(s.g.britStart),
-			"the British set up (active british) and setup_next is below %d (soa:5.4)", len(s.g.britStart))
+		if err := need(s.active == British && s.setupNext < len(s.g.britStart),
+			"the British set up (active british) and setup_next is below %d (soa:5.4)", len(s.g.britStart)); err != nil {
+			return err
+		}
+		return s.checkSetupSoFar(s.g.britStart[:s.setupNext], s.g.britStart[s.setupNext:], s.g.germStart)
 	case stSetupGerman:
-		return need(s.active == German && s.setupNext < len(s.g.germStart),
-			"the Germans set up (active german) and setup_next is below %d (soa:5.5)", len(s.g.germStart))
+		if err := need(s.active == German && s.setupNext < len(s.g.germStart),
+			"the Germans set up (active german) and setup_next is below %d (soa:5.5)", len(s.g.germStart)); err != nil {
+			return err
+		}
+		return s.checkSetupSoFar(slices.Concat(s.g.britStart, s.g.germStart[:s.setupNext]), s.g.germStart[s.setupNext:], nil)
 	case stReformPlace, stEventZone, stEventBZone, stEventCZone:
 		return need(s.eventUnit >= 0 && s.units[s.eventUnit].Loc == locPool,
 			"work.EventUnit must name the unit waiting in its pool to be placed (soa:17, 19.4)")

@@ -96,7 +96,9 @@ func badPositions(t testing.TB) []badPosition {
 	add(moving, "ScreenSide", func(_ *Position, w *Work) { w.ScreenSide = 2 })
 	add(moving, "passes", func(p *Position, _ *Work) { p.Passes = 7 })
 	add(moving, "chits", func(p *Position, _ *Work) { p.Chits = &[2][13]uint8{{2: 9}} })
-	add(moving, "setup_next", func(p *Position, _ *Work) { p.Step, p.Active, p.SetupNext = "setup-british", "british", 999 })
+	add(moving, "setup_next", func(p *Position, _ *Work) {
+		p.Step, p.Active, p.SetupNext, p.Revealed = "setup-british", "british", 999, false
+	})
 	add(moving, "artillery", func(p *Position, _ *Work) { p.Step = "artillery-target" })
 	add(moving, "occupation limits", func(p *Position, _ *Work) { p.Step = "overstack" })
 	add(moving, "EventUnit", func(p *Position, _ *Work) { p.Step = "event-zone" })

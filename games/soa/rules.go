@@ -77,7 +77,7 @@ func (s *State) Apply(a engine.Action) error {
 	case stBid:
 		s.applyBid(x)
 	case stSetupBritish, stSetupGerman:
-		s.applySetup(int16(x))
+		s.applySetupChoice(k, x)
 	case stReformPlace, stEventArmor, stEventZone, stEventBUnit, stEventBZone, stEventCZone:
 		s.applyEvent(k, x)
 	case stImpulse:

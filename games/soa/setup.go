@@ -1,6 +1,11 @@
 package soa
 
-import "sandtable/engine"
+import (
+	"fmt"
+	"slices"
+
+	"sandtable/engine"
+)
 
 // newState prepares the board for set-up (soa:5.1-5.3).
 func (g *Game) newState(o options, seed uint64) *State {
@@ -35,6 +40,9 @@ func (g *Game) newState(o options, seed uint64) *State {
 	return s
 }
 
+// SettingUp implements engine.SettingUp (soa:5.4, 5.5).
+func (s *State) SettingUp() bool { return s.step == stSetupBritish || s.step == stSetupGerman }
+
 // placingUnit is the unit the current set-up choice places, or -1.
 func (s *State) placingUnit() int16 {
 	switch s.step {
@@ -48,37 +56,139 @@ func (s *State) placingUnit() int16 {
 	return -1
 }
 
-// legalSetup lists the places the next unit may set up in.
+// setupOrder is the order in which the side setting up places its units.
+func (s *State) setupOrder() []int16 {
+	if s.step == stSetupGerman {
+		return s.g.germStart
+	}
+	return s.g.britStart
+}
+
+// legalSetup lists the places the next unit may set up in, then the choices
+// that place several units at once (DESIGN.md section 6, point 8): each is a run of
+// the same atomic placements, checked by the same canSetUp.
 func (s *State) legalSetup(buf []engine.Action) []engine.Action {
-	u := s.placingUnit()
+	first := len(buf)
+	buf = s.setupPlaces(buf)
+	places := buf[first:]
+	platoon, company := s.formationRuns()
+	for _, run := range []struct {
+		k kind
+		n int
+	}{{kPlatoon, platoon}, {kCompany, company}} {
+		if run.n < 2 {
+			continue
+		}
+		for _, a := range places {
+			if _, p := split(a); s.canSetUp(int16(p), run.n) {
+				buf = append(buf, act(run.k, p))
+			}
+		}
+	}
+	if s.historicalSoFar() {
+		buf = append(buf, act(kHistorical, 0))
+	}
+	if len(s.setupOrder())-s.setupNext > 1 {
+		buf = append(buf, act(kRandomSetup, 0))
+	}
+	return buf
+}
+
+// setupPlaces lists the places the next unit may set up in.
+func (s *State) setupPlaces(buf []engine.Action) []engine.Action {
 	for i := 0; i < s.g.board.Len(); i++ {
-		if s.canSetUp(u, int16(i)) {
+		if s.canSetUp(int16(i), 1) {
 			buf = append(buf, act(kPlace, i))
 		}
 	}
 	return buf
 }
 
-// canSetUp checks the set-up colours and limits (soa:3.61, 3.62, 5.4, 5.5).
-func (s *State) canSetUp(u int16, p int16) bool {
-	d, pl := &s.g.units[u], &s.g.places[p]
-	if s.side(u) == British {
-		if pl.Setup != "british" || !(s.g.dotMask[u] == 0 || s.g.dotMask[u]&s.g.areaDots[p] != 0) {
+// formationRuns counts the units, from the next one on in the set-up order,
+// of its platoon and of its company; a company run is 0 when it is no longer
+// than the platoon's, so that no two choices do the same.
+func (s *State) formationRuns() (platoon, company int) {
+	order := s.setupOrder()
+	u := s.g.units[order[s.setupNext]]
+	run := func(same func(v UnitData) bool) int {
+		n := 0
+		for _, v := range order[s.setupNext:] {
+			if !same(s.g.units[v]) {
+				break
+			}
+			n++
+		}
+		return n
+	}
+	if u.Platoon != "" {
+		platoon = run(func(v UnitData) bool { return v.Company == u.Company && v.Platoon == u.Platoon })
+	}
+	if u.Company != "" {
+		company = run(func(v UnitData) bool { return v.Company == u.Company })
+	}
+	if company <= platoon {
+		company = 0
+	}
+	return platoon, company
+}
+
+// historicalSoFar reports whether the historical set-up can finish this
+// side's set-up: there is one and every unit placed so far is where it puts it.
+func (s *State) historicalSoFar() bool {
+	if s.g.historical == nil {
+		return false
+	}
+	for _, u := range s.setupOrder()[:s.setupNext] {
+		if s.units[u].Loc != s.g.historical[u] {
 			return false
+		}
+	}
+	return true
+}
+
+// canSetUp checks the set-up colours and limits (soa:3.61, 3.62, 5.4, 5.5)
+// for the next n units of the set-up order all going to place p.
+func (s *State) canSetUp(p int16, n int) bool {
+	pl := &s.g.places[p]
+	run := s.setupOrder()[s.setupNext:]
+	if n > len(run) {
+		return false
+	}
+	run = run[:n]
+	if s.side(run[0]) == British {
+		if pl.Setup != "british" {
+			return false
+		}
+		for _, u := range run {
+			if s.g.dotMask[u] != 0 && s.g.dotMask[u]&s.g.areaDots[p] == 0 {
+				return false
+			}
 		}
 		inf, arm := s.counts(p, British)
-		if inf+arm >= 10 { // soa:5.4: up to ten units an area
+		if inf+arm+n > 10 { // soa:5.4: up to ten units an area
 			return false
 		}
-		return s.vpAreasFillable(u, p)
+		return s.vpAreasFillable(p, n)
 	}
-	if d.Force == "army" { // soa:5.5 blue units start in zones A and/or B
-		return pl.Setup == "bochoit"
+	ss, armor := 0, 0
+	for _, u := range run {
+		if s.g.units[u].Force == "army" { // soa:5.5 blue units start in zones A and/or B
+			if pl.Setup != "bochoit" {
+				return false
+			}
+			continue
+		}
+		ss++
+		if s.isArmor(u) {
+			armor++
+		}
+	}
+	if ss == 0 {
+		return true
 	}
 	if pl.Setup != "german" {
 		return false
 	}
-	ss, armor := 0, 0
 	for _, v := range s.g.sideUnits[German] {
 		if s.units[v].Loc == p && s.g.units[v].Force == "ss" {
 			ss++
@@ -87,26 +197,26 @@ func (s *State) canSetUp(u int16, p int16) bool {
 			}
 		}
 	}
-	return ss < 5 && (!s.isArmor(u) || armor < 3) // soa:5.5
+	return ss <= 5 && armor <= 3 // soa:5.5
 }
 
-// vpAreasFillable reports whether, after unit placing goes to area at, the
-// British units still to place can bring every victory point area up to three
-// units (soa:5.4). By Hall's theorem that holds when every set of VP areas
+// vpAreasFillable reports whether, after the next n units of the set-up order
+// go to area at, the British units still to place can bring every victory
+// point area up to three units (soa:5.4). By Hall's theorem that holds when every set of VP areas
 // short of units has at least as many units left whose dots fit one of them.
-func (s *State) vpAreasFillable(placing, at int16) bool {
+func (s *State) vpAreasFillable(at int16, n int) bool {
 	g := s.g
 	var need [8]int // per VP area (index into g.vpAreas), units still missing
 	for i, p := range g.vpAreas {
 		need[i] = 3
 		if p == at {
-			need[i]--
+			need[i] -= n
 		}
 	}
 	var masks [8]uint8 // units left, grouped by dot mask
 	var counts [8]int
 	free, kinds := 0, 0
-	for _, u := range g.britStart {
+	for i, u := range g.britStart {
 		if l := s.units[u].Loc; l >= 0 {
 			for i, p := range g.vpAreas {
 				if p == l {
@@ -115,8 +225,8 @@ func (s *State) vpAreasFillable(placing, at int16) bool {
 			}
 			continue
 		}
-		if u == placing {
-			continue
+		if i >= s.setupNext && i < s.setupNext+n {
+			continue // going to at
 		}
 		m := g.dotMask[u]
 		if m == 0 {
@@ -183,4 +293,82 @@ func (s *State) applySetup(p int16) {
 		s.logf("soa:5.5", "both set-ups are revealed")
 		s.startTurn()
 	}
+}
+
+// applySetupChoice plays one set-up choice as the atomic placements it stands for.
+func (s *State) applySetupChoice(k kind, x int) {
+	switch k {
+	case kPlace:
+		s.applySetup(int16(x))
+	case kPlatoon, kCompany:
+		platoon, company := s.formationRuns()
+		n := platoon
+		if k == kCompany {
+			n = company
+		}
+		for range n {
+			s.applySetup(int16(x))
+		}
+	case kHistorical:
+		for st := s.step; s.step == st; {
+			s.applySetup(s.g.historical[s.placingUnit()])
+		}
+	case kRandomSetup:
+		var buf [64]engine.Action
+		for st := s.step; s.step == st; {
+			places := s.setupPlaces(buf[:0])
+			_, p := split(places[s.rng.Intn(len(places))])
+			s.applySetup(int16(p))
+		}
+	}
+}
+
+// historicalSetup is the content of data/setup.json: a place for every unit
+// that sets up at the start, by side.
+type historicalSetup struct {
+	Note       string                       `json:"note"` // says this set-up is our reconstruction
+	Historical map[string]map[string]string `json:"historical"`
+}
+
+// loadHistorical reads the historical set-up and checks it placement by
+// placement with the rules of a player's set-up (soa:5.4, 5.5).
+func (g *Game) loadHistorical(data []byte) error {
+	var h historicalSetup
+	if err := decodeStrict(data, &h); err != nil {
+		return fmt.Errorf("soa setup.json: %w", err)
+	}
+	if h.Note == "" {
+		return fmt.Errorf("soa setup.json: \"note\" is empty: say that this set-up is a reconstruction")
+	}
+	g.historical = make([]int16, len(g.units))
+	for i := range g.historical {
+		g.historical[i] = locPool
+	}
+	for side, places := range h.Historical {
+		for id, at := range places {
+			u, ok := g.byID[id]
+			if !ok || g.side[u].String() != side || g.units[u].Pool != "" || g.units[u].Type == Artillery {
+				return fmt.Errorf("soa setup.json: %q is not a %s unit of units.json that sets up at the start", id, side)
+			}
+			p, ok := g.placeIndex[at]
+			if !ok {
+				return fmt.Errorf("soa setup.json: %s is set up in %q, which is not a place of map.json", id, at)
+			}
+			g.historical[u] = p
+		}
+	}
+	s := g.newState(options{}, 0)
+	for _, order := range [][]int16{g.britStart, g.germStart} {
+		for _, u := range order {
+			p := g.historical[u]
+			if p < 0 {
+				return fmt.Errorf("soa setup.json: %s has no place; give every unit that sets up at the start one", g.units[u].ID)
+			}
+			if !slices.Contains(s.setupPlaces(nil), act(kPlace, int(p))) {
+				return fmt.Errorf("soa setup.json: %s may not set up in %s after the units before it (soa:5.4, 5.5)", g.units[u].ID, g.board.Place(int(p)).ID)
+			}
+			s.applySetup(p)
+		}
+	}
+	return nil
 }

@@ -10,30 +10,35 @@ import (
 // enemy set-up before both are revealed (soa:5.5), no hidden anti-tank gun
 // of the opponent (soa:13.8), no opponent's bid before both are in (soa:21.1).
 type View struct {
-	Seat      engine.Seat       `json:"seat"`
-	Side      string            `json:"side,omitempty"` // the side this seat commands
-	Turn      int               `json:"turn"`
-	Night     bool              `json:"night"`
-	Step      string            `json:"step"`
-	Active    string            `json:"active"`
-	Impulse   string            `json:"impulse,omitempty"`
-	TA        string            `json:"tactical_advantage"`
-	VP        int               `json:"vp"`
-	Ammo      int               `json:"ammo"`
-	Swapped   bool              `json:"swapped,omitempty"`
-	Units     []UnitView        `json:"units"`
-	Control   map[string]string `json:"control"`
-	Perimeter []string          `json:"perimeter,omitempty"`
-	Fires     map[string]int    `json:"fires,omitempty"`
-	Acting    string            `json:"acting,omitempty"` // the area the impulse acts from (soa:8.11)
-	Moving    string            `json:"moving,omitempty"` // the unit moving now (soa:8.2)
-	Attacks   []AttackView      `json:"attacks,omitempty"`
-	Drafting  *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
-	CP        int               `json:"casualty_points,omitempty"`
-	Bids      map[string]int    `json:"bids,omitempty"`
-	Result    *engine.Result    `json:"result,omitempty"`
-	Marks     []Mark            `json:"marks,omitempty"`
-	Panels    []Panel           `json:"panels"`
+	Seat        engine.Seat       `json:"seat"`
+	Side        string            `json:"side,omitempty"` // the side this seat commands
+	Turn        int               `json:"turn"`
+	Night       bool              `json:"night"`
+	Step        string            `json:"step"`
+	Active      string            `json:"active"`
+	Impulse     string            `json:"impulse,omitempty"`
+	TA          string            `json:"tactical_advantage"`
+	VP          int               `json:"vp"`
+	Ammo        int               `json:"ammo"`
+	Swapped     bool              `json:"swapped,omitempty"`
+	Units       []UnitView        `json:"units"`
+	Control     map[string]string `json:"control"`
+	Perimeter   []string          `json:"perimeter,omitempty"`
+	Fires       map[string]int    `json:"fires,omitempty"`
+	Acting      string            `json:"acting,omitempty"` // the area the impulse acts from (soa:8.11)
+	Moving      string            `json:"moving,omitempty"` // the unit moving now (soa:8.2)
+	Attacks     []AttackView      `json:"attacks,omitempty"`
+	Drafting    *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
+	CP          int               `json:"casualty_points,omitempty"`
+	Roll        *RollView         `json:"roll,omitempty"`              // the roll under a reroll offer (soa:8.41)
+	MoveLeft    *int              `json:"move_left,omitempty"`         // movement factors the moving unit has left (soa:8.2)
+	MoveCosts   map[string]int    `json:"move_costs,omitempty"`        // per place it may enter next, the MF it costs (soa:8.22)
+	Barrages    []BarrageOdds     `json:"barrage_odds,omitempty"`      // while artillery is called: the odds of each barrage it may fire (soa:14.5)
+	CloseCombat *CloseCombatOdds  `json:"close_combat_odds,omitempty"` // the close combat attack being designated (soa:9.6)
+	Bids        map[string]int    `json:"bids,omitempty"`
+	Result      *engine.Result    `json:"result,omitempty"`
+	Marks       []Mark            `json:"marks,omitempty"`
+	Panels      []Panel           `json:"panels"`
 }
 
 // Mark is a place a client outlines on the map, with what happens there.
@@ -78,9 +83,9 @@ func (v *View) panels() []Panel {
 	if v.CP > 0 {
 		p = append(p, Panel{Kind: "value", ID: "casualty-points", Label: "Casualty points to take", Rule: "soa:8.354", Value: v.CP})
 	}
-	for _, side := range []string{"german", "british"} {
-		if b, ok := v.Bids[side]; ok {
-			p = append(p, Panel{Kind: "value", ID: "bid-" + side, Label: side + " bid", Rule: "soa:21.1", Value: fmt.Sprintf("%+d VP", b)})
+	for _, bid := range [][2]string{{"german", "German bid"}, {"british", "British bid"}} {
+		if b, ok := v.Bids[bid[0]]; ok {
+			p = append(p, Panel{Kind: "value", ID: "bid-" + bid[0], Label: bid[1], Rule: "soa:21.1", Value: fmt.Sprintf("%+d VP", b)})
 		}
 	}
 	if v.Swapped {
@@ -89,7 +94,7 @@ func (v *View) panels() []Panel {
 	p = append(p,
 		Panel{Kind: "box", ID: "artillery-german", Label: "German artillery", Rule: "soa:3.7", At: "artillery-box", Side: "german"},
 		Panel{Kind: "box", ID: "artillery-british", Label: "British artillery", Rule: "soa:3.7", At: "artillery-box", Side: "british"},
-		Panel{Kind: "box", ID: "reformed-box", Label: "Reformed Units box", Rule: "soa:3.8", At: "box"})
+		Panel{Kind: "box", ID: "reformed-box", Label: "Reformed Units", Rule: "soa:3.8", At: "box"})
 	for _, u := range v.Units {
 		if u.At == "track" {
 			p = append(p, Panel{Kind: "box", ID: "track-box", Label: "On the turn track", Rule: "soa:17.52", At: "track"})
@@ -116,10 +121,12 @@ type UnitView struct {
 
 // AttackView is a designated attack of the current impulse.
 type AttackView struct {
-	Target string   `json:"target"`
-	Group  string   `json:"group"`
-	Kind   string   `json:"kind"`
-	Units  []string `json:"units"`
+	Target  string       `json:"target"`
+	Group   string       `json:"group"`
+	Kind    string       `json:"kind"`
+	Units   []string     `json:"units"`
+	Odds    *FireOdds    `json:"odds,omitempty"`          // the attack being designated: its values and odds
+	SetFire *SetFireOdds `json:"set_fire_odds,omitempty"` // a fire-setting attempt being designated (soa:18.3)
 }
 
 func (s *State) attackView(a attack) AttackView {
@@ -130,6 +137,57 @@ func (s *State) attackView(a attack) AttackView {
 	}
 	return av
 }
+
+// RollView is the roll the Tactical Advantage holder may reroll (soa:8.41),
+// or, while the defender takes its casualty points, the fire roll that gave them.
+type RollView struct {
+	For          string `json:"for"`  // "fire", "set-fire", "close-combat" or "extinguish"
+	Dice         []int  `json:"dice"` // for fire, the attacker's two then the defender's two (one chit each, soa:22)
+	AttackValue  int    `json:"attack_value,omitempty"`
+	DefenceValue int    `json:"defence_value,omitempty"`
+	CP           int    `json:"casualty_points,omitempty"`
+	Text         string `json:"text"`
+}
+
+// rollView describes the roll under the reroll offer.
+func (s *State) rollView() *RollView {
+	g := s.g
+	switch s.rrFor {
+	case rrFire:
+		r := &RollView{For: "fire", Dice: append([]int(nil), s.rolls[:]...), AttackValue: s.av, DefenceValue: s.dv, CP: max(0, s.av-s.dv)}
+		if s.opt.chits {
+			r.Dice = []int{s.rolls[0], s.rolls[2]}
+		}
+		r.Text = fmt.Sprintf("fire at %s: AV %d against DV %d, %s", g.board.Place(int(s.cur.Target)).ID, s.av, s.dv, fmt.Sprintf(plural(r.CP, "%d casualty point", "%d casualty points"), r.CP))
+		if r.CP == 0 {
+			r.Text = fmt.Sprintf("fire at %s: AV %d against DV %d, no effect", g.board.Place(int(s.cur.Target)).ID, s.av, s.dv)
+		}
+		return r
+	case rrSetFire:
+		need := s.setFireNeed()
+		return &RollView{For: "set-fire", Dice: []int{s.rolls[0]}, Text: fmt.Sprintf("setting fire to %s: rolled %d, %d or less sets it", g.board.Place(int(s.cur.Target)).ID, s.rolls[0], need)}
+	case rrCloseCombat:
+		a := s.ccAttacks[s.ccIdx]
+		extra, af := s.ccModifiers(a)
+		return &RollView{For: "close-combat", Dice: []int{s.ccDie}, Text: fmt.Sprintf("close combat against %s: die %d, total %d, %d or more eliminates", g.units[a.Target].Name, s.ccDie, s.ccDie+extra+af, ccKill)}
+	}
+	return &RollView{For: "extinguish", Dice: []int{s.extDie}, Text: fmt.Sprintf("putting out the fire in %s: die %d", g.board.Place(int(s.extPlace)).ID, s.extDie)}
+}
+
+// moveCosts are the costs of the places the moving unit may enter next.
+func (s *State) moveCosts() map[string]int {
+	var tmp [16]engine.Action
+	out := map[string]int{}
+	for _, a := range s.legalMove(tmp[:0]) {
+		if k, q := split(a); k == kStep {
+			out[s.g.board.Place(q).ID] = s.stepCost(s.mover, int16(q))
+		}
+	}
+	return out
+}
+
+// StepName implements engine.Stepper: the step's name as views show it.
+func (s *State) StepName() string { return stepNames[s.step] }
 
 // viewerSide is the side a seat commands, noSide for spectators.
 func (s *State) viewerSide(seat engine.Seat) Side {
@@ -171,6 +229,11 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	if s.mover >= 0 && s.step == stMoveStep {
 		v.Moving = g.units[s.mover].ID
+		left := s.moveLeft
+		v.MoveLeft, v.MoveCosts = &left, s.moveCosts()
+	}
+	if s.step == stReroll || (s.step == stAbsorb && s.rrFor == rrFire) {
+		v.Roll = s.rollView()
 	}
 	for i, st := range s.units {
 		u := int16(i)
@@ -191,7 +254,14 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	if (s.step == stFireWith || s.step == stFirePrimary) && s.cur.Target >= 0 && viewer == s.imp { // not declared yet: the firer's own business
 		d := s.attackView(s.cur)
+		d.Odds, d.SetFire = s.fireOdds(), s.setFireOdds()
 		v.Drafting = &d
+	}
+	if (s.step == stArtTarget || s.step == stArtGroup) && viewer == s.imp {
+		v.Barrages = s.barrageOdds()
+	}
+	if s.step == stCCWith && viewer == s.ccAttacker() {
+		v.CloseCombat = s.closeCombatOdds()
 	}
 	if s.opt.bidding {
 		v.Bids = map[string]int{}

@@ -53,6 +53,8 @@ export const api = {
   view: (id, token, logFrom = 0, signal) => call('GET', `${g(id)}/view?log_from=${logFrom}`, {token, signal}),
   log: (id, token, from, limit, as) => call('GET', `${g(id)}/log?${new URLSearchParams({from, limit, ...(as ? {as} : {})})}`, {token}),
   board: (id) => call('GET', `${g(id)}/board`),
+  // link is the seat link that holds the token (the spectator link without one).
+  link: (id, token) => call('GET', `${g(id)}/link`, {token}),
   choose: (id, token, version, choice) => call('POST', `${g(id)}/choices`, {token, body: {version, choice}}),
   undo: (id, token, version) => call('POST', `${g(id)}/undo`, {token, body: {version}}),
   // record returns the raw text, so that the download is the server's bytes.

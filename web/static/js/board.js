@@ -53,7 +53,8 @@ export class Board {
     this.placeEls = new Map();
     this.nameDepth = new Map();
     for (const p of m.places) {
-      const g = s('g', {class: `place ${p.kind || 'area'}`, 'data-place': p.id, 'aria-label': `${p.kind === 'zone' ? 'Zone' : 'Area'} ${p.id} ${p.name || ''}`},
+      const kind = p.kind || 'area';
+      const g = s('g', {class: `place ${kind}`, 'data-place': p.id, 'aria-label': `${kind[0].toUpperCase() + kind.slice(1)} ${p.id} ${p.name || ''}`},
         poly(p.polygon), s('title', {}, `${p.id} ${p.name || ''}${p.vp ? ` (${p.vp} VP)` : ''}`));
       places.append(g);
       this.placeEls.set(p.id, g);
@@ -401,7 +402,7 @@ export class Board {
         counterIcon(this.game, u, this.printed, 84, {}),
         h('div', {class: 'mag-text'},
           h('strong', {}, u.name || u.id),
-          h('div', {}, this.game.describe(u).split(', ').slice(1).join(' · ')),
+          h('div', {}, this.game.facts(u).join(' · ')),
           h('div', {class: 'muted'}, place ? `${place.id} ${place.name}` : boxLabel(this.view, u)),
           pile ? h('div', {class: 'muted'}, `One of ${pile} alike: the number opens them all`) : null,
           this.hl && this.hl.units.has(u.id) ? h('div', {class: 'mag-hint'}, 'Click to choose') : null));

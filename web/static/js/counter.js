@@ -21,12 +21,17 @@ export function counter(game, u, printed, x, y, size = SIZE, opts = {}) {
   if (opts.selected) classes.push('sel');
   const g = s('g', {class: classes.join(' '), 'data-unit': u.id, 'data-side': u.side,
     transform: `translate(${r(x)} ${r(y)}) scale(${r(k)})`,
-    role: opts.highlight ? 'button' : 'img', 'aria-label': game.describe(u)});
+    role: opts.highlight ? 'button' : 'img', 'aria-label': describe(game, u)});
   if (opts.selected) g.append(s('rect', {class: 'sel-ring', x: -3.5, y: -3.5, width: SIZE + 7, height: SIZE + 7, rx: 5}));
   if (opts.highlight) g.append(s('rect', {class: 'hl-ring', x: -2.5, y: -2.5, width: SIZE + 5, height: SIZE + 5, rx: 4}));
   g.append(...game.counterFace(u, printed, opts.label));
   if (opts.attacking) g.append(s('circle', {class: 'atk-dot', cx: SIZE - 2, cy: 2, r: 3.2}));
   return g;
+}
+
+// describe is a counter in words: its name and the game's facts about it.
+export function describe(game, u) {
+  return [u.name || u.id, ...game.facts(u)].join(', ');
 }
 
 // counterIcon is a counter in its own small <svg>, for HTML lists.

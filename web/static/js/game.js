@@ -7,7 +7,7 @@ import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText
 import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
 import {Board} from './board.js';
-import {counterIcon} from './counter.js';
+import {counterIcon, describe} from './counter.js';
 import {renderStatus, renderBoxes, Log, renderResult, sideBadge, setSideColours, stepName, turnMarks} from './panels.js';
 import {gameModule, gameName} from './games.js';
 
@@ -78,6 +78,7 @@ class GamePage {
       result: h('section', {id: 'result', class: 'card result', hidden: true, 'aria-live': 'polite'}),
       prompt: h('div', {id: 'prompt', class: 'prompt', 'aria-live': 'polite'}),
       choices: h('div', {id: 'choices', class: 'choices', role: 'group', 'aria-label': 'Your choices'}),
+      controls: h('div', {id: 'game-controls', class: 'game-controls'}),
       undo: h('button', {id: 'undo', type: 'button', class: 'secondary', hidden: true, 'aria-label': 'Undo your last choice (U)',
         onclick: () => this.undo()}, '↶ Undo'),
       error: h('div', {id: 'error', class: 'error', role: 'alert', hidden: true}),
@@ -91,11 +92,13 @@ class GamePage {
       h('a', {href: `/replay/${encodeURIComponent(this.id)}`, id: 'replay-link'}, 'Replay'),
       h('button', {type: 'button', class: 'linklike', id: 'copy-spectator',
         onclick: () => copyText(`${location.origin}/play/${this.id}`)}, 'Copy spectator link'),
-      this.inviteLinks());
+      this.inviteLinks(), this.seatLinks());
+    // The server's word on this game, such as its move to newer rules (docs/formats.md, Versions).
+    const notice = this.summary.notice ? h('section', {class: 'card notice', id: 'notice', role: 'status'}, this.summary.notice) : null;
     const side = h('aside', {class: 'side', id: 'panel'},
-      e.result, e.status,
+      notice, e.result, e.status,
       h('section', {class: 'card turn', id: 'turn', tabindex: -1, 'aria-label': 'What to do'},
-        e.prompt, e.error, e.choices, h('div', {class: 'turn-foot'}, e.undo, e.conn)),
+        e.prompt, e.error, e.choices, e.controls, h('div', {class: 'turn-foot'}, e.undo, e.conn)),
       h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.lastRoll, e.log),
       h('section', {class: 'card boxes-card'}, h('h2', {}, 'Boxes'), e.boxes, links));
     clear(this.main, h('div', {class: 'game-page'}, mapPane, side));
@@ -120,6 +123,21 @@ class GamePage {
     if (!seats.length) return null;
     return h('span', {class: 'invites'}, seats.map((seat) =>
       h('button', {type: 'button', class: 'linklike', onclick: () => copyText(inv[seat])}, `Copy ${seat} invite`)));
+  }
+
+  // seatLinks offers the link of each seat this browser plays: opened in
+  // another browser, or here after the storage was cleared, it takes the
+  // seat back (hotseat players keep one each).
+  seatLinks() {
+    return [...this.mine].map((seat) => h('button', {type: 'button', class: 'linklike', 'data-seat-link': seat,
+      title: 'Whoever has this link plays the seat: keep it private',
+      onclick: async () => {
+        try {
+          copyText((await api.link(this.id, this.tokens[seat])).link);
+        } catch (e) {
+          this.showError(e.message);
+        }
+      }}, `Copy ${seat} seat link`));
   }
 
   // start opens one live connection per seat held (or one as a spectator).
@@ -233,6 +251,8 @@ class GamePage {
     renderBoxes(this.el.boxes, st, this.game, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
     this.renderPrompt(view, choices);
     this.renderChoices(choices);
+    // A game module may add controls of its own (games.js controls).
+    clear(this.el.controls, this.game.controls(view, (id) => this.choose(id)));
     this.renderResult(view);
     const myMove = view.to_move && this.mine.has(view.to_move);
     document.title = `${myMove ? '● Your move · ' : ''}${this.name} · sandtable`;
@@ -317,7 +337,7 @@ class GamePage {
     clear(e,
       trail.length ? h('div', {class: 'trail', id: 'trail'}, h('span', {class: 'muted'}, 'So far: '), trail.join(' › ')) : null,
       h('div', {class: 'prompt-main'}, h('strong', {}, text), ' ', ruleLink(rule)),
-      printed && !u ? h('div', {class: 'prompt-unit'}, counterIcon(this.game, {...printed, at: 'pool'}, this.board.printed, 40), h('span', {}, this.game.describe(printed))) : null,
+      printed && !u ? h('div', {class: 'prompt-unit'}, counterIcon(this.game, {...printed, at: 'pool'}, this.board.printed, 40), h('span', {}, describe(this.game, printed))) : null,
       h('div', {class: 'muted small hint'}, hasRefs ? 'Click the map or pick below (keys 1–9).' : 'Pick below (keys 1–9).'));
   }
 
@@ -536,7 +556,7 @@ class GamePage {
       const cs = this.byUnit.get(u.id) || [];
       return h('li', {class: `stack-unit ${u.side}`, 'data-stack-unit': u.id},
         counterIcon(this.game, u, this.board.printed, 56, {highlight: cs.length > 0}),
-        h('div', {}, h('strong', {}, u.name || u.id), h('div', {class: 'muted small'}, this.game.describe(u).split(', ').slice(1).join(' · ')),
+        h('div', {}, h('strong', {}, u.name || u.id), h('div', {class: 'muted small'}, this.game.facts(u).join(' · ')),
           cs.map((c) => h('button', {type: 'button', class: 'choice small', 'data-choice': c.id, onclick: () => this.choose(c.id)}, c.label))));
     };
     const bySide = [...new Set(units.map((u) => u.side))].map((sd) => [sd, units.filter((u) => u.side === sd)]);

@@ -15,7 +15,8 @@ const DEFAULTS = {
   // see (the hotseat privacy screen asks).
   hidesInfo: () => false,
   shortName: (u) => u.name || u.id,
-  describe: (u) => u.name || u.id,
+  // facts: what a counter shows besides its name, in words.
+  facts: () => [],
   pileKey: (u) => JSON.stringify({...u, id: null, name: null, at: null}),
   boxCaption: () => '',
   markers: () => [],

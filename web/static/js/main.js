@@ -6,6 +6,7 @@ const routes = [
   [/^\/$/, () => import('./lobby.js').then((m) => m.lobbyPage)],
   [/^\/play\/([^/]+)\/?$/, () => import('./game.js').then((m) => m.gamePage)],
   [/^\/replay\/([^/]+)\/?$/, () => import('./replay.js').then((m) => m.replayPage)],
+  [/^\/rules\/?$/, () => import('./rules.js').then((m) => m.rulesIndex)],
   [/^\/rules\/([^/]+)\/?$/, () => import('./rules.js').then((m) => m.rulesPage)],
 ];
 

@@ -9,7 +9,7 @@ import {counterIcon} from './counter.js';
 const cap = (x) => (x ? x[0].toUpperCase() + x.slice(1) : '');
 
 // sideBadge is a side's name in its colour (--side-NAME, set from the board
-// document's palette by setSideColours).
+// document by setSideColours).
 export function sideBadge(side) {
   if (!side) return h('span', {class: 'side-badge none'}, '—');
   const el = h('span', {class: 'side-badge', 'data-side': side}, cap(side));
@@ -17,10 +17,10 @@ export function sideBadge(side) {
   return el;
 }
 
-// setSideColours makes the sides' colours of the board document's palette
+// setSideColours makes the sides' colours of the board document (sides)
 // the CSS variables --side-NAME of the page.
 export function setSideColours(doc) {
-  for (const [side, colour] of Object.entries(doc.palette?.sides || {})) {
+  for (const [side, colour] of Object.entries(doc.sides || {})) {
     document.documentElement.style.setProperty(`--side-${side}`, colour);
   }
 }
@@ -239,17 +239,18 @@ export class Log {
   }
 }
 
-// placeRegex finds "in 22", "into 3 Rijnkade block, by the viaduct", "from A":
-// a place ID after a preposition, with its name when the name follows.
-// A zone letter counts only when its name or punctuation follows, so that
-// "A Coy" is not zone A.
+// placeRegex finds "in 22", "into 3 Rijnkade block, by the viaduct", "from A",
+// "at 0304": a place ID after a preposition, with its name when the name
+// follows. A one-letter ID counts only when its name or punctuation
+// follows, so that "A Coy" is not zone A.
 function placeRegex(places) {
   const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const names = [...places.values()].map((p) => esc(p.name)).sort((a, b) => b.length - a.length).join('|');
-  const pre = '(?<pre>\\b(?:in|into|from|at|to|holds|controls|area|zone|on|towards|enters?)\\s)';
-  const num = `(?<n>\\d{1,2})(?!\\d)(?: (?:${names}))?`;
-  const zone = `(?<z>[A-E])(?:(?: (?:${names}))|(?=[.,:;)]|\\s\\(|$))`;
-  return new RegExp(`${pre}(?:${num}|${zone})`, 'g');
+  const names = [...places.values()].map((p) => p.name).filter(Boolean).map(esc).sort((a, b) => b.length - a.length).join('|') || '(?!)';
+  const letters = [...places.keys()].filter((id) => /^[A-Za-z]$/.test(id)).join('');
+  const pre = '(?<pre>\\b(?:in|into|from|at|to|holds|controls|area|zone|hex|on|towards|enters?)\\s)';
+  const num = `(?<n>\\d+)(?: (?:${names}))?`;
+  const letter = letters ? `|(?<z>[${letters}])(?:(?: (?:${names}))|(?=[.,:;)]|\\s\\(|$))` : '';
+  return new RegExp(`${pre}(?:${num}${letter})`, 'g');
 }
 
 // DICE finds "rolls 6", "die 6", "rolls 3+5" in a log line.

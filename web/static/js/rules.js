@@ -2,7 +2,17 @@
 // with the anchor #GAME:ID (e.g. #soa:8.22) that rule links point to.
 // The index itself comes from the game module's rules() (games.js).
 import {h, clear, setCrumbs} from './dom.js';
+import {api} from './api.js';
 import {gameModule, gameName} from './games.js';
+
+// rulesIndex is /rules: the games of the catalog, each with its reference.
+export async function rulesIndex(main) {
+  setCrumbs(h('span', {}, 'Rules'));
+  document.title = 'Rules · sandtable';
+  const catalog = await api.catalog();
+  clear(main, h('div', {class: 'rules-page'}, h('header', {class: 'card'}, h('h1', {}, 'Rules references'),
+    h('ul', {}, catalog.map((g) => h('li', {}, h('a', {href: `/rules/${encodeURIComponent(g.id)}`}, g.name || g.id)))))));
+}
 
 export async function rulesPage(main, game) {
   setCrumbs(h('span', {}, 'Rules'));

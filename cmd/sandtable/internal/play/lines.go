@@ -118,7 +118,12 @@ func (l *lines) ask(ctx context.Context, seat engine.Seat) (quit bool, err error
 		case "q", "quit":
 			return true, l.save()
 		case "h", "help", "?":
-			fmt.Fprintln(w, "Type the number of a choice or its id. u: undo your last choice (until dice or chits are drawn or the move passes). q or Ctrl-C: quit and save the record.")
+			fmt.Fprintln(w, "Type the number of a choice or its id. u: undo your last choice (until dice or chits are drawn or the move passes). resign: give up. draw: offer a draw. q or Ctrl-C: quit and save the record.")
+			continue
+		case "resign", "draw":
+			if l.endByPlayers(seat, line) {
+				return false, nil
+			}
 			continue
 		case "u", "undo":
 			undone, err := l.Undo()

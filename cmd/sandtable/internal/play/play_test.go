@@ -111,7 +111,7 @@ func mustContain(t *testing.T, screen string, want ...string) {
 func TestScreenShowsMapLogDiceAndChoices(t *testing.T) {
 	p := newSession(t, 3, nil, vsBot)
 	m := start(t, p, britSize)
-	mustContain(t, m.View(), "Map, as british sees it", "╭─ Log", "╭─ Dice", "british to choose · 12 choices",
+	mustContain(t, m.View(), "Map, as british sees it", "╭─ Log", "╭─ Dice", "british to choose · 14 choices", // 12 areas, the historical and the random set-up
 		"▶  1. Place 1st Para Bde HQ in 2 Rijnkade block, west part", "12. Place 1st Para Bde HQ in 23 Villa Nijenburg – Rode School",
 		" 2 Rijnkade block, west part [perimeter] → ")
 	for _, l := range strings.Split(m.View(), "\n") {
@@ -155,7 +155,7 @@ func TestScreenTakesNumbersSearchAndUndo(t *testing.T) {
 	// Keys typed quickly arrive as one message: "99" is 9 then 9.
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("99")})
 	press(m, "enter")
-	if len(p.Rec.Choices) != 0 || m.note != "99 is not a choice: type a number from 1 to 12" {
+	if len(p.Rec.Choices) != 0 || m.note != fmt.Sprintf("99 is not a choice: type a number from 1 to %d", len(first)) {
 		t.Fatalf("99 took %v, note %q", p.Rec.Choices, m.note)
 	}
 	// Search: "q" is text here, not quit; Enter takes the first match.

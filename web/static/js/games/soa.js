@@ -4,13 +4,13 @@
 // the rules live in the engine (games/soa).
 import {s} from '../dom.js';
 
-// palette: the colours of the forces and sides, from the board document
+// forces: the counters' colours by force, from the board document
 // (games/soa/render.go draws its counters in the same: one place for both).
-let palette = {forces: {}, sides: {}};
+let forces = {};
 
 // setBoard takes the board document of a game before anything is drawn.
 export function setBoard(doc) {
-  palette = {forces: {}, sides: {}, ...(doc.palette || {})};
+  forces = doc.forces || {};
 }
 
 // force returns "ss", "army" or "british" for a unit (soa:4.1), from the
@@ -150,7 +150,7 @@ const SIZE = 26;
 // committed face (soa:8.13) with the force colour for ink; the short name
 // on top (label instead, for a pile), the type symbol, the AF-DF-MF.
 export function counterFace(u, printed, label) {
-  const st = palette.forces[force(u, printed)] || palette.forces.british || {fill: 'grey', text: 'white'};
+  const st = forces[force(u, printed)] || {fill: 'grey', text: 'white'};
   const committed = !!u.committed;
   const fill = committed ? 'var(--committed-face)' : st.fill;
   const ink = committed ? st.fill : st.text;
@@ -185,14 +185,14 @@ function artilleryFactors(u, printed) {
   return String(u.af || '');
 }
 
-// describe is the counter in words: for screen readers, the magnifier and
-// the stack.
-export function describe(u) {
-  const bits = [u.name || u.id, `${TYPE_NAMES[u.type] || u.type} ${factors(u)}`];
+// facts are what a counter shows besides its name, in words: for screen
+// readers, the magnifier, the stack and the prompt.
+export function facts(u) {
+  const bits = [`${TYPE_NAMES[u.type] || u.type} ${factors(u)}`];
   if (u.committed) bits.push(u.type === 'artillery' ? 'fired' : 'committed');
   if (u.hidden) bits.push('hidden from the enemy');
   if (u.cc_eliminated) bits.push('eliminated in close combat');
-  return bits.join(', ');
+  return bits;
 }
 
 // pileKey is what identical counters share: counters with the same key

@@ -1,0 +1,224 @@
+package soa
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"sandtable/engine"
+)
+
+// Differences of two 2d6 rolls, worked out by hand: of the 1296 pairs, the
+// attacker's total exceeds the defender's by 1 in 140, 2 in 125, 3 in 104,
+// 4 in 80, 5 in 56, 6 in 35, 7 in 20, 8 in 10, 9 in 4, 10 in 1.
+
+// rtOdds is the ways of each number of casualty points in the German view
+// of the attack being designated.
+func rtOdds(t *testing.T, s *State) (av, dv int, ways []int) {
+	t.Helper()
+	d := s.View("german").(View).Drafting
+	if d == nil || d.Odds == nil {
+		t.Fatal("the attack being designated shows no odds")
+	}
+	return d.Odds.AttackValue, d.Odds.DefenceValue, rtWays(t, d.Odds)
+}
+
+// rtWays lists the ways of each number of casualty points, from 0.
+func rtWays(t *testing.T, o *FireOdds) []int {
+	t.Helper()
+	var ways []int
+	for _, c := range o.Results {
+		if c.Of != o.Results[0].Of || c.CP < len(ways) {
+			t.Fatalf("results %+v are not in order over one total", o.Results)
+		}
+		for len(ways) < c.CP {
+			ways = append(ways, 0)
+		}
+		ways = append(ways, c.Ways)
+	}
+	return ways
+}
+
+// rtFireAt17 has three squads of one SS platoon in 24 designate fire at a
+// British section (DF 7) in 17, next door, adding the first squad.
+func rtFireAt17(t *testing.T, turn int, o options) *State {
+	t.Helper()
+	s := rtImpulseOpt(t, o, turn, German)
+	ccPut(t, s, "24", "ss-ar1-1", "ss-ar1-2", "ss-ar1-3")
+	ccPut(t, s, "17", "gb-c7-1")
+	ccDo(t, s, "area:24", "fire", "target:17", "with:ss-ar1-1")
+	return s
+}
+
+// soa:8.351, soa:8.352, soa:8.353: before an attack is confirmed the firer
+// sees its AV and DV before the dice and the chance of each result.
+func TestFireOdds_soa8_351_8_352_8_353(t *testing.T) {
+	s := rtFireAt17(t, 1, options{})
+	// One squad: AV 3; DV 7 + 1 for fire from an adjacent area = 8. Points
+	// k need the dice to favour the attacker by k+5.
+	av, dv, ways := rtOdds(t, s)
+	if want := []int{1296 - 70, 35, 20, 10, 4, 1}; av != 3 || dv != 8 || !slices.Equal(ways, want) {
+		t.Fatalf("one squad: AV %d DV %d ways %v; want 3 8 %v", av, dv, ways, want)
+	}
+	// Three squads of one platoon: AV 3 + 2 more units + 1 platoon integrity = 6.
+	ccDo(t, s, "with:ss-ar1-2", "with:ss-ar1-3")
+	av, dv, ways = rtOdds(t, s)
+	if want := []int{1296 - 310, 104, 80, 56, 35, 20, 10, 4, 1}; av != 6 || dv != 8 || !slices.Equal(ways, want) {
+		t.Fatalf("three squads: AV %d DV %d ways %v; want 6 8 %v", av, dv, ways, want)
+	}
+	if s.View("british").(View).Drafting != nil {
+		t.Fatal("the defender sees an attack not yet designated")
+	}
+}
+
+// soa:15.4: at night fire from an adjacent area adds one more to the DV.
+func TestFireOddsNight_soa15_4(t *testing.T) {
+	s := rtFireAt17(t, 2, options{})
+	ccDo(t, s, "with:ss-ar1-2", "with:ss-ar1-3")
+	av, dv, ways := rtOdds(t, s)
+	if want := []int{1296 - 206, 80, 56, 35, 20, 10, 4, 1}; av != 6 || dv != 9 || !slices.Equal(ways, want) {
+		t.Fatalf("night: AV %d DV %d ways %v; want 6 9 %v", av, dv, ways, want)
+	}
+}
+
+// soa:22.2: with chits the odds come from the chits left in each cup.
+func TestFireOddsChits_soa22_2(t *testing.T) {
+	s := rtFireAt17(t, 1, options{chits: true})
+	ccDo(t, s, "with:ss-ar1-2", "with:ss-ar1-3")
+	s.chits[German] = [13]uint8{12: 1}
+	s.chits[British] = [13]uint8{2: 1, 3: 1}
+	// AV 6 + 12 = 18 against DV 8 + 2 = 10 (8 points) or 8 + 3 = 11 (7 points).
+	if _, _, ways := rtOdds(t, s); !slices.Equal(ways, []int{0, 0, 0, 0, 0, 0, 0, 1, 1}) {
+		t.Fatalf("chits: ways %v; want one way each to 7 and 8 points", ways)
+	}
+}
+
+// soa:8.35, soa:8.41: the roll resolves with the same values; the log
+// shows how AV and DV were built, and the reroll offer shows the roll.
+func TestFireRollShown_soa8_35_8_41(t *testing.T) {
+	s := rtFireAt17(t, 1, options{})
+	ccDo(t, s, "with:ss-ar1-2", "with:ss-ar1-3")
+	s.rng.Force(6, 6, 1, 1)
+	ccDo(t, s, "confirm")
+	if s.step != stReroll || s.av != 18 || s.dv != 10 {
+		t.Fatalf("step %s AV %d DV %d; want the reroll offer with AV 6+12 = 18, DV 8+2 = 10", stepNames[s.step], s.av, s.dv)
+	}
+	v := s.View("german").(View)
+	if r := v.Roll; r == nil || r.AttackValue != 18 || r.DefenceValue != 10 || r.CP != 8 || !slices.Equal(r.Dice, []int{6, 6, 1, 1}) {
+		t.Fatalf("roll under the offer: %+v", v.Roll)
+	}
+	if c := s.Describe(act(kAccept, 0)); !strings.Contains(c.Label, "AV 18 against DV 10, 8 casualty points") {
+		t.Fatalf("accept label %q does not show the roll", c.Label)
+	}
+	var av, dv *engine.LogLine
+	log := s.LogLines("german", 0, s.LogLen("german"))
+	for i, l := range log {
+		switch l.Rule {
+		case "soa:8.351":
+			av = &log[i]
+		case "soa:8.352":
+			dv = &log[i]
+		}
+	}
+	if av == nil || av.Text != "fire at 17: AV 18 = AF 3, +2 more units, +1 platoon, -0 ammunition, dice 6+6" || !slices.Equal(av.Numbers, []int{18, 3, 2, 1, 0, 6, 6}) {
+		t.Fatalf("AV log line %+v", av)
+	}
+	if dv == nil || dv.Text != "fire at 17: DV 10 = DF 7, +1 adjacent, +0 night, dice 1+1" {
+		t.Fatalf("DV log line %+v", dv)
+	}
+	ccDo(t, s, "accept")
+	if r := s.View("british").(View).Roll; s.step != stAbsorb || r == nil || r.CP != 8 {
+		t.Fatalf("the defender taking the points sees roll %+v at step %s", r, stepNames[s.step])
+	}
+}
+
+// soa:8.22: the moving unit's movement factors left, and the cost of each
+// place it may enter, are view fields.
+func TestMoveLeftShown_soa8_22(t *testing.T) {
+	s := rtImpulse(t, 1, German)
+	ccPut(t, s, "24", "ss-ar1-1") // MF 5
+	ccPut(t, s, "17", "gb-c7-1")
+	ccDo(t, s, "area:24", "move", "unit:ss-ar1-1")
+	v := s.View("german").(View)
+	// 17 holds the enemy: 4 MF (soa:8.22 E); 16 is next to it: 2 (soa:8.22 B).
+	if v.MoveLeft == nil || *v.MoveLeft != 5 || v.MoveCosts["17"] != 4 || v.MoveCosts["16"] != 2 {
+		t.Fatalf("move_left %v, costs %v; want 5, 17: 4, 16: 2", v.MoveLeft, v.MoveCosts)
+	}
+	ccDo(t, s, "to:16")
+	if v := s.View("german").(View); v.MoveLeft == nil || *v.MoveLeft != 3 {
+		t.Fatalf("after entering 16: move_left %v, want 3", v.MoveLeft)
+	}
+}
+
+// soa:14.5, soa:14.6, soa:15.2: while artillery is called, the caller sees
+// the odds of each barrage: the counter's AF (day or night) against the DV
+// with no modifier for adjacency.
+func TestBarrageOdds_soa14_5_15_2(t *testing.T) {
+	for _, c := range []struct {
+		turn, av int
+		ways     []int
+	}{
+		// day: AV 8 against DV 7; k points when the dice favour the attacker by k-1
+		{1, 8, []int{575, 146, 140, 125, 104, 80, 56, 35, 20, 10, 4, 1}},
+		// night: AV 5 against DV 7; k points need k+2
+		{2, 5, []int{1296 - 310, 104, 80, 56, 35, 20, 10, 4, 1}},
+	} {
+		s := fireState(t, c.turn, German)
+		ccPut(t, s, "10", "bo-bn-hq")
+		ccPut(t, s, "21", "gb-a1-2")
+		ccDo(t, s, "artillery:de-art-hzr-1")
+		b := s.View("german").(View).Barrages
+		if len(b) != 1 || b[0].Target != "21" || b[0].Group != "uncommitted" {
+			t.Fatalf("turn %d: barrages %+v; want one on 21's uncommitted group", c.turn, b)
+		}
+		if o, ways := b[0].Odds, rtWays(t, b[0].Odds); o.AttackValue != c.av || o.DefenceValue != 7 || !slices.Equal(ways, c.ways) {
+			t.Fatalf("turn %d: AV %d DV %d ways %v; want %d 7 %v", c.turn, o.AttackValue, o.DefenceValue, ways, c.av, c.ways)
+		}
+		if s.View("british").(View).Barrages != nil {
+			t.Fatal("the target's side sees the barrage odds")
+		}
+	}
+}
+
+// soa:9.6, soa:9.6.1: while a close combat attack is designated, the attacker
+// sees the die it needs: a 4-7-5 against a 3-5-5 adds 1 for the better AF
+// (a 5 or 6 eliminates); a second attacker adds 1 more (4, 5 or 6).
+func TestCloseCombatOdds_soa9_6_1(t *testing.T) {
+	s := ccState(t, options{})
+	ccPut(t, s, "10", "ss-ar1-1", "gb-a1-1", "gb-a-hq")
+	s.ta = German // the British lack the advantage and attack first (soa:9.4)
+	s.startCloseCombat()
+	ccSkipScreens(t, s)
+	ccDo(t, s, "attack:ss-ar1-1", "with:gb-a1-1")
+	if o := s.View("british").(View).CloseCombat; o == nil || o.Target != "ss-ar1-1" || o.Modifier != 1 || o.Need != 5 || o.Ways != 2 {
+		t.Fatalf("one attacker: odds %+v; want +1, a 5 or more, 2 ways", o)
+	}
+	ccDo(t, s, "with:gb-a-hq")
+	if o := s.View("british").(View).CloseCombat; o == nil || o.Modifier != 2 || o.Need != 4 || o.Ways != 3 {
+		t.Fatalf("two attackers: odds %+v; want +2, a 4 or more, 3 ways", o)
+	}
+	if s.View("german").(View).CloseCombat != nil {
+		t.Fatal("the defender sees the attack being designated")
+	}
+}
+
+// soa:18.3, soa:18.81: while a fire-setting attempt is designated, the firer
+// sees the highest die that sets the fire: an engineer counts three, a squad
+// one, a fire already burning adds its level.
+func TestSetFireOdds_soa18_3_18_81(t *testing.T) {
+	for _, c := range []struct {
+		level         uint8
+		engineer, all int // at most, with the engineer alone, then with the squad too
+	}{{0, 3, 4}, {1, 4, 5}, {2, 5, 6}} {
+		s := fireSetting(t, c.level)
+		ccDo(t, s, "area:24", "fire", "target:24", "group:setfire", "with:ss-hw-eng-1")
+		odds := func() *SetFireOdds { return s.View("german").(View).Drafting.SetFire }
+		if o := odds(); o == nil || o.AtMost != c.engineer || o.Ways != c.engineer {
+			t.Fatalf("level %d, the engineer: %+v; want %d", c.level, o, c.engineer)
+		}
+		ccDo(t, s, "with:bo-1-1-1")
+		if o := odds(); o == nil || o.AtMost != c.all || o.Ways != c.all {
+			t.Fatalf("level %d, engineer and squad: %+v; want %d", c.level, o, c.all)
+		}
+	}
+}
