@@ -36,7 +36,6 @@ type View struct {
 	Barrages    []BarrageOdds     `json:"barrage_odds,omitempty"`      // while artillery is called: the odds of each barrage it may fire (soa:14.5)
 	CloseCombat *CloseCombatOdds  `json:"close_combat_odds,omitempty"` // the close combat attack being designated (soa:9.6)
 	Bids        map[string]int    `json:"bids,omitempty"`
-	Log         []engine.LogLine  `json:"log"` // the whole log the seat may read; engine.Logbook gives it by cursor
 	Result      *engine.Result    `json:"result,omitempty"`
 	Marks       []Mark            `json:"marks,omitempty"`
 	Panels      []Panel           `json:"panels"`
@@ -279,7 +278,6 @@ func (s *State) View(seat engine.Seat) any {
 	if s.ccPlace >= 0 && s.step >= stCCPlace && s.step < stOver {
 		v.Marks = append(v.Marks, Mark{Place: g.board.Place(int(s.ccPlace)).ID, Kind: "close-combat"})
 	}
-	v.Log = s.LogLines(seat, 0, s.LogLen(seat))
 	v.Panels = v.panels()
 	return v
 }
