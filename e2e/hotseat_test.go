@@ -140,6 +140,10 @@ func TestHotseat(t *testing.T) {
 	}
 	tm.mark("move done: " + strings.Join(move, " "))
 	for _, cid := range fire {
+		if cid == "confirm" || cid == "resolve" {
+			// The attack's values and odds are shown before it is confirmed.
+			checkOdds(t, p, m.s)
+		}
 		c := find(t, m.choices(), cid)
 		s = p.choose(s.Version, c)
 		m.apply(cid)
