@@ -225,3 +225,37 @@ func TestTextMergesSections(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+// Text shows where the player decides what the view carries: the odds of
+// the attack being designated (soa:8.351-8.353), the roll under a reroll
+// offer (soa:8.41) and the moving unit's movement factors left (soa:8.2).
+func TestTextShowsOddsRollAndMovementLeft(t *testing.T) {
+	s := rtFireAt17(t, 1, options{})
+	// One squad, AV 3, against DV 7 + 1 adjacent = 8: of 1296 rolls, 35, 20,
+	// 10, 4 and 1 give 1 to 5 points (the dice favour the attacker by 6 to
+	// 10), the other 1226 nothing: 94.6%, 2.7%, 1.5%, 0.8%, 0.3%, 0.1%.
+	want := "  odds: AV 3 against DV 8: no effect 94.6%, 1 casualty point 2.7%, 2 casualty points 1.5%, " +
+		"3 casualty points 0.8%, 4 casualty points 0.3%, 5 casualty points 0.1%\n"
+	if text := s.Text("german"); !strings.Contains(text, want) {
+		t.Errorf("the firer's text lacks the odds %q:\n%s", want, text)
+	}
+	if text := s.Text("british"); strings.Contains(text, "odds:") {
+		t.Error("the defender's text shows the odds of an attack not yet designated")
+	}
+	ccDo(t, s, "with:ss-ar1-2", "with:ss-ar1-3")
+	s.rng.Force(6, 6, 1, 1)
+	ccDo(t, s, "confirm")
+	// AV 6 + 12 = 18 against DV 8 + 2 = 10: 8 points.
+	if want, text := "roll: fire at 17: AV 18 against DV 10, 8 casualty points (soa:8.41)\n", s.Text("german"); !strings.Contains(text, want) {
+		t.Errorf("the reroll offer's text lacks %q:\n%s", want, text)
+	}
+
+	s = rtImpulse(t, 1, German)
+	ccPut(t, s, "24", "ss-ar1-1") // MF 5
+	ccPut(t, s, "17", "gb-c7-1")
+	ccDo(t, s, "area:24", "move", "unit:ss-ar1-1", "to:16")
+	name := s.g.units[s.g.byID["ss-ar1-1"]].Name
+	if want, text := "moving: "+name+", 3 MF left (soa:8.2)\n", s.Text("german"); !strings.Contains(text, want) { // 16, next to the enemy in 17, cost 2 (soa:8.22 B)
+		t.Errorf("the mover's text lacks %q:\n%s", want, text)
+	}
+}
