@@ -77,6 +77,10 @@ type model struct {
 	help     bool
 	err      error
 
+	resigning bool          // R was pressed: y resigns the seat to move
+	offer     engine.Seat   // the seat whose draw offer is being answered
+	answering []engine.Seat // the seats still to answer it, the first now
+
 	seatNames []*regexp.Regexp // the seats' names as words, to colour them
 }
 
@@ -109,7 +113,7 @@ func (m *model) Init() tea.Cmd { return m.advance() }
 func (m *model) advance() tea.Cmd {
 	m.clock++
 	m.deadline = time.Time{}
-	m.choices, m.acts, m.sel, m.typed, m.search = nil, nil, 0, "", false
+	m.choices, m.acts, m.sel, m.typed, m.search, m.resigning = nil, nil, 0, "", false, false
 	s := m.p.State
 	if s.ToMove() == "" {
 		m.thinking = false
@@ -205,6 +209,9 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	if key == "ctrl+c" || key == "q" && !m.search {
 		return tea.Quit
 	}
+	if m.offer != "" {
+		return m.answerDraw(key)
+	}
 	if m.pause != "" {
 		if key == "enter" || key == " " {
 			m.shown, m.pause = m.pause, ""
@@ -215,6 +222,9 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	if m.help {
 		m.help = false
 		return nil
+	}
+	if m.resigning {
+		return m.confirmResign(key)
 	}
 	if m.search {
 		switch k.Type {
@@ -265,9 +275,10 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		}
 		m.note = "took back " + undone
 		return m.advance()
-	case "R", "D":
-		// Resigning and offering a draw belong here once the engine offers them.
-		m.note = "resigning (R) and offering a draw (D) are not available yet"
+	case "R":
+		m.resign()
+	case "D":
+		m.offerDraw()
 	default:
 		if len(key) == 1 && key[0] >= '0' && key[0] <= '9' && m.choices != nil {
 			m.typed += key

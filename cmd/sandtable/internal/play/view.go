@@ -41,6 +41,9 @@ func (m *model) View() string {
 	if m.w < minW || m.h < minH {
 		return fmt.Sprintf("Make the window at least %d×%d (it is %d×%d); q saves and quits.", minW, minH, m.w, m.h)
 	}
+	if m.resigning || m.offer != "" {
+		return m.endingScreen()
+	}
 	if m.pause != "" {
 		return m.privacy()
 	}
@@ -102,7 +105,7 @@ func (m *model) timeLeft() time.Duration {
 }
 
 func (m *model) footer() string {
-	keys := "↑↓ highlight · Enter choose · 0-9 number · / search · Tab pane · u undo · ? help · q save & quit"
+	keys := "↑↓ highlight · Enter choose · 0-9 number · / search · Tab pane · u undo · R resign · D draw · ? help · q save & quit"
 	if m.choices == nil { // a bot chooses, or the game is over
 		keys = "Tab pane · ↑↓ scroll · ? help · q save & quit"
 	}
@@ -300,6 +303,9 @@ func (m *model) privacy() string {
 	seat := m.pause
 	text := fmt.Sprintf("%s to choose\n\nThe board is hidden so that only %s sees it.\nHand over the keyboard, then %s presses Enter.\n\nq saves the record and quits.",
 		boldStyle.Render(m.colourSeats(string(seat))), seat, seat)
+	if m.note != "" { // what happened while the board was hidden: a declined draw
+		text = noteStyle.Render(m.note) + "\n\n" + text
+	}
 	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(1, 3).Render(text)
 	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b)
 }
@@ -314,7 +320,8 @@ func (m *model) helpScreen() string {
 		"Enter                            take the highlighted choice",
 		"/ text                           search the choices (Esc clears)",
 		"u                                undo your last choice (until dice roll or the turn passes)",
-		"R, D                             resign, offer a draw (not available yet)",
+		"R                                resign (y confirms): the other side wins",
+		"D                                offer a draw: at the hotseat the other seat answers, a bot declines",
 		"q, Ctrl-C                        save the record and quit",
 		"",
 		"The map's last lines explain its marks (Tab to the map, then End). The log's",
