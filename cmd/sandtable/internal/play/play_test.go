@@ -97,6 +97,15 @@ func press(m *model, keys ...string) tea.Msg {
 	return last
 }
 
+// mustHideBoard checks a screen that hides the board and says what it must.
+func mustHideBoard(t *testing.T, screen string, want ...string) {
+	t.Helper()
+	mustContain(t, screen, want...)
+	if strings.Contains(screen, "Map") || strings.Contains(screen, "→") {
+		t.Fatalf("the screen shows the board:\n%s", screen)
+	}
+}
+
 func mustContain(t *testing.T, screen string, want ...string) {
 	t.Helper()
 	for _, w := range want {
@@ -220,13 +229,9 @@ func TestScreenHotseatPausesBetweenSeats(t *testing.T) {
 	if m.pause != "german" {
 		t.Fatalf("after the British set-up the screen waits for %q, want german", m.pause)
 	}
-	v := m.View()
-	mustContain(t, v, "german to choose", "The board is hidden")
-	if strings.Contains(v, "Map") || strings.Contains(v, "→") {
-		t.Fatalf("the privacy screen shows the board:\n%s", v)
-	}
+	mustHideBoard(t, m.View(), "german to choose", "The board is hidden")
 	press(m, "enter")
-	v = m.View()
+	v := m.View()
 	mustContain(t, v, "Map, as german sees it")
 	for _, n := range names {
 		if strings.Contains(v, n) {
