@@ -427,3 +427,22 @@ func TestScreenGameOver(t *testing.T) {
 		t.Error("choices offered after the end")
 	}
 }
+
+// The set-up's choices for many units at once (the only ones of their
+// kind) come first in the list, keeping their numbers; the highlight starts
+// on choice 1.
+func TestScreenListsSingleChoicesFirst(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, britSize)
+	v := m.View()
+	hist, random, first := strings.Index(v, " 13. Historical set-up"), strings.Index(v, " 14. Random legal set-up"), strings.Index(v, "▶  1. Place 1st Para Bde HQ")
+	if hist < 0 || random < 0 || first < 0 || !(hist < random && random < first) {
+		t.Fatalf("want 13 (historical), 14 (random), then the highlighted 1 at the top of the choices:\n%s", v)
+	}
+	press(m, "13")
+	mustContain(t, m.View(), "▶ 13. Historical set-up")
+	press(m, "enter")
+	if got := p.Rec.Choices; len(got) == 0 || got[0] != "setup-historical" {
+		t.Fatalf("13 Enter played %v, want setup-historical first", got)
+	}
+}
