@@ -256,25 +256,31 @@ func (s *State) renderAttack(a AttackView) string {
 	for _, id := range a.Units {
 		names = append(names, s.g.units[s.g.byID[id]].Name)
 	}
-	return fmt.Sprintf("%s on %s (%s units) by %s", a.Kind, a.Target, a.Group, strings.Join(names, "; "))
+	t := fmt.Sprintf("%s on %s (%s units)", a.Kind, a.Target, a.Group)
+	if len(names) > 0 {
+		t += " by " + strings.Join(names, "; ")
+	}
+	return t
 }
 
 // renderOdds is an attack's values and the chance of each number of
 // casualty points (soa:8.351-8.353), as the view gives them.
 func renderOdds(o *FireOdds) string {
-	var r []string
+	var parts, hits []string
 	for _, c := range o.Results {
-		what := fmt.Sprintf(plural(c.CP, "%d casualty point", "%d casualty points"), c.CP)
 		if c.CP == 0 {
-			what = "no effect"
+			parts = append(parts, "no effect "+renderPercent(c.P))
+		} else {
+			hits = append(hits, fmt.Sprintf("%d: %s", c.CP, renderPercent(c.P)))
 		}
-		r = append(r, fmt.Sprintf("%s %s", what, renderPercent(c.P)))
 	}
-	t := fmt.Sprintf("AV %d against DV %d: %s", o.AttackValue, o.DefenceValue, strings.Join(r, ", "))
+	if len(hits) > 0 {
+		parts = append(parts, "casualty points "+strings.Join(hits, ", "))
+	}
 	if o.Note != "" {
-		t += "; " + o.Note
+		parts = append(parts, o.Note)
 	}
-	return t
+	return fmt.Sprintf("AV %d against DV %d: %s", o.AttackValue, o.DefenceValue, strings.Join(parts, "; "))
 }
 
 // renderPercent writes a chance to a tenth of a percent, never rounding a

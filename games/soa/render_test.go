@@ -234,8 +234,7 @@ func TestTextShowsOddsRollAndMovementLeft(t *testing.T) {
 	// One squad, AV 3, against DV 7 + 1 adjacent = 8: of 1296 rolls, 35, 20,
 	// 10, 4 and 1 give 1 to 5 points (the dice favour the attacker by 6 to
 	// 10), the other 1226 nothing: 94.6%, 2.7%, 1.5%, 0.8%, 0.3%, 0.1%.
-	want := "  odds: AV 3 against DV 8: no effect 94.6%, 1 casualty point 2.7%, 2 casualty points 1.5%, " +
-		"3 casualty points 0.8%, 4 casualty points 0.3%, 5 casualty points 0.1%\n"
+	want := "  odds: AV 3 against DV 8: no effect 94.6%; casualty points 1: 2.7%, 2: 1.5%, 3: 0.8%, 4: 0.3%, 5: 0.1%\n"
 	if text := s.Text("german"); !strings.Contains(text, want) {
 		t.Errorf("the firer's text lacks the odds %q:\n%s", want, text)
 	}

@@ -79,7 +79,7 @@ func (m *model) header() string {
 	parts := []string{m.p.Game.Name(), fmt.Sprintf("seed %d", m.p.Rec.Seed)}
 	switch {
 	case s.ToMove() == "":
-		parts = append(parts, fmt.Sprintf("game over after %d choices", len(m.p.Rec.Choices)))
+		parts = append(parts, "game over after "+count(len(m.p.Rec.Choices), "choice"))
 	case m.thinking:
 		parts = append(parts, fmt.Sprintf("%s (%s) is choosing", s.ToMove(), m.p.Bots[s.ToMove()].Name()))
 	default:
@@ -164,6 +164,7 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 	}
 	place := m.refPlace()
 	var lines []string
+	var starts []bool // whether each line starts an entry rather than continues one
 	first, in := -1, false
 	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		// A place's line starts with its ID; its indented lines follow it.
@@ -174,13 +175,14 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 				first = len(lines)
 			}
 		}
-		for _, wl := range wrap(l, w-2) {
+		for k, wl := range wrap(l, w-2) {
 			if in {
 				wl = markStyle.Render(wl)
 			} else {
 				wl = m.colourSeats(wl)
 			}
 			lines = append(lines, wl)
+			starts = append(starts, k == 0 && !strings.HasPrefix(l, "   "))
 		}
 	}
 	status = status[:min(len(status), (h-2)/2)]
@@ -189,6 +191,9 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 		m.mapTop = first - rows/4
 	}
 	m.mapTop = max(0, min(m.mapTop, len(lines)-rows))
+	for m.focus != paneMap && m.mapTop > 0 && !starts[m.mapTop] {
+		m.mapTop-- // the map the person did not scroll starts with a place, not in the middle of one
+	}
 	end := min(len(lines), m.mapTop+rows)
 	title := fmt.Sprintf("Map, as %s sees it", viewer)
 	if len(lines) > rows {
@@ -281,7 +286,7 @@ func (m *model) choicesPane(w, h int) string {
 		title = fmt.Sprintf("%s is choosing", s.ToMove())
 	default:
 		vis := m.visible()
-		title = fmt.Sprintf("%s to choose · %d choices", s.ToMove(), len(m.choices))
+		title = fmt.Sprintf("%s to choose · %s", s.ToMove(), count(len(m.choices), "choice"))
 		if m.filter != "" {
 			title += fmt.Sprintf(" · %d match %q", len(vis), m.filter)
 		}
