@@ -105,5 +105,9 @@ func TestScreenShowsFireOdds(t *testing.T) {
 	if c.CP != 0 {
 		t.Fatalf("the attack found cannot miss: %+v", odds)
 	}
-	mustContain(t, m.View(), fmt.Sprintf("odds: AV %d against DV %d: no effect %.1f%%", odds.AttackValue, odds.DefenceValue, 100*float64(c.Ways)/float64(c.Of)))
+	values := fmt.Sprintf("odds: AV %d against DV %d: ", odds.AttackValue, odds.DefenceValue)
+	mustContain(t, m.View(), values+fmt.Sprintf("no effect %.1f%%", 100*float64(c.Ways)/float64(c.Of)))
+	// In a smaller window the status takes room from the map, so that the odds stay in sight.
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	mustContain(t, m.View(), values)
 }

@@ -185,7 +185,9 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 			starts = append(starts, k == 0 && !strings.HasPrefix(l, "   "))
 		}
 	}
-	status = status[:min(len(status), (h-2)/2)]
+	// Where the person decides, the status (odds, a roll, movement left)
+	// matters more than the map: it may take all but three of its lines.
+	status = status[:min(len(status), max(1, h-5))]
 	rows := h - 2 - len(status)
 	if first >= 0 && m.focus != paneMap && (first < m.mapTop || first >= m.mapTop+rows) {
 		m.mapTop = first - rows/4
