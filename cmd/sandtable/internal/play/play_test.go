@@ -446,3 +446,26 @@ func TestScreenListsSingleChoicesFirst(t *testing.T) {
 		t.Fatalf("13 Enter played %v, want setup-historical first", got)
 	}
 }
+
+// The map scrolled to a place starts with a place's line, never inside the
+// units of the one before.
+func TestScreenMapStartsAtAPlace(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, britSize)
+	press(m, "13", "enter") // the historical set-up: areas with several lines of units
+	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 100, Height: 30}, {Width: 120, Height: 36}} {
+		m.Update(size)
+		for _, n := range []string{"2", "7", "12"} {
+			press(m, "esc", n)
+			lines := strings.Split(m.View(), "\n")
+			for i, l := range lines {
+				if strings.HasPrefix(l, "│TA: ") {
+					if next := lines[i+1]; strings.HasPrefix(next, "│    ") {
+						t.Errorf("%dx%d, choice %s highlighted: the map starts inside a place: %q", size.Width, size.Height, n, next)
+					}
+					break
+				}
+			}
+		}
+	}
+}
