@@ -84,9 +84,18 @@ func badPositions(t testing.TB) []badPosition {
 	add(moving, "Cur.Units[0]", func(_ *Position, w *Work) { w.Cur.Units = []int16{9999} })
 	add(moving, "Cur.Units[0]", func(_ *Position, w *Work) { w.Cur.Kind, w.Cur.Units = atkArtillery, []int16{0} })
 	add(moving, "Cur.Primary", func(_ *Position, w *Work) { w.Cur.Primary = 9999 })
-	add(moving, "RRBack", func(_ *Position, w *Work) { w.RRBack = 7 })
-	add(moving, "RRFor", func(_ *Position, w *Work) { w.RRFor = 9 })
-	add(moving, "EventKind", func(_ *Position, w *Work) { w.EventKind = 'Z' })
+	add(moving, "Stack[0].Back", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procReroll, Back: 7}} })
+	add(moving, "Stack[0].For", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procReroll, For: 9}} })
+	add(moving, "Stack[0].Pool", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procPlacement, Pool: 'Z', Left: 1}} })
+	add(moving, "Stack[0].Left", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procFireCommit, Left: 7}} })
+	add(moving, "is not a procedure", func(_ *Position, w *Work) { w.Stack = []frame{{}} })
+	add(moving, "at most one", func(_ *Position, w *Work) {
+		w.Stack = []frame{{Proc: procFireCommit, Left: 1}, {Proc: procFireCommit, Left: 1}}
+	})
+	add(moving, "work.Stack holds a fire-commit", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procFireCommit, Left: 1}} })
+	add(moving, "pool B", func(p *Position, w *Work) {
+		p.Step, w.EventUnit, w.Stack = "event-b-unit", -1, []frame{{Proc: procPlacement, Pool: 'G', Left: 1}}
+	})
 	add(moving, "EventUnit", func(_ *Position, w *Work) { w.EventUnit = 9999 })
 	add(moving, "ArtFirstBy", func(_ *Position, w *Work) { w.ArtFirst, w.ArtFirstBy = 3, 0 })
 	add(moving, "ArtFirst", func(_ *Position, w *Work) { w.ArtFirst = 64 })
@@ -101,17 +110,23 @@ func badPositions(t testing.TB) []badPosition {
 	})
 	add(moving, "artillery", func(p *Position, _ *Work) { p.Step = "artillery-target" })
 	add(moving, "occupation limits", func(p *Position, _ *Work) { p.Step = "overstack" })
-	add(moving, "EventUnit", func(p *Position, _ *Work) { p.Step = "event-zone" })
+	add(moving, "EventUnit", func(p *Position, w *Work) {
+		p.Step, w.Stack = "event-zone", []frame{{Proc: procPlacement, Pool: 'G', Left: 1}}
+	})
 	add(absorbing, "Retreaters[0]", func(_ *Position, w *Work) { w.Retreaters = []int16{9999} })
 	add(absorbing, "Cause", func(_ *Position, w *Work) { w.Cause = -9 })
-	add(retreating, "Visited[0]", func(_ *Position, w *Work) { w.Visited = []int16{99} })
-	add(retreating, "RetreatAt", func(_ *Position, w *Work) { w.RetreatAt = 40 })
+	add(retreating, "Stack[0].Visited", func(_ *Position, w *Work) { w.Stack[0].Visited |= 1 << 40 })
+	add(retreating, "Stack[0].Visited", func(_ *Position, w *Work) { w.Stack[0].Visited = 0 })
+	add(retreating, "Stack[0].At", func(_ *Position, w *Work) { w.Stack[0].At = 40 })
+	add(retreating, "inside a retreat procedure", func(_ *Position, w *Work) { w.Stack = nil })
 	add(retreating, "Retreaters", func(_ *Position, w *Work) { w.Retreaters = nil })
 	add(cc, "CCCur.Target", func(_ *Position, w *Work) { w.CCCur.Target = 9999 })
 	add(cc, "CCCur.Target", func(_ *Position, w *Work) { w.CCCur.Target = -1 })
 	add(cc, "CCPlace", func(_ *Position, w *Work) { w.CCPlace = -1 })
 	add(cc, "CCRound", func(_ *Position, w *Work) { w.CCRound = 2 })
-	add(cc, "ExtPlace", func(p *Position, w *Work) { p.Step, w.RRFor, w.ExtPlace = "reroll", rrExtinguish, -1 })
+	add(cc, "ExtPlace", func(p *Position, w *Work) {
+		p.Step, w.Stack, w.ExtPlace = "reroll", []frame{{Proc: procReroll, For: rrExtinguish}}, -1
+	})
 	return out
 }
 
