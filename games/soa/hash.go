@@ -166,7 +166,7 @@ func (s *State) Hash() uint64 {
 		h.str(r.Text)
 	}
 	// the work in progress (Position's Work)
-	h.add(uint64(uint16(s.origin)) | uint64(uint16(s.mover))<<16 | uint64(uint16(s.cause))<<32)
+	h.add(uint64(uint16(s.origin)) | uint64(uint16(s.mover))<<16)
 	h.int(s.moveLeft)
 	h.int(s.moved)
 	h.int(s.moverRun)
@@ -174,14 +174,13 @@ func (s *State) Hash() uint64 {
 	for _, a := range s.attacks {
 		h.attack(a)
 	}
-	h.int(s.atkIdx)
 	h.attack(s.cur)
 	h.int(s.av)
 	h.int(s.dv)
 	for _, r := range s.rolls {
 		h.int(r)
 	}
-	h.add(uint64(s.ccFirst) | uint64(s.screenSide)<<8)
+	h.add(uint64(s.screenSide))
 	h.int(s.cp)
 	h.int(s.cpTotal)
 	h.list(s.retreaters)
@@ -195,7 +194,6 @@ func (s *State) Hash() uint64 {
 	h.add(uint64(uint16(s.ccCur.Target)))
 	h.list(s.ccCur.Units)
 	h.int(s.ccIdx)
-	h.int(s.ccRound)
 	h.int(s.ccDie)
 	h.int(s.extDie)
 	h.add(s.reformMask)
@@ -205,6 +203,8 @@ func (s *State) Hash() uint64 {
 		h.add(uint64(f.Proc) | uint64(f.For)<<8 | uint64(f.Back)<<16 | uint64(f.Pool)<<24 | uint64(uint16(f.At))<<32 | uint64(uint16(f.Cause))<<48)
 		h.add(f.Visited)
 		h.int(f.Left)
+		h.int(f.Attack)
+		h.add(uint64(f.First) | uint64(f.Round)<<8)
 	}
 	return mix64(uint64(h))
 }

@@ -59,19 +59,16 @@ type Work struct {
 	Origin, Mover, MoveLeft, Moved, MoverRun int
 	MoverHot, ForcerPending                  bool
 	Attacks                                  []attack
-	AtkIdx                                   int
 	Cur                                      attack
 	AV, DV                                   int
 	Rolls                                    [4]int
 	CP, CPTotal                              int
 	Retreaters, ElimFull                     []int16
-	Cause                                    int16
 	EventUnit                                int16
 	CCPlace                                  int16
-	CCFirst                                  Side
 	CCAttacks                                []ccAttack
 	CCCur                                    ccAttack
-	CCIdx, CCRound                           int
+	CCIdx                                    int
 	ScreenSide                               Side
 	CCDie                                    int
 	ExtPlace                                 int16
@@ -173,11 +170,11 @@ func (s *State) work() Work {
 	}
 	return Work{
 		Origin: int(s.origin), Mover: int(s.mover), MoveLeft: s.moveLeft, Moved: s.moved, MoverRun: s.moverRun,
-		MoverHot: s.moverHot, ForcerPending: s.forcerPending, Attacks: cloneAttacks(s.attacks), AtkIdx: s.atkIdx,
+		MoverHot: s.moverHot, ForcerPending: s.forcerPending, Attacks: cloneAttacks(s.attacks),
 		Cur: cur, AV: s.av, DV: s.dv, Rolls: s.rolls,
 		CP: s.cp, CPTotal: s.cpTotal, Retreaters: some(s.retreaters), ElimFull: some(s.elimFull),
-		Cause: s.cause, EventUnit: s.eventUnit, CCPlace: s.ccPlace, CCFirst: s.ccFirst,
-		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx, CCRound: s.ccRound, ScreenSide: s.screenSide,
+		EventUnit: s.eventUnit, CCPlace: s.ccPlace,
+		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx, ScreenSide: s.screenSide,
 		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie, ReformMask: s.reformMask,
 		ArtFirst: s.artFirst, ArtFirstBy: s.artFirstBy, Stack: s.stack.list(),
 	}
@@ -186,11 +183,11 @@ func (s *State) work() Work {
 func (s *State) setWork(w Work) {
 	s.origin, s.mover, s.moveLeft, s.moved, s.moverRun = int16(w.Origin), int16(w.Mover), w.MoveLeft, w.Moved, w.MoverRun
 	s.moverHot, s.forcerPending = w.MoverHot, w.ForcerPending
-	s.attacks, s.atkIdx, s.cur = w.Attacks, w.AtkIdx, w.Cur
+	s.attacks, s.cur = w.Attacks, w.Cur
 	s.av, s.dv, s.rolls = w.AV, w.DV, w.Rolls
 	s.cp, s.cpTotal, s.retreaters, s.elimFull = w.CP, w.CPTotal, w.Retreaters, w.ElimFull
-	s.cause, s.eventUnit, s.ccPlace, s.ccFirst = w.Cause, w.EventUnit, w.CCPlace, w.CCFirst
-	s.ccAttacks, s.ccCur, s.ccIdx, s.ccRound, s.screenSide = w.CCAttacks, w.CCCur, w.CCIdx, w.CCRound, w.ScreenSide
+	s.eventUnit, s.ccPlace = w.EventUnit, w.CCPlace
+	s.ccAttacks, s.ccCur, s.ccIdx, s.screenSide = w.CCAttacks, w.CCCur, w.CCIdx, w.ScreenSide
 	s.ccDie, s.extPlace, s.extDie, s.reformMask = w.CCDie, w.ExtPlace, w.ExtDie, w.ReformMask
 	s.artFirst, s.artFirstBy = w.ArtFirst, w.ArtFirstBy
 	s.stack.set(w.Stack)

@@ -127,13 +127,13 @@ func (s *State) checkWork(w *Work) error {
 	checks := []error{
 		place("Origin", w.Origin, true), unit("Mover", w.Mover, true),
 		count("MoveLeft", w.MoveLeft, 99), count("Moved", w.Moved, nUnits), count("MoverRun", w.MoverRun, 99),
-		count("AtkIdx", w.AtkIdx, len(w.Attacks)), atk("Cur", w.Cur, false),
+		atk("Cur", w.Cur, false),
 		count("CP", w.CP, 99), count("CPTotal", w.CPTotal, 99),
 		units("Retreaters", w.Retreaters), units("ElimFull", w.ElimFull),
-		place("Cause", int(w.Cause), true), unit("EventUnit", int(w.EventUnit), true),
-		place("CCPlace", int(w.CCPlace), true), side("CCFirst", w.CCFirst), side("ScreenSide", w.ScreenSide),
+		unit("EventUnit", int(w.EventUnit), true),
+		place("CCPlace", int(w.CCPlace), true), side("ScreenSide", w.ScreenSide),
 		unit("CCCur.Target", int(w.CCCur.Target), true), units("CCCur.Units", w.CCCur.Units),
-		count("CCIdx", w.CCIdx, len(w.CCAttacks)), count("CCRound", w.CCRound, 1), count("CCDie", w.CCDie, 6),
+		count("CCIdx", w.CCIdx, len(w.CCAttacks)), count("CCDie", w.CCDie, 6),
 		place("ExtPlace", int(w.ExtPlace), true), count("ExtDie", w.ExtDie, 6),
 		place("ArtFirst", int(w.ArtFirst), true),
 	}
@@ -152,11 +152,15 @@ func (s *State) checkWork(w *Work) error {
 			return err
 		}
 	}
-	if len(w.Stack) > 1 {
-		return fmt.Errorf("Stack holds %d procedures: none nests inside another yet, so it holds at most one", len(w.Stack))
-	}
 	for i, f := range w.Stack {
 		field := fmt.Sprintf("Stack[%d]", i)
+		var below proc
+		if i > 0 {
+			below = w.Stack[i-1].Proc
+		}
+		if want := parentProc(f); below != want {
+			return fmt.Errorf("%s: %s runs inside %s, not inside %s", field, procName(f.Proc), procName(want), procName(below))
+		}
 		var err error
 		switch f.Proc {
 		case procReroll:
@@ -173,8 +177,15 @@ func (s *State) checkWork(w *Work) error {
 			if !strings.ContainsRune("GABR", rune(f.Pool)) || f.Pool == 0 {
 				err = fmt.Errorf("%s.Pool %d is none of G, A, B, R (soa:17, 19.4)", field, f.Pool)
 			}
+		case procResolution:
+			err = place(field+".Cause", int(f.Cause), true)
+			if f.Attack < 0 || f.Attack >= len(w.Attacks) {
+				err = fmt.Errorf("%s.Attack %d must index the attack resolved now in work.Attacks (%d designated) (soa:8.12)", field, f.Attack, len(w.Attacks))
+			}
+		case procCloseCombat:
+			err = errors.Join(side(field+".First", f.First), count(field+".Round", f.Round, 1))
 		default:
-			err = fmt.Errorf("%s.Proc is missing: name one of reroll, retreat, fire-commit, placement", field)
+			err = fmt.Errorf("%s.Proc is missing: name one of reroll, retreat, fire-commit, placement, resolution, close-combat", field)
 		}
 		if err != nil {
 			return err
@@ -184,6 +195,26 @@ func (s *State) checkWork(w *Work) error {
 		return fmt.Errorf("ArtFirstBy %d must be the artillery counter of the barrage on ArtFirst %d, or both -1 (soa:14.33)", w.ArtFirstBy, w.ArtFirst)
 	}
 	return nil
+}
+
+// parentProc is the procedure f runs inside, 0 for none: a fire's reroll
+// offer and the units it commits inside the resolution of the impulse's
+// attacks, a close-combat roll's offer inside the close combat of its place.
+func parentProc(f frame) proc {
+	switch {
+	case f.Proc == procFireCommit, f.Proc == procReroll && (f.For == rrFire || f.For == rrSetFire):
+		return procResolution
+	case f.Proc == procReroll && f.For == rrCloseCombat:
+		return procCloseCombat
+	}
+	return 0
+}
+
+func procName(p proc) string {
+	if p == 0 || int(p) >= len(procNames) {
+		return "nothing"
+	}
+	return "a " + procNames[p] + " procedure"
 }
 
 func noneText(none bool) string {
@@ -215,7 +246,8 @@ var stepProcs = map[step]struct {
 	p     proc
 	pools string
 }{
-	stReroll: {procReroll, ""}, stRetreatDest: {procRetreat, ""}, stFireCommit: {procFireCommit, ""},
+	stReroll: {procReroll, ""}, stRetreatDest: {procRetreat, ""}, stFireCommit: {procFireCommit, ""}, stAbsorb: {procResolution, ""},
+	stCCScreen: {procCloseCombat, ""}, stCCTarget: {procCloseCombat, ""}, stCCWith: {procCloseCombat, ""},
 	stEventZone: {procPlacement, "GA"}, stEventBUnit: {procPlacement, "B"}, stEventBZone: {procPlacement, "B"},
 	stReformPlace: {procPlacement, "R"},
 }

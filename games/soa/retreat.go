@@ -118,13 +118,14 @@ func (s *State) canRetreatWith(u int16) bool {
 	}
 	group = append(group, u)
 	var tmp [16]int16
-	return len(s.retreatOptions(s.cur.Target, group, 1<<uint(s.cur.Target), s.cause, tmp[:0])) > 0
+	return len(s.retreatOptions(s.cur.Target, group, 1<<uint(s.cur.Target), s.stack.find(procResolution).Cause, tmp[:0])) > 0
 }
 
 // retreatGroups moves the units chosen to retreat once every attack of the
 // impulse is resolved: all that leave one place go as one group (soa:8.3552),
 // one group after another, each on a retreat frame; then the impulse ends.
-func (s *State) retreatGroups() {
+// cause is the place whose fire caused the last casualties (soa:8.3551).
+func (s *State) retreatGroups(cause int16) {
 	if len(s.retreaters) == 0 {
 		s.endImpulse()
 		return
@@ -137,7 +138,7 @@ func (s *State) retreatGroups() {
 		return 1
 	}
 	slices.SortStableFunc(s.retreaters, func(a, b int16) int { return cmp.Compare(away(a), away(b)) })
-	s.stack.push(frame{Proc: procRetreat, At: from, Cause: s.cause, Visited: 1 << uint(from)})
+	s.stack.push(frame{Proc: procRetreat, At: from, Cause: cause, Visited: 1 << uint(from)})
 	s.step, s.active = stRetreatDest, s.imp.Other()
 	s.autoRetreat()
 }
@@ -166,8 +167,7 @@ func (s *State) autoRetreat() {
 			s.eliminate(u, 2) // soa:19.22
 		}
 		s.retreaters = s.retreaters[len(group):]
-		s.stack.pop()
-		s.retreatGroups()
+		s.retreatGroups(s.stack.pop().Cause)
 	case 1:
 		s.applyRetreatDest(opts[0])
 	}
@@ -208,8 +208,7 @@ func (s *State) applyRetreatDest(q int16) {
 	}
 	s.retreaters = append(s.retreaters[:n], s.retreaters[len(group):]...)
 	if n == 0 {
-		s.stack.pop()
-		s.retreatGroups()
+		s.retreatGroups(s.stack.pop().Cause)
 		return
 	}
 	f := s.stack.top()

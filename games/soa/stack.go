@@ -11,13 +11,16 @@ import "fmt"
 type proc uint8
 
 const (
-	procReroll     proc = iota + 1 // soa:8.41 the Tactical Advantage holder's reroll offer
-	procRetreat                    // soa:8.355 a retreating group on its way
-	procFireCommit                 // soa:18.4 British units committed by a fire that took
-	procPlacement                  // soa:17.21, 17.32, 17.41, 19.4 arriving units placed one by one
+	procReroll      proc = iota + 1 // soa:8.41 the Tactical Advantage holder's reroll offer
+	procRetreat                     // soa:8.355 a retreating group on its way
+	procFireCommit                  // soa:18.4 British units committed by a fire that took
+	procPlacement                   // soa:17.21, 17.32, 17.41, 19.4 arriving units placed one by one
+	procResolution                  // soa:8.12 the designated attacks of an impulse resolved in order
+	procCloseCombat                 // soa:9.4 close combat in one place, first attacker then second
 )
 
-var procNames = [...]string{procReroll: "reroll", procRetreat: "retreat", procFireCommit: "fire-commit", procPlacement: "placement"}
+var procNames = [...]string{procReroll: "reroll", procRetreat: "retreat", procFireCommit: "fire-commit", procPlacement: "placement",
+	procResolution: "resolution", procCloseCombat: "close-combat"}
 
 // MarshalText writes a procedure by name in a position; an unknown one
 // writes as "", which reading refuses.
@@ -36,7 +39,7 @@ func (p *proc) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("work.Stack: %q is not a procedure (one of reroll, retreat, fire-commit, placement)", b)
+	return fmt.Errorf("work.Stack: %q is not a procedure (one of reroll, retreat, fire-commit, placement, resolution, close-combat)", b)
 }
 
 // frame is one procedure in progress; each uses only its own fields.
@@ -45,13 +48,17 @@ type frame struct {
 	For     rerollFor `json:",omitempty"` // reroll: what the roll belongs to
 	Back    Side      `json:",omitempty"` // reroll: who chooses once the offer is settled
 	At      int16     `json:",omitempty"` // retreat: the place the group stands in
-	Cause   int16     `json:",omitempty"` // retreat: the place whose fire caused it, -1 for artillery (soa:8.3551)
+	Cause   int16     `json:",omitempty"` // resolution, retreat: the place whose fire caused the casualties, -1 for artillery (soa:8.3551)
 	Visited uint64    `json:",omitempty"` // retreat: the places the group passed, one bit each
 	Left    int       `json:",omitempty"` // fire-commit, placement: units still to commit or place
 	Pool    byte      `json:",omitempty"` // placement: the pool the units come from ('G', 'A', 'B', 'R')
+	Attack  int       `json:",omitempty"` // resolution: the index in work.Attacks of the attack resolved now
+	First   Side      `json:",omitempty"` // close-combat: the side that attacks first (soa:9.4)
+	Round   int       `json:",omitempty"` // close-combat: 0 while the first side attacks, 1 the second
 }
 
-// maxDepth bounds the nesting; today no procedure on the stack starts another.
+// maxDepth bounds the nesting; the rules reach two today (a reroll offer
+// inside a resolution or a close combat).
 const maxDepth = 4
 
 // stack holds the procedures in progress, innermost last, in place so that
@@ -79,6 +86,16 @@ func (k *stack) pop() frame {
 
 // top is the innermost procedure's frame, to read and update its data.
 func (k *stack) top() *frame { return &k.frames[k.n-1] }
+
+// find is the innermost frame of procedure p, nil if none is in progress.
+func (k *stack) find(p proc) *frame {
+	for i := int(k.n) - 1; i >= 0; i-- {
+		if k.frames[i].Proc == p {
+			return &k.frames[i]
+		}
+	}
+	return nil
+}
 
 // in reports the innermost procedure is p.
 func (k *stack) in(p proc) bool { return k.n > 0 && k.frames[k.n-1].Proc == p }

@@ -148,7 +148,6 @@ type State struct {
 	moveLeft int
 	moved    int // places entered by the mover this impulse
 	attacks  []attack
-	atkIdx   int
 	cur      attack
 	// soa:14.33: target and counter of the impulse's first barrage, -1 if none
 	artFirst, artFirstBy int16
@@ -160,17 +159,14 @@ type State struct {
 	cpTotal    int     // casualty points of the result
 	retreaters []int16 // units chosen to retreat
 	elimFull   []int16 // units eliminated with three casualty points this attack (soa:19.23)
-	cause      int16   // place whose units caused the casualties, -1 for artillery
 	// events
 	eventUnit  int16 // unit awaiting a zone
 	reformUsed []bool
 	// close combat
 	ccPlace    int16
-	ccFirst    Side // who attacks first in this place (soa:9.4)
 	ccAttacks  []ccAttack
 	ccCur      ccAttack
 	ccIdx      int
-	ccRound    int // 0: first attacker, 1: second
 	screenSide Side
 	ccDie      int // the close-combat die under a reroll offer
 	// close combat (closecombat.go): add fields here

@@ -16,6 +16,7 @@ func (g *Game) Revisions() []engine.Revision {
 			"no retreat comes first after a fire with no effect (soa:8.354)"},
 		{Version: 3, SamePlay: true, Changes: "the state hash and position layout, same play: Zobrist keys of units and places kept as they change, " +
 			"the other fields of the position mixed in (games/soa/hash.go), in place of FNV-1a of the position JSON; " +
-			"nested procedures (reroll offers, retreats, units committed by a fire, unit placements) on a stack of frames, work.Stack"},
+			"nested procedures (the resolution of an impulse's attacks, close combat in a place, reroll offers, retreats, " +
+			"units committed by a fire, unit placements) on a stack of frames, work.Stack"},
 	}
 }
