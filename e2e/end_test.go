@@ -55,6 +55,35 @@ func TestGameToTheEnd(t *testing.T) {
 	if v := p.state().Version; v != sum.Version {
 		t.Fatalf("the page shows version %d, the finished game has %d", v, sum.Version)
 	}
+	// The spectator who watched got every line by the pushes' cursor, the
+	// whole log; one who opens the finished game gets the newest 100 lines
+	// and pages older ones in (docs/api.md, the log by cursor).
+	var page struct {
+		LogLen int `json:"log_len"`
+	}
+	resp, err = http.Get(base + "/api/games/" + created.ID + "/log?from=0&limit=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&page)
+	resp.Body.Close()
+	watched := p.state()
+	if watched.LogLines != page.LogLen || page.LogLen < 500 {
+		t.Fatalf("the watching spectator shows %d log lines, the server has %d (want a whole game's, over 500)", watched.LogLines, page.LogLen)
+	}
+	late := newProfile(t, "late spectator", base)
+	late.open("/play/"+created.ID, "#log li.line")
+	if s := late.state(); s.LogLines != 100 || s.LogText != lastLines(watched.LogText, 100) {
+		t.Fatalf("the late spectator shows %d log lines, want the newest 100 of the watcher's", s.LogLines)
+	}
+	late.do("ask for earlier lines", 10*time.Second, chromedp.Click(chromedp.CSS("#log li.older button")))
+	late.waitFor("200 log lines", 10*time.Second, "s.logLines === 200")
+	run(late, "scroll the log to the top", 5*time.Second, chromedp.Evaluate[bool]("(document.getElementById('log').scrollTop = 0) === 0"))
+	if s := late.waitFor("300 log lines", 10*time.Second, "s.logLines === 300"); s.LogText != lastLines(watched.LogText, 300) {
+		t.Fatal("the lines paged in are not the watcher's")
+	}
+	late.close()
+
 	resp, err = http.Get(base + "/api/games/" + created.ID + "/record")
 	if err != nil || resp.StatusCode != 200 {
 		t.Fatalf("the finished game's record: %v %v", resp.Status, err)
@@ -110,4 +139,10 @@ func closeCombatOf(s engine.State) string {
 		}
 	}
 	return ""
+}
+
+// lastLines is the last n lines of text.
+func lastLines(text string, n int) string {
+	lines := strings.Split(text, "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }

@@ -91,15 +91,10 @@ func stepOf(s engine.State) string {
 }
 
 func logOf(s engine.State) string {
-	data, _ := json.Marshal(s.View(s.ToMove()))
-	var v struct {
-		Log []struct {
-			Text string `json:"text"`
-		} `json:"log"`
-	}
-	json.Unmarshal(data, &v)
+	lb := s.(engine.Logbook)
+	seat := s.ToMove()
 	var b strings.Builder
-	for _, l := range v.Log {
+	for _, l := range lb.LogLines(seat, 0, lb.LogLen(seat)) {
 		b.WriteString(l.Text + "\n")
 	}
 	return b.String()

@@ -54,6 +54,7 @@ func (srv *Server) routes() {
 	route("POST", "/api/import", srv.api(srv.importRecord))
 	route("GET", "/api/games/{id}", srv.api(srv.summary))
 	route("GET", "/api/games/{id}/view", srv.api(srv.view))
+	route("GET", "/api/games/{id}/log", srv.api(srv.logPage))
 	route("GET", "/api/games/{id}/link", srv.api(srv.seatLink))
 	route("POST", "/api/games/{id}/choices", srv.api(srv.choose))
 	route("POST", "/api/games/{id}/choices/batch", srv.api(srv.chooseBatch))
@@ -399,9 +400,59 @@ func (srv *Server) view(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	logFrom, err := logCursor(r, "log_from")
+	if err != nil {
+		return 0, nil, err
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return 200, l.viewOf(seat), nil
+	return 200, l.viewOf(seat, logFrom), nil
+}
+
+// Pages of the log: a client that joins late reads the lines before its
+// view's log_from in pages of at most logPageMax lines.
+const (
+	logPageDefault = 100
+	logPageMax     = 500
+)
+
+func (srv *Server) logPage(r *http.Request) (int, any, error) {
+	l, seat, err := srv.seated(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	from, err := logCursor(r, "from")
+	if err != nil {
+		return 0, nil, err
+	}
+	limit := logPageDefault
+	if q := r.URL.Query().Get("limit"); q != "" {
+		if limit, err = strconv.Atoi(q); err != nil || limit < 1 || limit > logPageMax {
+			return 0, nil, errf(400, "bad_limit", "limit must be a number of lines from 1 to %d", logPageMax)
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if seat, err = seatAs(r, l, seat, l.state.ToMove() == ""); err != nil {
+		return 0, nil, err
+	}
+	return 200, struct {
+		Version int `json:"version"`
+		engine.LogPage
+	}{len(l.choices), engine.ReadLogPage(l.state, seat, from, limit)}, nil
+}
+
+// logCursor reads a log cursor from the query: a line number, 0 when absent.
+func logCursor(r *http.Request, name string) (int, error) {
+	q := r.URL.Query().Get(name)
+	if q == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil || n < 0 {
+		return 0, errf(400, "bad_log_cursor", "%s must be a line number of the log (0 or more), not %q", name, q)
+	}
+	return n, nil
 }
 
 type choiceRequest struct {
@@ -476,14 +527,8 @@ func (srv *Server) replay(r *http.Request) (int, any, error) {
 	l.mu.Lock()
 	rec, over := l.record(), l.state.ToMove() == ""
 	l.mu.Unlock()
-	if as := r.URL.Query().Get("as"); as != "" {
-		if !over {
-			return 0, nil, errf(403, "game_running", "another seat's replay is open only after the game has ended")
-		}
-		seat = engine.Seat(as)
-		if !hasSeat(l.game, seat) {
-			return 0, nil, errf(400, "unknown_seat", "game %s has no seat %q; its seats are %v", l.meta.Game, as, l.game.Seats())
-		}
+	if seat, err = seatAs(r, l, seat, over); err != nil {
+		return 0, nil, err
 	}
 	n := len(rec.Choices)
 	if q := r.URL.Query().Get("step"); q != "" {
@@ -493,13 +538,19 @@ func (srv *Server) replay(r *http.Request) (int, any, error) {
 		}
 		n = k
 	}
+	logFrom, err := logCursor(r, "log_from")
+	if err != nil {
+		return 0, nil, err
+	}
 	total := len(rec.Choices)
 	rec.Choices = rec.Choices[:n]
 	s, err := engine.Replay(l.game, rec)
 	if err != nil {
 		return 0, nil, fmt.Errorf("replaying game %s: %w", l.meta.ID, err)
 	}
-	return 200, map[string]any{"step": n, "steps": total, "view": engine.MakeView(l.meta.Game, s, seat)}, nil
+	doc := engine.MakeView(l.meta.Game, s, seat)
+	doc.ReadLog(s, logFrom, engine.ViewLogMax)
+	return 200, map[string]any{"step": n, "steps": total, "view": doc}, nil
 }
 
 func (srv *Server) board(r *http.Request) (int, any, error) {
@@ -512,6 +563,22 @@ func (srv *Server) board(r *http.Request) (int, any, error) {
 		return 0, nil, errf(404, "no_board", "game %s has no board data", l.meta.Game)
 	}
 	return 200, b.BoardData(), nil
+}
+
+// seatAs is the seat whose replay or log a request reads: its own, or after
+// the game has ended any seat named by ?as=.
+func seatAs(r *http.Request, l *live, seat engine.Seat, over bool) (engine.Seat, error) {
+	as := r.URL.Query().Get("as")
+	if as == "" {
+		return seat, nil
+	}
+	if !over {
+		return "", errf(403, "game_running", "another seat's replay and log are open only after the game has ended")
+	}
+	if !hasSeat(l.game, engine.Seat(as)) {
+		return "", errf(400, "unknown_seat", "game %s has no seat %q; its seats are %v", l.meta.Game, as, l.game.Seats())
+	}
+	return engine.Seat(as), nil
 }
 
 // hasSeat reports whether seat is one of g's seats or the spectator.

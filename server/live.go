@@ -24,6 +24,7 @@ type live struct {
 	movers   []engine.Seat
 	undoable []bool
 	subs     map[*subscriber]struct{}
+	logSent  map[engine.Seat]int // the log length each seat's sockets hold (docs/api.md, the log by cursor)
 	bots     map[engine.Seat]ai.Bot
 	deadline time.Time // when the seat to move's reaction time runs out (zero: no clock)
 	draw     drawOffer // the standing draw offer, if any (endings.go)
@@ -272,9 +273,12 @@ func (srv *Server) botChoice(l *live, b ai.Bot, version int) (seat engine.Seat, 
 	return seat, l.state.Describe(a).ID, nil
 }
 
-// viewOf is the view document of seat, with the version.
-func (l *live) viewOf(seat engine.Seat) map[string]any {
-	v := map[string]any{"version": len(l.choices), "seat": seat, "view": engine.MakeView(l.meta.Game, l.state, seat)}
+// viewOf is the view document of seat, with the version and the seat's log
+// lines from its client's cursor logFrom on (engine.ViewDoc.ReadLog).
+func (l *live) viewOf(seat engine.Seat, logFrom int) map[string]any {
+	doc := engine.MakeView(l.meta.Game, l.state, seat)
+	doc.ReadLog(l.state, logFrom, engine.ViewLogMax)
+	v := map[string]any{"version": len(l.choices), "seat": seat, "view": doc}
 	if n := len(l.choices); n > 0 && l.movers[n-1] == seat && l.undoable[n-1] && seat != engine.Spectator {
 		v["can_undo"] = true
 	}
@@ -291,4 +295,27 @@ func (l *live) viewOf(seat engine.Seat) map[string]any {
 		v["archived"] = true
 	}
 	return v
+}
+
+// joinView is the first view of a socket of seat whose client holds the log
+// up to logFrom; every socket of the seat then holds it to the end (l.mu held).
+func (l *live) joinView(seat engine.Seat, logFrom int) map[string]any {
+	v := l.viewOf(seat, logFrom)
+	l.sentLog(seat, v)
+	return v
+}
+
+// pushView is the view pushed to every socket of seat after a change: the
+// log lines since the last push, or after an undo where to cut (l.mu held).
+func (l *live) pushView(seat engine.Seat) map[string]any {
+	v := l.viewOf(seat, l.logSent[seat])
+	l.sentLog(seat, v)
+	return v
+}
+
+func (l *live) sentLog(seat engine.Seat, v map[string]any) {
+	if l.logSent == nil {
+		l.logSent = map[engine.Seat]int{}
+	}
+	l.logSent[seat] = v["view"].(engine.ViewDoc).LogLen
 }

@@ -30,16 +30,15 @@ func (srv *Server) broadcast(l *live) {
 	for sub := range l.subs {
 		msg, ok := cache[sub.seat]
 		if !ok {
-			msg = srv.prepare(l.viewMessage(sub.seat))
+			msg = srv.prepare(viewMessage(l.pushView(sub.seat)))
 			cache[sub.seat] = msg
 		}
 		l.push(sub, msg)
 	}
 }
 
-// viewMessage is the WebSocket message carrying seat's view (l.mu held).
-func (l *live) viewMessage(seat engine.Seat) map[string]any {
-	v := l.viewOf(seat)
+// viewMessage is the WebSocket message carrying a view document.
+func viewMessage(v map[string]any) map[string]any {
 	v["type"] = "view"
 	return v
 }
@@ -102,6 +101,11 @@ func (srv *Server) websocket(w http.ResponseWriter, r *http.Request) {
 }
 
 func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, seat engine.Seat) {
+	logFrom, err := logCursor(r, "log_from")
+	if err != nil {
+		writeError(w, err.(*apiError))
+		return
+	}
 	key := srv.clientKey(r)
 	if !srv.sockets.take(key, srv.cfg.SocketsPerClient) {
 		writeError(w, errf(429, "too_many_sockets", "this address holds %d WebSockets open, its most; close some tabs", srv.cfg.SocketsPerClient))
@@ -129,7 +133,7 @@ func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, 
 	sub := &subscriber{seat: seat, send: make(chan *websocket.PreparedMessage, 16)}
 	l.mu.Lock()
 	l.subs[sub] = struct{}{}
-	l.push(sub, srv.prepare(l.viewMessage(seat)))
+	l.push(sub, srv.prepare(viewMessage(l.joinView(seat, logFrom))))
 	l.mu.Unlock()
 	srv.metrics.ws.Inc()
 	defer srv.metrics.ws.Dec()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,12 +21,14 @@ import (
 	"github.com/gorilla/websocket"
 
 	"sandtable/engine"
+	"sandtable/games"
 	"sandtable/server"
 )
 
-// cmdBenchServe drives many concurrent games through the HTTP API of an
-// in-process server on loopback, with durable commits, and reports choices
-// per second and the latency of choice submissions.
+// cmdBenchServe drives many concurrent games through the HTTP and WebSocket
+// API of an in-process server on loopback, with durable commits, from
+// mid-game positions (real views, real logs), and reports choices per second,
+// the latency from sending a choice to its view arriving, and view sizes.
 func cmdBenchServe(e *env, args []string) error {
 	fs := flags("bench")
 	n := fs.Int("games", 500, "concurrent games")
@@ -44,8 +48,9 @@ func cmdBenchServe(e *env, args []string) error {
 		defer os.RemoveAll(d)
 		dir = d
 	}
+	// Every socket comes from this one address: two per game, the spectators, and room for a game being replaced.
 	srv, err := server.New(server.Config{DB: filepath.Join(dir, "bench.db"), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RatePerSecond: 1e9,
-		GamesPerHour: 1e9, SocketsPerClient: *spectators + 16})
+		GamesPerHour: 1e9, SocketsPerClient: 4**n + *spectators + 16})
 	if err != nil {
 		return err
 	}
@@ -60,117 +65,369 @@ func cmdBenchServe(e *env, args []string) error {
 	base := "http://" + ln.Addr().String()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *n + 16}}
 
-	var mu sync.Mutex
-	var lat []time.Duration
-	errs := 0
-	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(*seconds*float64(time.Second)))
-	defer cancel()
+	// Set-up first: every game imported and its players connected before the clock runs.
+	setup, cancelSetup := context.WithCancel(context.Background())
+	defer cancelSetup()
+	players := make([]*benchPlayer, *n)
 	var wg sync.WaitGroup
-	start := time.Now()
-	for i := 0; i < *n; i++ {
+	var mu sync.Mutex
+	var setupErr error
+	for i := range players {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			watchers := 0
+			p := &benchPlayer{c: client, base: base, pick: engine.NewRNG(uint64(i) + 1), interval: *interval}
 			if i == 0 {
-				watchers = *spectators
+				p.watchers = *spectators
 			}
-			d, err := benchGame(ctx, client, base, i, *interval, watchers)
+			if err := p.open(setup); err != nil {
+				mu.Lock()
+				setupErr = errors.Join(setupErr, err)
+				mu.Unlock()
+			}
+			players[i] = p
+		}()
+	}
+	wg.Wait()
+	if setupErr != nil {
+		return fmt.Errorf("setting up the games: %w", setupErr)
+	}
+
+	var lat []time.Duration
+	var sizes []int
+	errs := 0
+	ctx, cancel := context.WithTimeout(setup, time.Duration(*seconds*float64(time.Second)))
+	defer cancel()
+	start, loadBefore := time.Now(), loadAverage()
+	for _, p := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := p.play(ctx)
 			mu.Lock()
-			lat = append(lat, d...)
+			defer mu.Unlock()
+			lat = append(lat, p.latency...)
+			sizes = append(sizes, p.viewSizes()...)
 			if err != nil && ctx.Err() == nil {
 				errs++
 				if errs == 1 {
 					fmt.Fprintf(e.stderr, "first error: %v\n", err)
 				}
 			}
-			mu.Unlock()
 		}()
 	}
 	wg.Wait()
 	elapsed := time.Since(start).Seconds()
 	slices.Sort(lat)
-	q := func(p float64) time.Duration {
-		if len(lat) == 0 {
-			return 0
-		}
-		return lat[min(len(lat)-1, int(p*float64(len(lat))))]
+	slices.Sort(sizes)
+	fmt.Fprintf(e.stdout, "games %d, choices %d, choices/s %.0f, p50 %v, p99 %v, max %v, view bytes p50 %d max %d, errors %d\n",
+		*n, len(lat), float64(len(lat))/elapsed, quantile(lat, 0.50).Round(10*time.Microsecond), quantile(lat, 0.99).Round(10*time.Microsecond),
+		quantile(lat, 1).Round(10*time.Microsecond), quantile(sizes, 0.5), quantile(sizes, 1), errs)
+	if loadBefore != "" {
+		fmt.Fprintf(e.stdout, "machine load (1, 5, 15 min) before %s, after %s\n", loadBefore, loadAverage())
 	}
-	fmt.Fprintf(e.stdout, "games %d, choices %d, choices/s %.0f, p50 %v, p99 %v, max %v, errors %d\n",
-		*n, len(lat), float64(len(lat))/elapsed, q(0.50).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), q(1).Round(10*time.Microsecond), errs)
 	if errs > 0 {
 		return fmt.Errorf("%d games failed", errs)
 	}
 	return nil
 }
 
-// benchGame creates a hotseat game, lets watchers spectators watch it, and
-// plays random legal choices until the context ends, timing each submission.
-func benchGame(ctx context.Context, c *http.Client, base string, i int, interval time.Duration, watchers int) ([]time.Duration, error) {
+// benchPlayer is the two players of one game at a time, as their browsers
+// play it: a WebSocket per seat that receives the views (with the log by
+// cursor), a choice sent when a seat is to move, about interval apart.
+// When a game ends, the next one starts. watchers spectators watch it too.
+type benchPlayer struct {
+	c        *http.Client
+	base     string
+	pick     engine.RNG
+	interval time.Duration
+	watchers int
+	game     string
+	tokens   map[string]string
+	views    chan benchView
+	close    func()
+	latency  []time.Duration // from sending a choice to its view arriving on the chooser's socket
+	mu       sync.Mutex      // for sizes: each socket's reader adds to it
+	sizes    []int           // the size of each pushed view
+}
+
+// benchView is a pushed view as a player's socket received it: its head
+// read at once, the whole message decoded only when its seat chooses (a
+// browser decodes on its own machine; here the bench shares the server's).
+type benchView struct {
+	seat            string
+	at              time.Time
+	err             error
+	data            []byte
+	version         int
+	toMove          string
+	logFrom, logLen int
+}
+
+// benchKey finds a key's value in a view message: the first or the last
+// occurrence of the key. A quote inside a JSON string is escaped, so the
+// pattern matches keys only; the server writes version first among the
+// top-level keys that hold objects, to_move before the view's state, and the
+// log cursor after it.
+func benchKey(data []byte, key string, last bool) string {
+	k := []byte(`"` + key + `":`)
+	i := bytes.Index(data, k)
+	if last {
+		i = bytes.LastIndex(data, k)
+	}
+	if i < 0 {
+		return ""
+	}
+	v := data[i+len(k):]
+	end := bytes.IndexAny(v, ",}")
+	if end < 0 {
+		return ""
+	}
+	return strings.Trim(string(v[:end]), `"`)
+}
+
+// head reads the version, the seat to move and the log cursor.
+func (v *benchView) head() error {
+	var err error
+	if v.version, err = strconv.Atoi(benchKey(v.data, "version", false)); err != nil {
+		return fmt.Errorf("a view without a version: %.200s", v.data)
+	}
+	v.toMove = benchKey(v.data, "to_move", false)
+	v.logLen, err = strconv.Atoi(benchKey(v.data, "log_len", true))
+	if err == nil {
+		v.logFrom, err = strconv.Atoi(benchKey(v.data, "log_from", true))
+	}
+	if err != nil {
+		return fmt.Errorf("a view without its log cursor: %w", err)
+	}
+	return nil
+}
+
+// choices decodes the view's choices.
+func (v *benchView) choices() ([]string, error) {
+	var m struct {
+		View struct{ Choices []struct{ ID string } } `json:"view"`
+	}
+	if err := json.Unmarshal(v.data, &m); err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(m.View.Choices))
+	for i, c := range m.View.Choices {
+		ids[i] = c.ID
+	}
+	return ids, nil
+}
+
+// benchRecord is a random game's record to a depth drawn from 0 to 2,400
+// choices (a game has about 3,400): the bench plays on from there, with the
+// position's real view and log.
+func benchRecord(pick *engine.RNG) (*engine.Record, error) {
+	g, err := games.Get("soa")
+	if err != nil {
+		return nil, err
+	}
+	rec := &engine.Record{Format: engine.RecordFormat, Game: "soa", Scenario: "basic", Seed: uint64(pick.Intn(1 << 31))}
+	s, err := g.New(rec.Scenario, nil, rec.Seed)
+	if err != nil {
+		return nil, err
+	}
+	var buf []engine.Action
+	for depth := pick.Intn(2400); depth > 0 && s.ToMove() != ""; depth-- {
+		buf = s.Legal(buf[:0])
+		a := buf[pick.Intn(len(buf))]
+		rec.Choices = append(rec.Choices, s.Describe(a).ID)
+		if err := s.Apply(a); err != nil {
+			return nil, err
+		}
+	}
+	return rec, nil
+}
+
+// open imports a game from a mid-game position and connects its players.
+func (p *benchPlayer) open(ctx context.Context) error {
+	rec, err := benchRecord(&p.pick)
+	if err != nil {
+		return err
+	}
+	body, _ := json.Marshal(rec)
 	var created struct {
 		ID     string
 		Tokens map[string]string
 	}
-	body := fmt.Sprintf(`{"game":"soa","seed":"%d","seats":{"german":"human","british":"human"}}`, i+1)
-	if err := benchCall(ctx, c, "POST", base+"/api/games", "", body, &created); err != nil {
-		return nil, err
+	if err := benchCall(ctx, p.c, "POST", p.base+"/api/import", "", string(body), &created); err != nil {
+		return err
 	}
-	for range watchers {
-		ws, _, err := (&websocket.Dialer{EnableCompression: true}).DialContext(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+created.ID+"/ws", nil)
-		if err != nil {
-			return nil, fmt.Errorf("spectator: %w", err)
+	p.game, p.tokens, p.views = created.ID, created.Tokens, make(chan benchView, 64)
+	rctx, cancel := context.WithCancel(context.Background()) // the sockets live until the next game or the end
+	var conns []*websocket.Conn
+	p.close = func() {
+		cancel()
+		for _, c := range conns {
+			c.Close()
 		}
-		context.AfterFunc(ctx, func() { ws.Close() })
+	}
+	dial := func(query string) (*websocket.Conn, error) {
+		conn, _, err := (&websocket.Dialer{EnableCompression: true}).DialContext(ctx,
+			"ws"+strings.TrimPrefix(p.base, "http")+"/api/games/"+created.ID+"/ws"+query, nil)
+		if err != nil {
+			p.close()
+			return nil, err
+		}
+		conns = append(conns, conn)
+		conn.SetReadLimit(1 << 20)
+		return conn, nil
+	}
+	for seat, tok := range created.Tokens {
+		conn, err := dial("?token=" + tok)
+		if err != nil {
+			return err
+		}
+		go p.read(rctx, conn, seat)
+	}
+	for range p.watchers {
+		conn, err := dial("")
+		if err != nil {
+			return fmt.Errorf("spectator: %w", err)
+		}
 		go func() { // a spectator takes every view, as a browser does
 			for {
-				if _, _, err := ws.NextReader(); err != nil {
+				if _, _, err := conn.NextReader(); err != nil {
 					return
 				}
 			}
 		}()
 	}
-	pick := engine.NewRNG(uint64(i) + 1)
-	var out []time.Duration
+	return nil
+}
+
+// play plays until the context ends, game after game.
+func (p *benchPlayer) play(ctx context.Context) error {
+	defer func() { p.close() }()
 	// stagger the start so the games do not all move at the same instant
-	if interval > 0 {
-		time.Sleep(time.Duration(pick.Intn(int(interval))))
+	if p.interval > 0 {
+		time.Sleep(time.Duration(p.pick.Intn(int(p.interval))))
 	}
-	for ctx.Err() == nil {
-		var summary struct {
-			ToMove  string `json:"to_move"`
-			Version int
+	for {
+		over, err := p.playGame(ctx)
+		if !over || err != nil {
+			return err
 		}
-		if err := benchCall(ctx, c, "GET", base+"/api/games/"+created.ID, "", "", &summary); err != nil {
-			return out, err
+		p.close()
+		if err := p.open(ctx); err != nil {
+			return err
 		}
-		if summary.ToMove == "" {
-			return out, nil
-		}
-		tok := created.Tokens[summary.ToMove]
-		var v struct {
-			View struct{ Choices []struct{ ID string } }
-		}
-		if err := benchCall(ctx, c, "GET", base+"/api/games/"+created.ID+"/view", tok, "", &v); err != nil {
-			return out, err
-		}
-		if len(v.View.Choices) == 0 {
-			return out, fmt.Errorf("game %s: no choices for %s", created.ID, summary.ToMove)
-		}
-		choice := v.View.Choices[pick.Intn(len(v.View.Choices))].ID
-		b, _ := json.Marshal(map[string]any{"version": summary.Version, "choice": choice})
-		t0 := time.Now()
-		if err := benchCall(ctx, c, "POST", base+"/api/games/"+created.ID+"/choices", tok, string(b), nil); err != nil {
-			return out, err
-		}
-		out = append(out, time.Since(t0))
-		if interval > 0 {
-			select {
-			case <-time.After(interval/2 + time.Duration(pick.Intn(int(interval)))):
-			case <-ctx.Done():
+	}
+}
+
+// playGame plays the open game until it ends (true) or the context does.
+func (p *benchPlayer) playGame(ctx context.Context) (bool, error) {
+	latest := map[string]benchView{}
+	sent := struct {
+		seat    string
+		version int
+		at      time.Time
+	}{version: -1}
+	var next <-chan time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return false, nil
+		case v := <-p.views:
+			if v.err != nil {
+				return false, v.err
+			}
+			latest[v.seat] = v
+			if v.toMove == "" {
+				return true, nil
+			}
+			if sent.version >= 0 && v.seat == sent.seat && v.version > sent.version {
+				p.latency = append(p.latency, v.at.Sub(sent.at))
+				sent.version = -1
+				next = time.After(p.interval/2 + time.Duration(p.pick.Intn(int(max(p.interval, 1)))))
+			}
+			if next == nil && sent.version < 0 {
+				next = time.After(0) // the first views are in
+			}
+		case <-next:
+			next = nil
+			var v benchView // the newest view: whose move it is
+			for _, l := range latest {
+				if l.version >= v.version {
+					v = l
+				}
+			}
+			mover, ok := latest[v.toMove]
+			if !ok || mover.version != v.version {
+				next = time.After(10 * time.Millisecond) // the mover's socket has not had this view yet
+				continue
+			}
+			choices, err := mover.choices()
+			if err != nil || len(choices) == 0 {
+				return false, fmt.Errorf("the view of %s to move lists no choices (%v)", mover.seat, err)
+			}
+			b, _ := json.Marshal(map[string]any{"version": mover.version, "choice": choices[p.pick.Intn(len(choices))]})
+			sent.seat, sent.version, sent.at = mover.seat, mover.version, time.Now()
+			if err := benchCall(ctx, p.c, "POST", p.base+"/api/games/"+p.game+"/choices", p.tokens[mover.seat], string(b), nil); err != nil {
+				return false, err
 			}
 		}
 	}
-	return out, nil
+}
+
+// read passes on the views a socket receives, checking that each continues
+// the log where the previous one ended (docs/api.md).
+func (p *benchPlayer) read(ctx context.Context, conn *websocket.Conn, seat string) {
+	cursor := -1
+	for {
+		_, data, err := conn.ReadMessage()
+		if err != nil {
+			return // the game is over or the bench is
+		}
+		v := benchView{seat: seat, at: time.Now(), data: data}
+		if err := v.head(); err != nil {
+			v.err = err
+		} else if cursor >= 0 && v.logFrom > cursor {
+			v.err = fmt.Errorf("seat %s: a pushed view skips log lines %d to %d", seat, cursor, v.logFrom)
+		}
+		cursor = v.logLen
+		p.mu.Lock()
+		p.sizes = append(p.sizes, len(data))
+		p.mu.Unlock()
+		select {
+		case p.views <- v:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+func (p *benchPlayer) viewSizes() []int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.sizes
+}
+
+// loadAverage is the machine's load average as uptime shows it, "" where
+// the system does not tell (the latency of a shared machine depends on it).
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// quantile is the p-quantile of sorted values (0 for none).
+func quantile[T any](sorted []T, p float64) T {
+	var zero T
+	if len(sorted) == 0 {
+		return zero
+	}
+	return sorted[min(len(sorted)-1, int(p*float64(len(sorted))))]
 }
 
 func benchCall(ctx context.Context, c *http.Client, method, url, token, body string, out any) error {

@@ -167,6 +167,27 @@ func TestRecordCommandsEndToEnd(t *testing.T) {
 	if seen < 3 || !strings.Contains(gv, `"choices"`) {
 		t.Errorf("the German view (to move) shows %d of its placed units, or lacks its choices", seen)
 	}
+	// The view prints the seat's whole log: the German reads its own three
+	// set-up lines and none of the British ones (soa:5.5); --log-from leaves
+	// out what a client already has.
+	type logged struct {
+		LogLen  int              `json:"log_len"`
+		LogFrom int              `json:"log_from"`
+		Log     []engine.LogLine `json:"log"`
+	}
+	gl := decode[logged](t, gv)
+	setups := 0
+	for _, l := range gl.Log {
+		if strings.Contains(l.Text, " sets up in ") {
+			setups++
+		}
+	}
+	if gl.LogFrom != 0 || len(gl.Log) != gl.LogLen || setups != 3 {
+		t.Errorf("German view: %d lines from %d of %d, %d set-up lines; want the whole log with its 3 set-ups", len(gl.Log), gl.LogFrom, gl.LogLen, setups)
+	}
+	if l := decode[logged](t, must(t, "", "view", path, "--seat", "german", "--log-from", "1")); l.LogFrom != 1 || len(l.Log) != gl.LogLen-1 {
+		t.Errorf("view --log-from 1: %d lines from %d, want %d from 1", len(l.Log), l.LogFrom, gl.LogLen-1)
+	}
 	doc := decode[map[string]any](t, must(t, "", "view", path, "--seat", "spectator"))
 	if doc["format"] != engine.ViewFormat || doc["choices"] != nil {
 		t.Errorf("spectator view: format %v, choices %v", doc["format"], doc["choices"])
@@ -337,6 +358,18 @@ func TestBench(t *testing.T) {
 	out := must(t, "", "bench", "--game", "soa", "--seconds", "0.2")
 	if !regexp.MustCompile(`choices/s \d+, games/s [\d.]+`).MatchString(out) {
 		t.Fatalf("bench: %q", out)
+	}
+}
+
+// bench serve plays from mid-game positions over WebSockets: choices are
+// made and their views arrive, each view continuing the log where the last
+// ended (the bench fails a game otherwise), and a view at a mid-game
+// position, joined with the newest log lines, weighs kilobytes.
+func TestBenchServe(t *testing.T) {
+	out := must(t, "", "bench", "serve", "--games", "3", "--seconds", "1.5", "--interval", "50ms")
+	m := regexp.MustCompile(`choices (\d+), .* view bytes p50 (\d+) max (\d+), errors 0`).FindStringSubmatch(out)
+	if m == nil || m[1] == "0" || len(m[2]) < 4 {
+		t.Fatalf("bench serve: %q", out)
 	}
 }
 

@@ -5,6 +5,7 @@ import "sandtable/engine"
 func cmdView(e *env, args []string) error {
 	fs := flags("view")
 	seat := fs.String("seat", "", "the seat whose view to print, or spectator")
+	logFrom := fs.Int("log-from", 0, "leave out the log lines before this one (the log a client already has)")
 	pos, err := parse(e, fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -16,7 +17,9 @@ func cmdView(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(e.stdout, engine.MakeView(g.ID(), s, st))
+	v := engine.MakeView(g.ID(), s, st)
+	v.ReadLog(s, *logFrom, v.LogLen) // the whole log from the cursor: a file, not a push
+	return writeJSON(e.stdout, v)
 }
 
 // seatedState replays the record at path and checks seat against its game.

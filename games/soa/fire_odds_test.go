@@ -111,12 +111,13 @@ func TestFireRollShown_soa8_35_8_41(t *testing.T) {
 		t.Fatalf("accept label %q does not show the roll", c.Label)
 	}
 	var av, dv *engine.LogLine
-	for i, l := range v.Log {
+	log := s.LogLines("german", 0, s.LogLen("german"))
+	for i, l := range log {
 		switch l.Rule {
 		case "soa:8.351":
-			av = &v.Log[i]
+			av = &log[i]
 		case "soa:8.352":
-			dv = &v.Log[i]
+			dv = &log[i]
 		}
 	}
 	if av == nil || av.Text != "fire at 17: AV 18 = AF 3, +2 more units, +1 platoon, -0 ammunition, dice 6+6" || !slices.Equal(av.Numbers, []int{18, 3, 2, 1, 0, 6, 6}) {

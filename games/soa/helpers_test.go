@@ -79,7 +79,9 @@ func rtLoc(t *testing.T, s *State, id string) string {
 // rtViewJSON is seat's view document as it goes over the wire.
 func rtViewJSON(t *testing.T, s *State, seat engine.Seat) string {
 	t.Helper()
-	b, err := json.Marshal(engine.MakeView("soa", s, seat))
+	v := engine.MakeView("soa", s, seat)
+	v.ReadLog(s, 0, s.LogLen(seat)) // the whole log: what it may not show counts too
+	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,9 +19,9 @@ func rtBids(t *testing.T, s *State, seat engine.Seat) map[string]int {
 	t.Helper()
 	var doc struct {
 		State struct {
-			Bids map[string]int   `json:"bids"`
-			Log  []engine.LogLine `json:"log"`
+			Bids map[string]int `json:"bids"`
 		} `json:"state"`
+		Log []engine.LogLine `json:"log"`
 	}
 	if err := json.Unmarshal([]byte(rtViewJSON(t, s, seat)), &doc); err != nil {
 		t.Fatal(err)
@@ -29,7 +29,7 @@ func rtBids(t *testing.T, s *State, seat engine.Seat) map[string]int {
 	if doc.State.Bids == nil {
 		doc.State.Bids = map[string]int{}
 	}
-	for _, l := range doc.State.Log {
+	for _, l := range doc.Log {
 		if strings.Contains(l.Text, " bids ") && !strings.Contains(l.Text, string(seat)+" bids") {
 			doc.State.Bids["log:"+l.Text] = 0 // another's secret bid in the log is as bad as one in the map
 		}

@@ -36,7 +36,6 @@ type View struct {
 	Barrages    []BarrageOdds     `json:"barrage_odds,omitempty"`      // while artillery is called: the odds of each barrage it may fire (soa:14.5)
 	CloseCombat *CloseCombatOdds  `json:"close_combat_odds,omitempty"` // the close combat attack being designated (soa:9.6)
 	Bids        map[string]int    `json:"bids,omitempty"`
-	Log         []engine.LogLine  `json:"log"` // the whole log the seat may read; engine.Logbook gives it by cursor
 	Result      *engine.Result    `json:"result,omitempty"`
 	Marks       []Mark            `json:"marks,omitempty"`
 	Panels      []Panel           `json:"panels"`
@@ -68,7 +67,8 @@ type Panel struct {
 // panels declares the side panel: the turn track (soa:3.4, night turns
 // soa:15.1), the impulse and the Tactical Advantage (soa:8.1, 8.4), the
 // victory points (soa:3.5), the ammunition shortage (soa:20.1), casualty
-// points to take (soa:8.354), bids (soa:21.1), and the off-map boxes:
+// points to take (soa:8.354), the moving unit's movement factors left
+// (soa:8.2), bids (soa:21.1), and the off-map boxes:
 // artillery (soa:3.7), reformed units (soa:3.8), the turn track's Bren
 // carriers (soa:17.52) and the eliminated units.
 func (v *View) panels() []Panel {
@@ -83,6 +83,9 @@ func (v *View) panels() []Panel {
 	}
 	if v.CP > 0 {
 		p = append(p, Panel{Kind: "value", ID: "casualty-points", Label: "Casualty points to take", Rule: "soa:8.354", Value: v.CP})
+	}
+	if v.MoveLeft != nil {
+		p = append(p, Panel{Kind: "value", ID: "move-left", Label: "Movement left", Rule: "soa:8.2", Value: fmt.Sprintf("%d MF", *v.MoveLeft)})
 	}
 	for _, bid := range [][2]string{{"german", "German bid"}, {"british", "British bid"}} {
 		if b, ok := v.Bids[bid[0]]; ok {
@@ -275,7 +278,6 @@ func (s *State) View(seat engine.Seat) any {
 	if s.ccPlace >= 0 && s.step >= stCCPlace && s.step < stOver {
 		v.Marks = append(v.Marks, Mark{Place: g.board.Place(int(s.ccPlace)).ID, Kind: "close-combat"})
 	}
-	v.Log = s.LogLines(seat, 0, s.LogLen(seat))
 	v.Panels = v.panels()
 	return v
 }

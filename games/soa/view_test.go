@@ -1,11 +1,43 @@
 package soa
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"sandtable/engine"
 )
+
+// At the end of a random game (about 2,000 log lines, some 250 KB of them)
+// every seat's view document without the log is at most 25 KB, and the
+// game's view state carries no log: the log travels by cursor (issue 6).
+func TestViewSizeAtTheEnd(t *testing.T) {
+	g := MustLoad()
+	pick := engine.NewRNG(3)
+	_, es, err := engine.RandomGame(g, "basic", nil, 3, &pick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := es.(*State)
+	for _, seat := range logSeats {
+		doc, err := json.Marshal(engine.MakeView("soa", s, seat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(doc) > 25_000 {
+			t.Errorf("%s: the view at the end is %d bytes, want at most 25,000", seat, len(doc))
+		}
+		state, _ := json.Marshal(s.View(seat))
+		if strings.Contains(string(state), `"log"`) {
+			t.Errorf("%s: the view state still carries the log", seat)
+		}
+		if n := s.LogLen(seat); n < 1000 {
+			t.Errorf("%s: the game logged only %d lines; the bound is meant for a whole game", seat, n)
+		}
+		t.Logf("%s: %d bytes, %d log lines", seat, len(doc), s.LogLen(seat))
+	}
+}
 
 // TestViewMarksCloseCombat_soa9_2: while the close combat of a place is
 // fought, every seat's view marks that place, so that a client (and the
@@ -55,5 +87,32 @@ func TestViewPanels_soa3_4_15_1(t *testing.T) {
 	}
 	if _, ok := byID["track-box"]; ok {
 		t.Fatal("the turn track box is declared with no Bren carrier on the track (soa:17.52)")
+	}
+}
+
+// TestViewPanelMoveLeft_soa8_2_8_22: while a unit moves, the side panel
+// shows its movement factors left: an armoured car of MF 5 that enters 16
+// (next to the enemy in 17: 2 MF, soa:8.22 B) has 3 left.
+//
+// Rules: soa:8.2, soa:8.22.
+func TestViewPanelMoveLeft_soa8_2_8_22(t *testing.T) {
+	s := rtImpulse(t, 1, German)
+	ccPut(t, s, "24", "ss-ar1-1")
+	ccPut(t, s, "17", "gb-c7-1")
+	ccDo(t, s, "area:24", "move", "unit:ss-ar1-1", "to:16")
+	panel := func() *Panel {
+		for _, p := range s.View("german").(View).Panels {
+			if p.ID == "move-left" {
+				return &p
+			}
+		}
+		return nil
+	}
+	if p := panel(); p == nil || p.Kind != "value" || p.Value != "3 MF" {
+		t.Fatalf("movement left panel %+v, want the value 3 MF", p)
+	}
+	ccDo(t, s, "stop")
+	if p := panel(); p != nil {
+		t.Fatalf("after the unit stopped the panel still shows %+v", p)
 	}
 }

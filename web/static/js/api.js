@@ -50,7 +50,8 @@ export const api = {
   catalog: () => call('GET', '/api/catalog'),
   create: (req) => call('POST', '/api/games', {body: req}),
   summary: (id) => call('GET', g(id)),
-  view: (id, token, signal) => call('GET', `${g(id)}/view`, {token, signal}),
+  view: (id, token, logFrom = 0, signal) => call('GET', `${g(id)}/view?log_from=${logFrom}`, {token, signal}),
+  log: (id, token, from, limit, as) => call('GET', `${g(id)}/log?${new URLSearchParams({from, limit, ...(as ? {as} : {})})}`, {token}),
   board: (id) => call('GET', `${g(id)}/board`),
   // link is the seat link that holds the token (the spectator link without one).
   link: (id, token) => call('GET', `${g(id)}/link`, {token}),
@@ -67,19 +68,65 @@ export const api = {
     }
     return text;
   },
-  replay: (id, step, token, as, signal) => {
-    const q = new URLSearchParams({step: String(step)});
+  replay: (id, step, token, as, logFrom, signal) => {
+    const q = new URLSearchParams({step: String(step), log_from: String(logFrom)});
     if (as) q.set('as', as);
     return call('GET', `${g(id)}/replay?${q}`, {token, signal});
   },
   importRecord: (text) => call('POST', '/api/import', {body: text}),
 };
 
+// LogWindow holds the lines of a seat's log that this client has: lines[i]
+// is line start+i. Views bring only the lines after the client's cursor
+// (end); older ones are paged on demand (docs/api.md, the log by cursor).
+// older(from, limit) fetches a page of the log.
+export class LogWindow {
+  constructor(older) {
+    this.start = 0;
+    this.lines = [];
+    this.fetch = older;
+    this.loading = null;
+  }
+
+  get end() { return this.start + this.lines.length; }
+
+  // take applies a view's log: cut at log_from (an undo shortens the log)
+  // and append its lines. A view that starts past the window's end left
+  // lines out, and one that starts before it cut them: the window starts
+  // over at log_from.
+  take(view) {
+    const from = view.log_from || 0;
+    const lines = view.log || [];
+    if (from < this.start || from > this.end) {
+      this.start = from;
+      this.lines = lines.slice();
+    } else {
+      this.lines = this.lines.slice(0, from - this.start).concat(lines);
+    }
+  }
+
+  // older fetches up to 100 lines before the window; true when some came.
+  async older() {
+    if (this.start === 0) return false;
+    if (!this.loading) {
+      const start = this.start;
+      const from = Math.max(0, start - 100);
+      this.loading = this.fetch(from, start - from).then((p) => {
+        if (this.start !== start || p.from !== from) return false; // the window moved meanwhile
+        this.lines = p.log.slice(0, start - from).concat(this.lines);
+        this.start = from;
+        return true;
+      }).finally(() => { this.loading = null; });
+    }
+    return this.loading;
+  }
+}
+
 // Live keeps one seat's view of a game up to date: a WebSocket that the
 // server pushes views on, reconnected with backoff when it drops, and polling
 // of GET view while it is down (or when WebSockets do not get through).
-// onView({version, seat, view, can_undo, deadline}) is called with each new
-// view (docs/api.md); onState(s) with
+// onView({version, seat, view, can_undo, deadline, log}) is called with each
+// new view (docs/api.md), log being the seat's LogWindow; onState(s) with
 // "live", "connecting" or "polling".
 export class Live {
   constructor(id, token, onView, onState) {
@@ -94,6 +141,7 @@ export class Live {
     this.retryTimer = 0;
     this.lastVersion = -1;
     this.seq = 0; // counts pushes, so that a slower fetch cannot undo one
+    this.log = new LogWindow((from, limit) => api.log(id, token, from, limit));
   }
 
   start() {
@@ -118,7 +166,7 @@ export class Live {
   connect() {
     if (this.closed) return;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
+    const q = `?log_from=${this.log.end}${this.token ? `&token=${encodeURIComponent(this.token)}` : ''}`;
     let ws;
     try {
       ws = new WebSocket(`${proto}//${location.host}${g(this.id)}/ws${q}`);
@@ -175,7 +223,7 @@ export class Live {
   async refresh() {
     const seq = this.seq;
     try {
-      const v = await api.view(this.id, this.token);
+      const v = await api.view(this.id, this.token, this.log.end);
       if (seq !== this.seq) return; // a push arrived meanwhile: it is newer
       this.deliver(v);
     } catch (e) {
@@ -185,6 +233,7 @@ export class Live {
 
   deliver(m) {
     this.lastVersion = m.version;
-    this.onView({version: m.version, seat: m.seat, view: m.view, can_undo: !!m.can_undo, deadline: m.deadline || null});
+    this.log.take(m.view);
+    this.onView({version: m.version, seat: m.seat, view: m.view, can_undo: !!m.can_undo, deadline: m.deadline || null, log: this.log});
   }
 }

@@ -240,10 +240,10 @@ class GamePage {
         map.get(ref).push(c);
       }
     }
-    this.log.set(st.log, -1, turnMarks(st)); // first: it reads the log's scroll position while the layout is clean
+    this.log.set(m.log, -1, turnMarks(st)); // first: it reads the log's scroll position while the layout is clean
     this.updateTrail(version, st);
     this.board.update(st, hl);
-    const statusKey = JSON.stringify([view.to_move, view.result, m.deadline, {...st, units: null, log: null}]);
+    const statusKey = JSON.stringify([view.to_move, view.result, m.deadline, {...st, units: null}]);
     if (statusKey !== this.statusKey) {
       this.statusKey = statusKey;
       renderStatus(this.el.status, view, this.game, this.mine, this.clock());

@@ -120,7 +120,9 @@ export function boxLabel(state, u) {
   return b ? b.label : u.at;
 }
 
-// Log: lines are appended, not redrawn, while the log only grows.
+// Log: lines are appended, not redrawn, while the log only grows. It shows
+// a LogWindow (api.js): the lines the client has, older ones paged in when
+// the reader scrolls to the top or asks for them.
 export class Log {
   // el is the <ol id="log">; places is the board's Map of places; onPlace(id, on)
   // is called when the pointer enters or leaves a place named in a line.
@@ -129,13 +131,16 @@ export class Log {
     this.el = el;
     this.dice = dice;
     this.onPlace = onPlace;
+    this.start = 0;
     this.lines = [];
+    this.win = null;
     this.places = places;
     this.re = placeRegex(places);
     el.addEventListener('pointerover', (e) => this.hover(e, true));
     el.addEventListener('pointerout', (e) => this.hover(e, false));
     el.addEventListener('focusin', (e) => this.hover(e, true));
     el.addEventListener('focusout', (e) => this.hover(e, false));
+    el.addEventListener('scroll', () => { if (this.el.scrollTop < 40) this.older(); }, {passive: true});
   }
 
   hover(e, on) {
@@ -143,20 +148,41 @@ export class Log {
     if (t) this.onPlace(t.dataset.refPlace, on);
   }
 
-  // set shows log (the view's lines, oldest first); fresh marks the lines
-  // from index `freshFrom` on as new (the replay's last step). marked
-  // names the turns that the turn track marks ({turns, as}: night turns).
-  set(log, freshFrom = -1, marked = {turns: [], as: ''}) {
-    log = log || [];
-    const same = this.lines.length <= log.length && this.lines.every((l, i) => l === log[i] ||
+  // older pages in the lines before the window, keeping the reader's place.
+  async older() {
+    const win = this.win;
+    if (!win || win.start === 0) return;
+    try {
+      if (await win.older() && win === this.win) this.set(win, -1, this.marked);
+    } catch {
+      // the button stays: the reader can try again
+    }
+  }
+
+  // set shows win (a LogWindow: lines from win.start, oldest first); fresh
+  // marks the lines from line number `freshFrom` on as new (the replay's
+  // last step). marked names the turns that the turn track marks ({turns,
+  // as}: night turns).
+  set(win, freshFrom = -1, marked = {turns: [], as: ''}) {
+    this.win = win;
+    this.marked = marked;
+    const log = win.lines;
+    const same = this.start === win.start && this.lines.length <= log.length && this.lines.every((l, i) => l === log[i] ||
       (l.text === log[i].text && l.turn === log[i].turn && l.rule === log[i].rule));
     this.el.querySelectorAll('.fresh').forEach((li) => li.classList.remove('fresh'));
     if (same && this.lines.length === log.length && log.length && freshFrom < 0) return; // nothing new
     this.el.querySelector('.empty')?.remove();
     const atBottom = this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight < 40;
+    const fromBottom = this.el.scrollHeight - this.el.scrollTop;
+    const paged = win.start < this.start && !atBottom; // older lines came in above what the reader looks at
     if (!same) {
       this.el.replaceChildren();
       this.lines = [];
+      this.start = win.start;
+      if (win.start > 0) {
+        this.el.append(h('li', {class: 'older'}, h('button', {type: 'button', class: 'linklike small', onclick: () => this.older()},
+          `Show earlier lines (${win.start} more)`)));
+      }
     }
     let lastTurn = this.lines.length ? this.lines[this.lines.length - 1].turn : null;
     const frag = document.createDocumentFragment();
@@ -166,16 +192,18 @@ export class Log {
         frag.append(h('li', {class: 'turn-head'}, `Turn ${l.turn}${marked.turns.includes(l.turn) ? ` (${marked.as})` : ''}`));
         lastTurn = l.turn;
       }
-      frag.append(h('li', {class: `line${freshFrom >= 0 && i >= freshFrom ? ' fresh' : ''}`, 'data-rule': l.rule},
+      frag.append(h('li', {class: `line${freshFrom >= 0 && win.start + i >= freshFrom ? ' fresh' : ''}`, 'data-rule': l.rule},
         ruleLink(l.rule, l.rule ? l.rule.replace(/^\w+:/, '') : ''), ' ', this.format(l.text)));
     }
     this.el.append(frag);
     this.lines = log.slice();
     // Scrolled once the page's drawing is done, so that the layout it needs is done once.
-    if (atBottom || !same || freshFrom >= 0) queueMicrotask(() => { this.el.scrollTop = this.el.scrollHeight; });
-    this.el.setAttribute('aria-label', `Game log, ${plural(log.length, 'line')}`);
+    if (paged) queueMicrotask(() => { this.el.scrollTop = this.el.scrollHeight - fromBottom; });
+    else if (atBottom || !same || freshFrom >= 0) queueMicrotask(() => { this.el.scrollTop = this.el.scrollHeight; });
+    this.el.setAttribute('aria-label', `Game log, ${plural(win.start + log.length, 'line')}`);
     this.showLastRoll(log);
-    if (!log.length) this.el.replaceChildren(h('li', {class: 'muted small empty'}, 'Nothing has happened yet.'));
+    if (!log.length && !win.start) this.el.replaceChildren(h('li', {class: 'muted small empty'}, 'Nothing has happened yet.'));
+    if (win.start > 0 && log.length < 30) this.older(); // too few lines to scroll: page in more now
   }
 
   // showLastRoll shows the newest line that rolls dice, with its dice as

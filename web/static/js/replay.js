@@ -3,7 +3,7 @@
 // browser's seat sees it (or, once the game has ended, as any seat). The
 // address keeps the step on screen, so that a link opens at that step.
 import {h, clear, setCrumbs, inTextField, download, icon} from './dom.js';
-import {api} from './api.js';
+import {api, LogWindow} from './api.js';
 import * as store from './store.js';
 import {Board} from './board.js';
 import {renderStatus, renderBoxes, Log, renderResult, setSideColours, turnMarks} from './panels.js';
@@ -41,6 +41,7 @@ class ReplayPage {
     const held = Object.keys(this.tokens);
     this.as = this.over ? (held[0] || this.seats[0]) : null;
     this.token = held.length ? this.tokens[held[0]] : null;
+    this.logWin = this.newLog();
     this.el = {
       status: h('section', {id: 'status', class: 'card status'}),
       result: h('section', {id: 'result', class: 'card result', hidden: true}),
@@ -57,7 +58,7 @@ class ReplayPage {
       [...this.seats, 'spectator'].map((s) => h('option', {value: s}, `as ${s}`))) : null;
     if (seatSel) {
       seatSel.value = this.as;
-      seatSel.addEventListener('change', () => { this.as = seatSel.value; this.go(this.step, true); });
+      seatSel.addEventListener('change', () => { this.as = seatSel.value; this.logWin = this.newLog(); this.go(this.step, true); });
     }
     const controls = h('section', {class: 'card replay-controls', id: 'replay-controls', 'aria-label': 'Replay controls'},
       h('div', {class: 'replay-buttons'},
@@ -82,6 +83,12 @@ class ReplayPage {
     document.addEventListener('keydown', (ev) => this.key(ev));
   }
 
+  // newLog is a log window of the seat the replay shows. Older lines come
+  // from the game's log: the log at a step is the start of the log at the end.
+  newLog() {
+    return new LogWindow((from, limit) => api.log(this.id, this.token, from, limit, this.over ? this.as : null));
+  }
+
   // start opens at the step the address names (?step=N), else at the
   // start of a finished game or the end of one under way.
   start() {
@@ -94,7 +101,7 @@ class ReplayPage {
   async go(n, force = false) {
     n = Math.max(0, Math.min(this.steps, n));
     if (n === this.step && !force && this.shown) return;
-    const prevLog = this.shown ? (this.shown.view.state.log || []).length : 0;
+    const prevLog = this.shown ? this.logWin.end : 0;
     const back = n < this.step;
     this.step = n;
     this.el.slider.value = n;
@@ -103,8 +110,9 @@ class ReplayPage {
     if (this.abort) this.abort.abort();
     const ctl = this.abort = new AbortController();
     try {
-      const r = await api.replay(this.id, n, this.token, this.over ? this.as : null, ctl.signal);
+      const r = await api.replay(this.id, n, this.token, this.over ? this.as : null, this.logWin.end, ctl.signal);
       if (ctl !== this.abort) return;
+      this.logWin.take(r.view);
       this.steps = r.steps;
       this.el.slider.max = r.steps;
       this.el.counter.value = `step ${r.step} of ${r.steps}`;
@@ -125,7 +133,7 @@ class ReplayPage {
     this.board.update(st);
     renderStatus(this.el.status, view, this.game, new Set());
     renderBoxes(this.el.boxes, st, this.game, this.board.printed);
-    this.log.set(st.log, freshFrom, turnMarks(st));
+    this.log.set(this.logWin, freshFrom, turnMarks(st));
     this.el.result.hidden = !view.result;
     if (view.result) renderResult(this.el.result, view.result);
     document.querySelector('.game-page').dataset.step = this.shown.step;
