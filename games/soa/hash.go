@@ -185,7 +185,7 @@ func (s *State) Hash() uint64 {
 	h.int(s.cpTotal)
 	h.list(s.retreaters)
 	h.list(s.elimFull)
-	h.add(uint64(uint16(s.eventUnit)) | uint64(uint16(s.ccPlace))<<16 | uint64(uint16(s.extPlace))<<32)
+	h.add(uint64(uint16(s.ccPlace)) | uint64(uint16(s.extPlace))<<16)
 	h.int(len(s.ccAttacks))
 	for _, a := range s.ccAttacks {
 		h.add(uint64(uint16(a.Target)))
@@ -204,7 +204,7 @@ func (s *State) Hash() uint64 {
 		h.add(f.Visited)
 		h.int(f.Left)
 		h.int(f.Attack)
-		h.add(uint64(f.First) | uint64(f.Round)<<8)
+		h.add(uint64(f.First) | uint64(f.Round)<<8 | uint64(uint16(f.Unit))<<32)
 	}
 	return mix64(uint64(h))
 }

@@ -64,7 +64,6 @@ type Work struct {
 	Rolls                                    [4]int
 	CP, CPTotal                              int
 	Retreaters, ElimFull                     []int16
-	EventUnit                                int16
 	CCPlace                                  int16
 	CCAttacks                                []ccAttack
 	CCCur                                    ccAttack
@@ -173,7 +172,7 @@ func (s *State) work() Work {
 		MoverHot: s.moverHot, ForcerPending: s.forcerPending, Attacks: cloneAttacks(s.attacks),
 		Cur: cur, AV: s.av, DV: s.dv, Rolls: s.rolls,
 		CP: s.cp, CPTotal: s.cpTotal, Retreaters: some(s.retreaters), ElimFull: some(s.elimFull),
-		EventUnit: s.eventUnit, CCPlace: s.ccPlace,
+		CCPlace:   s.ccPlace,
 		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx, ScreenSide: s.screenSide,
 		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie, ReformMask: s.reformMask,
 		ArtFirst: s.artFirst, ArtFirstBy: s.artFirstBy, Stack: s.stack.list(),
@@ -186,7 +185,7 @@ func (s *State) setWork(w Work) {
 	s.attacks, s.cur = w.Attacks, w.Cur
 	s.av, s.dv, s.rolls = w.AV, w.DV, w.Rolls
 	s.cp, s.cpTotal, s.retreaters, s.elimFull = w.CP, w.CPTotal, w.Retreaters, w.ElimFull
-	s.eventUnit, s.ccPlace = w.EventUnit, w.CCPlace
+	s.ccPlace = w.CCPlace
 	s.ccAttacks, s.ccCur, s.ccIdx, s.screenSide = w.CCAttacks, w.CCCur, w.CCIdx, w.ScreenSide
 	s.ccDie, s.extPlace, s.extDie, s.reformMask = w.CCDie, w.ExtPlace, w.ExtDie, w.ReformMask
 	s.artFirst, s.artFirstBy = w.ArtFirst, w.ArtFirstBy

@@ -130,7 +130,7 @@ func (s *State) checkWork(w *Work) error {
 		atk("Cur", w.Cur, false),
 		count("CP", w.CP, 99), count("CPTotal", w.CPTotal, 99),
 		units("Retreaters", w.Retreaters), units("ElimFull", w.ElimFull),
-		unit("EventUnit", int(w.EventUnit), true),
+
 		place("CCPlace", int(w.CCPlace), true), side("ScreenSide", w.ScreenSide),
 		unit("CCCur.Target", int(w.CCCur.Target), true), units("CCCur.Units", w.CCCur.Units),
 		count("CCIdx", w.CCIdx, len(w.CCAttacks)), count("CCDie", w.CCDie, 6),
@@ -173,9 +173,9 @@ func (s *State) checkWork(w *Work) error {
 		case procFireCommit:
 			err = count(field+".Left", f.Left, 6)
 		case procPlacement:
-			err = count(field+".Left", f.Left, nUnits)
-			if !strings.ContainsRune("GABR", rune(f.Pool)) || f.Pool == 0 {
-				err = fmt.Errorf("%s.Pool %d is none of G, A, B, R (soa:17, 19.4)", field, f.Pool)
+			err = errors.Join(count(field+".Left", f.Left, nUnits), unit(field+".Unit", int(f.Unit), true))
+			if !strings.ContainsRune("GABCR", rune(f.Pool)) || f.Pool == 0 {
+				err = fmt.Errorf("%s.Pool %d is none of G, A, B, C, R (soa:17, 19.4)", field, f.Pool)
 			}
 		case procResolution:
 			err = place(field+".Cause", int(f.Cause), true)
@@ -249,7 +249,7 @@ var stepProcs = map[step]struct {
 	stReroll: {procReroll, ""}, stRetreatDest: {procRetreat, ""}, stFireCommit: {procFireCommit, ""}, stAbsorb: {procResolution, ""},
 	stCCScreen: {procCloseCombat, ""}, stCCTarget: {procCloseCombat, ""}, stCCWith: {procCloseCombat, ""},
 	stEventZone: {procPlacement, "GA"}, stEventBUnit: {procPlacement, "B"}, stEventBZone: {procPlacement, "B"},
-	stReformPlace: {procPlacement, "R"},
+	stEventCZone: {procPlacement, "C"}, stReformPlace: {procPlacement, "R"},
 }
 
 // checkStepFrame checks that the innermost procedure is the one the step
@@ -294,8 +294,9 @@ func (s *State) checkStep() error {
 		}
 		return s.checkSetupSoFar(slices.Concat(s.g.britStart, s.g.germStart[:s.setupNext]), s.g.germStart[s.setupNext:], nil)
 	case stReformPlace, stEventZone, stEventBZone, stEventCZone:
-		return need(s.eventUnit >= 0 && s.units[s.eventUnit].Loc == locPool,
-			"work.EventUnit must name the unit waiting in its pool to be placed (soa:17, 19.4)")
+		u := s.stack.top().Unit
+		return need(u >= 0 && s.units[u].Loc == locPool,
+			"the placement frame's Unit must name the unit waiting in its pool to be placed (soa:17, 19.4)")
 	case stMode, stMoveUnit, stFireTarget:
 		return need(s.origin >= 0, "work.Origin must name the area the impulse acts from (soa:8.11)")
 	case stMoveStep:

@@ -93,9 +93,9 @@ func badPositions(t testing.TB) []badPosition {
 	})
 	add(moving, "work.Stack holds a placement", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procPlacement, Pool: 'G', Left: 1}} })
 	add(moving, "pool B", func(p *Position, w *Work) {
-		p.Step, w.EventUnit, w.Stack = "event-b-unit", -1, []frame{{Proc: procPlacement, Pool: 'G', Left: 1}}
+		p.Step, w.Stack = "event-b-unit", []frame{{Proc: procPlacement, Pool: 'G', Left: 1, Unit: -1}}
 	})
-	add(moving, "EventUnit", func(_ *Position, w *Work) { w.EventUnit = 9999 })
+	add(moving, "Stack[0].Unit", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procPlacement, Pool: 'G', Left: 1, Unit: 9999}} })
 	add(moving, "ArtFirstBy", func(_ *Position, w *Work) { w.ArtFirst, w.ArtFirstBy = 3, 0 })
 	add(moving, "ArtFirst", func(_ *Position, w *Work) { w.ArtFirst = 64 })
 	add(moving, "ExtPlace", func(_ *Position, w *Work) { w.ExtPlace = 77 })
@@ -109,8 +109,8 @@ func badPositions(t testing.TB) []badPosition {
 	})
 	add(moving, "artillery", func(p *Position, _ *Work) { p.Step = "artillery-target" })
 	add(moving, "occupation limits", func(p *Position, _ *Work) { p.Step = "overstack" })
-	add(moving, "EventUnit", func(p *Position, w *Work) {
-		p.Step, w.Stack = "event-zone", []frame{{Proc: procPlacement, Pool: 'G', Left: 1}}
+	add(moving, "Unit must name", func(p *Position, w *Work) {
+		p.Step, w.Stack = "event-zone", []frame{{Proc: procPlacement, Pool: 'G', Left: 1, Unit: -1}}
 	})
 	add(absorbing, "Retreaters[0]", func(_ *Position, w *Work) { w.Retreaters = []int16{9999} })
 	add(absorbing, "Stack[0].Cause", func(_ *Position, w *Work) { w.Stack[0].Cause = -9 })

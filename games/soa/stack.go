@@ -14,7 +14,7 @@ const (
 	procReroll      proc = iota + 1 // soa:8.41 the Tactical Advantage holder's reroll offer
 	procRetreat                     // soa:8.355 a retreating group on its way
 	procFireCommit                  // soa:18.4 British units committed by a fire that took
-	procPlacement                   // soa:17.21, 17.32, 17.41, 19.4 arriving units placed one by one
+	procPlacement                   // soa:17.21, 17.32, 17.41, 17.51, 19.4 arriving units placed one by one
 	procResolution                  // soa:8.12 the designated attacks of an impulse resolved in order
 	procCloseCombat                 // soa:9.4 close combat in one place, first attacker then second
 )
@@ -51,7 +51,8 @@ type frame struct {
 	Cause   int16     `json:",omitempty"` // resolution, retreat: the place whose fire caused the casualties, -1 for artillery (soa:8.3551)
 	Visited uint64    `json:",omitempty"` // retreat: the places the group passed, one bit each
 	Left    int       `json:",omitempty"` // fire-commit, placement: units still to commit or place
-	Pool    byte      `json:",omitempty"` // placement: the pool the units come from ('G', 'A', 'B', 'R')
+	Pool    byte      `json:",omitempty"` // placement: the pool the units come from ('G', 'A', 'B', 'C', 'R')
+	Unit    int16     `json:",omitempty"` // placement: the unit waiting to be placed, -1 while the British pick one (soa:17.41)
 	Attack  int       `json:",omitempty"` // resolution: the index in work.Attacks of the attack resolved now
 	First   Side      `json:",omitempty"` // close-combat: the side that attacks first (soa:9.4)
 	Round   int       `json:",omitempty"` // close-combat: 0 while the first side attacks, 1 the second

@@ -160,7 +160,6 @@ type State struct {
 	retreaters []int16 // units chosen to retreat
 	elimFull   []int16 // units eliminated with three casualty points this attack (soa:19.23)
 	// events
-	eventUnit  int16 // unit awaiting a zone
 	reformUsed []bool
 	// close combat
 	ccPlace    int16

@@ -162,11 +162,11 @@ func (s *State) nextReform() {
 			s.logf("soa:19.4", "%d "+plural(left, "reformed unit finds", "reformed units find")+" no British victory point area with room", left)
 		}
 		s.stack.pop()
-		s.eventUnit = -1
 		s.randomEvents()
 		return
 	}
-	s.step, s.active, s.eventUnit = stReformPlace, British, u
+	s.stack.top().Unit = u
+	s.step, s.active = stReformPlace, British
 }
 
 // reformPlaces are the British-controlled victory point areas with room for
@@ -194,7 +194,7 @@ func (s *State) applyReform(p int16) {
 		s.reformMask = 0
 	}
 	s.reformMask |= 1 << uint(p)
-	u := s.eventUnit
+	u := s.stack.top().Unit
 	s.put(u, p, false)
 	s.setReformUsed(u)
 	s.logf("soa:19.4", "reformed unit %u is placed in %p", int(u), int(p))
