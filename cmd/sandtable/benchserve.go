@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -150,18 +151,71 @@ type benchPlayer struct {
 	sizes    []int           // the size of each pushed view
 }
 
-// benchView is a pushed view as a player's socket received it.
+// benchView is a pushed view as a player's socket received it: its head
+// read at once, the whole message decoded only when its seat chooses (a
+// browser decodes on its own machine; here the bench shares the server's).
 type benchView struct {
-	seat    string
-	at      time.Time
-	err     error
-	Version int `json:"version"`
-	View    struct {
-		ToMove  string `json:"to_move"`
-		Choices []struct{ ID string }
-		LogLen  int `json:"log_len"`
-		LogFrom int `json:"log_from"`
-	} `json:"view"`
+	seat            string
+	at              time.Time
+	err             error
+	data            []byte
+	version         int
+	toMove          string
+	logFrom, logLen int
+}
+
+// benchKey finds a key's value in a view message: the first or the last
+// occurrence of the key. A quote inside a JSON string is escaped, so the
+// pattern matches keys only; the server writes version first among the
+// top-level keys that hold objects, to_move before the view's state, and the
+// log cursor after it.
+func benchKey(data []byte, key string, last bool) string {
+	k := []byte(`"` + key + `":`)
+	i := bytes.Index(data, k)
+	if last {
+		i = bytes.LastIndex(data, k)
+	}
+	if i < 0 {
+		return ""
+	}
+	v := data[i+len(k):]
+	end := bytes.IndexAny(v, ",}")
+	if end < 0 {
+		return ""
+	}
+	return strings.Trim(string(v[:end]), `"`)
+}
+
+// head reads the version, the seat to move and the log cursor.
+func (v *benchView) head() error {
+	var err error
+	if v.version, err = strconv.Atoi(benchKey(v.data, "version", false)); err != nil {
+		return fmt.Errorf("a view without a version: %.200s", v.data)
+	}
+	v.toMove = benchKey(v.data, "to_move", false)
+	v.logLen, err = strconv.Atoi(benchKey(v.data, "log_len", true))
+	if err == nil {
+		v.logFrom, err = strconv.Atoi(benchKey(v.data, "log_from", true))
+	}
+	if err != nil {
+		return fmt.Errorf("a view without its log cursor: %w", err)
+	}
+	return nil
+}
+
+// choices decodes the view's choices.
+func (v *benchView) choices() ([]string, error) {
+	var m struct {
+		View struct{ Choices []struct{ ID string } } `json:"view"`
+	}
+	if err := json.Unmarshal(v.data, &m); err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(m.View.Choices))
+	for i, c := range m.View.Choices {
+		ids[i] = c.ID
+	}
+	return ids, nil
 }
 
 // benchRecord is a random game's record to a depth drawn from 0 to 2,400
@@ -283,10 +337,10 @@ func (p *benchPlayer) playGame(ctx context.Context) (bool, error) {
 				return false, v.err
 			}
 			latest[v.seat] = v
-			if v.View.ToMove == "" {
+			if v.toMove == "" {
 				return true, nil
 			}
-			if sent.version >= 0 && v.seat == sent.seat && v.Version > sent.version {
+			if sent.version >= 0 && v.seat == sent.seat && v.version > sent.version {
 				p.latency = append(p.latency, v.at.Sub(sent.at))
 				sent.version = -1
 				next = time.After(p.interval/2 + time.Duration(p.pick.Intn(int(max(p.interval, 1)))))
@@ -298,17 +352,21 @@ func (p *benchPlayer) playGame(ctx context.Context) (bool, error) {
 			next = nil
 			var v benchView // the newest view: whose move it is
 			for _, l := range latest {
-				if l.Version >= v.Version {
+				if l.version >= v.version {
 					v = l
 				}
 			}
-			mover, ok := latest[v.View.ToMove]
-			if !ok || mover.Version != v.Version || len(mover.View.Choices) == 0 {
+			mover, ok := latest[v.toMove]
+			if !ok || mover.version != v.version {
 				next = time.After(10 * time.Millisecond) // the mover's socket has not had this view yet
 				continue
 			}
-			b, _ := json.Marshal(map[string]any{"version": mover.Version, "choice": mover.View.Choices[p.pick.Intn(len(mover.View.Choices))].ID})
-			sent.seat, sent.version, sent.at = mover.seat, mover.Version, time.Now()
+			choices, err := mover.choices()
+			if err != nil || len(choices) == 0 {
+				return false, fmt.Errorf("the view of %s to move lists no choices (%v)", mover.seat, err)
+			}
+			b, _ := json.Marshal(map[string]any{"version": mover.version, "choice": choices[p.pick.Intn(len(choices))]})
+			sent.seat, sent.version, sent.at = mover.seat, mover.version, time.Now()
 			if err := benchCall(ctx, p.c, "POST", p.base+"/api/games/"+p.game+"/choices", p.tokens[mover.seat], string(b), nil); err != nil {
 				return false, err
 			}
@@ -325,13 +383,13 @@ func (p *benchPlayer) read(ctx context.Context, conn *websocket.Conn, seat strin
 		if err != nil {
 			return // the game is over or the bench is
 		}
-		v := benchView{seat: seat, at: time.Now()}
-		if err := json.Unmarshal(data, &v); err != nil {
+		v := benchView{seat: seat, at: time.Now(), data: data}
+		if err := v.head(); err != nil {
 			v.err = err
-		} else if cursor >= 0 && v.View.LogFrom > cursor {
-			v.err = fmt.Errorf("seat %s: a pushed view skips log lines %d to %d", seat, cursor, v.View.LogFrom)
+		} else if cursor >= 0 && v.logFrom > cursor {
+			v.err = fmt.Errorf("seat %s: a pushed view skips log lines %d to %d", seat, cursor, v.logFrom)
 		}
-		cursor = v.View.LogLen
+		cursor = v.logLen
 		p.mu.Lock()
 		p.sizes = append(p.sizes, len(data))
 		p.mu.Unlock()

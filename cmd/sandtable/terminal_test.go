@@ -54,8 +54,8 @@ func (x *tmux) waitFor(want string) string {
 	return ""
 }
 
-// On a terminal play takes the whole window; keys choose, and Ctrl-C leaves
-// and saves the record like q.
+// On a terminal play takes the whole window; keys choose, R resigns, and
+// Ctrl-C leaves and saves the record like q.
 func TestPlayFullScreenInTmux(t *testing.T) {
 	dir := t.TempDir()
 	recPath := filepath.Join(dir, "game.json")
@@ -71,12 +71,16 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	x.waitFor("> 12  Enter takes " + legal.Choices[11].Label)
 	x.keys("Enter")
 	x.waitFor("british to choose · choice 2")
+	x.keys("R")
+	x.waitFor("Resign as british?")
+	x.keys("y")
+	x.waitFor("The british side resigns")
 	x.keys("C-c")
 	screen = x.waitFor("EXIT=")
-	if !strings.Contains(screen, "record saved to "+recPath+" (1 choice)") || !strings.Contains(screen, "EXIT=0") {
+	if !strings.Contains(screen, "record saved to "+recPath+" (2 choices)") || !strings.Contains(screen, "EXIT=0") {
 		t.Fatalf("Ctrl-C did not save and leave:\n%s", screen)
 	}
-	if got := readChoices(t, recPath); len(got) != 1 || got[0] != legal.Choices[11].ID {
-		t.Fatalf("saved %v, want [%s]", got, legal.Choices[11].ID)
+	if got := readChoices(t, recPath); len(got) != 2 || got[0] != legal.Choices[11].ID || got[1] != "#resign:british" {
+		t.Fatalf("saved %v, want [%s #resign:british]", got, legal.Choices[11].ID)
 	}
 }

@@ -174,8 +174,7 @@ func (s *State) applyArtillery(k kind, x int) {
 	case kArtillery:
 		s.startArtillery(int16(x))
 	case kResolve:
-		s.atkIdx = 0
-		s.resolveNext()
+		s.resolveAttacks()
 	case kDone:
 		s.endImpulse()
 	}
@@ -199,6 +198,5 @@ func (s *State) designateBarrage(g int) {
 		s.step, s.active = stArtMore, s.imp
 		return
 	}
-	s.atkIdx = 0
-	s.resolveNext()
+	s.resolveAttacks()
 }

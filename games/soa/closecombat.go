@@ -21,10 +21,11 @@ import "sandtable/engine"
 
 // ccAttacker is the side designating attacks in s.ccPlace now (soa:9.4).
 func (s *State) ccAttacker() Side {
-	if s.ccRound == 0 {
-		return s.ccFirst
+	f := s.stack.find(procCloseCombat)
+	if f.Round == 0 {
+		return f.First
 	}
-	return s.ccFirst.Other()
+	return f.First.Other()
 }
 
 // startCloseCombat begins the phase (soa:9.1, 9.2).
@@ -36,7 +37,7 @@ func (s *State) startCloseCombat() {
 		s.clearCC(int16(u))
 	}
 	s.logf("soa:9.1", "close combat phase: every unit is uncommitted")
-	s.ccPlace, s.ccAttacks, s.ccCur, s.ccIdx, s.ccRound, s.ccDie = -1, nil, ccAttack{Target: -1}, 0, 0, 0
+	s.ccPlace, s.ccAttacks, s.ccCur, s.ccIdx, s.ccDie = -1, nil, ccAttack{Target: -1}, 0, 0
 	s.ccNextPlace()
 }
 
@@ -80,13 +81,15 @@ func (s *State) ccNextPlace() {
 	}
 }
 
-// ccBeginPlace starts close combat in p: the side without the Tactical
-// Advantage at the outset attacks first (soa:8.45, 9.4).
+// ccBeginPlace starts close combat in p on a close-combat frame: the side
+// without the Tactical Advantage at the outset attacks first (soa:8.45, 9.4).
 func (s *State) ccBeginPlace(p int16) {
-	s.ccPlace, s.ccFirst, s.ccRound, s.ccAttacks, s.ccIdx = p, s.ta.Other(), 0, nil, 0
+	first := s.ta.Other()
+	s.stack.push(frame{Proc: procCloseCombat, First: first})
+	s.ccPlace, s.ccAttacks, s.ccIdx = p, nil, 0
 	s.ccCur = ccAttack{Target: -1}
-	s.logf("soa:9.4", "close combat in %p: %s attacks first, %s second", int(p), int(s.ccFirst), int(s.ccFirst.Other()))
-	s.screenSide = s.ccFirst
+	s.logf("soa:9.4", "close combat in %p: %s attacks first, %s second", int(p), int(first), int(first.Other()))
+	s.screenSide = first
 	s.ccScreenFrom()
 }
 
@@ -148,8 +151,8 @@ func (s *State) ccScreenFrom() {
 }
 
 func (s *State) ccScreenDone() {
-	if s.screenSide == s.ccFirst {
-		s.screenSide = s.ccFirst.Other()
+	if first := s.stack.top().First; s.screenSide == first {
+		s.screenSide = first.Other()
 		s.ccScreenFrom()
 		return
 	}
@@ -333,8 +336,8 @@ func (s *State) ccBeginRound() {
 // ccEndRound passes to the holder at the outset, or ends the place.
 func (s *State) ccEndRound() {
 	s.ccAttacks, s.ccIdx = nil, 0
-	if s.ccRound == 0 {
-		s.ccRound = 1
+	if f := s.stack.top(); f.Round == 0 {
+		f.Round = 1
 		s.ccBeginRound()
 		return
 	}
@@ -349,7 +352,8 @@ func (s *State) ccFinishPlace() {
 			s.edit(int16(u), func(st *unitState) { st.CCDone = true })
 		}
 	}
-	s.ccPlace, s.ccRound = -1, 0
+	s.ccPlace = -1
+	s.stack.pop()
 	s.ccCur = ccAttack{Target: -1}
 	s.ccNextPlace()
 }
@@ -430,7 +434,7 @@ func (s *State) ccFinish() {
 	for u := range s.units {
 		s.clearCC(int16(u))
 	}
-	s.ccPlace, s.ccAttacks, s.ccIdx, s.ccRound, s.ccDie = -1, nil, 0, 0, 0
+	s.ccPlace, s.ccAttacks, s.ccIdx, s.ccDie = -1, nil, 0, 0
 	s.ccCur = ccAttack{Target: -1}
 	s.endCloseCombat()
 }

@@ -40,13 +40,13 @@ func (s *State) randomEvents() {
 		d := s.rng.Die(6)
 		n := min((d+1)/2, len(s.poolLeft("B"))) // soa:17.41, 17.42
 		s.logf("soa:17.41", "British reinforcements: die %d, %d "+plural(n, "unit arrives", "units arrive"), d, n)
-		s.eventKind, s.pending = 'B', n
+		s.stack.push(frame{Proc: procPlacement, Pool: 'B', Left: n})
 		s.nextBUnit()
 	case 'C':
 		s.logf("soa:17.51", "a Bren carrier runs the gauntlet")
-		s.eventKind, s.pending = 'C', 0
 		if left := s.poolLeft("C"); len(left) > 0 {
-			s.step, s.active, s.eventUnit = stEventCZone, British, left[0]
+			s.stack.push(frame{Proc: procPlacement, Pool: 'C', Left: 1, Unit: left[0]})
+			s.step, s.active = stEventCZone, British
 			return
 		}
 		s.logf("soa:17.51", "no Bren carrier is left")
@@ -93,29 +93,35 @@ func (s *State) reinforce(pool byte) {
 		s.endEvents()
 		return
 	}
-	s.eventKind, s.pending = pool, n // white 6: the German picks, they arrive committed
+	s.stack.push(frame{Proc: procPlacement, Pool: pool, Left: n}) // white 6: the German picks, they arrive committed
 	s.nextGZone()
 }
 
+// nextGZone asks for the zone of the next German unit of the placement frame.
 func (s *State) nextGZone() {
-	if left := s.poolLeft(string(s.eventKind)); s.pending > 0 && len(left) > 0 {
-		s.step, s.active, s.eventUnit = stEventZone, German, left[0]
+	f := s.stack.top()
+	if left := s.poolLeft(string(f.Pool)); f.Left > 0 && len(left) > 0 {
+		f.Unit = left[0]
+		s.step, s.active = stEventZone, German
 		return
 	}
+	s.stack.pop()
 	s.endEvents()
 }
 
+// nextBUnit asks for the next British reinforcement of the placement frame.
 func (s *State) nextBUnit() {
-	if s.pending > 0 && len(s.poolLeft("B")) > 0 {
-		s.step, s.active, s.eventUnit = stEventBUnit, British, -1
+	if f := s.stack.top(); f.Left > 0 && len(s.poolLeft("B")) > 0 {
+		f.Unit = -1
+		s.step, s.active = stEventBUnit, British
 		return
 	}
+	s.stack.pop()
 	s.endEvents()
 }
 
 // endEvents starts the Movement/Fire Phase (soa:6.3).
 func (s *State) endEvents() {
-	s.pending, s.eventKind, s.eventUnit = 0, 0, -1
 	s.startMF()
 }
 
@@ -157,21 +163,21 @@ func (s *State) applyEvent(k kind, x int) {
 		s.logf("soa:17.3", "the German declines the armour and takes infantry")
 		s.reinforce('G')
 	case stEventZone:
-		u := s.eventUnit
+		u := s.stack.top().Unit
 		s.put(u, int16(x), true) // soa:17.21, 17.32
 		s.logf("soa:17.21", "%u arrives committed in %p", int(u), x)
-		s.pending--
+		s.stack.top().Left--
 		s.nextGZone()
 	case stEventBUnit:
-		s.eventUnit, s.step = int16(x), stEventBZone
+		s.stack.top().Unit, s.step = int16(x), stEventBZone
 	case stEventBZone:
-		u := s.eventUnit
+		u := s.stack.top().Unit
 		s.put(u, int16(x), false)
 		s.logf("soa:17.41", "%u arrives in %p", int(u), x)
-		s.pending--
+		s.stack.top().Left--
 		s.nextBUnit()
 	case stEventCZone:
-		u := s.eventUnit
+		u := s.stack.pop().Unit
 		s.put(u, int16(x), false) // soa:17.51
 		s.logf("soa:17.51", "%u arrives in %p", int(u), x)
 		s.endEvents()

@@ -78,8 +78,8 @@ func TestEventModifierApplied_soa17_1(t *testing.T) {
 	trnPut(s, British, s.g.zone[3], 3)
 	s.rng.Force(5, 5, 2) // 12: B; B die 2: one unit
 	s.startTurn()
-	if s.step != stEventBUnit || s.active != British || s.pending != 1 {
-		t.Fatalf("step %d active %v pending %d, want one B unit to pick", s.step, s.active, s.pending)
+	if s.step != stEventBUnit || s.active != British || s.stack.top().Left != 1 {
+		t.Fatalf("step %d active %v pending %d, want one B unit to pick", s.step, s.active, s.stack.top().Left)
 	}
 }
 
@@ -220,8 +220,8 @@ func TestEventBritishLimit_soa17_42(t *testing.T) {
 	}
 	s.rng.Force(6, 6, 6)
 	s.startTurn()
-	if s.pending != 1 || len(trnIDs(s)) != 1 {
-		t.Fatalf("pending %d choices %v, want only the last B unit", s.pending, trnIDs(s))
+	if s.stack.top().Left != 1 || len(trnIDs(s)) != 1 {
+		t.Fatalf("pending %d choices %v, want only the last B unit", s.stack.top().Left, trnIDs(s))
 	}
 	trnPick(t, s, "unit:"+s.g.units[b[5]].ID)
 	trnPick(t, s, "place:D")

@@ -254,8 +254,7 @@ func (s *State) applyFire(k kind, x int) {
 		s.cur.Primary = int16(x)
 		s.designate()
 	case kResolve:
-		s.atkIdx = 0
-		s.resolveNext()
+		s.resolveAttacks()
 	}
 }
 
@@ -300,16 +299,23 @@ func (s *State) designate() {
 	s.step = stFireTarget
 	var tmp [32]engine.Action
 	if l := s.legalFire(tmp[:0]); len(l) == 1 { // nothing else to designate
-		s.atkIdx = 0
-		s.resolveNext()
+		s.resolveAttacks()
 	}
+}
+
+// resolveAttacks starts the resolution of the designated attacks, one
+// after another on a resolution frame (soa:8.12).
+func (s *State) resolveAttacks() {
+	s.stack.push(frame{Proc: procResolution, Cause: -1})
+	s.resolveNext()
 }
 
 // resolveNext resolves the designated attacks in order, then moves the
 // units that chose to retreat and ends the impulse (soa:8.12, 8.3552).
 func (s *State) resolveNext() {
-	for s.atkIdx < len(s.attacks) {
-		s.cur = s.attacks[s.atkIdx]
+	f := s.stack.top()
+	for f.Attack < len(s.attacks) {
+		s.cur = s.attacks[f.Attack]
 		a := &s.cur
 		enemy := s.imp.Other()
 		if a.Kind == atkArtillery {
@@ -334,19 +340,19 @@ func (s *State) resolveNext() {
 					s.eliminate(u, 1)
 				}
 			}
-			s.atkIdx++
+			f.Attack++
 			continue
 		}
 		if !s.targetLeft() {
 			s.logf("soa:8.33", "the attack on %p finds no target left", int(a.Target))
-			s.atkIdx++
+			f.Attack++
 			continue
 		}
 		s.rollFire()
 		s.offerReroll(rrFire)
 		return
 	}
-	s.retreatGroups()
+	s.retreatGroups(s.stack.pop().Cause)
 }
 
 // aloneAT reports that the only enemy units left in t, not retreating, are
@@ -452,9 +458,10 @@ func (s *State) afterFireRoll() {
 	s.cp = max(0, s.av-s.dv)
 	s.cpTotal = s.cp
 	s.elimFull = s.elimFull[:0]
-	s.cause = s.origin
+	f := s.stack.top()
+	f.Cause = s.origin
 	if a.Kind == atkArtillery {
-		s.cause = -1 // soa:8.3551 C: the spotting HQ's area did not cause it
+		f.Cause = -1 // soa:8.3551 C: the spotting HQ's area did not cause it
 	}
 	s.step, s.active = stAbsorb, s.imp.Other()
 	switch {
@@ -630,8 +637,9 @@ func (s *State) finishAbsorb() {
 	s.nextAttack()
 }
 
+// nextAttack goes back to the resolution frame once an attack is done.
 func (s *State) nextAttack() {
 	s.active = s.imp
-	s.atkIdx++
+	s.stack.top().Attack++
 	s.resolveNext()
 }

@@ -36,7 +36,7 @@ func (s *State) afterSetFireRoll() {
 	}
 	s.setFire(int(t), min(2, s.fire[t]+1))
 	s.logf("soa:18.8", "%p burns (level %d)", int(t), int(s.fire[t]))
-	s.fireLeft = d
+	s.stack.push(frame{Proc: procFireCommit, Left: d})
 	s.step, s.active = stFireCommit, British
 	s.autoFireCommit()
 }
@@ -58,13 +58,13 @@ func (s *State) legalFireCommit(buf []engine.Action) []engine.Action {
 func (s *State) autoFireCommit() {
 	var tmp [16]engine.Action
 	c := s.fireCommitCandidates(tmp[:0])
-	if len(c) <= s.fireLeft {
+	if len(c) <= s.stack.top().Left {
 		for _, a := range c {
 			_, u := split(a)
 			s.setCommitted(int16(u), true)
 			s.logf("soa:18.4", "%u is committed by the fire", u)
 		}
-		s.fireLeft = 0
+		s.stack.pop()
 		s.nextAttack()
 	}
 }
@@ -72,8 +72,10 @@ func (s *State) autoFireCommit() {
 func (s *State) applyFireCommit(u int16) {
 	s.setCommitted(u, true)
 	s.logf("soa:18.4", "%u is committed by the fire", int(u))
-	s.fireLeft--
-	if s.fireLeft == 0 {
+	f := s.stack.top()
+	f.Left--
+	if f.Left == 0 {
+		s.stack.pop()
 		s.nextAttack()
 		return
 	}

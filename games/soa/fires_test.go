@@ -104,7 +104,7 @@ func TestCloseCombatThenFires_soa6_4(t *testing.T) {
 	s.fire[s.g.placeIndex["1"]] = 1
 	ccPut(t, s, "24", "ss-ar1-1")
 	s.startCloseCombat()
-	if s.step != stReroll || s.rrFor != rrExtinguish || s.extPlace != s.g.placeIndex["1"] {
+	if s.step != stReroll || s.rollFor() != rrExtinguish || s.extPlace != s.g.placeIndex["1"] {
 		t.Fatalf("step %s: want the extinguishing roll for area 1", stepNames[s.step])
 	}
 }

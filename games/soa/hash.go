@@ -166,7 +166,7 @@ func (s *State) Hash() uint64 {
 		h.str(r.Text)
 	}
 	// the work in progress (Position's Work)
-	h.add(uint64(uint16(s.origin)) | uint64(uint16(s.mover))<<16 | uint64(uint16(s.cause))<<32 | uint64(uint16(s.retreatAt))<<48)
+	h.add(uint64(uint16(s.origin)) | uint64(uint16(s.mover))<<16)
 	h.int(s.moveLeft)
 	h.int(s.moved)
 	h.int(s.moverRun)
@@ -174,22 +174,18 @@ func (s *State) Hash() uint64 {
 	for _, a := range s.attacks {
 		h.attack(a)
 	}
-	h.int(s.atkIdx)
 	h.attack(s.cur)
 	h.int(s.av)
 	h.int(s.dv)
 	for _, r := range s.rolls {
 		h.int(r)
 	}
-	h.add(uint64(s.rrFor) | uint64(s.rrBack)<<8 | uint64(s.eventKind)<<16 | uint64(s.ccFirst)<<24 | uint64(s.screenSide)<<32)
+	h.add(uint64(s.screenSide))
 	h.int(s.cp)
 	h.int(s.cpTotal)
 	h.list(s.retreaters)
 	h.list(s.elimFull)
-	h.list(s.visited)
-	h.int(s.fireLeft)
-	h.int(s.pending)
-	h.add(uint64(uint16(s.eventUnit)) | uint64(uint16(s.ccPlace))<<16 | uint64(uint16(s.extPlace))<<32)
+	h.add(uint64(uint16(s.ccPlace)) | uint64(uint16(s.extPlace))<<16)
 	h.int(len(s.ccAttacks))
 	for _, a := range s.ccAttacks {
 		h.add(uint64(uint16(a.Target)))
@@ -198,10 +194,17 @@ func (s *State) Hash() uint64 {
 	h.add(uint64(uint16(s.ccCur.Target)))
 	h.list(s.ccCur.Units)
 	h.int(s.ccIdx)
-	h.int(s.ccRound)
 	h.int(s.ccDie)
 	h.int(s.extDie)
 	h.add(s.reformMask)
 	h.add(uint64(uint16(s.artFirst)) | uint64(uint16(s.artFirstBy))<<16)
+	h.int(int(s.stack.n))
+	for _, f := range s.stack.frames[:s.stack.n] {
+		h.add(uint64(f.Proc) | uint64(f.For)<<8 | uint64(f.Back)<<16 | uint64(f.Pool)<<24 | uint64(uint16(f.At))<<32 | uint64(uint16(f.Cause))<<48)
+		h.add(f.Visited)
+		h.int(f.Left)
+		h.int(f.Attack)
+		h.add(uint64(f.First) | uint64(f.Round)<<8 | uint64(uint16(f.Unit))<<32)
+	}
 	return mix64(uint64(h))
 }

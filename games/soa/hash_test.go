@@ -191,6 +191,22 @@ func TestHashSeesEveryWorkField(t *testing.T) {
 			t.Errorf("Work.%s does not move the hash", typ.Field(i).Name)
 		}
 	}
+	// and every field of a frame on the stack (stack.go)
+	w := s.work()
+	w.Stack = []frame{{}}
+	c := s.Clone().(*State)
+	c.setWork(w)
+	h1 := c.Hash()
+	ftyp := reflect.TypeOf(frame{})
+	for i := 0; i < ftyp.NumField(); i++ {
+		w.Stack = []frame{{}}
+		rtBump(t, reflect.ValueOf(&w.Stack[0]).Elem().Field(i))
+		c := s.Clone().(*State)
+		c.setWork(w)
+		if c.Hash() == h1 {
+			t.Errorf("frame.%s does not move the hash", ftyp.Field(i).Name)
+		}
+	}
 }
 
 // rtBump changes a value: numbers by one, booleans flipped, lists one

@@ -109,7 +109,7 @@ func (s *State) nextImpulse() {
 	s.imp = s.imp.Other()
 	s.active, s.step = s.imp, stImpulse
 	s.origin, s.mover = -1, -1
-	s.attacks, s.atkIdx = s.attacks[:0], 0
+	s.attacks = s.attacks[:0]
 	s.artFirst, s.artFirstBy = -1, -1
 	s.mustAct = s.forcer == s.imp && s.forcerPending
 }

@@ -59,29 +59,22 @@ type Work struct {
 	Origin, Mover, MoveLeft, Moved, MoverRun int
 	MoverHot, ForcerPending                  bool
 	Attacks                                  []attack
-	AtkIdx                                   int
 	Cur                                      attack
 	AV, DV                                   int
 	Rolls                                    [4]int
-	RRFor                                    rerollFor
-	RRBack                                   Side
 	CP, CPTotal                              int
-	Retreaters, ElimFull, Visited            []int16
-	Cause, RetreatAt                         int16
-	FireLeft, Pending                        int
-	EventKind                                byte
-	EventUnit                                int16
+	Retreaters, ElimFull                     []int16
 	CCPlace                                  int16
-	CCFirst                                  Side
 	CCAttacks                                []ccAttack
 	CCCur                                    ccAttack
-	CCIdx, CCRound                           int
+	CCIdx                                    int
 	ScreenSide                               Side
 	CCDie                                    int
 	ExtPlace                                 int16
 	ExtDie                                   int
 	ReformMask                               uint64
 	ArtFirst, ArtFirstBy                     int16
+	Stack                                    []frame // the nested procedures in progress, innermost last (stack.go)
 }
 
 var stepNames = [...]string{
@@ -176,28 +169,27 @@ func (s *State) work() Work {
 	}
 	return Work{
 		Origin: int(s.origin), Mover: int(s.mover), MoveLeft: s.moveLeft, Moved: s.moved, MoverRun: s.moverRun,
-		MoverHot: s.moverHot, ForcerPending: s.forcerPending, Attacks: cloneAttacks(s.attacks), AtkIdx: s.atkIdx,
-		Cur: cur, AV: s.av, DV: s.dv, Rolls: s.rolls, RRFor: s.rrFor, RRBack: s.rrBack,
+		MoverHot: s.moverHot, ForcerPending: s.forcerPending, Attacks: cloneAttacks(s.attacks),
+		Cur: cur, AV: s.av, DV: s.dv, Rolls: s.rolls,
 		CP: s.cp, CPTotal: s.cpTotal, Retreaters: some(s.retreaters), ElimFull: some(s.elimFull),
-		Visited: some(s.visited), Cause: s.cause, RetreatAt: s.retreatAt, FireLeft: s.fireLeft,
-		Pending: s.pending, EventKind: s.eventKind, EventUnit: s.eventUnit, CCPlace: s.ccPlace, CCFirst: s.ccFirst,
-		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx, CCRound: s.ccRound, ScreenSide: s.screenSide,
+		CCPlace:   s.ccPlace,
+		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx, ScreenSide: s.screenSide,
 		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie, ReformMask: s.reformMask,
-		ArtFirst: s.artFirst, ArtFirstBy: s.artFirstBy,
+		ArtFirst: s.artFirst, ArtFirstBy: s.artFirstBy, Stack: s.stack.list(),
 	}
 }
 
 func (s *State) setWork(w Work) {
 	s.origin, s.mover, s.moveLeft, s.moved, s.moverRun = int16(w.Origin), int16(w.Mover), w.MoveLeft, w.Moved, w.MoverRun
 	s.moverHot, s.forcerPending = w.MoverHot, w.ForcerPending
-	s.attacks, s.atkIdx, s.cur = w.Attacks, w.AtkIdx, w.Cur
-	s.av, s.dv, s.rolls, s.rrFor, s.rrBack = w.AV, w.DV, w.Rolls, w.RRFor, w.RRBack
-	s.cp, s.cpTotal, s.retreaters, s.elimFull, s.visited = w.CP, w.CPTotal, w.Retreaters, w.ElimFull, w.Visited
-	s.cause, s.retreatAt, s.fireLeft, s.pending = w.Cause, w.RetreatAt, w.FireLeft, w.Pending
-	s.eventKind, s.eventUnit, s.ccPlace, s.ccFirst = w.EventKind, w.EventUnit, w.CCPlace, w.CCFirst
-	s.ccAttacks, s.ccCur, s.ccIdx, s.ccRound, s.screenSide = w.CCAttacks, w.CCCur, w.CCIdx, w.CCRound, w.ScreenSide
+	s.attacks, s.cur = w.Attacks, w.Cur
+	s.av, s.dv, s.rolls = w.AV, w.DV, w.Rolls
+	s.cp, s.cpTotal, s.retreaters, s.elimFull = w.CP, w.CPTotal, w.Retreaters, w.ElimFull
+	s.ccPlace = w.CCPlace
+	s.ccAttacks, s.ccCur, s.ccIdx, s.screenSide = w.CCAttacks, w.CCCur, w.CCIdx, w.ScreenSide
 	s.ccDie, s.extPlace, s.extDie, s.reformMask = w.CCDie, w.ExtPlace, w.ExtDie, w.ReformMask
 	s.artFirst, s.artFirstBy = w.ArtFirst, w.ArtFirstBy
+	s.stack.set(w.Stack)
 }
 
 func parseSide(name, field string) (Side, error) {

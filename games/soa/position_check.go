@@ -1,8 +1,10 @@
 package soa
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Checks of a position written by hand (LoadPosition): every index must name
@@ -125,23 +127,18 @@ func (s *State) checkWork(w *Work) error {
 	checks := []error{
 		place("Origin", w.Origin, true), unit("Mover", w.Mover, true),
 		count("MoveLeft", w.MoveLeft, 99), count("Moved", w.Moved, nUnits), count("MoverRun", w.MoverRun, 99),
-		count("AtkIdx", w.AtkIdx, len(w.Attacks)), atk("Cur", w.Cur, false),
-		count("RRFor", int(w.RRFor), int(rrExtinguish)), side("RRBack", w.RRBack),
+		atk("Cur", w.Cur, false),
 		count("CP", w.CP, 99), count("CPTotal", w.CPTotal, 99),
 		units("Retreaters", w.Retreaters), units("ElimFull", w.ElimFull),
-		place("Cause", int(w.Cause), true), place("RetreatAt", int(w.RetreatAt), true),
-		count("FireLeft", w.FireLeft, 6), count("Pending", w.Pending, nUnits), unit("EventUnit", int(w.EventUnit), true),
-		place("CCPlace", int(w.CCPlace), true), side("CCFirst", w.CCFirst), side("ScreenSide", w.ScreenSide),
+
+		place("CCPlace", int(w.CCPlace), true), side("ScreenSide", w.ScreenSide),
 		unit("CCCur.Target", int(w.CCCur.Target), true), units("CCCur.Units", w.CCCur.Units),
-		count("CCIdx", w.CCIdx, len(w.CCAttacks)), count("CCRound", w.CCRound, 1), count("CCDie", w.CCDie, 6),
+		count("CCIdx", w.CCIdx, len(w.CCAttacks)), count("CCDie", w.CCDie, 6),
 		place("ExtPlace", int(w.ExtPlace), true), count("ExtDie", w.ExtDie, 6),
 		place("ArtFirst", int(w.ArtFirst), true),
 	}
 	for i, a := range w.Attacks {
 		checks = append(checks, atk(fmt.Sprintf("Attacks[%d]", i), a, true))
-	}
-	for i, q := range w.Visited {
-		checks = append(checks, place(fmt.Sprintf("Visited[%d]", i), int(q), false))
 	}
 	for i, a := range w.CCAttacks {
 		f := fmt.Sprintf("CCAttacks[%d]", i)
@@ -155,15 +152,69 @@ func (s *State) checkWork(w *Work) error {
 			return err
 		}
 	}
-	switch w.EventKind {
-	case 0, 'G', 'A', 'B', 'C', 'R':
-	default:
-		return fmt.Errorf("EventKind %d is none of 0, G, A, B, C, R (soa:17, 19)", w.EventKind)
+	for i, f := range w.Stack {
+		field := fmt.Sprintf("Stack[%d]", i)
+		var below proc
+		if i > 0 {
+			below = w.Stack[i-1].Proc
+		}
+		if want := parentProc(f); below != want {
+			return fmt.Errorf("%s: %s runs inside %s, not inside %s", field, procName(f.Proc), procName(want), procName(below))
+		}
+		var err error
+		switch f.Proc {
+		case procReroll:
+			err = errors.Join(count(field+".For", int(f.For), int(rrExtinguish)), side(field+".Back", f.Back))
+		case procRetreat:
+			err = errors.Join(place(field+".At", int(f.At), false), place(field+".Cause", int(f.Cause), true))
+			if err == nil && (f.Visited>>uint(nPlaces) != 0 || f.Visited&(1<<uint(f.At)) == 0) {
+				err = fmt.Errorf("%s.Visited %#x must hold place bits only (0-%d), At's among them (soa:8.355)", field, f.Visited, nPlaces-1)
+			}
+		case procFireCommit:
+			err = count(field+".Left", f.Left, 6)
+		case procPlacement:
+			err = errors.Join(count(field+".Left", f.Left, nUnits), unit(field+".Unit", int(f.Unit), true))
+			if !strings.ContainsRune("GABCR", rune(f.Pool)) || f.Pool == 0 {
+				err = fmt.Errorf("%s.Pool %d is none of G, A, B, C, R (soa:17, 19.4)", field, f.Pool)
+			}
+		case procResolution:
+			err = place(field+".Cause", int(f.Cause), true)
+			if f.Attack < 0 || f.Attack >= len(w.Attacks) {
+				err = fmt.Errorf("%s.Attack %d must index the attack resolved now in work.Attacks (%d designated) (soa:8.12)", field, f.Attack, len(w.Attacks))
+			}
+		case procCloseCombat:
+			err = errors.Join(side(field+".First", f.First), count(field+".Round", f.Round, 1))
+		default:
+			err = fmt.Errorf("%s.Proc is missing: name one of reroll, retreat, fire-commit, placement, resolution, close-combat", field)
+		}
+		if err != nil {
+			return err
+		}
 	}
 	if (w.ArtFirst < 0) != (w.ArtFirstBy < 0) || (w.ArtFirstBy >= 0 && (int(w.ArtFirstBy) >= nUnits || s.typ(w.ArtFirstBy) != Artillery)) {
 		return fmt.Errorf("ArtFirstBy %d must be the artillery counter of the barrage on ArtFirst %d, or both -1 (soa:14.33)", w.ArtFirstBy, w.ArtFirst)
 	}
 	return nil
+}
+
+// parentProc is the procedure f runs inside, 0 for none: a fire's reroll
+// offer and the units it commits inside the resolution of the impulse's
+// attacks, a close-combat roll's offer inside the close combat of its place.
+func parentProc(f frame) proc {
+	switch {
+	case f.Proc == procFireCommit, f.Proc == procReroll && (f.For == rrFire || f.For == rrSetFire):
+		return procResolution
+	case f.Proc == procReroll && f.For == rrCloseCombat:
+		return procCloseCombat
+	}
+	return 0
+}
+
+func procName(p proc) string {
+	if p == 0 || int(p) >= len(procNames) {
+		return "nothing"
+	}
+	return "a " + procNames[p] + " procedure"
 }
 
 func noneText(none bool) string {
@@ -189,6 +240,35 @@ func (s *State) checkSetupSoFar(placed, next, waiting []int16) error {
 	return nil
 }
 
+// stepProcs are the steps that wait inside a procedure of the stack, and
+// the pools a placement step places from.
+var stepProcs = map[step]struct {
+	p     proc
+	pools string
+}{
+	stReroll: {procReroll, ""}, stRetreatDest: {procRetreat, ""}, stFireCommit: {procFireCommit, ""}, stAbsorb: {procResolution, ""},
+	stCCScreen: {procCloseCombat, ""}, stCCTarget: {procCloseCombat, ""}, stCCWith: {procCloseCombat, ""},
+	stEventZone: {procPlacement, "GA"}, stEventBUnit: {procPlacement, "B"}, stEventBZone: {procPlacement, "B"},
+	stEventCZone: {procPlacement, "C"}, stReformPlace: {procPlacement, "R"},
+}
+
+// checkStepFrame checks that the innermost procedure is the one the step
+// waits in, and that other steps wait in none.
+func (s *State) checkStepFrame() error {
+	want, inside := stepProcs[s.step]
+	switch {
+	case !inside && s.stack.n > 0:
+		return fmt.Errorf("work.Stack holds a %s procedure, but this step waits inside none: leave the stack out", procNames[s.stack.top().Proc])
+	case inside && !s.stack.in(want.p):
+		return fmt.Errorf("this step waits inside a %s procedure: work.Stack must end with one", procNames[want.p])
+	case want.pools != "" && !strings.ContainsRune(want.pools, rune(s.stack.top().Pool)):
+		return fmt.Errorf("this step places units of pool %s, not %c (soa:17, 19.4)", want.pools, s.stack.top().Pool)
+	case want.pools != "" && s.stack.top().Left == 0:
+		return errors.New("the placement frame must count the units still to place (soa:17, 19.4)")
+	}
+	return nil
+}
+
 // checkStep checks that the step in progress has what it works on.
 func (s *State) checkStep() error {
 	need := func(ok bool, format string, args ...any) error {
@@ -196,6 +276,9 @@ func (s *State) checkStep() error {
 			return nil
 		}
 		return fmt.Errorf(format, args...)
+	}
+	if err := s.checkStepFrame(); err != nil {
+		return err
 	}
 	switch s.step {
 	case stSetupBritish:
@@ -211,8 +294,9 @@ func (s *State) checkStep() error {
 		}
 		return s.checkSetupSoFar(slices.Concat(s.g.britStart, s.g.germStart[:s.setupNext]), s.g.germStart[s.setupNext:], nil)
 	case stReformPlace, stEventZone, stEventBZone, stEventCZone:
-		return need(s.eventUnit >= 0 && s.units[s.eventUnit].Loc == locPool,
-			"work.EventUnit must name the unit waiting in its pool to be placed (soa:17, 19.4)")
+		u := s.stack.top().Unit
+		return need(u >= 0 && s.units[u].Loc == locPool,
+			"the placement frame's Unit must name the unit waiting in its pool to be placed (soa:17, 19.4)")
 	case stMode, stMoveUnit, stFireTarget:
 		return need(s.origin >= 0, "work.Origin must name the area the impulse acts from (soa:8.11)")
 	case stMoveStep:
@@ -227,7 +311,7 @@ func (s *State) checkStep() error {
 	case stArtMore:
 		return need(s.artFirst >= 0 && s.imp == German, "work.ArtFirst must name the first German barrage (soa:14.33)")
 	case stReroll:
-		switch s.rrFor {
+		switch s.stack.top().For {
 		case rrCloseCombat:
 			return need(s.ccPlace >= 0 && s.ccIdx < len(s.ccAttacks),
 				"a close-combat roll needs work.CCPlace and the attack work.CCAttacks[work.CCIdx] (soa:9.6)")
@@ -235,10 +319,9 @@ func (s *State) checkStep() error {
 			return need(s.extPlace >= 0, "an extinguishing roll needs work.ExtPlace (soa:18.9)")
 		}
 	case stRetreatDest:
-		return need(len(s.retreaters) > 0 && s.retreatAt >= 0,
-			"work.Retreaters and work.RetreatAt must name the retreating units and where they are (soa:8.355)")
+		return need(len(s.retreaters) > 0, "work.Retreaters must name the retreating units (soa:8.355)")
 	case stFireCommit:
-		return need(s.fireLeft > 0, "work.FireLeft must count the British units still to commit (soa:18.4)")
+		return need(s.stack.top().Left > 0, "the fire-commit frame must count the British units still to commit (soa:18.4)")
 	case stOverstack:
 		return need(s.overstacked(s.active) >= 0, "no area of the active side is over the occupation limits (soa:7.3)")
 	case stCCScreen, stCCTarget:

@@ -78,16 +78,24 @@ func badPositions(t testing.TB) []badPosition {
 	add(moving, "Attacks[0].Target", func(_ *Position, w *Work) { w.Attacks = []attack{{Target: 500, Units: []int16{1}}} })
 	add(moving, "Attacks[0].Units", func(_ *Position, w *Work) { w.Attacks = []attack{{Target: 1}} })
 	add(moving, "Attacks[0].Units[1]", func(_ *Position, w *Work) { w.Attacks = []attack{{Target: 1, Units: []int16{1, -3}}} })
-	add(moving, "AtkIdx", func(_ *Position, w *Work) { w.AtkIdx = 5 })
+	add(moving, "Stack[0].Attack", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procResolution, Attack: 5}} })
 	add(moving, "Cur.Kind", func(_ *Position, w *Work) { w.Cur.Kind = 9 })
 	add(moving, "Cur.Group", func(_ *Position, w *Work) { w.Cur.Group = 3 })
 	add(moving, "Cur.Units[0]", func(_ *Position, w *Work) { w.Cur.Units = []int16{9999} })
 	add(moving, "Cur.Units[0]", func(_ *Position, w *Work) { w.Cur.Kind, w.Cur.Units = atkArtillery, []int16{0} })
 	add(moving, "Cur.Primary", func(_ *Position, w *Work) { w.Cur.Primary = 9999 })
-	add(moving, "RRBack", func(_ *Position, w *Work) { w.RRBack = 7 })
-	add(moving, "RRFor", func(_ *Position, w *Work) { w.RRFor = 9 })
-	add(moving, "EventKind", func(_ *Position, w *Work) { w.EventKind = 'Z' })
-	add(moving, "EventUnit", func(_ *Position, w *Work) { w.EventUnit = 9999 })
+	add(moving, "Stack[0].Back", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procReroll, For: rrExtinguish, Back: 7}} })
+	add(moving, "Stack[0].For", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procReroll, For: 9}} })
+	add(moving, "Stack[0].Pool", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procPlacement, Pool: 'Z', Left: 1}} })
+	add(moving, "is not a procedure", func(_ *Position, w *Work) { w.Stack = []frame{{}} })
+	add(moving, "Stack[0]: a fire-commit procedure runs inside a resolution procedure, not inside nothing", func(_ *Position, w *Work) {
+		w.Stack = []frame{{Proc: procFireCommit, Left: 1}}
+	})
+	add(moving, "work.Stack holds a placement", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procPlacement, Pool: 'G', Left: 1}} })
+	add(moving, "pool B", func(p *Position, w *Work) {
+		p.Step, w.Stack = "event-b-unit", []frame{{Proc: procPlacement, Pool: 'G', Left: 1, Unit: -1}}
+	})
+	add(moving, "Stack[0].Unit", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procPlacement, Pool: 'G', Left: 1, Unit: 9999}} })
 	add(moving, "ArtFirstBy", func(_ *Position, w *Work) { w.ArtFirst, w.ArtFirstBy = 3, 0 })
 	add(moving, "ArtFirst", func(_ *Position, w *Work) { w.ArtFirst = 64 })
 	add(moving, "ExtPlace", func(_ *Position, w *Work) { w.ExtPlace = 77 })
@@ -101,17 +109,30 @@ func badPositions(t testing.TB) []badPosition {
 	})
 	add(moving, "artillery", func(p *Position, _ *Work) { p.Step = "artillery-target" })
 	add(moving, "occupation limits", func(p *Position, _ *Work) { p.Step = "overstack" })
-	add(moving, "EventUnit", func(p *Position, _ *Work) { p.Step = "event-zone" })
+	add(moving, "Unit must name", func(p *Position, w *Work) {
+		p.Step, w.Stack = "event-zone", []frame{{Proc: procPlacement, Pool: 'G', Left: 1, Unit: -1}}
+	})
 	add(absorbing, "Retreaters[0]", func(_ *Position, w *Work) { w.Retreaters = []int16{9999} })
-	add(absorbing, "Cause", func(_ *Position, w *Work) { w.Cause = -9 })
-	add(retreating, "Visited[0]", func(_ *Position, w *Work) { w.Visited = []int16{99} })
-	add(retreating, "RetreatAt", func(_ *Position, w *Work) { w.RetreatAt = 40 })
+	add(absorbing, "Stack[0].Cause", func(_ *Position, w *Work) { w.Stack[0].Cause = -9 })
+	add(absorbing, "Stack[1].Left", func(_ *Position, w *Work) { w.Stack = append(w.Stack, frame{Proc: procFireCommit, Left: 7}) })
+	add(absorbing, "Stack[1]: a reroll procedure runs inside nothing", func(_ *Position, w *Work) {
+		w.Stack = append(w.Stack, frame{Proc: procReroll, For: rrExtinguish})
+	})
+	add(absorbing, "Stack[0].Attack", func(_ *Position, w *Work) { w.Stack[0].Attack = 1 })
+	add(retreating, "Stack[0].Visited", func(_ *Position, w *Work) { w.Stack[0].Visited |= 1 << 40 })
+	add(retreating, "Stack[0].Visited", func(_ *Position, w *Work) { w.Stack[0].Visited = 0 })
+	add(retreating, "Stack[0].At", func(_ *Position, w *Work) { w.Stack[0].At = 40 })
+	add(retreating, "inside a retreat procedure", func(_ *Position, w *Work) { w.Stack = nil })
 	add(retreating, "Retreaters", func(_ *Position, w *Work) { w.Retreaters = nil })
 	add(cc, "CCCur.Target", func(_ *Position, w *Work) { w.CCCur.Target = 9999 })
 	add(cc, "CCCur.Target", func(_ *Position, w *Work) { w.CCCur.Target = -1 })
 	add(cc, "CCPlace", func(_ *Position, w *Work) { w.CCPlace = -1 })
-	add(cc, "CCRound", func(_ *Position, w *Work) { w.CCRound = 2 })
-	add(cc, "ExtPlace", func(p *Position, w *Work) { p.Step, w.RRFor, w.ExtPlace = "reroll", rrExtinguish, -1 })
+	add(cc, "Stack[0].Round", func(_ *Position, w *Work) { w.Stack[0].Round = 2 })
+	add(cc, "Stack[0].First", func(_ *Position, w *Work) { w.Stack[0].First = 5 })
+	add(cc, "inside a close-combat procedure", func(_ *Position, w *Work) { w.Stack = nil })
+	add(cc, "ExtPlace", func(p *Position, w *Work) {
+		p.Step, w.Stack, w.ExtPlace = "reroll", []frame{{Proc: procReroll, For: rrExtinguish}}, -1
+	})
 	return out
 }
 

@@ -170,6 +170,24 @@ func (s *State) Text(seat engine.Seat) string {
 	}
 	if d := v.Drafting; d != nil {
 		fmt.Fprintf(&t, "designating: %s\n", s.renderAttack(*d))
+		if d.Odds != nil {
+			t.WriteString("  odds: " + renderOdds(d.Odds) + "\n")
+		}
+		if f := d.SetFire; f != nil {
+			fmt.Fprintf(&t, "  odds: a die of %d or less sets the fire, %d in 6 (soa:18.3)\n", f.AtMost, f.Ways)
+		}
+	}
+	for _, b := range v.Barrages {
+		fmt.Fprintf(&t, "barrage on %s (%s units): %s\n", b.Target, b.Group, renderOdds(b.Odds))
+	}
+	if c := v.CloseCombat; c != nil {
+		fmt.Fprintf(&t, "close combat against %s: modifier %+d, a die of %d or more eliminates, %d in 6 (soa:9.6)\n", s.g.units[s.g.byID[c.Target]].Name, c.Modifier, c.Need, c.Ways)
+	}
+	if r := v.Roll; r != nil {
+		fmt.Fprintf(&t, "roll: %s (soa:8.41)\n", r.Text)
+	}
+	if v.MoveLeft != nil {
+		fmt.Fprintf(&t, "moving: %s, %d MF left (soa:8.2)\n", s.g.units[s.g.byID[v.Moving]].Name, *v.MoveLeft)
 	}
 	for _, a := range v.Attacks {
 		fmt.Fprintf(&t, "attack: %s\n", s.renderAttack(a))
@@ -238,7 +256,40 @@ func (s *State) renderAttack(a AttackView) string {
 	for _, id := range a.Units {
 		names = append(names, s.g.units[s.g.byID[id]].Name)
 	}
-	return fmt.Sprintf("%s on %s (%s units) by %s", a.Kind, a.Target, a.Group, strings.Join(names, "; "))
+	t := fmt.Sprintf("%s on %s (%s units)", a.Kind, a.Target, a.Group)
+	if len(names) > 0 {
+		t += " by " + strings.Join(names, "; ")
+	}
+	return t
+}
+
+// renderOdds is an attack's values and the chance of each number of
+// casualty points (soa:8.351-8.353), as the view gives them.
+func renderOdds(o *FireOdds) string {
+	var parts, hits []string
+	for _, c := range o.Results {
+		if c.CP == 0 {
+			parts = append(parts, "no effect "+renderPercent(c.P))
+		} else {
+			hits = append(hits, fmt.Sprintf("%d: %s", c.CP, renderPercent(c.P)))
+		}
+	}
+	if len(hits) > 0 {
+		parts = append(parts, "casualty points "+strings.Join(hits, ", "))
+	}
+	if o.Note != "" {
+		parts = append(parts, o.Note)
+	}
+	return fmt.Sprintf("AV %d against DV %d: %s", o.AttackValue, o.DefenceValue, strings.Join(parts, "; "))
+}
+
+// renderPercent writes a chance to a tenth of a percent, never rounding a
+// possible result to nothing.
+func renderPercent(p float64) string {
+	if p < 0.0005 {
+		return "<0.1%"
+	}
+	return strconv.FormatFloat(p*100, 'f', 1, 64) + "%"
 }
 
 // renderLegend explains the marks of Text.

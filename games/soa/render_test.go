@@ -225,3 +225,72 @@ func TestTextMergesSections(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+// Text shows where the player decides what the view carries: the odds of
+// the attack being designated (soa:8.351-8.353), the roll under a reroll
+// offer (soa:8.41) and the moving unit's movement factors left (soa:8.2).
+func TestTextShowsOddsRollAndMovementLeft(t *testing.T) {
+	s := rtFireAt17(t, 1, options{})
+	// One squad, AV 3, against DV 7 + 1 adjacent = 8: of 1296 rolls, 35, 20,
+	// 10, 4 and 1 give 1 to 5 points (the dice favour the attacker by 6 to
+	// 10), the other 1226 nothing: 94.6%, 2.7%, 1.5%, 0.8%, 0.3%, 0.1%.
+	want := "  odds: AV 3 against DV 8: no effect 94.6%; casualty points 1: 2.7%, 2: 1.5%, 3: 0.8%, 4: 0.3%, 5: 0.1%\n"
+	if text := s.Text("german"); !strings.Contains(text, want) {
+		t.Errorf("the firer's text lacks the odds %q:\n%s", want, text)
+	}
+	if text := s.Text("british"); strings.Contains(text, "odds:") {
+		t.Error("the defender's text shows the odds of an attack not yet designated")
+	}
+	ccDo(t, s, "with:ss-ar1-2", "with:ss-ar1-3")
+	s.rng.Force(6, 6, 1, 1)
+	ccDo(t, s, "confirm")
+	// AV 6 + 12 = 18 against DV 8 + 2 = 10: 8 points.
+	if want, text := "roll: fire at 17: AV 18 against DV 10, 8 casualty points (soa:8.41)\n", s.Text("german"); !strings.Contains(text, want) {
+		t.Errorf("the reroll offer's text lacks %q:\n%s", want, text)
+	}
+
+	s = rtImpulse(t, 1, German)
+	ccPut(t, s, "24", "ss-ar1-1") // MF 5
+	ccPut(t, s, "17", "gb-c7-1")
+	ccDo(t, s, "area:24", "move", "unit:ss-ar1-1", "to:16")
+	name := s.g.units[s.g.byID["ss-ar1-1"]].Name
+	if want, text := "moving: "+name+", 3 MF left (soa:8.2)\n", s.Text("german"); !strings.Contains(text, want) { // 16, next to the enemy in 17, cost 2 (soa:8.22 B)
+		t.Errorf("the mover's text lacks %q:\n%s", want, text)
+	}
+}
+
+// Text shows the odds of each barrage while artillery is called (soa:14.5),
+// the die a close combat attack needs (soa:9.6.1) and the chance of setting
+// a fire (soa:18.3).
+func TestTextShowsBarrageCloseCombatAndSetFireOdds(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "10", "bo-bn-hq")
+	ccPut(t, s, "21", "gb-a1-2")
+	ccDo(t, s, "artillery:de-art-hzr-1")
+	// AV 8 against DV 7: of 1296 rolls, 575 (the defender's roll at least
+	// one higher) give nothing, 146 (equal) 1 point, 140 (one lower) 2, …
+	want := "barrage on 21 (uncommitted units): AV 8 against DV 7: no effect 44.4%; casualty points 1: 11.3%, 2: 10.8%, 3: 9.6%, " +
+		"4: 8.0%, 5: 6.2%, 6: 4.3%, 7: 2.7%, 8: 1.5%, 9: 0.8%, 10: 0.3%, 11: 0.1%\n"
+	if text := s.Text("german"); !strings.Contains(text, want) {
+		t.Errorf("the caller's text lacks %q:\n%s", want, text)
+	}
+
+	s = ccState(t, options{})
+	ccPut(t, s, "10", "ss-ar1-1", "gb-a1-1")
+	s.ta = German // the British attack first (soa:9.4)
+	s.startCloseCombat()
+	ccSkipScreens(t, s)
+	ccDo(t, s, "attack:ss-ar1-1", "with:gb-a1-1")
+	// A 4-7-5 against a 3-5-5: +1 for the better AF, so a 5 or a 6.
+	name := s.g.units[s.g.byID["ss-ar1-1"]].Name
+	if want, text := "close combat against "+name+": modifier +1, a die of 5 or more eliminates, 2 in 6 (soa:9.6)\n", s.Text("british"); !strings.Contains(text, want) {
+		t.Errorf("the attacker's text lacks %q:\n%s", want, text)
+	}
+
+	s = fireSetting(t, 1)
+	ccDo(t, s, "area:24", "fire", "target:24", "group:setfire", "with:ss-hw-eng-1")
+	// An engineer counts 3, the fire burning at level 1 adds 1: a 4 or less.
+	if want, text := "  odds: a die of 4 or less sets the fire, 4 in 6 (soa:18.3)\n", s.Text("german"); !strings.Contains(text, want) {
+		t.Errorf("the firer's text lacks %q:\n%s", want, text)
+	}
+}

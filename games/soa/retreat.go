@@ -65,9 +65,9 @@ func (s *State) retreatPriority(q int16, side Side, inf, arm int, cause int16) i
 }
 
 // retreatOptions are the places a group may retreat to from where it stands,
-// never back into a visited place: the best priority class present, and
-// within F the fewest enemy neighbours (soa:8.3551).
-func (s *State) retreatOptions(from int16, group, visited []int16, buf []int16) []int16 {
+// never back into a visited place (a bit each): the best priority class
+// present, and within F the fewest enemy neighbours (soa:8.3551).
+func (s *State) retreatOptions(from int16, group []int16, visited uint64, cause int16, buf []int16) []int16 {
 	if len(group) == 0 {
 		return buf
 	}
@@ -84,10 +84,10 @@ func (s *State) retreatOptions(from int16, group, visited []int16, buf []int16) 
 	start := len(buf)
 	for _, n := range s.g.board.Neighbors(int(from)) {
 		q := int16(n)
-		if contains16(visited, q) {
+		if visited&(1<<uint(q)) != 0 {
 			continue
 		}
-		p := s.retreatPriority(q, side, inf, arm, s.cause)
+		p := s.retreatPriority(q, side, inf, arm, cause)
 		if p == prioNone || p > best {
 			continue
 		}
@@ -118,13 +118,14 @@ func (s *State) canRetreatWith(u int16) bool {
 	}
 	group = append(group, u)
 	var tmp [16]int16
-	return len(s.retreatOptions(s.cur.Target, group, []int16{s.cur.Target}, tmp[:0])) > 0
+	return len(s.retreatOptions(s.cur.Target, group, 1<<uint(s.cur.Target), s.stack.find(procResolution).Cause, tmp[:0])) > 0
 }
 
 // retreatGroups moves the units chosen to retreat once every attack of the
 // impulse is resolved: all that leave one place go as one group (soa:8.3552),
-// one group after another; then the impulse ends.
-func (s *State) retreatGroups() {
+// one group after another, each on a retreat frame; then the impulse ends.
+// cause is the place whose fire caused the last casualties (soa:8.3551).
+func (s *State) retreatGroups(cause int16) {
 	if len(s.retreaters) == 0 {
 		s.endImpulse()
 		return
@@ -137,8 +138,7 @@ func (s *State) retreatGroups() {
 		return 1
 	}
 	slices.SortStableFunc(s.retreaters, func(a, b int16) int { return cmp.Compare(away(a), away(b)) })
-	s.retreatAt = from
-	s.visited = append(s.visited[:0], from)
+	s.stack.push(frame{Proc: procRetreat, At: from, Cause: cause, Visited: 1 << uint(from)})
 	s.step, s.active = stRetreatDest, s.imp.Other()
 	s.autoRetreat()
 }
@@ -159,7 +159,7 @@ func (s *State) group() []int16 {
 func (s *State) autoRetreat() {
 	var tmp [16]int16
 	group := s.group()
-	opts := s.retreatOptions(s.retreatAt, group, s.visited, tmp[:0])
+	opts := s.legalRetreatPlaces(tmp[:0])
 	switch len(opts) {
 	case 0:
 		for _, u := range group {
@@ -167,15 +167,21 @@ func (s *State) autoRetreat() {
 			s.eliminate(u, 2) // soa:19.22
 		}
 		s.retreaters = s.retreaters[len(group):]
-		s.retreatGroups()
+		s.retreatGroups(s.stack.pop().Cause)
 	case 1:
 		s.applyRetreatDest(opts[0])
 	}
 }
 
+// legalRetreatPlaces are where the group on the retreat frame may go next.
+func (s *State) legalRetreatPlaces(buf []int16) []int16 {
+	f := s.stack.top()
+	return s.retreatOptions(f.At, s.group(), f.Visited, f.Cause, buf)
+}
+
 func (s *State) legalRetreatDest(buf []engine.Action) []engine.Action {
 	var tmp [16]int16
-	for _, q := range s.retreatOptions(s.retreatAt, s.group(), s.visited, tmp[:0]) {
+	for _, q := range s.legalRetreatPlaces(tmp[:0]) {
 		buf = append(buf, act(kDest, int(q)))
 	}
 	return buf
@@ -202,10 +208,10 @@ func (s *State) applyRetreatDest(q int16) {
 	}
 	s.retreaters = append(s.retreaters[:n], s.retreaters[len(group):]...)
 	if n == 0 {
-		s.retreatGroups()
+		s.retreatGroups(s.stack.pop().Cause)
 		return
 	}
-	s.retreatAt = q
-	s.visited = append(s.visited, q)
+	f := s.stack.top()
+	f.At, f.Visited = q, f.Visited|1<<uint(q)
 	s.autoRetreat()
 }

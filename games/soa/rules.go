@@ -123,20 +123,29 @@ const (
 // it may have rerolled (soa:8.41). After a reroll the new roll stands: the
 // side that just gained the advantage may not reroll it (soa:8.42).
 func (s *State) offerReroll(f rerollFor) {
-	s.rrFor = f
-	s.rrBack = s.active
+	s.stack.push(frame{Proc: procReroll, For: f, Back: s.active})
 	s.step = stReroll
 	s.active = s.ta
 }
 
+// rollFor is what the roll on show belongs to: the one under the reroll
+// offer, or a fire roll while its casualties are taken.
+func (s *State) rollFor() rerollFor {
+	if s.stack.in(procReroll) {
+		return s.stack.top().For
+	}
+	return rrFire
+}
+
 func (s *State) applyReroll(reroll bool) {
+	f := s.stack.pop()
 	s.step = stOver // replaced by the continuation below
-	s.active = s.rrBack
+	s.active = f.Back
 	if reroll {
 		s.logf("soa:8.41", "%s uses the Tactical Advantage to reroll", int(s.ta))
 		s.ta = s.ta.Other()
 	}
-	switch s.rrFor {
+	switch f.For {
 	case rrFire:
 		if reroll {
 			s.rollFire()

@@ -14,7 +14,7 @@ func (g *Game) newState(o options, seed uint64) *State {
 		g: g, opt: o, rng: engine.NewRNG(seed),
 		turn:   1,
 		ta:     British, // soa:8.4
-		origin: -1, mover: -1, cause: -1, ccPlace: -1, eventUnit: -1, artFirst: -1, artFirstBy: -1,
+		origin: -1, mover: -1, ccPlace: -1, artFirst: -1, artFirstBy: -1,
 	}
 	s.attach(new(stateArrays), len(g.units), n)
 	for i := range s.units {
@@ -51,7 +51,7 @@ func (s *State) placingUnit() int16 {
 	case stSetupGerman:
 		return s.g.germStart[s.setupNext]
 	case stEventZone, stEventBZone, stEventCZone, stReformPlace:
-		return s.eventUnit
+		return s.stack.top().Unit
 	}
 	return -1
 }

@@ -148,36 +148,24 @@ type State struct {
 	moveLeft int
 	moved    int // places entered by the mover this impulse
 	attacks  []attack
-	atkIdx   int
 	cur      attack
 	// soa:14.33: target and counter of the impulse's first barrage, -1 if none
 	artFirst, artFirstBy int16
 	// dice of the attack being resolved
 	av, dv int
 	rolls  [4]int
-	rrFor  rerollFor // what the roll under a reroll offer belongs to
-	rrBack Side      // who chooses after the offer
 	// casualties
 	cp         int     // casualty points still to satisfy
 	cpTotal    int     // casualty points of the result
 	retreaters []int16 // units chosen to retreat
 	elimFull   []int16 // units eliminated with three casualty points this attack (soa:19.23)
-	cause      int16   // place whose units caused the retreat, -1 for artillery
-	retreatAt  int16   // place the retreating units are in now
-	visited    []int16 // places the retreat passed
-	fireLeft   int     // British units to commit after a fire-setting success
 	// events
-	pending    int   // units still to arrive or place
-	eventKind  byte  // 'G', 'A', 'B', 'C', 'R'
-	eventUnit  int16 // unit awaiting a zone
 	reformUsed []bool
 	// close combat
 	ccPlace    int16
-	ccFirst    Side // who attacks first in this place (soa:9.4)
 	ccAttacks  []ccAttack
 	ccCur      ccAttack
 	ccIdx      int
-	ccRound    int // 0: first attacker, 1: second
 	screenSide Side
 	ccDie      int // the close-combat die under a reroll offer
 	// close combat (closecombat.go): add fields here
@@ -186,6 +174,8 @@ type State struct {
 	reformMask uint64 // places given a reformed unit in this round of placements (soa:19.4)
 	extPlace   int16  // fire being extinguished (soa:18.9)
 	extDie     int
+
+	stack stack // the nested procedures in progress (stack.go)
 
 	occOK bool
 	zob   uint64 // Zobrist keys of units and places (hash.go)
@@ -249,7 +239,7 @@ type stateArrays struct {
 type workArrays struct {
 	attacks   [maxAttacks]attack
 	ccAttacks [maxAttacks]ccAttack
-	lists     [5 + 2*maxAttacks][listCap]int16
+	lists     [4 + 2*maxAttacks][listCap]int16
 }
 
 // attach points the per-unit and per-place slices into the state's arrays.
@@ -268,8 +258,8 @@ func (s *State) Clone() engine.State {
 	*a = *s.arr
 	c.attach(a, len(s.units), len(s.control))
 	c.legalSeen = append(a.legal[:0:len(a.legal)], s.legalSeen...)
-	c.cur.Units, c.retreaters, c.elimFull, c.visited, c.ccCur.Units, c.attacks, c.ccAttacks = nil, nil, nil, nil, nil, nil, nil
-	if len(s.cur.Units)+len(s.retreaters)+len(s.elimFull)+len(s.visited)+len(s.ccCur.Units)+len(s.attacks)+len(s.ccAttacks) == 0 {
+	c.cur.Units, c.retreaters, c.elimFull, c.ccCur.Units, c.attacks, c.ccAttacks = nil, nil, nil, nil, nil, nil
+	if len(s.cur.Units)+len(s.retreaters)+len(s.elimFull)+len(s.ccCur.Units)+len(s.attacks)+len(s.ccAttacks) == 0 {
 		return &c
 	}
 	w := new(workArrays)
@@ -284,7 +274,6 @@ func (s *State) Clone() engine.State {
 	c.cur.Units = own(s.cur.Units)
 	c.retreaters = own(s.retreaters)
 	c.elimFull = own(s.elimFull)
-	c.visited = own(s.visited)
 	c.ccCur.Units = own(s.ccCur.Units)
 	c.attacks = append(w.attacks[:0:maxAttacks], s.attacks...)
 	for i := range c.attacks {

@@ -148,7 +148,8 @@ func (s *State) startReform() {
 			s.edit(int16(u), func(st *unitState) { st.Weight = 0 })
 		}
 	}
-	s.pending, s.eventKind, s.reformMask = n, 'R', 0
+	s.reformMask = 0
+	s.stack.push(frame{Proc: procPlacement, Pool: 'R', Left: n})
 	s.nextReform()
 }
 
@@ -156,15 +157,16 @@ func (s *State) startReform() {
 // Random Events Phase when none is left to place.
 func (s *State) nextReform() {
 	u := s.nextReformed()
-	if s.pending <= 0 || u < 0 || len(s.reformPlaces()) == 0 {
-		if s.pending > 0 && u >= 0 {
-			s.logf("soa:19.4", "%d "+plural(s.pending, "reformed unit finds", "reformed units find")+" no British victory point area with room", s.pending)
+	if left := s.stack.top().Left; left <= 0 || u < 0 || len(s.reformPlaces()) == 0 {
+		if left > 0 && u >= 0 {
+			s.logf("soa:19.4", "%d "+plural(left, "reformed unit finds", "reformed units find")+" no British victory point area with room", left)
 		}
-		s.pending, s.eventUnit = 0, -1
+		s.stack.pop()
 		s.randomEvents()
 		return
 	}
-	s.step, s.active, s.eventUnit = stReformPlace, British, u
+	s.stack.top().Unit = u
+	s.step, s.active = stReformPlace, British
 }
 
 // reformPlaces are the British-controlled victory point areas with room for
@@ -192,11 +194,11 @@ func (s *State) applyReform(p int16) {
 		s.reformMask = 0
 	}
 	s.reformMask |= 1 << uint(p)
-	u := s.eventUnit
+	u := s.stack.top().Unit
 	s.put(u, p, false)
 	s.setReformUsed(u)
 	s.logf("soa:19.4", "reformed unit %u is placed in %p", int(u), int(p))
-	s.pending--
+	s.stack.top().Left--
 	s.nextReform()
 }
 

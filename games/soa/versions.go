@@ -14,7 +14,9 @@ func (g *Game) Revisions() []engine.Revision {
 			"infantry fire inside a zone affects armour there (soa:12.1, 8.34); a hidden AT gun may take casualty points (soa:13.4, 13.8); " +
 			"retreats after an AT attack with a primary target (soa:13.3, 8.3553, 13.7); one retreat group per place and impulse (soa:8.3552); " +
 			"no retreat comes first after a fire with no effect (soa:8.354)"},
-		{Version: 3, SamePlay: true, Changes: "the state hash: Zobrist keys of units and places kept as they change, " +
-			"the other fields of the position mixed in (games/soa/hash.go), in place of FNV-1a of the position JSON"},
+		{Version: 3, SamePlay: true, Changes: "the state hash and position layout, same play: Zobrist keys of units and places kept as they change, " +
+			"the other fields of the position mixed in (games/soa/hash.go), in place of FNV-1a of the position JSON; " +
+			"nested procedures (the resolution of an impulse's attacks, close combat in a place, reroll offers, retreats, " +
+			"units committed by a fire, unit placements) on a stack of frames, work.Stack"},
 	}
 }

@@ -156,7 +156,7 @@ type RollView struct {
 // rollView describes the roll under the reroll offer.
 func (s *State) rollView() *RollView {
 	g := s.g
-	switch s.rrFor {
+	switch s.rollFor() {
 	case rrFire:
 		r := &RollView{For: "fire", Dice: append([]int(nil), s.rolls[:]...), AttackValue: s.av, DefenceValue: s.dv, CP: max(0, s.av-s.dv)}
 		if s.opt.chits {
@@ -236,7 +236,7 @@ func (s *State) View(seat engine.Seat) any {
 		left := s.moveLeft
 		v.MoveLeft, v.MoveCosts = &left, s.moveCosts()
 	}
-	if s.step == stReroll || (s.step == stAbsorb && s.rrFor == rrFire) {
+	if s.step == stReroll || (s.step == stAbsorb && s.rollFor() == rrFire) {
 		v.Roll = s.rollView()
 	}
 	for i, st := range s.units {

@@ -1,8 +1,12 @@
 package play
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"sandtable/engine"
 )
@@ -14,6 +18,7 @@ func (p *Session) End(e engine.Ending) error {
 		return err
 	}
 	p.Rec.Choices = append(p.Rec.Choices, e.ID())
+	p.history = append(p.history, played{human: true, irreversible: errors.New("the game was ended by its players")})
 	return nil
 }
 
@@ -44,4 +49,95 @@ func (l *lines) endByPlayers(seat engine.Seat, what string) bool {
 		return false
 	}
 	return true
+}
+
+// resign asks the seat to move to confirm its resignation (R).
+func (m *model) resign() {
+	if m.choices == nil {
+		m.note = "you can resign when it is your turn"
+		return
+	}
+	m.resigning = true
+}
+
+// confirmResign resigns the seat to move on y; any other key plays on.
+func (m *model) confirmResign(key string) tea.Cmd {
+	m.resigning = false
+	if key != "y" {
+		m.note = "you play on"
+		return nil
+	}
+	seat := m.p.State.ToMove()
+	if err := m.p.End(engine.Ending{Kind: engine.EndResign, Seat: seat}); err != nil {
+		m.note = err.Error()
+		return nil
+	}
+	m.note = fmt.Sprintf("%s resigned", seat)
+	return m.advance()
+}
+
+// offerDraw puts the seat to move's draw offer (D) to every other seat: a
+// bot declines, as in line mode; a person at the hotseat answers on a
+// screen that hides the board.
+func (m *model) offerDraw() {
+	switch {
+	case m.choices == nil:
+		m.note = "you can offer a draw when it is your turn"
+		return
+	case !m.deadline.IsZero():
+		m.note = "the clock is running: choose first, then offer the draw"
+		return
+	}
+	seat := m.p.State.ToMove()
+	var others []engine.Seat
+	for _, st := range m.p.Game.Seats() {
+		if st == seat {
+			continue
+		}
+		if !m.p.Humans[st] {
+			m.note = fmt.Sprintf("%s (a bot) declines the draw", st)
+			return
+		}
+		others = append(others, st)
+	}
+	m.offer, m.answering = seat, others
+}
+
+// answerDraw takes the answer of the seat asked: y accepts (the game is
+// drawn once every seat has), n declines and the board goes back, after
+// the privacy pause, to the seat that offered.
+func (m *model) answerDraw(key string) tea.Cmd {
+	who := m.answering[0]
+	switch key {
+	case "y":
+		if m.answering = m.answering[1:]; len(m.answering) > 0 {
+			return nil
+		}
+		m.offer = ""
+		if err := m.p.End(engine.Ending{Kind: engine.EndDraw}); err != nil {
+			m.note = err.Error()
+			return nil
+		}
+		m.note = "the players agreed a draw"
+		return m.advance()
+	case "n":
+		m.pause, m.shown = m.offer, who
+		m.offer, m.answering = "", nil
+		m.note = fmt.Sprintf("%s declines the draw", who)
+	}
+	return nil
+}
+
+// endingScreen is the question of a resignation or a draw offer, the board
+// hidden while another seat answers.
+func (m *model) endingScreen() string {
+	seat := m.p.State.ToMove()
+	text := fmt.Sprintf("Resign as %s? The other side wins.\n\ny resigns, any other key plays on.", boldStyle.Render(m.colourSeats(string(seat))))
+	if m.offer != "" {
+		who := m.answering[0]
+		text = fmt.Sprintf("%s offers a draw.\n\nThe board is hidden: hand the keyboard to %s.\n%s, do you accept? y accepts, n declines.",
+			boldStyle.Render(m.colourSeats(string(m.offer))), who, boldStyle.Render(m.colourSeats(string(who))))
+	}
+	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(1, 3).Render(text)
+	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b)
 }

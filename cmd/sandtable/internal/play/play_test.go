@@ -97,6 +97,15 @@ func press(m *model, keys ...string) tea.Msg {
 	return last
 }
 
+// mustHideBoard checks a screen that hides the board and says what it must.
+func mustHideBoard(t *testing.T, screen string, want ...string) {
+	t.Helper()
+	mustContain(t, screen, want...)
+	if strings.Contains(screen, "Map") || strings.Contains(screen, "→") {
+		t.Fatalf("the screen shows the board:\n%s", screen)
+	}
+}
+
 func mustContain(t *testing.T, screen string, want ...string) {
 	t.Helper()
 	for _, w := range want {
@@ -220,13 +229,9 @@ func TestScreenHotseatPausesBetweenSeats(t *testing.T) {
 	if m.pause != "german" {
 		t.Fatalf("after the British set-up the screen waits for %q, want german", m.pause)
 	}
-	v := m.View()
-	mustContain(t, v, "german to choose", "The board is hidden")
-	if strings.Contains(v, "Map") || strings.Contains(v, "→") {
-		t.Fatalf("the privacy screen shows the board:\n%s", v)
-	}
+	mustHideBoard(t, m.View(), "german to choose", "The board is hidden")
 	press(m, "enter")
-	v = m.View()
+	v := m.View()
 	mustContain(t, v, "Map, as german sees it")
 	for _, n := range names {
 		if strings.Contains(v, n) {
@@ -420,5 +425,47 @@ func TestScreenGameOver(t *testing.T) {
 	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "Tab pane · ↑↓ scroll · ? help · q save & quit")
 	if m.choices != nil {
 		t.Error("choices offered after the end")
+	}
+}
+
+// The set-up's choices for many units at once (the only ones of their
+// kind) come first in the list, keeping their numbers; the highlight starts
+// on choice 1.
+func TestScreenListsSingleChoicesFirst(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, britSize)
+	v := m.View()
+	hist, random, first := strings.Index(v, " 13. Historical set-up"), strings.Index(v, " 14. Random legal set-up"), strings.Index(v, "▶  1. Place 1st Para Bde HQ")
+	if hist < 0 || random < 0 || first < 0 || !(hist < random && random < first) {
+		t.Fatalf("want 13 (historical), 14 (random), then the highlighted 1 at the top of the choices:\n%s", v)
+	}
+	press(m, "13")
+	mustContain(t, m.View(), "▶ 13. Historical set-up")
+	press(m, "enter")
+	if got := p.Rec.Choices; len(got) == 0 || got[0] != "setup-historical" {
+		t.Fatalf("13 Enter played %v, want setup-historical first", got)
+	}
+}
+
+// The map scrolled to a place starts with a place's line, never inside the
+// units of the one before.
+func TestScreenMapStartsAtAPlace(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, britSize)
+	press(m, "13", "enter") // the historical set-up: areas with several lines of units
+	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 100, Height: 30}, {Width: 120, Height: 36}} {
+		m.Update(size)
+		for _, n := range []string{"2", "7", "12"} {
+			press(m, "esc", n)
+			lines := strings.Split(m.View(), "\n")
+			for i, l := range lines {
+				if strings.HasPrefix(l, "│TA: ") {
+					if next := lines[i+1]; strings.HasPrefix(next, "│    ") {
+						t.Errorf("%dx%d, choice %s highlighted: the map starts inside a place: %q", size.Width, size.Height, n, next)
+					}
+					break
+				}
+			}
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -56,6 +57,7 @@ type model struct {
 
 	choices []engine.Choice // of the person to move; nil while a bot moves or after the end
 	acts    []engine.Action
+	order   []int  // the choices' indices in the order the pane lists them
 	sel     int    // the highlighted choice, an index into visible()
 	typed   string // digits typed: a choice number
 	filter  string // "/" search in the choices' labels and ids
@@ -76,6 +78,10 @@ type model struct {
 	thinking bool
 	help     bool
 	err      error
+
+	resigning bool          // R was pressed: y resigns the seat to move
+	offer     engine.Seat   // the seat whose draw offer is being answered
+	answering []engine.Seat // the seats still to answer it, the first now
 
 	seatNames []*regexp.Regexp // the seats' names as words, to colour them
 }
@@ -109,7 +115,7 @@ func (m *model) Init() tea.Cmd { return m.advance() }
 func (m *model) advance() tea.Cmd {
 	m.clock++
 	m.deadline = time.Time{}
-	m.choices, m.acts, m.sel, m.typed, m.search = nil, nil, 0, "", false
+	m.choices, m.acts, m.order, m.sel, m.typed, m.search, m.resigning = nil, nil, nil, 0, "", false, false
 	s := m.p.State
 	if s.ToMove() == "" {
 		m.thinking = false
@@ -134,9 +140,11 @@ func (m *model) advance() tea.Cmd {
 	for i, a := range m.acts {
 		m.choices[i] = s.Describe(a)
 	}
+	m.order = order(m.choices)
 	if len(m.visible()) == 0 {
 		m.filter = "" // a search stays while it finds something (a set-up area, say)
 	}
+	m.sel = m.home()
 	if seat := s.ToMove(); m.p.Hotseat() && seat != m.shown {
 		m.pause = seat
 		return nil
@@ -205,6 +213,9 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	if key == "ctrl+c" || key == "q" && !m.search {
 		return tea.Quit
 	}
+	if m.offer != "" {
+		return m.answerDraw(key)
+	}
 	if m.pause != "" {
 		if key == "enter" || key == " " {
 			m.shown, m.pause = m.pause, ""
@@ -216,10 +227,14 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		m.help = false
 		return nil
 	}
+	if m.resigning {
+		return m.confirmResign(key)
+	}
 	if m.search {
 		switch k.Type {
 		case tea.KeyEsc:
-			m.search, m.filter, m.sel = false, "", 0
+			m.search, m.filter = false, ""
+			m.sel = m.home()
 		case tea.KeyEnter:
 			return m.enter()
 		case tea.KeyBackspace:
@@ -247,7 +262,8 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 			m.search, m.typed = true, ""
 		}
 	case "esc":
-		m.typed, m.filter, m.sel = "", "", 0
+		m.typed, m.filter = "", ""
+		m.sel = m.home()
 	case "backspace":
 		if m.typed != "" {
 			m.typed = m.typed[:len(m.typed)-1]
@@ -265,14 +281,16 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		}
 		m.note = "took back " + undone
 		return m.advance()
-	case "R", "D":
-		// Resigning and offering a draw belong here once the engine offers them.
-		m.note = "resigning (R) and offering a draw (D) are not available yet"
+	case "R":
+		m.resign()
+	case "D":
+		m.offerDraw()
 	default:
 		if len(key) == 1 && key[0] >= '0' && key[0] <= '9' && m.choices != nil {
 			m.typed += key
 			if n, _ := strconv.Atoi(m.typed); n >= 1 && n <= len(m.choices) {
-				m.filter, m.sel = "", n-1
+				m.filter = ""
+				m.sel = slices.Index(m.visible(), n-1)
 			}
 			return nil
 		}
@@ -298,11 +316,37 @@ func (m *model) move(key string) {
 	}
 }
 
-// visible are the indices of the choices the search leaves.
+// order lists the indices of choices as the pane shows them: a choice that
+// is the only one of its kind (its ID up to the first ":"), such as a
+// set-up of every unit or passing, comes before the long runs of one kind,
+// where it is found at once. The numbers stay the game's.
+func order(choices []engine.Choice) []int {
+	kind := func(c engine.Choice) string { k, _, _ := strings.Cut(c.ID, ":"); return k }
+	n := map[string]int{}
+	for _, c := range choices {
+		n[kind(c)]++
+	}
+	var single, runs []int
+	for i, c := range choices {
+		if n[kind(c)] == 1 {
+			single = append(single, i)
+		} else {
+			runs = append(runs, i)
+		}
+	}
+	return append(single, runs...)
+}
+
+// home is where the highlight starts: on choice 1, so that Enter takes
+// nothing the person did not look for; on the first match of a search.
+func (m *model) home() int { return max(0, slices.Index(m.visible(), 0)) }
+
+// visible are the indices of the choices the search leaves, in the pane's order.
 func (m *model) visible() []int {
 	var out []int
 	f := strings.ToLower(m.filter)
-	for i, c := range m.choices {
+	for _, i := range m.order {
+		c := m.choices[i]
 		if f == "" || strings.Contains(strings.ToLower(c.Label), f) || strings.Contains(strings.ToLower(c.ID), f) {
 			out = append(out, i)
 		}

@@ -145,11 +145,15 @@ func (p *Session) Save() (string, error) {
 	if err := os.WriteFile(p.Path, p.Rec.Encode(), 0o644); err != nil {
 		return "", fmt.Errorf("saving the record: %w", err)
 	}
-	n, plural := len(p.Rec.Choices), "s"
+	return fmt.Sprintf("record saved to %s (%s); `sandtable replay %s` checks it", p.Path, count(len(p.Rec.Choices), "choice"), p.Path), nil
+}
+
+// count is n things, the noun in the plural unless n is 1.
+func count(n int, noun string) string {
 	if n == 1 {
-		plural = ""
+		return "1 " + noun
 	}
-	return fmt.Sprintf("record saved to %s (%d choice%s); `sandtable replay %s` checks it", p.Path, n, plural, p.Path), nil
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // Seat gives each seat to a person or a bot, as Record.Players says.

@@ -41,6 +41,9 @@ func (m *model) View() string {
 	if m.w < minW || m.h < minH {
 		return fmt.Sprintf("Make the window at least %d×%d (it is %d×%d); q saves and quits.", minW, minH, m.w, m.h)
 	}
+	if m.resigning || m.offer != "" {
+		return m.endingScreen()
+	}
 	if m.pause != "" {
 		return m.privacy()
 	}
@@ -76,7 +79,7 @@ func (m *model) header() string {
 	parts := []string{m.p.Game.Name(), fmt.Sprintf("seed %d", m.p.Rec.Seed)}
 	switch {
 	case s.ToMove() == "":
-		parts = append(parts, fmt.Sprintf("game over after %d choices", len(m.p.Rec.Choices)))
+		parts = append(parts, "game over after "+count(len(m.p.Rec.Choices), "choice"))
 	case m.thinking:
 		parts = append(parts, fmt.Sprintf("%s (%s) is choosing", s.ToMove(), m.p.Bots[s.ToMove()].Name()))
 	default:
@@ -102,7 +105,7 @@ func (m *model) timeLeft() time.Duration {
 }
 
 func (m *model) footer() string {
-	keys := "↑↓ highlight · Enter choose · 0-9 number · / search · Tab pane · u undo · ? help · q save & quit"
+	keys := "↑↓ highlight · Enter choose · 0-9 number · / search · Tab pane · u undo · R resign · D draw · ? help · q save & quit"
 	if m.choices == nil { // a bot chooses, or the game is over
 		keys = "Tab pane · ↑↓ scroll · ? help · q save & quit"
 	}
@@ -161,6 +164,7 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 	}
 	place := m.refPlace()
 	var lines []string
+	var starts []bool // whether each line starts an entry rather than continues one
 	first, in := -1, false
 	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		// A place's line starts with its ID; its indented lines follow it.
@@ -171,21 +175,27 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 				first = len(lines)
 			}
 		}
-		for _, wl := range wrap(l, w-2) {
+		for k, wl := range wrap(l, w-2) {
 			if in {
 				wl = markStyle.Render(wl)
 			} else {
 				wl = m.colourSeats(wl)
 			}
 			lines = append(lines, wl)
+			starts = append(starts, k == 0 && !strings.HasPrefix(l, "   "))
 		}
 	}
-	status = status[:min(len(status), (h-2)/2)]
+	// Where the person decides, the status (odds, a roll, movement left)
+	// matters more than the map: it may take all but three of its lines.
+	status = status[:min(len(status), max(1, h-5))]
 	rows := h - 2 - len(status)
 	if first >= 0 && m.focus != paneMap && (first < m.mapTop || first >= m.mapTop+rows) {
 		m.mapTop = first - rows/4
 	}
 	m.mapTop = max(0, min(m.mapTop, len(lines)-rows))
+	for m.focus != paneMap && m.mapTop > 0 && !starts[m.mapTop] {
+		m.mapTop-- // the map the person did not scroll starts with a place, not in the middle of one
+	}
 	end := min(len(lines), m.mapTop+rows)
 	title := fmt.Sprintf("Map, as %s sees it", viewer)
 	if len(lines) > rows {
@@ -278,7 +288,7 @@ func (m *model) choicesPane(w, h int) string {
 		title = fmt.Sprintf("%s is choosing", s.ToMove())
 	default:
 		vis := m.visible()
-		title = fmt.Sprintf("%s to choose · %d choices", s.ToMove(), len(m.choices))
+		title = fmt.Sprintf("%s to choose · %s", s.ToMove(), count(len(m.choices), "choice"))
 		if m.filter != "" {
 			title += fmt.Sprintf(" · %d match %q", len(vis), m.filter)
 		}
@@ -300,6 +310,9 @@ func (m *model) privacy() string {
 	seat := m.pause
 	text := fmt.Sprintf("%s to choose\n\nThe board is hidden so that only %s sees it.\nHand over the keyboard, then %s presses Enter.\n\nq saves the record and quits.",
 		boldStyle.Render(m.colourSeats(string(seat))), seat, seat)
+	if m.note != "" { // what happened while the board was hidden: a declined draw
+		text = noteStyle.Render(m.note) + "\n\n" + text
+	}
 	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(1, 3).Render(text)
 	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b)
 }
@@ -314,12 +327,15 @@ func (m *model) helpScreen() string {
 		"Enter                            take the highlighted choice",
 		"/ text                           search the choices (Esc clears)",
 		"u                                undo your last choice (until dice roll or the turn passes)",
-		"R, D                             resign, offer a draw (not available yet)",
+		"R                                resign (y confirms): the other side wins",
+		"D                                offer a draw: at the hotseat the other seat answers, a bot declines",
 		"q, Ctrl-C                        save the record and quit",
 		"",
-		"The map's last lines explain its marks (Tab to the map, then End). The log's",
-		"bold lines are new since you last chose. In hotseat the board is hidden",
-		"between seats until the next player presses Enter.",
+		"A choice that is the only one of its kind (a whole set-up, Pass, Done) is",
+		"listed first, with its own number. The map's last lines explain its marks",
+		"(Tab to the map, then End). The log's bold lines are new since you last",
+		"chose. In hotseat the board is hidden between seats until the next player",
+		"presses Enter.",
 		"",
 		"Any key returns to the game.",
 	}, "\n")

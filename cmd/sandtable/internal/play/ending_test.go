@@ -1,0 +1,113 @@
+package play
+
+import (
+	"fmt"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"sandtable/ai"
+	"sandtable/games/soa"
+)
+
+// R asks first; y resigns: the other side wins at its best level and the
+// record ends with the resignation, which cannot be taken back.
+func TestScreenResigns(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, britSize)
+	press(m, "R")
+	mustContain(t, m.View(), "Resign as british?", "y resigns, any other key plays on")
+	press(m, "n")
+	if p.State.ToMove() != "british" || len(p.Rec.Choices) != 0 {
+		t.Fatalf("n resigned: to move %q, record %v", p.State.ToMove(), p.Rec.Choices)
+	}
+	mustContain(t, m.View(), "Map, as british sees it", "you play on")
+	press(m, "R", "y")
+	if got := p.Rec.Choices; len(got) != 1 || got[0] != "#resign:british" {
+		t.Fatalf("after R y the record holds %v, want [#resign:british]", got)
+	}
+	r := p.State.Result()
+	if r == nil || r.Winner != "german" {
+		t.Fatalf("result %+v, want german the winner", r)
+	}
+	mustContain(t, m.View(), "╭─ Game over", "winner german", "The british side resigns")
+	press(m, "u")
+	mustContain(t, m.View(), "cannot undo: the game was ended by its players")
+	if len(p.Rec.Choices) != 1 {
+		t.Fatalf("undo after the resignation left %v", p.Rec.Choices)
+	}
+}
+
+// D against a bot: the bot declines, as in line mode, and the game goes on.
+func TestScreenDrawOfferToABot(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, britSize)
+	press(m, "D")
+	mustContain(t, m.View(), "german (a bot) declines the draw", "british to choose")
+	if len(p.Rec.Choices) != 0 || p.State.ToMove() != "british" {
+		t.Fatalf("a bot's refusal changed the game: %v", p.Rec.Choices)
+	}
+}
+
+// D at the hotseat: the other seat answers on a screen that hides the
+// board; a refusal hands the board back after the privacy pause, an
+// acceptance draws the game.
+func TestScreenDrawOfferAtTheHotseat(t *testing.T) {
+	p := newSession(t, 1, nil, hotseat)
+	m := start(t, p, britSize)
+	press(m, "enter", "D")
+	mustHideBoard(t, m.View(), "british offers a draw", "german, do you accept? y accepts, n declines")
+	press(m, "n")
+	mustHideBoard(t, m.View(), "german declines the draw", "british to choose", "The board is hidden")
+	press(m, "enter")
+	mustContain(t, m.View(), "Map, as british sees it")
+	press(m, "D", "y")
+	if got := p.Rec.Choices; len(got) != 1 || got[0] != "#draw" {
+		t.Fatalf("after an accepted draw the record holds %v, want [#draw]", got)
+	}
+	if r := p.State.Result(); r == nil || r.Winner != "" || r.Level != "draw" {
+		t.Fatalf("result %+v, want a draw", r)
+	}
+	mustContain(t, m.View(), "╭─ Game over", "winner nobody", "Drawn by agreement")
+}
+
+// Where the firer confirms an attack the screen shows its AV and DV and
+// the chance of each result, as the engine's view computes them
+// (soa:8.351-8.353).
+func TestScreenShowsFireOdds(t *testing.T) {
+	p := newSession(t, 5, nil, vsBot)
+	me := ai.NewRandom(11) // plays the British seat to reach an attack
+	var odds *soa.FireOdds
+	for odds == nil {
+		if p.State.ToMove() == "" {
+			t.Fatal("the game ended before the British designated a fire attack")
+		}
+		if p.State.ToMove() == "british" {
+			if d := p.State.View("british").(soa.View).Drafting; d != nil && d.Odds != nil {
+				odds = d.Odds
+				break
+			}
+		}
+		b := p.BotToMove()
+		if b == nil {
+			b = me
+		}
+		a, err := ai.Move(b, p.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Apply(a, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := start(t, p, tea.WindowSizeMsg{Width: 320, Height: 60})
+	c := odds.Results[0]
+	if c.CP != 0 {
+		t.Fatalf("the attack found cannot miss: %+v", odds)
+	}
+	values := fmt.Sprintf("odds: AV %d against DV %d: ", odds.AttackValue, odds.DefenceValue)
+	mustContain(t, m.View(), values+fmt.Sprintf("no effect %.1f%%", 100*float64(c.Ways)/float64(c.Of)))
+	// In a smaller window the status takes room from the map, so that the odds stay in sight.
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	mustContain(t, m.View(), values)
+}
