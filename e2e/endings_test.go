@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"sandtable/engine"
+	"sandtable/server"
 )
 
 // openHeld opens a game whose seats this browser holds, as the lobby
@@ -188,14 +189,22 @@ func unitsAt(v seatView, side string) []string {
 	return out
 }
 
+// viewOf decodes the engine's view of the seat to move into v.
+func viewOf(t *testing.T, s engine.State, v any) {
+	t.Helper()
+	raw, err := json.Marshal(s.View(s.ToMove()))
+	if err == nil {
+		err = json.Unmarshal(raw, v)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // checkOdds compares the odds table on the page with the attack the view
 // of the seat to move designates (docs/formats.md, designating.odds).
 func checkOdds(t *testing.T, p *page, s engine.State) {
 	t.Helper()
-	raw, err := json.Marshal(s.View(s.ToMove()))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var v struct {
 		Designating *struct {
 			Odds *struct {
@@ -208,7 +217,7 @@ func checkOdds(t *testing.T, p *page, s engine.State) {
 			} `json:"odds"`
 		} `json:"designating"`
 	}
-	json.Unmarshal(raw, &v)
+	viewOf(t, s, &v)
 	if v.Designating == nil || v.Designating.Odds == nil {
 		return
 	}
@@ -231,4 +240,55 @@ func checkOdds(t *testing.T, p *page, s engine.State) {
 		t.Fatalf("the odds table shows %v; the view's odds are %v", got, want)
 	}
 	p.shot("odds.png")
+}
+
+// TestArchived: a game archived after its idle time opens read-only: the
+// note says so and no choice is offered, though its seat is held here.
+func TestArchived(t *testing.T) {
+	base := newServer(t, func(c *server.Config) { c.ArchiveAfter = 300 * time.Millisecond })
+	srv := api{t: t, base: base}
+	g := srv.create("8", map[string]string{"german": "human", "british": "human"})
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		var sum struct{ Archived bool }
+		srv.call("GET", "/api/games/"+g.ID, "", nil, &sum)
+		if sum.Archived {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the idle game was not archived within 10 s")
+		}
+	}
+	p := newProfile(t, "player", base)
+	british, _ := strings.CutPrefix(g.Links["british"], base)
+	p.open(british, ".game-page[data-version]")
+	s := p.waitFor("the archived game", 10*time.Second, "s.version === 0 && !!document.querySelector('#archived-note:not([hidden])')")
+	if len(s.Choices) != 0 || len(s.HLPlaces) != 0 {
+		t.Fatalf("the archived game offers the choices %v (places %v)", s.Choices, s.HLPlaces)
+	}
+}
+
+// checkRoll compares the roll the page shows under a reroll offer with the
+// view's roll of the seat to move.
+func checkRoll(t *testing.T, p *page, s engine.State) {
+	t.Helper()
+	var v struct {
+		Roll *struct {
+			Dice []int  `json:"dice"`
+			Text string `json:"text"`
+		} `json:"roll"`
+	}
+	viewOf(t, s, &v)
+	if v.Roll == nil {
+		t.Fatal("the view under the reroll offer has no roll")
+	}
+	want := fmt.Sprint(v.Roll.Dice, " ", v.Roll.Text)
+	got := run(p, "the roll shown", 5*time.Second, chromedp.Poll[string](`(() => {
+	  const r = document.querySelector('#roll-decided');
+	  if (!r) return null;
+	  return '[' + [...r.querySelectorAll('.die')].map((d) => d.textContent).join(' ') + '] ' + r.textContent;
+	})()`, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))
+	dice, text, _ := strings.Cut(got, "] ")
+	if dice+"]" != fmt.Sprint(v.Roll.Dice) || !strings.Contains(text, v.Roll.Text) {
+		t.Fatalf("the reroll prompt shows %q; the view's roll is %q", got, want)
+	}
 }

@@ -273,8 +273,9 @@ export function controls(view) {
   }
   if (st.roll) {
     const r = st.roll;
-    parts.push(h('p', {class: 'odds-line roll-decided', id: 'roll-decided'}, h('strong', {}, 'The roll: '),
-      h('span', {class: 'dice'}, (r.dice || []).map((n) => h('span', {class: 'die'}, String(n)))), ' ', r.text, ' ', ruleLink('soa:8.41')));
+    const head = st.step === 'reroll' ? 'The roll to keep or reroll: ' : 'The roll: ';
+    parts.push(h('p', {class: 'odds-line roll-decided', id: 'roll-decided'}, h('strong', {}, head),
+      rollDice(r), ' ', r.text, ' ', ruleLink('soa:8.41')));
   }
   return parts.length ? h('div', {class: 'odds', id: 'odds'}, parts) : null;
 }
@@ -304,6 +305,16 @@ function barrages(list) {
         h('td', {}, `${b.target} (${b.group})`), h('td', {}, String(b.odds.attack_value)), h('td', {}, String(b.odds.defence_value)),
         h('td', {}, pct(hit)));
     })));
+}
+
+// rollDice draws a roll's dice; a fire roll has the attacker's, then the
+// defender's (soa:8.351, 8.352).
+function rollDice(r) {
+  const faces = (ds) => ds.map((n) => h('span', {class: 'die'}, String(n)));
+  const d = r.dice || [];
+  if (r.for !== 'fire') return h('span', {class: 'dice'}, faces(d));
+  const half = d.length / 2;
+  return h('span', {class: 'dice'}, 'attack ', faces(d.slice(0, half)), ', defence ', faces(d.slice(half)), ':');
 }
 
 // pct writes a chance as a whole percentage; below half a percent but not
