@@ -14,7 +14,7 @@ export class ApiError extends Error {
 }
 
 const READABLE = {
-  quota: 'This server has started as many games as it allows for now. Try again in a while.',
+  quota: 'This address has started as many games as the server allows for now. Try again in a while.',
   too_many_sockets: 'This browser has too many games open on this server. Close some game tabs, then reload this one.',
   cross_origin: 'The server refused a request that did not come from its own pages. Open the game from the server\'s own address.',
   not_json: 'The server refused a request it could not read. Reload the page.',
