@@ -51,8 +51,10 @@ func (p *page) result() (winner, text string) {
 	return winner, text
 }
 
-// TestResign: the German player resigns, after confirming, and the game
-// ends with the British winning (docs/api.md, resign); the server agrees.
+// TestResign: online, the German player offers a draw, which the British
+// player declines; then resigns, after confirming, and the game ends with
+// the British winning on both pages (docs/api.md, resign, draw); the server
+// agrees.
 func TestResign(t *testing.T) {
 	base := newServer(t)
 	srv := api{t: t, base: base}
@@ -61,6 +63,17 @@ func TestResign(t *testing.T) {
 	p := newProfile(t, "german", base)
 	p.open(german, ".game-page[data-version]")
 	p.waitFor("the first view", 10*time.Second, "s.version === 0 && s.conn === 'live'")
+	// A draw offered online: the other player sees it and declines.
+	british, _ := strings.CutPrefix(g.Links["british"], base)
+	b := newProfile(t, "british", base)
+	b.open(british, ".game-page[data-version]")
+	b.waitFor("the first view", 10*time.Second, "s.version === 0 && s.conn === 'live'")
+	p.click("#offer-draw")
+	p.waitFor("the offer waiting", 10*time.Second, "!!document.querySelector('#draw-offered')")
+	b.waitFor("the offer", 10*time.Second, "!!document.querySelector('#draw-offer')")
+	b.click("#draw-decline")
+	p.waitFor("the offer withdrawn", 10*time.Second, "!document.querySelector('#draw-offered') && !!document.querySelector('#offer-draw')")
+	// The resignation, once confirmed.
 	p.click("#resign")
 	p.waitFor("the confirmation", 5*time.Second, "!!document.querySelector('#resign-dialog')")
 	p.click("#resign-cancel") // changing one's mind leaves the game as it was
@@ -69,6 +82,9 @@ func TestResign(t *testing.T) {
 	winner, text := p.result()
 	if winner != "british" || !strings.Contains(text, "resigns") {
 		t.Fatalf("after the German resignation the page shows winner %q: %q", winner, text)
+	}
+	if winner, _ := b.result(); winner != "british" {
+		t.Fatalf("the British player's page shows winner %q", winner)
 	}
 	var sum struct {
 		Result *struct{ Winner string }
