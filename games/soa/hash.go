@@ -180,7 +180,6 @@ func (s *State) Hash() uint64 {
 	for _, r := range s.rolls {
 		h.int(r)
 	}
-	h.add(uint64(s.screenSide))
 	h.int(s.cp)
 	h.int(s.cpTotal)
 	h.list(s.retreaters)
@@ -204,7 +203,7 @@ func (s *State) Hash() uint64 {
 		h.add(f.Visited)
 		h.int(f.Left)
 		h.int(f.Attack)
-		h.add(uint64(f.First) | uint64(f.Round)<<8 | uint64(uint16(f.Unit))<<32)
+		h.add(uint64(f.First) | uint64(f.Round)<<8 | uint64(f.Screen)<<16 | uint64(uint16(f.Unit))<<32)
 	}
 	return mix64(uint64(h))
 }

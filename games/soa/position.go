@@ -68,7 +68,6 @@ type Work struct {
 	CCAttacks                                []ccAttack
 	CCCur                                    ccAttack
 	CCIdx                                    int
-	ScreenSide                               Side
 	CCDie                                    int
 	ExtPlace                                 int16
 	ExtDie                                   int
@@ -173,7 +172,7 @@ func (s *State) work() Work {
 		Cur: cur, AV: s.av, DV: s.dv, Rolls: s.rolls,
 		CP: s.cp, CPTotal: s.cpTotal, Retreaters: some(s.retreaters), ElimFull: some(s.elimFull),
 		CCPlace:   s.ccPlace,
-		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx, ScreenSide: s.screenSide,
+		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx,
 		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie, ReformMask: s.reformMask,
 		ArtFirst: s.artFirst, ArtFirstBy: s.artFirstBy, Stack: s.stack.list(),
 	}
@@ -186,7 +185,7 @@ func (s *State) setWork(w Work) {
 	s.av, s.dv, s.rolls = w.AV, w.DV, w.Rolls
 	s.cp, s.cpTotal, s.retreaters, s.elimFull = w.CP, w.CPTotal, w.Retreaters, w.ElimFull
 	s.ccPlace = w.CCPlace
-	s.ccAttacks, s.ccCur, s.ccIdx, s.screenSide = w.CCAttacks, w.CCCur, w.CCIdx, w.ScreenSide
+	s.ccAttacks, s.ccCur, s.ccIdx = w.CCAttacks, w.CCCur, w.CCIdx
 	s.ccDie, s.extPlace, s.extDie, s.reformMask = w.CCDie, w.ExtPlace, w.ExtDie, w.ReformMask
 	s.artFirst, s.artFirstBy = w.ArtFirst, w.ArtFirstBy
 	s.stack.set(w.Stack)

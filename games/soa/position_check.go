@@ -131,7 +131,7 @@ func (s *State) checkWork(w *Work) error {
 		count("CP", w.CP, 99), count("CPTotal", w.CPTotal, 99),
 		units("Retreaters", w.Retreaters), units("ElimFull", w.ElimFull),
 
-		place("CCPlace", int(w.CCPlace), true), side("ScreenSide", w.ScreenSide),
+		place("CCPlace", int(w.CCPlace), true),
 		unit("CCCur.Target", int(w.CCCur.Target), true), units("CCCur.Units", w.CCCur.Units),
 		count("CCIdx", w.CCIdx, len(w.CCAttacks)), count("CCDie", w.CCDie, 6),
 		place("ExtPlace", int(w.ExtPlace), true), count("ExtDie", w.ExtDie, 6),
@@ -183,7 +183,7 @@ func (s *State) checkWork(w *Work) error {
 				err = fmt.Errorf("%s.Attack %d must index the attack resolved now in work.Attacks (%d designated) (soa:8.12)", field, f.Attack, len(w.Attacks))
 			}
 		case procCloseCombat:
-			err = errors.Join(side(field+".First", f.First), count(field+".Round", f.Round, 1))
+			err = errors.Join(side(field+".First", f.First), count(field+".Round", f.Round, 1), side(field+".Screen", f.Screen))
 		default:
 			err = fmt.Errorf("%s.Proc is missing: name one of reroll, retreat, fire-commit, placement, resolution, close-combat", field)
 		}

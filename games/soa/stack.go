@@ -56,6 +56,7 @@ type frame struct {
 	Attack  int       `json:",omitempty"` // resolution: the index in work.Attacks of the attack resolved now
 	First   Side      `json:",omitempty"` // close-combat: the side that attacks first (soa:9.4)
 	Round   int       `json:",omitempty"` // close-combat: 0 while the first side attacks, 1 the second
+	Screen  Side      `json:",omitempty"` // close-combat: the side offered screening now (soa:9.5)
 }
 
 // maxDepth bounds the nesting; the rules reach two today (a reroll offer

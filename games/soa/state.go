@@ -162,12 +162,11 @@ type State struct {
 	// events
 	reformUsed []bool
 	// close combat
-	ccPlace    int16
-	ccAttacks  []ccAttack
-	ccCur      ccAttack
-	ccIdx      int
-	screenSide Side
-	ccDie      int // the close-combat die under a reroll offer
+	ccPlace   int16
+	ccAttacks []ccAttack
+	ccCur     ccAttack
+	ccIdx     int
+	ccDie     int // the close-combat die under a reroll offer
 	// close combat (closecombat.go): add fields here
 
 	// turn sequence (turn.go): add fields here
