@@ -71,7 +71,6 @@ type Work struct {
 	CCDie                                    int
 	ExtPlace                                 int16
 	ExtDie                                   int
-	ReformMask                               uint64
 	ArtFirst, ArtFirstBy                     int16
 	Stack                                    []frame // the nested procedures in progress, innermost last (stack.go)
 }
@@ -173,7 +172,7 @@ func (s *State) work() Work {
 		CP: s.cp, CPTotal: s.cpTotal, Retreaters: some(s.retreaters), ElimFull: some(s.elimFull),
 		CCPlace:   s.ccPlace,
 		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx,
-		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie, ReformMask: s.reformMask,
+		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie,
 		ArtFirst: s.artFirst, ArtFirstBy: s.artFirstBy, Stack: s.stack.list(),
 	}
 }
@@ -186,7 +185,7 @@ func (s *State) setWork(w Work) {
 	s.cp, s.cpTotal, s.retreaters, s.elimFull = w.CP, w.CPTotal, w.Retreaters, w.ElimFull
 	s.ccPlace = w.CCPlace
 	s.ccAttacks, s.ccCur, s.ccIdx = w.CCAttacks, w.CCCur, w.CCIdx
-	s.ccDie, s.extPlace, s.extDie, s.reformMask = w.CCDie, w.ExtPlace, w.ExtDie, w.ReformMask
+	s.ccDie, s.extPlace, s.extDie = w.CCDie, w.ExtPlace, w.ExtDie
 	s.artFirst, s.artFirstBy = w.ArtFirst, w.ArtFirstBy
 	s.stack.set(w.Stack)
 }

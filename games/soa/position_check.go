@@ -177,6 +177,9 @@ func (s *State) checkWork(w *Work) error {
 			if !strings.ContainsRune("GABCR", rune(f.Pool)) || f.Pool == 0 {
 				err = fmt.Errorf("%s.Pool %d is none of G, A, B, C, R (soa:17, 19.4)", field, f.Pool)
 			}
+			if f.Given>>uint(nPlaces) != 0 || (f.Given != 0 && f.Pool != 'R') {
+				err = fmt.Errorf("%s.Given %#x must hold place bits only (0-%d), and only for reformed units, pool R (soa:19.4)", field, f.Given, nPlaces-1)
+			}
 		case procResolution:
 			err = place(field+".Cause", int(f.Cause), true)
 			if f.Attack < 0 || f.Attack >= len(w.Attacks) {

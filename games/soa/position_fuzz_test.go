@@ -95,6 +95,9 @@ func badPositions(t testing.TB) []badPosition {
 	add(moving, "pool B", func(p *Position, w *Work) {
 		p.Step, w.Stack = "event-b-unit", []frame{{Proc: procPlacement, Pool: 'G', Left: 1, Unit: -1}}
 	})
+	add(moving, "Stack[0].Given", func(_ *Position, w *Work) {
+		w.Stack = []frame{{Proc: procPlacement, Pool: 'R', Left: 1, Given: 1 << 50}}
+	})
 	add(moving, "Stack[0].Unit", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procPlacement, Pool: 'G', Left: 1, Unit: 9999}} })
 	add(moving, "ArtFirstBy", func(_ *Position, w *Work) { w.ArtFirst, w.ArtFirstBy = 3, 0 })
 	add(moving, "ArtFirst", func(_ *Position, w *Work) { w.ArtFirst = 64 })

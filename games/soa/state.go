@@ -170,9 +170,8 @@ type State struct {
 	// close combat (closecombat.go): add fields here
 
 	// turn sequence (turn.go): add fields here
-	reformMask uint64 // places given a reformed unit in this round of placements (soa:19.4)
-	extPlace   int16  // fire being extinguished (soa:18.9)
-	extDie     int
+	extPlace int16 // fire being extinguished (soa:18.9)
+	extDie   int
 
 	stack stack // the nested procedures in progress (stack.go)
 
