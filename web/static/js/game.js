@@ -628,9 +628,16 @@ class GamePage {
 }
 
 // sameView: a and b are the same view of the same seat at the same version.
+// A view's log lines are only those after the cursor it was asked from, so
+// two deliveries of one view differ there: the LogWindow holds the log.
 function sameView(a, b) {
   return !!b && a.seat === b.seat && a.version === b.version && a.deadline === b.deadline &&
-    (a === b || JSON.stringify(a.view) === JSON.stringify(b.view));
+    (a === b || JSON.stringify(withoutLog(a.view)) === JSON.stringify(withoutLog(b.view)));
+}
+
+function withoutLog(view) {
+  const {log, log_from: from, ...rest} = view;
+  return rest;
 }
 
 function splitRef(r) {
