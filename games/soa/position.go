@@ -378,6 +378,12 @@ func (s *State) Invariants() error {
 	if (s.step == stOver) != (s.result != nil) {
 		return errors.New("a result exists exactly when the game is over")
 	}
+	if err := checkNesting(s.stack.frames[:s.stack.n]); err != nil {
+		return fmt.Errorf("procedures: %w", err)
+	}
+	if err := s.checkStepFrame(); err != nil {
+		return fmt.Errorf("step %s: %w", stepNames[s.step], err)
+	}
 	return nil
 }
 

@@ -152,15 +152,11 @@ func (s *State) checkWork(w *Work) error {
 			return err
 		}
 	}
+	if err := checkNesting(w.Stack); err != nil {
+		return err
+	}
 	for i, f := range w.Stack {
 		field := fmt.Sprintf("Stack[%d]", i)
-		var below proc
-		if i > 0 {
-			below = w.Stack[i-1].Proc
-		}
-		if want := parentProc(f); below != want {
-			return fmt.Errorf("%s: %s runs inside %s, not inside %s", field, procName(f.Proc), procName(want), procName(below))
-		}
 		var err error
 		switch f.Proc {
 		case procReroll:
@@ -196,6 +192,20 @@ func (s *State) checkWork(w *Work) error {
 	}
 	if (w.ArtFirst < 0) != (w.ArtFirstBy < 0) || (w.ArtFirstBy >= 0 && (int(w.ArtFirstBy) >= nUnits || s.typ(w.ArtFirstBy) != Artillery)) {
 		return fmt.Errorf("ArtFirstBy %d must be the artillery counter of the barrage on ArtFirst %d, or both -1 (soa:14.33)", w.ArtFirstBy, w.ArtFirst)
+	}
+	return nil
+}
+
+// checkNesting checks that each procedure runs inside the one it belongs to.
+func checkNesting(fs []frame) error {
+	for i, f := range fs {
+		var below proc
+		if i > 0 {
+			below = fs[i-1].Proc
+		}
+		if want := parentProc(f); below != want {
+			return fmt.Errorf("Stack[%d]: %s runs inside %s, not inside %s", i, procName(f.Proc), procName(want), procName(below))
+		}
 	}
 	return nil
 }
@@ -256,10 +266,13 @@ var stepProcs = map[step]struct {
 }
 
 // checkStepFrame checks that the innermost procedure is the one the step
-// waits in, and that other steps wait in none.
+// waits in, and that other steps wait in none. A game may end inside any
+// procedure, by resignation or agreement.
 func (s *State) checkStepFrame() error {
 	want, inside := stepProcs[s.step]
 	switch {
+	case s.step == stOver:
+		return nil
 	case !inside && s.stack.n > 0:
 		return fmt.Errorf("work.Stack holds a %s procedure, but this step waits inside none: leave the stack out", procNames[s.stack.top().Proc])
 	case inside && !s.stack.in(want.p):

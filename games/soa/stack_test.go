@@ -35,6 +35,11 @@ func TestProceduresNestOnTheStack(t *testing.T) {
 	// soa:8.41: the British, holding the Tactical Advantage, decide on their
 	// own roll and choose again afterwards.
 	stackIs("under the reroll offer", frame{Proc: procResolution, Cause: -1}, frame{Proc: procReroll, For: rrFire, Back: British})
+	over := s.Clone().(*State)
+	over.End(engine.Ending{Kind: engine.EndResign, Seat: "german"})
+	if _, err := engine.LoadPositionDoc(over.g, engine.EncodePosition("soa", over)); err != nil {
+		t.Fatalf("a game resigned under the reroll offer: %v", err)
+	}
 	ccDo(t, s, "accept")
 	// soa:8.3551: the fire came from area 17.
 	stackIs("while the Germans answer", frame{Proc: procResolution, Cause: p17})
