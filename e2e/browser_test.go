@@ -119,16 +119,21 @@ func startBrowser() {
 }
 
 // newServer starts the server in process with a temporary SQLite database
-// and the embedded client; it returns the base URL.
-func newServer(t *testing.T) string {
+// and the embedded client, the configuration changed by each of set; it
+// returns the base URL.
+func newServer(t *testing.T, set ...func(*server.Config)) string {
 	t.Helper()
-	srv, err := server.New(server.Config{
+	cfg := server.Config{
 		DB:            filepath.Join(t.TempDir(), "e2e.db"),
 		BotDelay:      3 * time.Millisecond,
 		Logger:        slog.New(slog.DiscardHandler),
 		Static:        web.Handler(),
 		RatePerSecond: 2000, // the tests also drive games over the API, fast
-	})
+	}
+	for _, f := range set {
+		f(&cfg)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

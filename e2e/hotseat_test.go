@@ -140,6 +140,10 @@ func TestHotseat(t *testing.T) {
 	}
 	tm.mark("move done: " + strings.Join(move, " "))
 	for _, cid := range fire {
+		if cid == "confirm" || cid == "resolve" {
+			// The attack's values and odds are shown before it is confirmed.
+			checkOdds(t, p, m.s)
+		}
 		c := find(t, m.choices(), cid)
 		s = p.choose(s.Version, c)
 		m.apply(cid)
@@ -158,6 +162,12 @@ func TestHotseat(t *testing.T) {
 		}
 	}
 	tm.mark("fire rolled: " + strings.Join(fire, " "))
+	// The British hold the Tactical Advantage: the reroll prompt shows the
+	// roll being decided on (soa:8.41), as the engine's view has it.
+	if m.step() != "reroll" {
+		t.Fatalf("after the fire the engine is at %q, want the Tactical Advantage reroll offer", m.step())
+	}
+	checkRoll(t, p, m.s)
 	laptops(p, id, s.Version)
 	tm.mark("laptop sizes")
 

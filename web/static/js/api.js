@@ -1,15 +1,26 @@
 // api.js: the HTTP and WebSocket API of docs/api.md.
 
 // ApiError carries the server's error code ("stale_version", ...) and its
-// message, which is written for people.
+// message, which is written for people; for the codes of READABLE, which
+// speak of limits and stored games rather than a move, the text says what
+// the player can do.
 export class ApiError extends Error {
   constructor(status, code, message, body) {
-    super(message);
+    super(READABLE[code] || message);
     this.status = status;
     this.code = code;
     this.body = body || {};
   }
 }
+
+const READABLE = {
+  quota: 'This address has started as many games as the server allows for now. Try again in a while.',
+  too_many_sockets: 'This browser has too many games open on this server. Close some game tabs, then reload this one.',
+  cross_origin: 'The server refused a request that did not come from its own pages. Open the game from the server\'s own address.',
+  not_json: 'The server refused a request it could not read. Reload the page.',
+  game_damaged: 'This game\'s stored record is damaged: the server cannot open it. The host can find why in the server\'s log.',
+  archived: 'This game was archived after a long time without a move: it can be read and replayed, no longer played.',
+};
 
 async function call(method, path, {token, body, signal} = {}) {
   const headers = {Accept: 'application/json'};
@@ -57,6 +68,11 @@ export const api = {
   link: (id, token) => call('GET', `${g(id)}/link`, {token}),
   choose: (id, token, version, choice) => call('POST', `${g(id)}/choices`, {token, body: {version, choice}}),
   undo: (id, token, version) => call('POST', `${g(id)}/undo`, {token, body: {version}}),
+  // batch makes several choices of one seat, all or none (a saved set-up).
+  batch: (id, token, version, choices) => call('POST', `${g(id)}/choices/batch`, {token, body: {version, choices}}),
+  resign: (id, token, version) => call('POST', `${g(id)}/resign`, {token, body: {version}}),
+  // draw answers "offer", "accept" or "decline".
+  draw: (id, token, version, answer) => call('POST', `${g(id)}/draw`, {token, body: {version, answer}}),
   // record returns the raw text, so that the download is the server's bytes.
   record: async (id) => {
     const res = await fetch(`${g(id)}/record`, {headers: {Accept: 'application/json'}, cache: 'no-store'});
@@ -189,19 +205,21 @@ export class Live {
       if (m.type === 'view') { this.seq++; this.deliver(m); }
       else if (m.type === 'error' && this.onError) this.onError(new ApiError(0, m.code, m.error, m));
     };
-    ws.onclose = () => {
+    // 1013: this client fell behind (docs/api.md), reconnect at once; 1001:
+    // the server is restarting, back off as after a failure.
+    ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      if (!opened) this.failures++;
-      this.retry();
+      if (!opened || ev.code === 1001) this.failures++;
+      this.retry(ev.code === 1013);
     };
   }
 
   // retry reconnects after an exponential backoff with jitter (1 s doubling
-  // to 30 s) and polls the view meanwhile.
-  retry() {
+  // to 30 s), or soon when asked, and polls the view meanwhile.
+  retry(soon = false) {
     if (this.closed) return;
-    const delay = Math.min(30000, 1000 * 2 ** Math.min(this.failures, 5)) * (0.75 + Math.random() * 0.5);
+    const delay = (soon ? 200 : Math.min(30000, 1000 * 2 ** Math.min(this.failures, 5))) * (0.75 + Math.random() * 0.5);
     this.onState('polling');
     this.poll();
     clearTimeout(this.retryTimer);
@@ -234,6 +252,7 @@ export class Live {
   deliver(m) {
     this.lastVersion = m.version;
     this.log.take(m.view);
-    this.onView({version: m.version, seat: m.seat, view: m.view, can_undo: !!m.can_undo, deadline: m.deadline || null, log: this.log});
+    this.onView({version: m.version, seat: m.seat, view: m.view, can_undo: !!m.can_undo, deadline: m.deadline || null,
+      draw_offer: m.draw_offer || null, archived: !!m.archived, log: this.log});
   }
 }

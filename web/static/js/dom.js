@@ -130,3 +130,6 @@ export function icon(name) {
 export function plural(n, noun, pl = `${noun}s`) {
   return `${n} ${n === 1 ? noun : pl}`;
 }
+
+// cap writes a word with a capital first letter ("german" -> "German").
+export const cap = (x) => (x ? x[0].toUpperCase() + x.slice(1) : '');

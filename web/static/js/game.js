@@ -3,9 +3,10 @@
 // tokens), highlights the legal choices on the map through their refs, and
 // sends the one the player picks. It never decides what is legal: the
 // engine lists every choice (DESIGN.md section 1).
-import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download, plural} from './dom.js';
+import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download, plural, cap} from './dom.js';
 import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
+import * as setups from './setups.js';
 import {Board} from './board.js';
 import {counterIcon, describe} from './counter.js';
 import {renderStatus, renderBoxes, Log, renderResult, sideBadge, setSideColours, stepName, turnMarks} from './panels.js';
@@ -79,6 +80,12 @@ class GamePage {
       prompt: h('div', {id: 'prompt', class: 'prompt', 'aria-live': 'polite'}),
       choices: h('div', {id: 'choices', class: 'choices', role: 'group', 'aria-label': 'Your choices'}),
       controls: h('div', {id: 'game-controls', class: 'game-controls'}),
+      setups: h('div', {id: 'setups', class: 'setups'}),
+      saveSetups: h('span', {id: 'save-setups'}),
+      ending: h('div', {id: 'ending', class: 'ending'}),
+      offer: h('div', {id: 'offer', class: 'ending'}),
+      archived: h('section', {class: 'card notice', id: 'archived-note', role: 'status', hidden: true},
+        'This game was archived after a long time without a move: it can be read and replayed, no longer played.'),
       undo: h('button', {id: 'undo', type: 'button', class: 'secondary', hidden: true, 'aria-label': 'Undo your last choice (U)',
         onclick: () => this.undo()}, '↶ Undo'),
       error: h('div', {id: 'error', class: 'error', role: 'alert', hidden: true}),
@@ -92,13 +99,13 @@ class GamePage {
       h('a', {href: `/replay/${encodeURIComponent(this.id)}`, id: 'replay-link'}, 'Replay'),
       h('button', {type: 'button', class: 'linklike', id: 'copy-spectator',
         onclick: () => copyText(`${location.origin}/play/${this.id}`)}, 'Copy spectator link'),
-      this.inviteLinks(), this.seatLinks());
+      this.inviteLinks(), this.seatLinks(), e.saveSetups);
     // The server's word on this game, such as its move to newer rules (docs/formats.md, Versions).
     const notice = this.summary.notice ? h('section', {class: 'card notice', id: 'notice', role: 'status'}, this.summary.notice) : null;
     const side = h('aside', {class: 'side', id: 'panel'},
-      notice, e.result, e.status,
+      notice, e.archived, e.result, e.status,
       h('section', {class: 'card turn', id: 'turn', tabindex: -1, 'aria-label': 'What to do'},
-        e.prompt, e.error, e.choices, e.controls, h('div', {class: 'turn-foot'}, e.undo, e.conn)),
+        e.offer, e.prompt, e.error, e.controls, e.setups, e.choices, e.ending, h('div', {class: 'turn-foot'}, e.undo, e.conn)),
       h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.lastRoll, e.log),
       h('section', {class: 'card boxes-card'}, h('h2', {}, 'Boxes'), e.boxes, links));
     clear(this.main, h('div', {class: 'game-page'}, mapPane, side));
@@ -184,10 +191,21 @@ class GamePage {
     } else if (this.shown && this.views[this.shown] && this.views[this.shown].version === fresh.version) {
       show = this.shown;
     }
+    // Hotseat: the player a draw is offered to sees their own view to answer.
+    // Once answered, the screen goes back to the player to move, behind the screen.
+    if (this.answering) {
+      const v = this.views[this.answering];
+      if (v && v.draw_offer && v.version === fresh.version) show = this.answering;
+      else {
+        this.answering = null;
+        if (show !== this.shown && !fresh.view.result) this.curtain = true;
+      }
+    }
     if (this.pending && fresh.version !== this.pending.from) this.pending = null;
     const handover = this.shown && show !== this.shown && this.current && this.current.version !== this.views[show].version;
-    if (handover && this.mine.size > 1) {
-      // Hotseat: the next player must not see what the last one may hide.
+    if (handover && this.mine.size > 1 && !this.views[show].view.result) {
+      // Hotseat: the next player must not see what the last one may hide
+      // (an ended game hides nothing).
       const secret = [this.current, this.views[show]].some((m) => this.game.hidesInfo(m.view.state?.step, this.summary.options));
       if (secret) this.curtain = true;
       else toast(`Now playing ${show}`);
@@ -227,7 +245,9 @@ class GamePage {
     this.drawn = m;
     const {view, version} = m;
     const st = view.state || {};
-    const choices = view.choices || [];
+    const readOnly = m.archived || this.summary.archived;
+    const choices = readOnly ? [] : view.choices || [];
+    this.el.archived.hidden = !readOnly;
     const hl = {places: new Set(), units: new Set()};
     this.byPlace = new Map();
     this.byUnit = new Map();
@@ -252,7 +272,9 @@ class GamePage {
     this.renderPrompt(view, choices);
     this.renderChoices(choices);
     // A game module may add controls of its own (games.js controls).
-    clear(this.el.controls, this.game.controls(view, (id) => this.choose(id)));
+    clear(this.el.controls, readOnly ? null : this.game.controls(view, (id) => this.choose(id)));
+    this.renderSetups(m, readOnly);
+    this.renderEnding(m, readOnly);
     this.renderResult(view);
     const myMove = view.to_move && this.mine.has(view.to_move);
     document.title = `${myMove ? '● Your move · ' : ''}${this.name} · sandtable`;
@@ -269,7 +291,7 @@ class GamePage {
 
   // showCurtain covers the page until the next hotseat player presses on.
   showCurtain() {
-    const seat = this.shown;
+    const seat = this.curtainFor || this.shown;
     let el = document.getElementById('handover');
     if (!el) {
       el = h('div', {class: 'curtain', id: 'handover', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'handover-title'},
@@ -288,6 +310,7 @@ class GamePage {
   liftCurtain() {
     if (!this.curtain) return;
     this.curtain = false;
+    this.curtainFor = null;
     document.getElementById('handover')?.remove();
     this.main.querySelector('.game-page').inert = false;
     this.render();
@@ -348,7 +371,9 @@ class GamePage {
   renderChoices(choices) {
     const e = this.el.choices;
     const rule = mostCommon(choices.map((c) => c.rule));
-    const mapped = choices.filter((c) => (c.refs || []).length);
+    // The game's choices that do much at once come first, under a head.
+    const quick = new Set(this.game.quickChoices(choices).map((c) => c.id));
+    const mapped = choices.filter((c) => (c.refs || []).length && !quick.has(c.id));
     const prefix = mapped.length >= 3 ? commonPrefix(mapped.map((c) => c.label)) : '';
     const old = this.choiceEls || new Map();
     this.choiceEls = new Map();
@@ -358,25 +383,27 @@ class GamePage {
       return el;
     };
     let headed = false;
+    const first = quick.size ? [keep('head|quick', () => h('div', {class: 'choice-head', id: 'quick-head'}, 'Many at once:'))] : [];
     const nodes = [];
     choices.forEach((c, i) => {
       const ref = (c.refs || []).length > 0;
-      const cut = prefix && c.label.startsWith(prefix) && ref;
+      const isQuick = quick.has(c.id);
+      const cut = prefix && c.label.startsWith(prefix) && ref && !isQuick;
       if (cut && !headed) {
         headed = true;
         nodes.push(keep(`head|${prefix}`, () => h('div', {class: 'choice-head'}, prefix.trim(), ' …')));
       }
       const label = cut ? c.label.slice(prefix.length) : c.label;
       const ownRule = c.rule && c.rule !== rule ? c.rule.replace(/^\w+:/, '') : '';
-      nodes.push(keep(JSON.stringify([c.id, c.label, c.rule, label, ownRule, ref, Math.min(i, 9)]), () =>
-        h('button', {type: 'button', class: `choice${ref ? ' has-ref' : ''}`, 'data-choice': c.id,
+      (isQuick ? first : nodes).push(keep(JSON.stringify([c.id, c.label, c.rule, label, ownRule, ref, isQuick, Math.min(i, 9)]), () =>
+        h('button', {type: 'button', class: `choice${ref ? ' has-ref' : ''}${isQuick ? ' quick' : ''}`, 'data-choice': c.id,
           'aria-label': `${c.label}${c.rule ? ` (rule ${c.rule})` : ''}${i < 9 ? `, key ${i + 1}` : ''}`,
           'aria-keyshortcuts': i < 9 ? String(i + 1) : null, onclick: () => this.choose(c.id)},
         i < 9 ? h('kbd', {}, String(i + 1)) : h('span', {class: 'kbd-pad'}),
         h('span', {class: 'choice-label'}, label),
         ownRule ? h('span', {class: 'choice-rule'}, ownRule) : null)));
     });
-    setChildren(e, nodes);
+    setChildren(e, first.concat(nodes));
     e.hidden = !choices.length;
   }
 
@@ -436,6 +463,7 @@ class GamePage {
     this.trail.push({...c, version: version + 1, seat});
     try {
       const r = await api.choose(this.id, token, version, choiceId);
+      if (this.game.isSetup(view.state?.step)) setups.record(this.id, seat, version, [choiceId]);
       this.expect(r.version);
     } catch (e) {
       this.trail = this.trail.filter((x) => x.version <= version);
@@ -462,6 +490,137 @@ class GamePage {
         this.undoRefused = version;
         this.el.undo.hidden = true;
       }
+      this.failed(e);
+    }
+  }
+
+  // ---- set-ups saved in this browser (setups.js) ----
+
+  // renderSetups offers a seat of ours that is setting up the set-ups saved
+  // for its side, and a seat that has made set-up choices to save them.
+  renderSetups(m, readOnly) {
+    const rows = [];
+    const step = m.view.state?.step;
+    if (!readOnly && !m.view.result) {
+      const seat = this.tokens[m.seat] && m.view.to_move === m.seat && this.game.isSetup(step) ? m.seat : null;
+      const names = seat ? setups.saved(this.summary, seat) : [];
+      if (names.length) {
+        const pick = h('select', {id: 'setup-pick', 'aria-label': 'Saved set-up'}, names.map((n) => h('option', {value: n}, n)));
+        rows.push(h('div', {class: 'setup-row'}, h('span', {class: 'muted small'}, 'Saved set-ups:'), pick,
+          h('button', {type: 'button', class: 'secondary', id: 'setup-load', onclick: () => this.loadSetup(seat, pick.value)}, 'Load')));
+      }
+    }
+    clear(this.el.setups, rows);
+    // Each seat of ours that has set up may keep its set-up, by the game's links.
+    clear(this.el.saveSetups, [...this.mine].map((seat) => {
+      const made = setups.made(this.id, seat);
+      if (!made.length || (this.game.isSetup(step) && m.view.to_move === seat)) return null; // kept once complete
+      return h('button', {type: 'button', class: 'linklike', id: `setup-save-${seat}`, onclick: () => this.saveSetup(seat, made)},
+        `Save the ${seat} set-up`);
+    }));
+  }
+
+  saveSetup(seat, made) {
+    const name = h('input', {type: 'text', id: 'setup-name', value: `${cap(seat)} set-up`, size: 20, 'aria-label': 'Name'});
+    const save = () => {
+      const n = name.value.trim() || `${cap(seat)} set-up`;
+      setups.keep(this.summary, seat, n, made);
+      this.closeOverlays();
+      toast(`The ${seat} set-up is saved in this browser as “${n}”`);
+    };
+    name.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') save(); });
+    this.overlay(h('div', {class: 'overlay', id: 'setup-overlay'},
+      h('div', {class: 'dialog', id: 'setup-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'setup-title'},
+        h('h2', {id: 'setup-title'}, `Save the ${seat} set-up`),
+        h('p', {}, `Its ${plural(made.length, 'choice')} are kept in this browser; a new game can load them in one step while the ${seat} side sets up.`),
+        h('label', {}, 'Name ', name),
+        h('div', {class: 'actions'},
+          h('button', {type: 'button', class: 'secondary', id: 'setup-cancel', onclick: () => this.closeOverlays()}, 'Cancel'),
+          h('button', {type: 'button', id: 'setup-save', onclick: save}, 'Save')))));
+    name.focus();
+    name.select();
+  }
+
+  // loadSetup sends a saved set-up as one batch: the server makes all of it
+  // or none, and says which choice it refused.
+  async loadSetup(seat, name) {
+    const list = setups.get(this.summary, seat, name);
+    if (!list || this.pending || !this.drawn) return;
+    const version = this.drawn.version;
+    this.hideError();
+    this.setPending(version);
+    try {
+      const r = await api.batch(this.id, this.tokens[seat], version, list);
+      setups.record(this.id, seat, version, list);
+      this.expect(r.version);
+    } catch (e) {
+      this.setPending(null);
+      this.showError(`The set-up “${name}” was not loaded: ${e.message}`);
+    }
+  }
+
+  // ---- resigning and draws (docs/api.md) ----
+
+  // renderEnding offers the seat on screen, when it is ours, to resign or
+  // offer a draw, and a seat of ours that did not make a standing offer to
+  // answer it.
+  renderEnding(m, readOnly) {
+    const seat = this.tokens[m.seat] ? m.seat : null;
+    if (readOnly || m.view.result || !seat) {
+      clear(this.el.ending);
+      clear(this.el.offer);
+      return;
+    }
+    const offer = m.draw_offer;
+    const answerer = offer && [...this.mine].find((x) => x !== offer);
+    clear(this.el.offer,
+      offer && answerer ? h('div', {class: 'draw-offer', id: 'draw-offer', role: 'alert'},
+        h('strong', {}, `The ${cap(offer)} player offers a draw.`),
+        h('div', {class: 'actions'},
+          h('button', {type: 'button', id: 'draw-accept', onclick: () => this.answerDraw(answerer, 'accept')}, 'Accept the draw'),
+          h('button', {type: 'button', class: 'secondary', id: 'draw-decline', onclick: () => this.answerDraw(answerer, 'decline')}, 'Decline'))) : null);
+    clear(this.el.ending,
+      offer && !answerer ? h('p', {class: 'muted small', id: 'draw-offered'}, 'You offered a draw; the other side has not answered yet.') : null,
+      h('div', {class: 'ending-actions'},
+        offer ? null : h('button', {type: 'button', class: 'linklike', id: 'offer-draw', onclick: () => this.answerDraw(seat, 'offer')}, 'Offer a draw'),
+        h('button', {type: 'button', class: 'linklike', id: 'resign', onclick: () => this.confirmResign(seat)}, 'Resign…')));
+  }
+
+  confirmResign(seat) {
+    const close = () => this.closeOverlays();
+    this.overlay(h('div', {class: 'overlay', id: 'resign-overlay'},
+      h('div', {class: 'dialog', id: 'resign-dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'resign-title'},
+        h('h2', {id: 'resign-title'}, `Resign as ${cap(seat)}?`),
+        h('p', {}, 'The game ends at once and the other side wins. This cannot be undone.'),
+        h('div', {class: 'actions'},
+          h('button', {type: 'button', class: 'secondary', id: 'resign-cancel', onclick: close}, 'Keep playing'),
+          h('button', {type: 'button', class: 'danger', id: 'resign-confirm', onclick: () => {
+            close();
+            this.ending(seat, (token, version) => api.resign(this.id, token, version));
+          }}, 'Resign')))));
+  }
+
+  // answerDraw offers, accepts or declines a draw. At the hotseat the offer
+  // goes to the other player behind the privacy screen.
+  answerDraw(seat, answer) {
+    return this.ending(seat, async (token, version) => {
+      await api.draw(this.id, token, version, answer);
+      if (answer === 'offer' && this.mine.size > 1) {
+        this.curtainFor = this.answering = [...this.mine].find((x) => x !== seat);
+        this.curtain = true;
+        this.closeOverlays(true);
+        this.schedule();
+      }
+    });
+  }
+
+  async ending(seat, call) {
+    if (this.pending || !this.drawn) return;
+    this.hideError();
+    try {
+      await call(this.tokens[seat], this.drawn.version);
+      this.refreshAll();
+    } catch (e) {
       this.failed(e);
     }
   }
@@ -632,6 +791,7 @@ class GamePage {
 // two deliveries of one view differ there: the LogWindow holds the log.
 function sameView(a, b) {
   return !!b && a.seat === b.seat && a.version === b.version && a.deadline === b.deadline &&
+    a.draw_offer === b.draw_offer && a.archived === b.archived &&
     (a === b || JSON.stringify(withoutLog(a.view)) === JSON.stringify(withoutLog(b.view)));
 }
 

@@ -26,6 +26,11 @@ const DEFAULTS = {
   // controls(view, act): extra controls under the choices, for what a game
   // offers beside its choices; act(choiceId) submits a choice. None here.
   controls: () => null,
+  // isSetup: a seat's choices at this step make its set-up, which a player
+  // may save in the browser and load in another game (setups.js).
+  isSetup: () => false,
+  // quickChoices: the choices to show above the list (they do much at once).
+  quickChoices: () => [],
   rules: null,
 };
 

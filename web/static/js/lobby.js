@@ -1,7 +1,7 @@
 // lobby.js: the lobby, /. Create a game (scenario, options, seed, who
 // plays each seat), list the games this browser holds tokens for, import a
 // record, watch a game.
-import {h, clear, toast, ruleLink, setCrumbs, copyText, plural} from './dom.js';
+import {h, clear, toast, ruleLink, setCrumbs, copyText, plural, cap} from './dom.js';
 import {api} from './api.js';
 import * as store from './store.js';
 
@@ -250,4 +250,3 @@ function watchCard() {
 }
 
 function absolute(path) { return new URL(path, location.origin).href; }
-function cap(x) { return x ? x[0].toUpperCase() + x.slice(1) : ''; }

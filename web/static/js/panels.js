@@ -3,10 +3,9 @@
 // comes from the panels the view declares (state.panels, docs/formats.md):
 // tracks, values, sides and boxes of off-map units; nothing here knows a
 // game.
-import {h, clear, ruleLink, plural} from './dom.js';
+import {h, clear, ruleLink, plural, cap} from './dom.js';
 import {counterIcon} from './counter.js';
 
-const cap = (x) => (x ? x[0].toUpperCase() + x.slice(1) : '');
 
 // sideBadge is a side's name in its colour (--side-NAME, set from the board
 // document by setSideColours).
@@ -193,7 +192,7 @@ export class Log {
         lastTurn = l.turn;
       }
       frag.append(h('li', {class: `line${freshFrom >= 0 && win.start + i >= freshFrom ? ' fresh' : ''}`, 'data-rule': l.rule},
-        ruleLink(l.rule, l.rule ? l.rule.replace(/^\w+:/, '') : ''), ' ', this.format(l.text)));
+        ruleLink(l.rule, l.rule ? l.rule.replace(/^\w+:/, '') : ''), ' ', this.format(l.text, l.refs)));
     }
     this.el.append(frag);
     this.lines = log.slice();
@@ -216,18 +215,20 @@ export class Log {
     this.dice.hidden = !line;
     if (line) {
       clear(this.dice, h('span', {class: 'last-roll-head'}, 'Last roll'), ' ',
-        ruleLink(line.rule, line.rule ? line.rule.replace(/^\w+:/, '') : ''), ' ', this.format(line.text));
+        ruleLink(line.rule, line.rule ? line.rule.replace(/^\w+:/, '') : ''), ' ', this.format(line.text, line.refs));
     }
   }
 
   // format turns the place numbers and names of a line into hover targets
-  // and the dice into die faces.
-  format(text) {
+  // and the dice into die faces. A line that names its places in refs
+  // (docs/formats.md) marks only those.
+  format(text, refs) {
     const out = [];
     let last = 0;
+    const named = refs && refs.length ? new Set(refs.filter((r) => r.startsWith('area:')).map((r) => r.slice(5))) : null;
     for (const m of text.matchAll(this.re)) {
       const id = m.groups.n || m.groups.z;
-      if (!this.places.has(id)) continue;
+      if (!this.places.has(id) || (named && !named.has(id))) continue;
       const start = m.index + m.groups.pre.length;
       out.push(...dice(text.slice(last, start)));
       const shown = m[0].slice(m.groups.pre.length);

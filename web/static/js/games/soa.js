@@ -2,7 +2,7 @@
 // game module that games.js loads for the game id "soa" (web/README.md
 // lists what a game module may export). Everything here is presentation;
 // the rules live in the engine (games/soa).
-import {s} from '../dom.js';
+import {s, h, ruleLink, plural} from '../dom.js';
 
 // forces: the counters' colours by force, from the board document
 // (games/soa/render.go draws its counters in the same: one place for both).
@@ -239,6 +239,91 @@ function controlMarker(side) {
   }
   return g;
 }
+
+// isSetup: a seat's choices at these steps are its set-up, which a player
+// may save and load as a list (soa:5.5).
+export const isSetup = (step) => /^setup-/.test(step || '');
+
+// quickChoices are the set-up choices that place many units at once
+// (docs/formats.md): shown above the list, where they are found at once.
+export function quickChoices(choices) {
+  return choices.filter((c) => c.id === 'setup-historical' || c.id === 'setup-random' || /^(platoon|company):/.test(c.id));
+}
+
+// controls show the numbers the engine works out before the dice
+// (games/soa/fire_odds.go): the attack being designated with the odds of
+// each result (soa:8.35), the barrages the artillery may fire (soa:14.5),
+// the close combat (soa:9.6) or fire-setting (soa:18.3) being designated,
+// and the roll a Tactical Advantage reroll would replace (soa:8.41).
+export function controls(view) {
+  const st = view.state || {};
+  const d = st.designating;
+  const parts = [];
+  if (d && d.odds) parts.push(fireOdds(d, d.odds));
+  if (d && d.set_fire_odds) {
+    const o = d.set_fire_odds;
+    parts.push(h('p', {class: 'odds-line', id: 'set-fire-odds'}, h('strong', {}, `Setting fire to ${d.target}: `),
+      `a die of ${o.at_most} or less, ${o.ways} in 6 (${pct(o.ways / 6)}) `, ruleLink('soa:18.3')));
+  }
+  if ((st.barrage_odds || []).length) parts.push(barrages(st.barrage_odds));
+  const cc = st.close_combat_odds;
+  if (cc) {
+    parts.push(h('p', {class: 'odds-line', id: 'close-combat-odds'}, h('strong', {}, 'Close combat: '),
+      `modifier ${signed(cc.modifier)}, a die of ${cc.need} or more eliminates the target, ${cc.ways} in 6 (${pct(cc.ways / 6)}) `, ruleLink('soa:9.6')));
+  }
+  if (st.roll) {
+    const r = st.roll;
+    const head = st.step === 'reroll' ? 'The roll to keep or reroll: ' : 'The roll: ';
+    parts.push(h('p', {class: 'odds-line roll-decided', id: 'roll-decided'}, h('strong', {}, head),
+      rollDice(r), ' ', r.text, ' ', ruleLink('soa:8.41')));
+  }
+  return parts.length ? h('div', {class: 'odds', id: 'odds'}, parts) : null;
+}
+
+// fireOdds shows one attack: its AV and DV, and the chance of each number
+// of casualty points, on two short lines.
+function fireOdds(d, o) {
+  const head = d.kind === 'anti-tank' ? 'Anti-tank fire' : d.kind === 'artillery' ? 'Barrage' : 'Fire';
+  return h('div', {class: 'fire-odds', id: 'fire-odds', 'data-av': o.attack_value, 'data-dv': o.defence_value},
+    h('div', {}, h('strong', {}, `${head} at ${d.target}: `), 'AV ', h('b', {class: 'av'}, String(o.attack_value)),
+      ' against DV ', h('b', {class: 'dv'}, String(o.defence_value)), ' ', ruleLink('soa:8.35')),
+    h('div', {class: 'odds-results'}, (o.results || []).map((r) => h('span', {class: 'result', 'data-cp': r.casualty_points, title: `${r.ways} of ${r.of}`},
+      r.casualty_points ? plural(r.casualty_points, 'casualty point') : 'no effect', ' ', h('b', {class: 'p'}, pct(r.p))))),
+    o.note ? h('div', {class: 'muted small'}, o.note) : null);
+}
+
+// barrages: one line per barrage the counter may fire, the chance that it
+// has an effect in full in the tooltip.
+function barrages(list) {
+  return h('table', {class: 'odds-table', id: 'barrage-odds'},
+    h('caption', {}, 'Barrages ', ruleLink('soa:14.5')),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Target'), h('th', {}, 'AV'), h('th', {}, 'DV'), h('th', {}, 'Some effect'))),
+    h('tbody', {}, list.map((b) => {
+      const rs = b.odds.results || [];
+      const hit = rs.filter((r) => r.casualty_points > 0).reduce((a, r) => a + r.p, 0);
+      return h('tr', {title: rs.map((r) => `${r.casualty_points} CP: ${pct(r.p)}`).join(', ')},
+        h('td', {}, `${b.target} (${b.group})`), h('td', {}, String(b.odds.attack_value)), h('td', {}, String(b.odds.defence_value)),
+        h('td', {}, pct(hit)));
+    })));
+}
+
+// rollDice draws a roll's dice; a fire roll has the attacker's, then the
+// defender's (soa:8.351, 8.352).
+function rollDice(r) {
+  const faces = (ds) => ds.map((n) => h('span', {class: 'die'}, String(n)));
+  const d = r.dice || [];
+  if (r.for !== 'fire') return h('span', {class: 'dice'}, faces(d));
+  const half = d.length / 2;
+  return h('span', {class: 'dice'}, 'attack ', faces(d.slice(0, half)), ', defence ', faces(d.slice(half)), ':');
+}
+
+// pct writes a chance as a whole percentage; below half a percent but not
+// nil it is "<1%", so that a chance is never shown as none.
+function pct(p) {
+  return p > 0 && p < 0.005 ? '<1%' : `${Math.round(p * 100)}%`;
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 // rules is the module of the rules reference page, /rules/soa.
 export const rules = () => import('./soa-rules.js');
