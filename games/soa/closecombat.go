@@ -85,11 +85,10 @@ func (s *State) ccNextPlace() {
 // without the Tactical Advantage at the outset attacks first (soa:8.45, 9.4).
 func (s *State) ccBeginPlace(p int16) {
 	first := s.ta.Other()
-	s.stack.push(frame{Proc: procCloseCombat, First: first})
+	s.stack.push(frame{Proc: procCloseCombat, First: first, Screen: first})
 	s.ccPlace, s.ccAttacks, s.ccIdx = p, nil, 0
 	s.ccCur = ccAttack{Target: -1}
 	s.logf("soa:9.4", "close combat in %p: %s attacks first, %s second", int(p), int(first), int(first.Other()))
-	s.screenSide = first
 	s.ccScreenFrom()
 }
 
@@ -140,19 +139,20 @@ func (s *State) ccAnyScreen(side Side) bool {
 	return false
 }
 
-// ccScreenFrom offers screening to s.screenSide, or moves on when it has
-// nothing to screen: first attacker first, then the holder (soa:9.5).
+// ccScreenFrom offers screening to the side of the close-combat frame's
+// Screen, or moves on when it has nothing to screen: first attacker first,
+// then the holder (soa:9.5).
 func (s *State) ccScreenFrom() {
-	if s.ccAnyScreen(s.screenSide) {
-		s.step, s.active = stCCScreen, s.screenSide
+	if side := s.stack.top().Screen; s.ccAnyScreen(side) {
+		s.step, s.active = stCCScreen, side
 		return
 	}
 	s.ccScreenDone()
 }
 
 func (s *State) ccScreenDone() {
-	if first := s.stack.top().First; s.screenSide == first {
-		s.screenSide = first.Other()
+	if f := s.stack.top(); f.Screen == f.First {
+		f.Screen = f.First.Other()
 		s.ccScreenFrom()
 		return
 	}
@@ -469,8 +469,9 @@ func (s *State) legalCC(buf []engine.Action) []engine.Action {
 			buf = append(buf, act(kCCPlace, int(p)))
 		}
 	case stCCScreen:
-		for _, u := range s.g.sideUnits[s.screenSide] {
-			if s.ccCanScreen(s.screenSide, u) {
+		side := s.stack.top().Screen
+		for _, u := range s.g.sideUnits[side] {
+			if s.ccCanScreen(side, u) {
 				buf = append(buf, act(kScreen, int(u)))
 			}
 		}
@@ -506,7 +507,7 @@ func (s *State) applyCC(k kind, x int) {
 		if k == kScreen {
 			s.edit(int16(x), func(st *unitState) { st.Screened = true })
 			s.logf("soa:9.5", "%u is screened", x)
-			if s.ccAnyScreen(s.screenSide) {
+			if s.ccAnyScreen(s.stack.top().Screen) {
 				return
 			}
 		}

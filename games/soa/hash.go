@@ -180,7 +180,6 @@ func (s *State) Hash() uint64 {
 	for _, r := range s.rolls {
 		h.int(r)
 	}
-	h.add(uint64(s.screenSide))
 	h.int(s.cp)
 	h.int(s.cpTotal)
 	h.list(s.retreaters)
@@ -196,15 +195,15 @@ func (s *State) Hash() uint64 {
 	h.int(s.ccIdx)
 	h.int(s.ccDie)
 	h.int(s.extDie)
-	h.add(s.reformMask)
 	h.add(uint64(uint16(s.artFirst)) | uint64(uint16(s.artFirstBy))<<16)
 	h.int(int(s.stack.n))
 	for _, f := range s.stack.frames[:s.stack.n] {
 		h.add(uint64(f.Proc) | uint64(f.For)<<8 | uint64(f.Back)<<16 | uint64(f.Pool)<<24 | uint64(uint16(f.At))<<32 | uint64(uint16(f.Cause))<<48)
 		h.add(f.Visited)
+		h.add(f.Given)
 		h.int(f.Left)
 		h.int(f.Attack)
-		h.add(uint64(f.First) | uint64(f.Round)<<8 | uint64(uint16(f.Unit))<<32)
+		h.add(uint64(f.First) | uint64(f.Round)<<8 | uint64(f.Screen)<<16 | uint64(uint16(f.Unit))<<32)
 	}
 	return mix64(uint64(h))
 }

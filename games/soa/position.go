@@ -68,11 +68,9 @@ type Work struct {
 	CCAttacks                                []ccAttack
 	CCCur                                    ccAttack
 	CCIdx                                    int
-	ScreenSide                               Side
 	CCDie                                    int
 	ExtPlace                                 int16
 	ExtDie                                   int
-	ReformMask                               uint64
 	ArtFirst, ArtFirstBy                     int16
 	Stack                                    []frame // the nested procedures in progress, innermost last (stack.go)
 }
@@ -173,8 +171,8 @@ func (s *State) work() Work {
 		Cur: cur, AV: s.av, DV: s.dv, Rolls: s.rolls,
 		CP: s.cp, CPTotal: s.cpTotal, Retreaters: some(s.retreaters), ElimFull: some(s.elimFull),
 		CCPlace:   s.ccPlace,
-		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx, ScreenSide: s.screenSide,
-		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie, ReformMask: s.reformMask,
+		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx,
+		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie,
 		ArtFirst: s.artFirst, ArtFirstBy: s.artFirstBy, Stack: s.stack.list(),
 	}
 }
@@ -186,8 +184,8 @@ func (s *State) setWork(w Work) {
 	s.av, s.dv, s.rolls = w.AV, w.DV, w.Rolls
 	s.cp, s.cpTotal, s.retreaters, s.elimFull = w.CP, w.CPTotal, w.Retreaters, w.ElimFull
 	s.ccPlace = w.CCPlace
-	s.ccAttacks, s.ccCur, s.ccIdx, s.screenSide = w.CCAttacks, w.CCCur, w.CCIdx, w.ScreenSide
-	s.ccDie, s.extPlace, s.extDie, s.reformMask = w.CCDie, w.ExtPlace, w.ExtDie, w.ReformMask
+	s.ccAttacks, s.ccCur, s.ccIdx = w.CCAttacks, w.CCCur, w.CCIdx
+	s.ccDie, s.extPlace, s.extDie = w.CCDie, w.ExtPlace, w.ExtDie
 	s.artFirst, s.artFirstBy = w.ArtFirst, w.ArtFirstBy
 	s.stack.set(w.Stack)
 }
@@ -379,6 +377,12 @@ func (s *State) Invariants() error {
 	}
 	if (s.step == stOver) != (s.result != nil) {
 		return errors.New("a result exists exactly when the game is over")
+	}
+	if err := checkNesting(s.stack.frames[:s.stack.n]); err != nil {
+		return fmt.Errorf("procedures: %w", err)
+	}
+	if err := s.checkStepFrame(); err != nil {
+		return fmt.Errorf("step %s: %w", stepNames[s.step], err)
 	}
 	return nil
 }

@@ -131,7 +131,7 @@ func (s *State) checkWork(w *Work) error {
 		count("CP", w.CP, 99), count("CPTotal", w.CPTotal, 99),
 		units("Retreaters", w.Retreaters), units("ElimFull", w.ElimFull),
 
-		place("CCPlace", int(w.CCPlace), true), side("ScreenSide", w.ScreenSide),
+		place("CCPlace", int(w.CCPlace), true),
 		unit("CCCur.Target", int(w.CCCur.Target), true), units("CCCur.Units", w.CCCur.Units),
 		count("CCIdx", w.CCIdx, len(w.CCAttacks)), count("CCDie", w.CCDie, 6),
 		place("ExtPlace", int(w.ExtPlace), true), count("ExtDie", w.ExtDie, 6),
@@ -152,15 +152,11 @@ func (s *State) checkWork(w *Work) error {
 			return err
 		}
 	}
+	if err := checkNesting(w.Stack); err != nil {
+		return err
+	}
 	for i, f := range w.Stack {
 		field := fmt.Sprintf("Stack[%d]", i)
-		var below proc
-		if i > 0 {
-			below = w.Stack[i-1].Proc
-		}
-		if want := parentProc(f); below != want {
-			return fmt.Errorf("%s: %s runs inside %s, not inside %s", field, procName(f.Proc), procName(want), procName(below))
-		}
 		var err error
 		switch f.Proc {
 		case procReroll:
@@ -177,13 +173,16 @@ func (s *State) checkWork(w *Work) error {
 			if !strings.ContainsRune("GABCR", rune(f.Pool)) || f.Pool == 0 {
 				err = fmt.Errorf("%s.Pool %d is none of G, A, B, C, R (soa:17, 19.4)", field, f.Pool)
 			}
+			if f.Given>>uint(nPlaces) != 0 || (f.Given != 0 && f.Pool != 'R') {
+				err = fmt.Errorf("%s.Given %#x must hold place bits only (0-%d), and only for reformed units, pool R (soa:19.4)", field, f.Given, nPlaces-1)
+			}
 		case procResolution:
 			err = place(field+".Cause", int(f.Cause), true)
 			if f.Attack < 0 || f.Attack >= len(w.Attacks) {
 				err = fmt.Errorf("%s.Attack %d must index the attack resolved now in work.Attacks (%d designated) (soa:8.12)", field, f.Attack, len(w.Attacks))
 			}
 		case procCloseCombat:
-			err = errors.Join(side(field+".First", f.First), count(field+".Round", f.Round, 1))
+			err = errors.Join(side(field+".First", f.First), count(field+".Round", f.Round, 1), side(field+".Screen", f.Screen))
 		default:
 			err = fmt.Errorf("%s.Proc is missing: name one of reroll, retreat, fire-commit, placement, resolution, close-combat", field)
 		}
@@ -193,6 +192,20 @@ func (s *State) checkWork(w *Work) error {
 	}
 	if (w.ArtFirst < 0) != (w.ArtFirstBy < 0) || (w.ArtFirstBy >= 0 && (int(w.ArtFirstBy) >= nUnits || s.typ(w.ArtFirstBy) != Artillery)) {
 		return fmt.Errorf("ArtFirstBy %d must be the artillery counter of the barrage on ArtFirst %d, or both -1 (soa:14.33)", w.ArtFirstBy, w.ArtFirst)
+	}
+	return nil
+}
+
+// checkNesting checks that each procedure runs inside the one it belongs to.
+func checkNesting(fs []frame) error {
+	for i, f := range fs {
+		var below proc
+		if i > 0 {
+			below = fs[i-1].Proc
+		}
+		if want := parentProc(f); below != want {
+			return fmt.Errorf("Stack[%d]: %s runs inside %s, not inside %s", i, procName(f.Proc), procName(want), procName(below))
+		}
 	}
 	return nil
 }
@@ -253,10 +266,13 @@ var stepProcs = map[step]struct {
 }
 
 // checkStepFrame checks that the innermost procedure is the one the step
-// waits in, and that other steps wait in none.
+// waits in, and that other steps wait in none. A game may end inside any
+// procedure, by resignation or agreement.
 func (s *State) checkStepFrame() error {
 	want, inside := stepProcs[s.step]
 	switch {
+	case s.step == stOver:
+		return nil
 	case !inside && s.stack.n > 0:
 		return fmt.Errorf("work.Stack holds a %s procedure, but this step waits inside none: leave the stack out", procNames[s.stack.top().Proc])
 	case inside && !s.stack.in(want.p):

@@ -95,13 +95,16 @@ func badPositions(t testing.TB) []badPosition {
 	add(moving, "pool B", func(p *Position, w *Work) {
 		p.Step, w.Stack = "event-b-unit", []frame{{Proc: procPlacement, Pool: 'G', Left: 1, Unit: -1}}
 	})
+	add(moving, "Stack[0].Given", func(_ *Position, w *Work) {
+		w.Stack = []frame{{Proc: procPlacement, Pool: 'R', Left: 1, Given: 1 << 50}}
+	})
 	add(moving, "Stack[0].Unit", func(_ *Position, w *Work) { w.Stack = []frame{{Proc: procPlacement, Pool: 'G', Left: 1, Unit: 9999}} })
 	add(moving, "ArtFirstBy", func(_ *Position, w *Work) { w.ArtFirst, w.ArtFirstBy = 3, 0 })
 	add(moving, "ArtFirst", func(_ *Position, w *Work) { w.ArtFirst = 64 })
 	add(moving, "ExtPlace", func(_ *Position, w *Work) { w.ExtPlace = 77 })
 	add(moving, "CCAttacks[0].Target", func(_ *Position, w *Work) { w.CCAttacks = []ccAttack{{Target: 9999}} })
 	add(moving, "CCIdx", func(_ *Position, w *Work) { w.CCIdx = -1 })
-	add(moving, "ScreenSide", func(_ *Position, w *Work) { w.ScreenSide = 2 })
+	add(cc, "Stack[0].Screen", func(_ *Position, w *Work) { w.Stack[0].Screen = 2 })
 	add(moving, "passes", func(p *Position, _ *Work) { p.Passes = 7 })
 	add(moving, "chits", func(p *Position, _ *Work) { p.Chits = &[2][13]uint8{{2: 9}} })
 	add(moving, "setup_next", func(p *Position, _ *Work) {

@@ -53,9 +53,11 @@ type frame struct {
 	Left    int       `json:",omitempty"` // fire-commit, placement: units still to commit or place
 	Pool    byte      `json:",omitempty"` // placement: the pool the units come from ('G', 'A', 'B', 'C', 'R')
 	Unit    int16     `json:",omitempty"` // placement: the unit waiting to be placed, -1 while the British pick one (soa:17.41)
+	Given   uint64    `json:",omitempty"` // placement of reformed units: the places given one in this round, one bit each (soa:19.4)
 	Attack  int       `json:",omitempty"` // resolution: the index in work.Attacks of the attack resolved now
 	First   Side      `json:",omitempty"` // close-combat: the side that attacks first (soa:9.4)
 	Round   int       `json:",omitempty"` // close-combat: 0 while the first side attacks, 1 the second
+	Screen  Side      `json:",omitempty"` // close-combat: the side offered screening now (soa:9.5)
 }
 
 // maxDepth bounds the nesting; the rules reach two today (a reroll offer

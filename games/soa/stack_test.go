@@ -35,6 +35,11 @@ func TestProceduresNestOnTheStack(t *testing.T) {
 	// soa:8.41: the British, holding the Tactical Advantage, decide on their
 	// own roll and choose again afterwards.
 	stackIs("under the reroll offer", frame{Proc: procResolution, Cause: -1}, frame{Proc: procReroll, For: rrFire, Back: British})
+	over := s.Clone().(*State)
+	over.End(engine.Ending{Kind: engine.EndResign, Seat: "german"})
+	if _, err := engine.LoadPositionDoc(over.g, engine.EncodePosition("soa", over)); err != nil {
+		t.Fatalf("a game resigned under the reroll offer: %v", err)
+	}
 	ccDo(t, s, "accept")
 	// soa:8.3551: the fire came from area 17.
 	stackIs("while the Germans answer", frame{Proc: procResolution, Cause: p17})
@@ -62,14 +67,15 @@ func TestCloseCombatRollNestsInItsPlace(t *testing.T) {
 			t.Fatalf("%s: stack %+v, want %+v", what, got, want)
 		}
 	}
-	stackIs("the Germans designate", frame{Proc: procCloseCombat, First: German})
+	// soa:9.5: the British were offered screening last.
+	stackIs("the Germans designate", frame{Proc: procCloseCombat, First: German, Screen: British})
 	ccDo(t, s, "attack:gb-a1-1")
 	ccDo(t, s, "with:ss-ar1-1", "confirm", "resolve")
 	// soa:8.41: the British hold the Tactical Advantage; the German roll is theirs to keep or reroll.
-	stackIs("under the reroll offer", frame{Proc: procCloseCombat, First: German}, frame{Proc: procReroll, For: rrCloseCombat, Back: German})
+	stackIs("under the reroll offer", frame{Proc: procCloseCombat, First: German, Screen: British}, frame{Proc: procReroll, For: rrCloseCombat, Back: German})
 	ccDo(t, s, "accept")
 	if s.step != stCCTarget || s.active != British {
 		t.Fatalf("step %s active %s, want the British to designate", stepNames[s.step], s.active)
 	}
-	stackIs("the British designate", frame{Proc: procCloseCombat, First: German, Round: 1})
+	stackIs("the British designate", frame{Proc: procCloseCombat, First: German, Round: 1, Screen: British})
 }

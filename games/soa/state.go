@@ -162,18 +162,16 @@ type State struct {
 	// events
 	reformUsed []bool
 	// close combat
-	ccPlace    int16
-	ccAttacks  []ccAttack
-	ccCur      ccAttack
-	ccIdx      int
-	screenSide Side
-	ccDie      int // the close-combat die under a reroll offer
+	ccPlace   int16
+	ccAttacks []ccAttack
+	ccCur     ccAttack
+	ccIdx     int
+	ccDie     int // the close-combat die under a reroll offer
 	// close combat (closecombat.go): add fields here
 
 	// turn sequence (turn.go): add fields here
-	reformMask uint64 // places given a reformed unit in this round of placements (soa:19.4)
-	extPlace   int16  // fire being extinguished (soa:18.9)
-	extDie     int
+	extPlace int16 // fire being extinguished (soa:18.9)
+	extDie   int
 
 	stack stack // the nested procedures in progress (stack.go)
 

@@ -148,7 +148,6 @@ func (s *State) startReform() {
 			s.edit(int16(u), func(st *unitState) { st.Weight = 0 })
 		}
 	}
-	s.reformMask = 0
 	s.stack.push(frame{Proc: procPlacement, Pool: 'R', Left: n})
 	s.nextReform()
 }
@@ -174,11 +173,12 @@ func (s *State) nextReform() {
 // round; when every one has, a new round begins, so that no area gets a
 // second while another has none (soa:19.4).
 func (s *State) reformPlaces() []int16 {
+	given := s.stack.top().Given
 	var fit, out []int16
 	for _, p := range s.britishVPAreas() {
 		if s.fits(p, British, 1, 0) {
 			fit = append(fit, p)
-			if s.reformMask&(1<<uint(p)) == 0 {
+			if given&(1<<uint(p)) == 0 {
 				out = append(out, p)
 			}
 		}
@@ -190,11 +190,12 @@ func (s *State) reformPlaces() []int16 {
 }
 
 func (s *State) applyReform(p int16) {
-	if s.reformMask&(1<<uint(p)) != 0 { // a new round of placements
-		s.reformMask = 0
+	f := s.stack.top()
+	if f.Given&(1<<uint(p)) != 0 { // a new round of placements
+		f.Given = 0
 	}
-	s.reformMask |= 1 << uint(p)
-	u := s.stack.top().Unit
+	f.Given |= 1 << uint(p)
+	u := f.Unit
 	s.put(u, p, false)
 	s.setReformUsed(u)
 	s.logf("soa:19.4", "reformed unit %u is placed in %p", int(u), int(p))
