@@ -350,7 +350,7 @@ func (g *Game) logLine(e logEntry) engine.LogLine {
 			b.WriteString(p.ID)
 			refs = append(refs, "area:"+p.ID)
 		case 's':
-			b.WriteString(Side(v).String())
+			b.WriteString(Side(v).Name())
 		default:
 			b.WriteString(strconv.Itoa(v))
 			numbers = append(numbers, v)

@@ -24,7 +24,7 @@ func (s *State) applyBid(x int) {
 		return
 	}
 	b, gm := s.bids[British], s.bids[German]
-	s.logf("soa:21.1", "bids revealed: british seat %d, german seat %d", b, gm)
+	s.logf("soa:21.1", "bids revealed: British seat %d, German seat %d", b, gm)
 	if b == gm { // soa:21.3: bid again
 		s.bidDone = [2]bool{}
 		s.active = British

@@ -156,3 +156,26 @@ func TestLogClonesKeepTheirOwn(t *testing.T) {
 		}
 	}
 }
+
+// Prose names the sides as the rulebook does, capitalised ("British rolls",
+// "the Tactical Advantage passes to German"); seats and choice IDs keep
+// their lower-case names. A random game with bidding names both sides often.
+func TestLogNamesSidesCapitalised(t *testing.T) {
+	s := rtNew(t, map[string]string{"bidding": "on"}, 5)
+	pick := engine.NewRNG(5)
+	rtPlay(t, s, &pick, 3000)
+	n := 0
+	for _, l := range s.LogLines(engine.Spectator, 0, s.LogLen(engine.Spectator)) {
+		for _, w := range strings.FieldsFunc(l.Text, func(r rune) bool { return r == ' ' || r == ',' || r == ':' || r == '.' }) {
+			switch w {
+			case "british", "german":
+				t.Errorf("line %q writes a side in lower case", l.Text)
+			case "British", "German":
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no line names a side: the test reads nothing")
+	}
+}

@@ -293,7 +293,7 @@ func renderPercent(p float64) string {
 }
 
 // renderLegend explains the marks of Text.
-const renderLegend = "legend: [british 2VP] controlled by british, worth 2 VP (soa:11.2); [perimeter] British perimeter (soa:5.1); " +
+const renderLegend = "legend: [british 2VP] controlled by the British, worth 2 VP (soa:11.2); [perimeter] British perimeter (soa:5.1); " +
 	"[fire N] fire level (soa:18); [acting] the impulse acts from here (soa:8.11); → adjacent places; " +
 	"A-D-M attack, defence and movement factors, X: an AT gun has no defence factor (soa:13.4); " +
 	"marks: c committed (soa:8.13), h your hidden AT gun (soa:13.8), x eliminated in close combat but still attacking, * moving\n"

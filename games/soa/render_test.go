@@ -186,7 +186,7 @@ func TestTextListsPlacesMarkersAndStatus(t *testing.T) {
 		"19 Nieuwe Kade, under the bridge [perimeter] → 3 18 20\n",
 		" C Westervoortsedijk (zone) → 14 15 B\n",
 		"22 Prinsenhof – Brigade HQ [british 3VP]",
-		"TA: ", "German VP: ", "British ammo shortage: ", "legend: [british 2VP] controlled by british",
+		"TA: ", "German VP: ", "British ammo shortage: ", "legend: [british 2VP] controlled by the British",
 	} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("text lacks %q:\n%s", want, txt)

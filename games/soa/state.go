@@ -27,6 +27,17 @@ func (s Side) Seat() engine.Seat {
 
 func (s Side) String() string { return string(s.Seat()) }
 
+// Name is the side as prose writes it: capitalised, unlike its seat.
+func (s Side) Name() string {
+	switch s {
+	case German:
+		return "German"
+	case British:
+		return "British"
+	}
+	return "neither side"
+}
+
 // Where a unit is when it is not on a place of the map.
 const (
 	locPool   int16 = -1 // not in play: unplaced, random-event pools (soa:4.5), reformed pool, turn-5 Tigers
