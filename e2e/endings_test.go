@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -51,6 +52,12 @@ func (p *page) result() (winner, text string) {
 	return winner, text
 }
 
+// who is whose move the status says.
+func (p *page) who() string {
+	p.t.Helper()
+	return run(p, "the status", 5*time.Second, chromedp.Text(chromedp.CSS("#status .who")))
+}
+
 // TestResign: online, the German player offers a draw, which the British
 // player declines; then resigns, after confirming, and the game ends with
 // the British winning on both pages (docs/api.md, resign, draw); the server
@@ -71,6 +78,9 @@ func TestResign(t *testing.T) {
 	p.click("#offer-draw")
 	p.waitFor("the offer waiting", 10*time.Second, "!!document.querySelector('#draw-offered')")
 	b.waitFor("the offer", 10*time.Second, "!!document.querySelector('#draw-offer')")
+	if who := b.who(); who != "Your answer to a draw offer" {
+		t.Fatalf("while the British player is to answer the draw offer the status reads %q", who)
+	}
 	b.click("#draw-decline")
 	p.waitFor("the offer withdrawn", 10*time.Second, "!document.querySelector('#draw-offered') && !!document.querySelector('#offer-draw')")
 	// The resignation, once confirmed.
@@ -108,6 +118,9 @@ func TestHotseatDraw(t *testing.T) {
 	p.waitFor("the offer", 10*time.Second, "!!document.querySelector('#draw-offer')")
 	if txt := run(p, "offer", 5*time.Second, chromedp.Text(chromedp.CSS("#draw-offer"))); !strings.Contains(txt, "British player offers a draw") {
 		t.Fatalf("the offer reads %q", txt)
+	}
+	if who := p.who(); who != "Your answer to a draw offer (german)" {
+		t.Fatalf("while the German player answers the draw offer the status reads %q", who)
 	}
 	p.shot("draw-offer.png")
 	p.click("#draw-accept")
@@ -151,8 +164,24 @@ func TestSetups(t *testing.T) {
 	if s.Curtain == "" && s.Step != "setup-german" {
 		t.Fatalf("after the random set-up the page shows %q", s.Step)
 	}
-	// The German side in one click.
-	s = p.choose(s.Version, engine.Choice{ID: "setup-historical"})
+	// The German side in one key: keys 1–9 follow the buttons as shown, the
+	// quick choices first, each with its number (no blank key space).
+	keys := run(p, "the keys", 5*time.Second, chromedp.Evaluate[[]string](
+		`[...document.querySelectorAll('#choices button[data-choice]')].slice(0, 9).map((b) => b.dataset.choice + '=' + (b.querySelector('kbd')?.textContent ?? ''))`))
+	hist := slices.IndexFunc(keys, func(k string) bool { return strings.HasPrefix(k, "setup-historical=") })
+	for i, k := range keys {
+		if !strings.HasSuffix(k, "="+strconv.Itoa(i+1)) {
+			t.Fatalf("the %d. button of the German set-up shows the key of %q: %v", i+1, k, keys)
+		}
+	}
+	if hist < 0 || hist > 3 {
+		t.Fatalf("the historical set-up is not among the first buttons, keyed: %v", keys)
+	}
+	p.do("press "+strconv.Itoa(hist+1), 5*time.Second, chromedp.KeyEvent(strconv.Itoa(hist+1)))
+	if s = p.waitVersion(s.Version); s.Curtain != "" {
+		p.click("#handover-continue")
+		s = p.waitVersion(s.Version)
+	}
 	if strings.HasPrefix(s.Step, "setup") {
 		t.Fatalf("after the historical German set-up the page still shows %q", s.Step)
 	}
