@@ -20,13 +20,19 @@ import (
 // leaves them: the tokens in the browser's storage.
 func (p *page) openHeld(g created) {
 	p.t.Helper()
+	p.hold(g)
+	p.open("/play/"+g.ID, ".game-page[data-version]")
+}
+
+// hold stores the game's tokens in the browser, as the lobby does.
+func (p *page) hold(g created) {
+	p.t.Helper()
 	p.open("/", "#new-game")
 	tokens, _ := json.Marshal(g.Tokens)
 	run(p, "store the tokens", 5*time.Second, chromedp.Evaluate[bool](fmt.Sprintf(
 		`(() => { const all = JSON.parse(localStorage.getItem('sandtable.games.v1') || '{}');
 		  all[%q] = {tokens: %s, invites: {}, created: new Date().toISOString()};
 		  localStorage.setItem('sandtable.games.v1', JSON.stringify(all)); return true; })()`, g.ID, tokens)))
-	p.open("/play/"+g.ID, ".game-page[data-version]")
 }
 
 // hotseatGame starts a game of two human seats, both held by one browser,
