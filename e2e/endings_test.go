@@ -349,11 +349,17 @@ func checkRoll(t *testing.T, p *page, s engine.State) {
 func TestQuota(t *testing.T) {
 	base := newServer(t, func(c *server.Config) { c.GamesPerHour = 1 })
 	api{t: t, base: base}.create("9", map[string]string{"german": "human", "british": "human"}) // the quota's one game
+	if txt := lobbyRefusal(t, base); !strings.Contains(txt, "as many games as the server allows") {
+		t.Fatalf("over the quota the lobby says %q", txt)
+	}
+}
+
+// lobbyRefusal creates a game in the lobby and returns the refusal it shows.
+func lobbyRefusal(t *testing.T, base string) string {
+	t.Helper()
 	p := newProfile(t, "player", base)
 	p.open("/", "#new-game #create-game")
 	p.click("#create-game")
 	p.do("the refusal", 10*time.Second, chromedp.WaitVisible(chromedp.CSS("#new-game .error")))
-	if txt := run(p, "refusal", 5*time.Second, chromedp.Text(chromedp.CSS("#new-game .error"))); !strings.Contains(txt, "as many games as the server allows") {
-		t.Fatalf("over the quota the lobby says %q", txt)
-	}
+	return run(p, "refusal", 5*time.Second, chromedp.Text(chromedp.CSS("#new-game .error")))
 }

@@ -24,11 +24,7 @@ func TestRefusals(t *testing.T) {
 	t.Run("cross_origin", func(t *testing.T) {
 		// The server is reached as another address than the one it serves at.
 		base := newServer(t, func(c *server.Config) { c.PublicURL = "http://sandtable.example" })
-		p := newProfile(t, "player", base)
-		p.open("/", "#new-game #create-game")
-		p.click("#create-game")
-		p.do("the refusal", 10*time.Second, chromedp.WaitVisible(chromedp.CSS("#new-game .error")))
-		if txt := run(p, "refusal", 5*time.Second, chromedp.Text(chromedp.CSS("#new-game .error"))); !strings.Contains(txt, "Open the game from the server's own address") {
+		if txt := lobbyRefusal(t, base); !strings.Contains(txt, "Open the game from the server's own address") {
 			t.Fatalf("a create refused as cross-origin reads %q", txt)
 		}
 	})
