@@ -3,7 +3,6 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -258,14 +257,7 @@ func checkOdds(t *testing.T, p *page, s engine.State) {
 	t.Helper()
 	var v struct {
 		Designating *struct {
-			Odds *struct {
-				AV      int `json:"attack_value"`
-				DV      int `json:"defence_value"`
-				Results []struct {
-					CP int     `json:"casualty_points"`
-					P  float64 `json:"p"`
-				} `json:"results"`
-			} `json:"odds"`
+			Odds *fireOdds `json:"odds"`
 		} `json:"designating"`
 	}
 	viewOf(t, s, &v)
@@ -275,11 +267,7 @@ func checkOdds(t *testing.T, p *page, s engine.State) {
 	o := v.Designating.Odds
 	want := []string{fmt.Sprint("AV ", o.AV), fmt.Sprint("DV ", o.DV)}
 	for _, r := range o.Results {
-		pct := fmt.Sprintf("%d%%", int(math.Round(r.P*100)))
-		if r.P > 0 && r.P < 0.005 {
-			pct = "<1%"
-		}
-		want = append(want, fmt.Sprintf("%d: %s", r.CP, pct))
+		want = append(want, fmt.Sprintf("%d: %s", r.CP, percent(r.P)))
 	}
 	got := run(p, "the odds table", 5*time.Second, chromedp.Poll[[]string](`(() => {
 	  const t = document.querySelector('#fire-odds');
