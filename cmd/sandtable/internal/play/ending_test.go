@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -30,7 +31,11 @@ func TestScreenResigns(t *testing.T) {
 	if r == nil || r.Winner != "german" {
 		t.Fatalf("result %+v, want german the winner", r)
 	}
-	mustContain(t, m.View(), "╭─ Game over", "winner german", "The british side resigns")
+	// The resignation is the record's entry but no choice: nobody chose anything.
+	mustContain(t, m.View(), "╭─ Game over", "winner german", "The british side resigns", "game over after 0 choices", "Game over after 0 choices:")
+	if msg, err := p.Save(); err != nil || !strings.Contains(msg, "(0 choices, then #resign:british)") {
+		t.Errorf("saving says %q (%v), want 0 choices, then #resign:british", msg, err)
+	}
 	press(m, "u")
 	mustContain(t, m.View(), "cannot undo: the game was ended by its players")
 	if len(p.Rec.Choices) != 1 {
@@ -107,7 +112,14 @@ func TestScreenShowsFireOdds(t *testing.T) {
 	}
 	values := fmt.Sprintf("odds: AV %d against DV %d: ", odds.AttackValue, odds.DefenceValue)
 	mustContain(t, m.View(), values+fmt.Sprintf("no effect %.1f%%", 100*float64(c.Ways)/float64(c.Of)))
-	// In a smaller window the status takes room from the map, so that the odds stay in sight.
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	mustContain(t, m.View(), values)
+	// At 80×24 the map has six lines: the turn and the score give way so
+	// that the attack and every chance of its result stay readable.
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	v := m.View()
+	mustContain(t, v, "designating: fire on", "odds: AV")
+	for _, c := range odds.Results {
+		if p := 100 * float64(c.Ways) / float64(c.Of); p >= 0.05 {
+			mustContain(t, v, fmt.Sprintf(" %.1f%%", p))
+		}
+	}
 }

@@ -79,7 +79,7 @@ func (m *model) header() string {
 	parts := []string{m.p.Game.Name(), fmt.Sprintf("seed %d", m.p.Rec.Seed)}
 	switch {
 	case s.ToMove() == "":
-		parts = append(parts, "game over after "+count(len(m.p.Rec.Choices), "choice"))
+		parts = append(parts, "game over after "+count(m.p.Played(), "choice"))
 	case m.thinking:
 		parts = append(parts, fmt.Sprintf("%s (%s) is choosing", s.ToMove(), m.p.Bots[s.ToMove()].Name()))
 	default:
@@ -157,9 +157,7 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 	// The lines before the first blank one (the status) stay in sight.
 	var status []string
 	if head, body, ok := strings.Cut(text, "\n\n"); ok {
-		for _, l := range strings.Split(head, "\n") {
-			status = append(status, wrap(l, w-2)...)
-		}
+		status = fitStatus(strings.Split(head, "\n"), w-2, max(1, h-3))
 		text = body
 	}
 	place := m.refPlace()
@@ -185,9 +183,6 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 			starts = append(starts, k == 0 && !strings.HasPrefix(l, "   "))
 		}
 	}
-	// Where the person decides, the status (odds, a roll, movement left)
-	// matters more than the map: it may take all but three of its lines.
-	status = status[:min(len(status), max(1, h-5))]
 	rows := h - 2 - len(status)
 	if first >= 0 && m.focus != paneMap && (first < m.mapTop || first >= m.mapTop+rows) {
 		m.mapTop = first - rows/4
@@ -205,6 +200,26 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 		status[i] = boldStyle.Render(m.colourSeats(status[i]))
 	}
 	return box(title, append(status, lines[m.mapTop:end]...), w, h, m.focus == paneMap)
+}
+
+// fitStatus wraps the status lines into at most rows lines of w cells.
+// Where the person decides, the status matters more than the map: it may
+// take all but one of the map's lines. Its last lines say what is being
+// decided (the odds, a roll, movement left), so when it does not fit its
+// first lines (the turn, the score) give way.
+func fitStatus(head []string, w, rows int) []string {
+	var out []string
+	for i := len(head) - 1; i >= 0; i-- {
+		l := wrap(head[i], w)
+		if len(out)+len(l) > rows {
+			if len(out) == 0 {
+				return l[:rows]
+			}
+			break
+		}
+		out = append(l, out...)
+	}
+	return out
 }
 
 // refPlace is the place the highlighted choice names ("area:17" in its
