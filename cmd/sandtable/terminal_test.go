@@ -62,7 +62,7 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	legal := decode[legalDoc](t, must(t, must(t, "", "new", "--game", "soa", "--seed", "3"), "legal", "-"))
 	x := newTmux(t, 120, 40, fmt.Sprintf("env SANDTABLE_CHILD_ARGS='play soa --seat british --seed 3 --record %s' '%s'; echo EXIT=$?; sleep 60", recPath, os.Args[0]))
 	screen := x.waitFor("british to choose · 14 choices") // 12 areas, the historical and the random set-up
-	for _, want := range []string{"Map, as british sees it", "╭─ Log", "╭─ Dice", "q save & quit"} {
+	for _, want := range []string{"Map, as british sees it", "╭─ Log", "╭─ Dice", "q quit"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, screen)
 		}

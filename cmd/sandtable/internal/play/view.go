@@ -41,7 +41,7 @@ func (m *model) View() string {
 	if m.w < minW || m.h < minH {
 		return fmt.Sprintf("Make the window at least %d×%d (it is %d×%d); q saves and quits.", minW, minH, m.w, m.h)
 	}
-	if m.resigning || m.offer != "" {
+	if m.resigning != "" || m.offer != "" {
 		return m.endingScreen()
 	}
 	if m.pause != "" {
@@ -105,9 +105,14 @@ func (m *model) timeLeft() time.Duration {
 }
 
 func (m *model) footer() string {
-	keys := "↑↓ highlight · Enter choose · 0-9 number · / search · Tab pane · u undo · R resign · D draw · ? help · q save & quit"
+	// The keys fit 80 columns; the help screen says more.
+	keys := "? help · ↑↓ Enter · / search · Tab pane · u undo · R resign · D draw · q quit"
 	if m.choices == nil { // a bot chooses, or the game is over
-		keys = "Tab pane · ↑↓ scroll · ? help · q save & quit"
+		keys = "? help · Tab pane · ↑↓ scroll · R resign · D draw · q quit"
+	}
+	note := m.note
+	if note == "" && m.drawWaits() {
+		note = drawOnTheClock
 	}
 	var line string
 	switch {
@@ -121,7 +126,7 @@ func (m *model) footer() string {
 			line += "  Enter takes " + m.choices[n-1].Label
 		}
 	default:
-		line = noteStyle.Render(m.note)
+		line = noteStyle.Render(note)
 	}
 	return dimStyle.Render(ansi.Truncate(keys, m.w, "…")) + "\n" + ansi.Truncate(line, m.w, "…")
 }
@@ -342,8 +347,8 @@ func (m *model) helpScreen() string {
 		"Enter                            take the highlighted choice",
 		"/ text                           search the choices (Esc clears)",
 		"u                                undo your last choice (until dice roll or the turn passes)",
-		"R                                resign (y confirms): the other side wins",
-		"D                                offer a draw: at the hotseat the other seat answers, a bot declines",
+		"R                                resign (y confirms): the other side wins; also while a bot chooses",
+		"D                                offer a draw: a bot declines; at the hotseat the other seat answers",
 		"q, Ctrl-C                        save the record and quit",
 		"",
 		"A choice that is the only one of its kind (a whole set-up, Pass, Done) is",
