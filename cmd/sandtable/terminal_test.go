@@ -77,7 +77,7 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	x.waitFor("The british side resigns")
 	x.keys("C-c")
 	screen = x.waitFor("EXIT=")
-	if !strings.Contains(screen, "record saved to "+recPath+" (2 choices)") || !strings.Contains(screen, "EXIT=0") {
+	if !strings.Contains(screen, "record saved to "+recPath+" (1 choice, then #resign:british)") || !strings.Contains(screen, "EXIT=0") {
 		t.Fatalf("Ctrl-C did not save and leave:\n%s", screen)
 	}
 	if got := readChoices(t, recPath); len(got) != 2 || got[0] != legal.Choices[11].ID || got[1] != "#resign:british" {
