@@ -130,7 +130,10 @@ func (v *renderSight) renderStatus() []string {
 	if v.Side != "" && v.Side != seat {
 		seat += " (commands " + v.Side + ")"
 	}
-	lines := []string{line1 + " | seen by: " + seat, line2}
+	if v.Seat != v.toMove { // who sees the board goes without saying when it is the seat to move
+		line1 += " | seen by: " + seat
+	}
+	lines := []string{line1, line2}
 	if v.Result != nil {
 		lines = append(lines, "Result: "+renderResult(v.Result))
 	}
