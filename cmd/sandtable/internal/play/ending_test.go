@@ -136,7 +136,7 @@ func TestScreenResignsWhileTheBotChooses(t *testing.T) {
 		bot := m.Init()
 		m.Update(britSize)
 		press(m, "D")
-		mustContain(t, m.View(), "british (a bot) declines the draw", "british (random) is choosing")
+		mustContain(t, m.View(), "british (a bot) declines the draw", "british (random) is choosing", "· R resign · D draw ·")
 		press(m, "R")
 		mustHideBoard(t, m.View(), "Resign as german?")
 		if botLands {

@@ -422,7 +422,7 @@ func TestScreenGameOver(t *testing.T) {
 		}
 	}
 	m := start(t, p, britSize)
-	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "? help · Tab pane · ↑↓ scroll · R resign · D draw · q quit")
+	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "? help · Tab pane · ↑↓ scroll · q quit")
 	if m.choices != nil {
 		t.Error("choices offered after the end")
 	}

@@ -108,7 +108,10 @@ func (m *model) footer() string {
 	// The keys fit 80 columns; the help screen says more.
 	keys := "? help · ↑↓ Enter · / search · Tab pane · u undo · R resign · D draw · q quit"
 	if m.choices == nil { // a bot chooses, or the game is over
-		keys = "? help · Tab pane · ↑↓ scroll · R resign · D draw · q quit"
+		keys = "? help · Tab pane · ↑↓ scroll · q quit"
+		if m.player() != "" {
+			keys = "? help · Tab pane · ↑↓ scroll · R resign · D draw · q quit"
+		}
 	}
 	note := m.note
 	if note == "" && m.drawWaits() {
