@@ -13,6 +13,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"sandtable/ai"
 	"sandtable/engine"
@@ -468,4 +469,26 @@ func TestScreenMapStartsAtAPlace(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The log pane starts with an entry ("t1 …"), never with the wrapped tail
+// of one, which would read as a line of its own.
+func TestScreenLogStartsWithAnEntry(t *testing.T) {
+	p := newSession(t, 7, nil, hotseat)
+	m := start(t, p, tea.WindowSizeMsg{Width: 120, Height: 40})
+	press(m, "enter", "13", "enter", "enter", "10", "enter", "enter") // both historical set-ups (soa:5.4, soa:5.5)
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	for i, l := range lines {
+		at := strings.Index(l, "╭─ Log")
+		if at < 0 {
+			continue
+		}
+		col := len([]rune(l[:at])) // the pane's column, the same on the next line
+		first := string([]rune(lines[i+1])[col+1:])
+		if !strings.HasPrefix(first, "t1 ") {
+			t.Fatalf("the log pane starts with %q, not an entry:\n%s", first, m.View())
+		}
+		return
+	}
+	t.Fatalf("no log pane:\n%s", m.View())
 }

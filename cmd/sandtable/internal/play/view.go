@@ -256,22 +256,28 @@ func (m *model) logPane(viewer engine.Seat, w, h int) string {
 		fresh = m.seen[viewer]
 	}
 	var lines []string
+	var starts []bool // whether each line starts an entry rather than continues one
 	for i, e := range m.p.Log(viewer, from, n) {
 		style := dimStyle
 		if from+i >= fresh {
 			style = boldStyle
 		}
-		for _, l := range wrap(fmt.Sprintf("t%d %s [%s]", e.Turn, e.Text, e.Rule), w-2) {
+		for k, l := range wrap(fmt.Sprintf("t%d %s [%s]", e.Turn, e.Text, e.Rule), w-2) {
 			lines = append(lines, style.Render(l))
+			starts = append(starts, k == 0)
 		}
 	}
 	m.logBack = max(0, min(m.logBack, len(lines)-rows))
 	end := len(lines) - m.logBack
+	top := max(0, end-rows)
+	for top > 0 && top < end-1 && !starts[top] {
+		top++ // the pane starts with an entry, not the tail of one
+	}
 	title := "Log"
 	if m.logBack > 0 {
 		title += fmt.Sprintf(" · %d lines back", m.logBack)
 	}
-	return box(title, lines[max(0, end-rows):end], w, h, m.focus == paneLog)
+	return box(title, lines[top:end], w, h, m.focus == paneLog)
 }
 
 // diceLookBack is how far back in the log the dice pane looks.
