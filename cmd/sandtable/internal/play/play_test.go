@@ -492,3 +492,21 @@ func TestScreenLogStartsWithAnEntry(t *testing.T) {
 	}
 	t.Fatalf("no log pane:\n%s", m.View())
 }
+
+// The help screen fits the common 80×24 terminal whole.
+func TestScreenHelpFits80x24(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "?")
+	v := m.View()
+	lines := strings.Split(v, "\n")
+	if len(lines) > 24 {
+		t.Errorf("the help takes %d lines:\n%s", len(lines), v)
+	}
+	for _, l := range lines {
+		if ansi.StringWidth(l) > 80 {
+			t.Errorf("a help line is %d cells wide: %q", ansi.StringWidth(l), ansi.Strip(l))
+		}
+	}
+	mustContain(t, v, "q Ctrl-C   save the record and quit", "presses Enter.", "Any key returns to the game.")
+}

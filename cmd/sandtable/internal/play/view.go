@@ -347,18 +347,18 @@ func (m *model) privacy() string {
 }
 
 func (m *model) helpScreen() string {
+	// It fits 80×24.
 	text := strings.Join([]string{
-		boldStyle.Render("Keys"),
-		"",
-		"↑ ↓ (k j), PgUp PgDn, Home End   move the highlight, or scroll the focused pane",
-		"Tab, Shift-Tab                   focus the choices, the map or the log",
-		"0-9 then Enter                   take the choice with that number (Esc forgets it)",
-		"Enter                            take the highlighted choice",
-		"/ text                           search the choices (Esc clears)",
-		"u                                undo your last choice (until dice roll or the turn passes)",
-		"R                                resign (y confirms): the other side wins; also while a bot chooses",
-		"D                                offer a draw: a bot declines; at the hotseat the other seat answers",
-		"q, Ctrl-C                        save the record and quit",
+		"↑ ↓ k j    move the highlight, or scroll the focused pane",
+		"PgUp PgDn  by ten lines; Home End: to the first or the last",
+		"Tab        focus the choices, the map or the log (Shift-Tab back)",
+		"0-9 Enter  take the choice with that number (Esc forgets it)",
+		"Enter      take the highlighted choice",
+		"/ text     search the choices (Esc clears)",
+		"u          undo your last choice (until dice roll or the turn passes)",
+		"R          resign (y confirms), also while a bot moves: the other wins",
+		"D          offer a draw: a bot declines; at the hotseat the other answers",
+		"q Ctrl-C   save the record and quit",
 		"",
 		"A choice that is the only one of its kind (a whole set-up, Pass, Done) is",
 		"listed first, with its own number. The map's last lines explain its marks",
@@ -366,9 +366,9 @@ func (m *model) helpScreen() string {
 		"chose. In hotseat the board is hidden between seats until the next player",
 		"presses Enter.",
 		"",
-		"Any key returns to the game.",
+		boldStyle.Render("Any key returns to the game."),
 	}, "\n")
-	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(1, 2).Render(text)
+	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(0, 2).Render(text)
 	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b)
 }
 
