@@ -14,7 +14,7 @@ import (
 
 // The drawing and the terminal text are made from View(seat) alone, never
 // from the state's own fields, so that they cannot show what the seat may
-// not know (DESIGN.md section 3). Only public things are read besides: the
+// not know (docs/design.md section 3). Only public things are read besides: the
 // map, the printed counters of units the view lists, and the seat to move.
 
 var (
