@@ -360,7 +360,9 @@ class GamePage {
     const hasRefs = choices.some((c) => (c.refs || []).length);
     const trail = this.trail.slice(-4).map((c) => c.label);
     clear(e,
-      trail.length ? h('div', {class: 'trail', id: 'trail'}, h('span', {class: 'muted'}, 'So far: '), trail.join(' › ')) : null,
+      // The newest steps of a long trail, so that the choices below stay in sight; the whole one in the title.
+      trail.length ? h('div', {class: 'trail', id: 'trail', title: trail.join(' › ')}, h('span', {class: 'muted'}, 'So far: '),
+        (trail.length > 2 ? ['…', ...trail.slice(-2)] : trail).join(' › ')) : null,
       h('div', {class: 'prompt-main'}, h('strong', {}, text), ' ', ruleLink(rule)),
       printed && !u ? h('div', {class: 'prompt-unit'}, counterIcon(this.game, {...printed, at: 'pool'}, this.board.printed, 40), h('span', {}, describe(this.game, printed))) : null,
       h('div', {class: 'muted small hint'}, hasRefs ? 'Click the map or pick below (keys 1–9).' : 'Pick below (keys 1–9).'));
