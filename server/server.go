@@ -217,9 +217,6 @@ func (srv *Server) Close() error {
 // Handler is the HTTP handler of the whole server.
 func (srv *Server) Handler() http.Handler { return srv.mux }
 
-// Registry gives the Prometheus registry (for tests).
-func (srv *Server) Registry() *prometheus.Registry { return srv.metrics.reg }
-
 // open builds a live game from its stored record.
 func (srv *Server) open(g store.Game) (*live, error) {
 	eg, err := games.Get(g.Game)
