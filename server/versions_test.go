@@ -61,3 +61,40 @@ func TestGamesCarryTheirRulesVersion(t *testing.T) {
 		t.Errorf("importing a record of newer rules: %v", err)
 	}
 }
+
+// Imports verify as `sandtable replay` does (engine.Verify, by way of
+// engine.Migrate): a record of the rules played here must reach its hash;
+// one of older rules cannot be held to its hash (docs/formats.md,
+// "Versions"), so its choices are replayed and it gets a notice.
+func TestImportChecksTheRecordsHash(t *testing.T) {
+	_, hs := testServer(t, "")
+	soa, err := games.Get("soa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur := engine.RulesVersion(soa)
+	rec := engine.Record{Format: engine.RecordFormat, Game: "soa", Rules: cur, Scenario: "basic", Seed: 7, Choices: []string{"setup-historical"}}
+	s, err := engine.Replay(soa, &rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := engine.FormatHash(s.Hash())
+	rec.Hash = "0000000000000000"
+	code, out := call(t, hs, "POST", "/api/import", "", string(rec.Encode()))
+	if code != 400 || out["code"] != "bad_record" || !strings.Contains(fmt.Sprint(out["error"]), "0000000000000000") || !strings.Contains(fmt.Sprint(out["error"]), good) {
+		t.Errorf("a record of rules %d with a wrong hash: %d %v, want 400 bad_record naming both hashes", cur, code, out)
+	}
+	rec.Hash = good
+	if code, out := call(t, hs, "POST", "/api/import", "", string(rec.Encode())); code != 201 {
+		t.Errorf("the same record with its hash: %d %v", code, out)
+	}
+	rec.Rules, rec.Hash = 1, "0000000000000000"
+	code, out = call(t, hs, "POST", "/api/import", "", string(rec.Encode()))
+	if code != 201 {
+		t.Fatalf("a record of rules 1 (its hash one of rules 1, not checked): %d %v", code, out)
+	}
+	code, sum := call(t, hs, "GET", "/api/games/"+fmt.Sprint(out["id"]), "", nil)
+	if want := fmt.Sprintf("played under soa rules 1, replayed under rules %d", cur); code != 200 || !strings.Contains(fmt.Sprint(sum["notice"]), want) {
+		t.Errorf("the imported game of rules 1: %d, notice %q, want one saying %q", code, sum["notice"], want)
+	}
+}
