@@ -65,7 +65,7 @@ func (s *State) setupOrder() []int16 {
 }
 
 // legalSetup lists the places the next unit may set up in, then the choices
-// that place several units at once (DESIGN.md section 6, point 8): each is a run of
+// that place several units at once (docs/design.md section 6, point 8): each is a run of
 // the same atomic placements, checked by the same canSetUp.
 func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 	first := len(buf)

@@ -2,7 +2,7 @@
 // browser plays (the seat to move, in a hotseat game that holds several
 // tokens), highlights the legal choices on the map through their refs, and
 // sends the one the player picks. It never decides what is legal: the
-// engine lists every choice (DESIGN.md section 1).
+// engine lists every choice (docs/design.md section 1).
 import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download, plural, cap} from './dom.js';
 import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
