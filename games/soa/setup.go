@@ -79,8 +79,9 @@ func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 		if run.n < 2 {
 			continue
 		}
+		var left unitsLeft
 		for _, a := range places {
-			if _, p := split(a); s.canSetUp(int16(p), run.n) {
+			if _, p := split(a); s.canSetUp(int16(p), run.n, &left) {
 				buf = append(buf, act(run.k, p))
 			}
 		}
@@ -96,8 +97,9 @@ func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 
 // setupPlaces lists the places the next unit may set up in.
 func (s *State) setupPlaces(buf []engine.Action) []engine.Action {
+	var left unitsLeft
 	for i := 0; i < s.g.board.Len(); i++ {
-		if s.canSetUp(int16(i), 1) {
+		if s.canSetUp(int16(i), 1, &left) {
 			buf = append(buf, act(kPlace, i))
 		}
 	}
@@ -147,8 +149,9 @@ func (s *State) historicalSoFar() bool {
 }
 
 // canSetUp checks the set-up colours and limits (soa:3.61, 3.62, 5.4, 5.5)
-// for the next n units of the set-up order all going to place p.
-func (s *State) canSetUp(p int16, n int) bool {
+// for the next n units of the set-up order all going to place p; left is
+// shared by the calls for the same n.
+func (s *State) canSetUp(p int16, n int, left *unitsLeft) bool {
 	pl := &s.g.places[p]
 	run := s.setupOrder()[s.setupNext:]
 	if n > len(run) {
@@ -168,7 +171,10 @@ func (s *State) canSetUp(p int16, n int) bool {
 		if inf+arm+n > 10 { // soa:5.4: up to ten units an area
 			return false
 		}
-		return s.vpAreasFillable(p, n)
+		if !left.ready {
+			*left = s.unitsLeft(n)
+		}
+		return s.g.vpAreasFillable(left, p, n)
 	}
 	ss, armor := 0, 0
 	for _, u := range run {
@@ -200,56 +206,79 @@ func (s *State) canSetUp(p int16, n int) bool {
 	return ss <= 5 && armor <= 3 // soa:5.5
 }
 
-// vpAreasFillable reports whether, after the next n units of the set-up order
-// go to area at, the British units still to place can bring every victory
-// point area up to three units (soa:5.4). By Hall's theorem that holds when every set of VP areas
-// short of units has at least as many units left whose dots fit one of them.
-func (s *State) vpAreasFillable(at int16, n int) bool {
+// unitsLeft is what vpAreasFillable reads of the British set-up, worked out
+// once for all the places a choice may go to: the units each victory point
+// area still misses and the units left to place besides the next n, grouped
+// by dot mask. canSetUp fills it on first need.
+type unitsLeft struct {
+	ready  bool
+	need   [8]int // per VP area (index into g.vpAreas)
+	masks  [8]uint8
+	counts [8]int
+	free   int  // units without a dot: they fit every area
+	kinds  int  // masks in use
+	many   bool // more kinds of dots than we track: let the set-up go on
+}
+
+func (s *State) unitsLeft(n int) unitsLeft {
 	g := s.g
-	var need [8]int // per VP area (index into g.vpAreas), units still missing
-	for i, p := range g.vpAreas {
-		need[i] = 3
-		if p == at {
-			need[i] -= n
-		}
+	l := unitsLeft{ready: true}
+	for i := range g.vpAreas {
+		l.need[i] = 3
 	}
-	var masks [8]uint8 // units left, grouped by dot mask
-	var counts [8]int
-	free, kinds := 0, 0
 	for i, u := range g.britStart {
-		if l := s.units[u].Loc; l >= 0 {
+		if loc := s.units[u].Loc; loc >= 0 {
 			for i, p := range g.vpAreas {
-				if p == l {
-					need[i]--
+				if p == loc {
+					l.need[i]--
 				}
 			}
 			continue
 		}
 		if i >= s.setupNext && i < s.setupNext+n {
-			continue // going to at
+			continue // the units being placed
 		}
 		m := g.dotMask[u]
 		if m == 0 {
-			free++ // no dot: fits every area
+			l.free++
 			continue
 		}
 		k := 0
-		for k < kinds && masks[k] != m {
+		for k < l.kinds && l.masks[k] != m {
 			k++
 		}
-		if k == kinds {
-			if kinds == len(masks) {
-				return true // more kinds of dots than we track: let the set-up go on
+		if k == l.kinds {
+			if l.kinds == len(l.masks) {
+				l.many = true
+				return l
 			}
-			masks[k], kinds = m, kinds+1
+			l.masks[k], l.kinds = m, l.kinds+1
 		}
-		counts[k]++
+		l.counts[k]++
+	}
+	return l
+}
+
+// vpAreasFillable reports whether, after the next n units of the set-up order
+// go to area at, the British units still to place (left)
+// can bring every victory point area up to three units (soa:5.4). By Hall's
+// theorem that holds when every set of VP areas short of units has at least
+// as many units left whose dots fit one of them.
+func (g *Game) vpAreasFillable(left *unitsLeft, at int16, n int) bool {
+	if left.many {
+		return true
+	}
+	need := left.need
+	for i, p := range g.vpAreas {
+		if p == at {
+			need[i] -= n
+		}
 	}
 	total := 0
 	for i := range g.vpAreas {
 		total += max(0, need[i])
 	}
-	if free >= total {
+	if left.free >= total {
 		return true
 	}
 	for set := 1; set < 1<<len(g.vpAreas); set++ {
@@ -261,10 +290,10 @@ func (s *State) vpAreasFillable(at int16, n int) bool {
 				colours |= g.areaDots[g.vpAreas[i]]
 			}
 		}
-		have := free
-		for k := 0; k < kinds; k++ {
-			if masks[k]&colours != 0 {
-				have += counts[k]
+		have := left.free
+		for k := 0; k < left.kinds; k++ {
+			if left.masks[k]&colours != 0 {
+				have += left.counts[k]
 			}
 		}
 		if have < want {
