@@ -174,7 +174,7 @@ func (s *State) canSetUp(p int16, n int, left *unitsLeft) bool {
 		if !left.ready {
 			*left = s.unitsLeft(n)
 		}
-		return s.g.vpAreasFillable(left, p, n)
+		return s.g.vpAreasFillable(left, p)
 	}
 	ss, armor := 0, 0
 	for _, u := range run {
@@ -207,25 +207,31 @@ func (s *State) canSetUp(p int16, n int, left *unitsLeft) bool {
 }
 
 // unitsLeft is what vpAreasFillable reads of the British set-up, worked out
-// once for all the places a choice may go to: the units each victory point
-// area still misses and the units left to place besides the next n, grouped
-// by dot mask. canSetUp fills it on first need.
+// once for all the places a choice may go to. By Hall's theorem every VP area
+// can still be brought up to three units when every set of VP areas short of
+// units has at least as many units left whose dots fit one of them (soa:5.4).
+// The slack of a set is those units less the units the set misses; placing
+// the next n units in a VP area raises the slack of the sets holding it only.
+// canSetUp fills it on first need.
 type unitsLeft struct {
-	ready  bool
-	need   [8]int // per VP area (index into g.vpAreas)
-	masks  [8]uint8
-	counts [8]int
-	free   int  // units without a dot: they fit every area
-	kinds  int  // masks in use
-	many   bool // more kinds of dots than we track: let the set-up go on
+	ready   bool
+	n       int    // units going to the place asked about
+	settled bool   // true for every place: enough units without a dot, or more kinds of dots than we track
+	need    [8]int // per VP area (index into g.vpAreas), units missing
+	// least slack of all sets, of the sets holding VP area i, of the sets without it
+	slackAll                int
+	slackWith, slackWithout [8]int
 }
 
 func (s *State) unitsLeft(n int) unitsLeft {
 	g := s.g
-	l := unitsLeft{ready: true}
+	l := unitsLeft{ready: true, n: n}
 	for i := range g.vpAreas {
 		l.need[i] = 3
 	}
+	var masks [8]uint8 // units left besides the next n, grouped by dot mask
+	var counts [8]int
+	free, kinds := 0, 0
 	for i, u := range g.britStart {
 		if loc := s.units[u].Loc; loc >= 0 {
 			for i, p := range g.vpAreas {
@@ -240,67 +246,76 @@ func (s *State) unitsLeft(n int) unitsLeft {
 		}
 		m := g.dotMask[u]
 		if m == 0 {
-			l.free++
+			free++ // no dot: fits every area
 			continue
 		}
 		k := 0
-		for k < l.kinds && l.masks[k] != m {
+		for k < kinds && masks[k] != m {
 			k++
 		}
-		if k == l.kinds {
-			if l.kinds == len(l.masks) {
-				l.many = true
+		if k == kinds {
+			if kinds == len(masks) {
+				l.settled = true // more kinds of dots than we track: let the set-up go on
 				return l
 			}
-			l.masks[k], l.kinds = m, l.kinds+1
+			masks[k], kinds = m, kinds+1
 		}
-		l.counts[k]++
-	}
-	return l
-}
-
-// vpAreasFillable reports whether, after the next n units of the set-up order
-// go to area at, the British units still to place (left)
-// can bring every victory point area up to three units (soa:5.4). By Hall's
-// theorem that holds when every set of VP areas short of units has at least
-// as many units left whose dots fit one of them.
-func (g *Game) vpAreasFillable(left *unitsLeft, at int16, n int) bool {
-	if left.many {
-		return true
-	}
-	need := left.need
-	for i, p := range g.vpAreas {
-		if p == at {
-			need[i] -= n
-		}
+		counts[k]++
 	}
 	total := 0
 	for i := range g.vpAreas {
-		total += max(0, need[i])
+		total += max(0, l.need[i])
 	}
-	if left.free >= total {
-		return true
+	if free >= total {
+		l.settled = true
+		return l
+	}
+	const none = 1 << 30
+	l.slackAll = none
+	for i := range g.vpAreas {
+		l.slackWith[i], l.slackWithout[i] = none, none
 	}
 	for set := 1; set < 1<<len(g.vpAreas); set++ {
 		want := 0
 		var colours uint8
 		for i := range g.vpAreas {
 			if set&(1<<i) != 0 {
-				want += max(0, need[i])
+				want += max(0, l.need[i])
 				colours |= g.areaDots[g.vpAreas[i]]
 			}
 		}
-		have := left.free
-		for k := 0; k < left.kinds; k++ {
-			if left.masks[k]&colours != 0 {
-				have += left.counts[k]
+		have := free
+		for k := 0; k < kinds; k++ {
+			if masks[k]&colours != 0 {
+				have += counts[k]
 			}
 		}
-		if have < want {
-			return false
+		slack := have - want
+		l.slackAll = min(l.slackAll, slack)
+		for i := range g.vpAreas {
+			if set&(1<<i) != 0 {
+				l.slackWith[i] = min(l.slackWith[i], slack)
+			} else {
+				l.slackWithout[i] = min(l.slackWithout[i], slack)
+			}
 		}
 	}
-	return true
+	return l
+}
+
+// vpAreasFillable reports whether, after the next n units of the set-up order
+// go to area at, the British units still to place (left) can bring every
+// victory point area up to three units (soa:5.4).
+func (g *Game) vpAreasFillable(left *unitsLeft, at int16) bool {
+	if left.settled {
+		return true
+	}
+	j := slices.Index(g.vpAreas, at)
+	if j < 0 {
+		return left.slackAll >= 0
+	}
+	filled := max(0, left.need[j]) - max(0, left.need[j]-left.n)
+	return left.slackWithout[j] >= 0 && left.slackWith[j]+filled >= 0
 }
 
 // applySetup places the next unit; when both sides are done the set-ups are
