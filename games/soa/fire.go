@@ -550,7 +550,10 @@ func (s *State) legalAbsorb(buf []engine.Action) []engine.Action {
 	retreatOnly := a.Primary >= 0 && contains16(s.retreaters, a.Primary)
 	capLeft, others := 0, 0
 	for _, u := range s.g.sideUnits[def] {
-		if c := s.absorbs(u, inf); c > 0 && s.defends(u, a.Target, a.Group) {
+		if !s.defends(u, a.Target, a.Group) {
+			continue
+		}
+		if c := s.absorbs(u, inf); c > 0 {
 			capLeft += c
 			others++
 		}
