@@ -400,10 +400,33 @@ func (s *State) rollFire() {
 	s.rolls[2], s.rolls[3] = s.twoDice(s.imp.Other())
 	s.av = t.av() + s.rolls[0] + s.rolls[1]
 	s.dv = t.dv() + s.rolls[2] + s.rolls[3]
-	s.logf("soa:8.351", "fire at %p: AV %d = AF %d, +%d more units, +%d platoon, -%d ammunition, dice %d+%d",
-		int(a.Target), s.av, t.af, t.more, t.platoon, t.ammo, s.rolls[0], s.rolls[1])
-	s.logf("soa:8.352", "fire at %p: DV %d = DF %d, +%d adjacent, +%d night, dice %d+%d",
-		int(a.Target), s.dv, t.df, t.adjacent, t.night, s.rolls[2], s.rolls[3])
+	if s.log.off {
+		return
+	}
+	f, args := withTerms("fire at %p: AV %d = AF %d", []int{int(a.Target), s.av, t.af},
+		logTerm{", +%d more units", t.more}, logTerm{", +%d platoon", t.platoon}, logTerm{", -%d ammunition", t.ammo})
+	s.logf("soa:8.351", f+", dice %d+%d", append(args, s.rolls[0], s.rolls[1])...)
+	f, args = withTerms("fire at %p: DV %d = DF %d", []int{int(a.Target), s.dv, t.df},
+		logTerm{", +%d adjacent", t.adjacent}, logTerm{", +%d night", t.night})
+	s.logf("soa:8.352", f+", dice %d+%d", append(args, s.rolls[2], s.rolls[3])...)
+}
+
+// logTerm is one term of a sum shown in the log: its format fragment and value.
+type logTerm struct {
+	format string
+	v      int
+}
+
+// withTerms appends to a log format and its numbers the terms that apply;
+// zero terms are left out.
+func withTerms(format string, args []int, terms ...logTerm) (string, []int) {
+	for _, t := range terms {
+		if t.v != 0 {
+			format += t.format
+			args = append(args, t.v)
+		}
+	}
+	return format, args
 }
 
 // platoonIntegrity: three firing infantry units of one lower organisation;
