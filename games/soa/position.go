@@ -216,7 +216,7 @@ func (g *Game) LoadPosition(data []byte) (engine.State, error) {
 		return nil, fmt.Errorf("soa position: turn %d is not 1 to 8 (soa:3.4)", p.Turn)
 	}
 	s.turn, s.vp, s.ammo, s.aBonus, s.passes, s.mustAct = p.Turn, p.VP, p.Ammo, p.ABonus, p.Passes, p.MustAct
-	s.revealed, s.swapped, s.setupNext, s.bidDone, s.count, s.result = p.Revealed, p.Swapped, p.SetupNext, p.BidDone, p.Choices, p.Result
+	s.revealed, s.swapped, s.bidDone, s.count, s.result = p.Revealed, p.Swapped, p.BidDone, p.Choices, p.Result
 	if p.Bids != nil {
 		s.bids = *p.Bids
 	}
@@ -232,6 +232,10 @@ func (g *Game) LoadPosition(data []byte) (engine.State, error) {
 	if !found {
 		return nil, fmt.Errorf("soa position: step %q is unknown; start a hand-written position at \"impulse\"", p.Step)
 	}
+	if p.SetupNext == 0 && s.step > stSetupGerman { // left out: the set-up is over
+		p.SetupNext = len(g.germStart)
+	}
+	s.setupNext = p.SetupNext
 	if s.active, err = parseSide(p.Active, "active"); err != nil {
 		return nil, fmt.Errorf("soa position: %w", err)
 	}

@@ -29,6 +29,9 @@ func (s *State) checkCounters(p Position) error {
 	case p.Choices < 0:
 		return fmt.Errorf("choices %d is negative", p.Choices)
 	}
+	if err := s.checkContradictions(p); err != nil {
+		return err
+	}
 	for i, d := range p.RNG.Forced {
 		if d < 1 || d > 6 {
 			return fmt.Errorf("rng.forced[%d] %d: a forced die is 1 to 6", i, d)
@@ -59,6 +62,36 @@ func (s *State) checkCounters(p Position) error {
 		if s.g.units[s.g.byID[id]].Pool != "R" {
 			return fmt.Errorf("reformed_used: %q is no reformed unit (soa:19.6)", id)
 		}
+	}
+	return nil
+}
+
+// checkContradictions refuses fields that no game reaches together: what
+// the step in progress says has happened fixes the set-up index, the
+// passes, the Tactical Advantage, the bids and the range of the VP total.
+func (s *State) checkContradictions(p Position) error {
+	before := s.step == stBid || s.SettingUp() // turn 1 has not begun
+	start := 0                                 // soa:5.2
+	if s.opt.bidding && s.step != stBid {
+		start = max(s.bids[German], s.bids[British]) // soa:21.2
+	}
+	switch {
+	case !before && p.SetupNext != len(s.g.germStart):
+		return fmt.Errorf("setup_next %d contradicts step %q: both set-ups are over, so set setup_next to %d, the length of the German set-up order, or leave it out (soa:5.4, 5.5)", p.SetupNext, p.Step, len(s.g.germStart))
+	case s.step == stBid && p.SetupNext != 0:
+		return fmt.Errorf("setup_next %d contradicts step %q: the set-up has not begun, so set setup_next to 0 (soa:21.2)", p.SetupNext, p.Step)
+	case before && p.Passes != 0:
+		return fmt.Errorf("passes %d contradicts step %q: no impulse has been played before turn 1, so set passes to 0 (soa:8.16)", p.Passes, p.Step)
+	case before && s.ta != British:
+		return fmt.Errorf("tactical_advantage %s contradicts step %q: the British start the game with it, so set it to british (soa:8.4)", p.TA, p.Step)
+	case (p.Turn == 3 || p.Turn == 6) && s.step >= stReformPlace && s.step < stImpulse && s.ta != German:
+		return fmt.Errorf("tactical_advantage %s contradicts turn %d, step %q: it is German at the start of turns 3 and 6 and nothing uses it before the Movement/Fire Phase, so set it to german (soa:8.4)", p.TA, p.Turn, p.Step)
+	case !s.opt.bidding && (p.Bids != nil || p.BidDone != [2]bool{}):
+		return errors.New("bids and bid_done are set, but the bidding option is off: leave them out, or set option bidding to on (soa:21)")
+	case p.VP < start || (before && p.VP != start):
+		return fmt.Errorf("vp %d: the German total starts at %d (the bid paid, soa:5.2, 21.2) and only grows (soa:11.3, 11.5); set vp to %d or more, exactly %d before turn 1", p.VP, start, start, start)
+	case s.step != stOver && p.VP >= s.g.tables.decisiveGerman():
+		return fmt.Errorf("vp %d: the Germans win at once at %d VP (soa:6.6), so a game still in progress has fewer; set vp below %d or step to over", p.VP, s.g.tables.decisiveGerman(), s.g.tables.decisiveGerman())
 	}
 	return nil
 }

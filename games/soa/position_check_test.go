@@ -19,6 +19,11 @@ func TestPositionContradictions_soa20_1_soa5_5(t *testing.T) {
 		{func(p *Position) { p.Turn, p.Ammo = 8, 1 }, "set ammo to 2"},                                      // soa:20.2
 		{func(p *Position) { p.Revealed = false }, `revealed false contradicts step "impulse"`},             // soa:5.5
 		{func(p *Position) { p.ABonus = 2 }, "armor_events 2: accepted armour events are 0 to the turn, 1"}, // soa:17.3
+		{func(p *Position) { p.SetupNext = 3 }, "set setup_next to 66"},                                     // soa:5.5: 66 German units set up last
+		{func(p *Position) { p.VP = -100 }, "vp -100: the German total starts at 0"},                        // soa:5.2, 11.3
+		{func(p *Position) { p.VP = 35 }, "the Germans win at once at 35 VP"},                               // soa:6.6, tables.json
+		{func(p *Position) { p.Bids = &[2]int{1, 2} }, "the bidding option is off"},                         // soa:21
+		{func(p *Position) { p.Turn, p.Step, p.Ammo = 3, "event-armor", 0 }, "so set it to german"},         // soa:8.4
 	} {
 		p := s.Position().(Position)
 		c.edit(&p)
@@ -47,6 +52,21 @@ func TestPositionSetupSoFar_soa5_4(t *testing.T) {
 		p.SetupNext = c.next
 		if _, err := g.LoadPosition(mustJSON(p)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("setup_next %d: error %v; want one saying %q", c.next, err, c.want)
+		}
+	}
+	// soa:8.4, 8.16: before turn 1 nobody has passed and the British hold the Tactical Advantage.
+	for _, c := range []struct {
+		edit func(p *Position)
+		want string
+	}{
+		{func(p *Position) { p.Passes = 1 }, "so set passes to 0"},
+		{func(p *Position) { p.TA = "german" }, "so set it to british"},
+		{func(p *Position) { p.VP = 2 }, "exactly 0 before turn 1"},
+	} {
+		p := s.Position().(Position)
+		c.edit(&p)
+		if _, err := g.LoadPosition(mustJSON(p)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v; want one saying %q", err, c.want)
 		}
 	}
 }
