@@ -1,7 +1,7 @@
 // Package ai holds the bots: programs that choose for a seat.
 //
 // A bot never holds a game state of its own: when its seat is to move it is
-// handed a Turn, which answers only for that seat (DESIGN.md section 3). The
+// handed a Turn, which answers only for that seat (docs/design.md section 3). The
 // random bot uses the legal list alone; bots that search will reach a state
 // through Turn.State, which for now is the game's state and will become a
 // determinization (the seat's view with the hidden parts drawn anew) once the

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"sandtable/server"
@@ -397,6 +398,21 @@ const findUnit = `(id) => {
 // polling while the page is still drawing.
 func (p *page) clickAt(what, finder, id string) {
 	p.t.Helper()
+	pt := p.pointAt(what, finder, id)
+	p.do("click "+what+" "+id, 5*time.Second, chromedp.MouseClickXY(pt.X, pt.Y))
+}
+
+// hover moves the mouse onto the element that matches a CSS selector.
+func (p *page) hover(sel string) {
+	p.t.Helper()
+	pt := p.pointAt("element", findElement, sel)
+	p.do("hover "+sel, 5*time.Second, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, pt.X, pt.Y))
+}
+
+// pointAt finds a point with the JS finder, polling while the page is
+// still drawing.
+func (p *page) pointAt(what, finder, id string) point {
+	p.t.Helper()
 	fn := fmt.Sprintf("(id) => { const r = (%s)(id); return r.err ? null : r; }", finder)
 	ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
 	defer cancel()
@@ -404,9 +420,9 @@ func (p *page) clickAt(what, finder, id string) {
 		chromedp.WithPollingInterval(15*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))
 	if err != nil {
 		why := run(p, "explain", 3*time.Second, chromedp.Evaluate[point](fmt.Sprintf("(%s)(%q)", finder, id)))
-		p.t.Fatalf("%s: cannot click %s %s: %s (%v)", p.name, what, id, why.Err, err)
+		p.t.Fatalf("%s: cannot reach %s %s: %s (%v)", p.name, what, id, why.Err, err)
 	}
-	p.do("click "+what+" "+id, 5*time.Second, chromedp.MouseClickXY(pt.X, pt.Y))
+	return pt
 }
 
 func (p *page) clickPlace(id string) { p.t.Helper(); p.clickAt("place", findPlace, id) }

@@ -3,8 +3,8 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -19,13 +19,19 @@ import (
 // leaves them: the tokens in the browser's storage.
 func (p *page) openHeld(g created) {
 	p.t.Helper()
+	p.hold(g)
+	p.open("/play/"+g.ID, ".game-page[data-version]")
+}
+
+// hold stores the game's tokens in the browser, as the lobby does.
+func (p *page) hold(g created) {
+	p.t.Helper()
 	p.open("/", "#new-game")
 	tokens, _ := json.Marshal(g.Tokens)
 	run(p, "store the tokens", 5*time.Second, chromedp.Evaluate[bool](fmt.Sprintf(
 		`(() => { const all = JSON.parse(localStorage.getItem('sandtable.games.v1') || '{}');
 		  all[%q] = {tokens: %s, invites: {}, created: new Date().toISOString()};
 		  localStorage.setItem('sandtable.games.v1', JSON.stringify(all)); return true; })()`, g.ID, tokens)))
-	p.open("/play/"+g.ID, ".game-page[data-version]")
 }
 
 // hotseatGame starts a game of two human seats, both held by one browser,
@@ -51,6 +57,12 @@ func (p *page) result() (winner, text string) {
 	return winner, text
 }
 
+// who is whose move the status says.
+func (p *page) who() string {
+	p.t.Helper()
+	return run(p, "the status", 5*time.Second, chromedp.Text(chromedp.CSS("#status .who")))
+}
+
 // TestResign: online, the German player offers a draw, which the British
 // player declines; then resigns, after confirming, and the game ends with
 // the British winning on both pages (docs/api.md, resign, draw); the server
@@ -71,6 +83,9 @@ func TestResign(t *testing.T) {
 	p.click("#offer-draw")
 	p.waitFor("the offer waiting", 10*time.Second, "!!document.querySelector('#draw-offered')")
 	b.waitFor("the offer", 10*time.Second, "!!document.querySelector('#draw-offer')")
+	if who := b.who(); who != "Your answer to a draw offer" {
+		t.Fatalf("while the British player is to answer the draw offer the status reads %q", who)
+	}
 	b.click("#draw-decline")
 	p.waitFor("the offer withdrawn", 10*time.Second, "!document.querySelector('#draw-offered') && !!document.querySelector('#offer-draw')")
 	// The resignation, once confirmed.
@@ -108,6 +123,9 @@ func TestHotseatDraw(t *testing.T) {
 	p.waitFor("the offer", 10*time.Second, "!!document.querySelector('#draw-offer')")
 	if txt := run(p, "offer", 5*time.Second, chromedp.Text(chromedp.CSS("#draw-offer"))); !strings.Contains(txt, "British player offers a draw") {
 		t.Fatalf("the offer reads %q", txt)
+	}
+	if who := p.who(); who != "Your answer to a draw offer (german)" {
+		t.Fatalf("while the German player answers the draw offer the status reads %q", who)
 	}
 	p.shot("draw-offer.png")
 	p.click("#draw-accept")
@@ -151,8 +169,24 @@ func TestSetups(t *testing.T) {
 	if s.Curtain == "" && s.Step != "setup-german" {
 		t.Fatalf("after the random set-up the page shows %q", s.Step)
 	}
-	// The German side in one click.
-	s = p.choose(s.Version, engine.Choice{ID: "setup-historical"})
+	// The German side in one key: keys 1–9 follow the buttons as shown, the
+	// quick choices first, each with its number (no blank key space).
+	keys := run(p, "the keys", 5*time.Second, chromedp.Evaluate[[]string](
+		`[...document.querySelectorAll('#choices button[data-choice]')].slice(0, 9).map((b) => b.dataset.choice + '=' + (b.querySelector('kbd')?.textContent ?? ''))`))
+	hist := slices.IndexFunc(keys, func(k string) bool { return strings.HasPrefix(k, "setup-historical=") })
+	for i, k := range keys {
+		if !strings.HasSuffix(k, "="+strconv.Itoa(i+1)) {
+			t.Fatalf("the %d. button of the German set-up shows the key of %q: %v", i+1, k, keys)
+		}
+	}
+	if hist < 0 || hist > 3 {
+		t.Fatalf("the historical set-up is not among the first buttons, keyed: %v", keys)
+	}
+	p.do("press "+strconv.Itoa(hist+1), 5*time.Second, chromedp.KeyEvent(strconv.Itoa(hist+1)))
+	if s = p.waitVersion(s.Version); s.Curtain != "" {
+		p.click("#handover-continue")
+		s = p.waitVersion(s.Version)
+	}
 	if strings.HasPrefix(s.Step, "setup") {
 		t.Fatalf("after the historical German set-up the page still shows %q", s.Step)
 	}
@@ -223,14 +257,7 @@ func checkOdds(t *testing.T, p *page, s engine.State) {
 	t.Helper()
 	var v struct {
 		Designating *struct {
-			Odds *struct {
-				AV      int `json:"attack_value"`
-				DV      int `json:"defence_value"`
-				Results []struct {
-					CP int     `json:"casualty_points"`
-					P  float64 `json:"p"`
-				} `json:"results"`
-			} `json:"odds"`
+			Odds *fireOdds `json:"odds"`
 		} `json:"designating"`
 	}
 	viewOf(t, s, &v)
@@ -240,11 +267,7 @@ func checkOdds(t *testing.T, p *page, s engine.State) {
 	o := v.Designating.Odds
 	want := []string{fmt.Sprint("AV ", o.AV), fmt.Sprint("DV ", o.DV)}
 	for _, r := range o.Results {
-		pct := fmt.Sprintf("%d%%", int(math.Round(r.P*100)))
-		if r.P > 0 && r.P < 0.005 {
-			pct = "<1%"
-		}
-		want = append(want, fmt.Sprintf("%d: %s", r.CP, pct))
+		want = append(want, fmt.Sprintf("%d: %s", r.CP, percent(r.P)))
 	}
 	got := run(p, "the odds table", 5*time.Second, chromedp.Poll[[]string](`(() => {
 	  const t = document.querySelector('#fire-odds');
@@ -314,11 +337,17 @@ func checkRoll(t *testing.T, p *page, s engine.State) {
 func TestQuota(t *testing.T) {
 	base := newServer(t, func(c *server.Config) { c.GamesPerHour = 1 })
 	api{t: t, base: base}.create("9", map[string]string{"german": "human", "british": "human"}) // the quota's one game
+	if txt := lobbyRefusal(t, base); !strings.Contains(txt, "as many games as the server allows") {
+		t.Fatalf("over the quota the lobby says %q", txt)
+	}
+}
+
+// lobbyRefusal creates a game in the lobby and returns the refusal it shows.
+func lobbyRefusal(t *testing.T, base string) string {
+	t.Helper()
 	p := newProfile(t, "player", base)
 	p.open("/", "#new-game #create-game")
 	p.click("#create-game")
 	p.do("the refusal", 10*time.Second, chromedp.WaitVisible(chromedp.CSS("#new-game .error")))
-	if txt := run(p, "refusal", 5*time.Second, chromedp.Text(chromedp.CSS("#new-game .error"))); !strings.Contains(txt, "as many games as the server allows") {
-		t.Fatalf("over the quota the lobby says %q", txt)
-	}
+	return run(p, "refusal", 5*time.Second, chromedp.Text(chromedp.CSS("#new-game .error")))
 }

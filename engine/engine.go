@@ -1,7 +1,7 @@
 // Package engine is the game-agnostic core of sandtable: the choice model,
 // the random number generator, records, positions, views and replay.
 //
-// A game is a state machine of atomic choices (DESIGN.md section 1): at every
+// A game is a state machine of atomic choices (docs/design.md section 1): at every
 // moment it has either ended with a Result or waits for exactly one seat to
 // pick one choice from an enumerated list. Games encode their choices as
 // compact Actions for speed; Describe turns an Action into the stable,
@@ -57,7 +57,7 @@ type State interface {
 	Clone() State
 	// Hash identifies the complete state, RNG included.
 	Hash() uint64
-	// View is what seat may know of the state, as a JSON-encodable value (DESIGN.md section 3).
+	// View is what seat may know of the state, as a JSON-encodable value (docs/design.md section 3).
 	View(seat Seat) any
 	// Position is the complete state as a JSON-encodable value that LoadPosition accepts.
 	Position() any

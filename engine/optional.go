@@ -10,7 +10,7 @@ type Boarder interface {
 
 // Revealer is a state that can fingerprint what has been revealed so far
 // (secret set-ups shown, hidden units uncovered). A choice that changes it
-// cannot be undone (DESIGN.md section 1).
+// cannot be undone (docs/design.md section 1).
 type Revealer interface {
 	Revealed() uint64
 }

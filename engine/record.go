@@ -16,7 +16,7 @@ const (
 )
 
 // Record is a whole game, like PGN in chess: how it started and every choice
-// since. Replaying it reproduces the identical state (DESIGN.md section 2).
+// since. Replaying it reproduces the identical state (docs/design.md section 2).
 type Record struct {
 	Format string `json:"format"`
 	Game   string `json:"game"`

@@ -4,7 +4,7 @@ import "io"
 
 // Renderer is implemented by states that can draw themselves for a seat.
 // Both methods must use only what View(seat) contains, so that nothing the
-// seat may not know reaches the picture or the text (DESIGN.md section 3).
+// seat may not know reaches the picture or the text (docs/design.md section 3).
 type Renderer interface {
 	// SVG draws the map with the counters and markers the seat sees.
 	SVG(w io.Writer, seat Seat) error

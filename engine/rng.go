@@ -6,7 +6,7 @@ import (
 )
 
 // RNG is the deterministic random number generator that lives inside a game
-// state (DESIGN.md section 2): SplitMix64, whose whole state is one word, so a
+// state (docs/design.md section 2): SplitMix64, whose whole state is one word, so a
 // position can carry it and a clone copies it. Dice can be forced for tests and
 // studies; a forced die is taken before any generated one.
 type RNG struct {

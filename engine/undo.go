@@ -2,7 +2,7 @@ package engine
 
 import "fmt"
 
-// Mark is what one choice must leave unchanged to be taken back (DESIGN.md
+// Mark is what one choice must leave unchanged to be taken back (docs/design.md
 // section 1): the seat to move, the random generator and what has been
 // revealed. Any use of the generator counts, not only dice: a chit drawn from
 // a cup or a card from a deck is as much a secret of the future as a die.

@@ -215,7 +215,7 @@ func TestOneCompressedMessagePerSeat(t *testing.T) {
 
 func counterValue(t *testing.T, srv *Server, name string) float64 {
 	t.Helper()
-	mfs, err := srv.Registry().Gather()
+	mfs, err := srv.metrics.reg.Gather()
 	if err != nil {
 		t.Fatal(err)
 	}

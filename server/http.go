@@ -340,8 +340,18 @@ func (srv *Server) importRecord(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, errf(400, "bad_record", "%v", err)
 	}
-	if err := ordinary(rec); err != nil {
+	eg, err := games.Get(rec.Game)
+	if err != nil {
+		return 0, nil, errf(400, "unknown_game", "%v", err)
+	}
+	if err := ordinary(eg, rec); err != nil {
 		return 0, nil, err
+	}
+	// Verified as `sandtable replay` does: the hash of a record of these
+	// rules; the choices of one of older rules, as for stored games
+	// (docs/formats.md, "Versions").
+	if _, _, _, err := engine.Migrate(eg, rec); err != nil {
+		return 0, nil, errf(400, "bad_record", "the record does not verify: %v", err)
 	}
 	g := store.Game{Game: rec.Game, Rules: rec.RulesVersion(), Scenario: rec.Scenario, Options: rec.Options, Seed: rec.Seed, SeedChosen: true, Position: rec.Position,
 		Seats: map[string]string{}, Choices: rec.Choices}
@@ -350,16 +360,12 @@ func (srv *Server) importRecord(r *http.Request) (int, any, error) {
 
 // ordinary refuses a record that forces dice, in its list of dice or hidden
 // in its starting position: a game played here must not know its dice.
-func ordinary(rec *engine.Record) error {
+func ordinary(g engine.Game, rec *engine.Record) error {
 	if rec.Study() {
 		return errf(400, "bad_record", "the record forces dice (a study); only ordinary records can be imported")
 	}
 	if len(rec.Position) == 0 {
 		return nil
-	}
-	g, err := games.Get(rec.Game)
-	if err != nil {
-		return errf(400, "unknown_game", "%v", err)
 	}
 	s, err := engine.Start(g, rec)
 	if err != nil {

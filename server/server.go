@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -65,6 +66,9 @@ type Server struct {
 	games   map[string]*live
 	tokens  map[string]store.Token // by hash
 	damaged map[string]bool        // quarantined games (never in games)
+	// games of other rules that do not replay under this server's, with
+	// the answer for their players (never in games)
+	otherRules map[string]*apiError
 	// archived games, read from the store when asked for (never in games)
 	archived map[string]bool
 	// recent archived games read, so that asking again does not replay
@@ -112,7 +116,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := &Server{cfg: cfg, log: cfg.Logger, store: st, games: map[string]*live{}, tokens: map[string]store.Token{}, damaged: map[string]bool{},
+	srv := &Server{cfg: cfg, log: cfg.Logger, store: st, games: map[string]*live{}, tokens: map[string]store.Token{}, damaged: map[string]bool{}, otherRules: map[string]*apiError{},
 		archived: map[string]bool{}, reread: map[string]*live{}, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, 2*cfg.RatePerSecond),
 		quota: newLimiter(cfg.GamesPerHour/3600, cfg.GamesPerHour), sockets: counter{n: map[string]int{}}, closing: make(chan struct{})}
 	srv.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sandtable_games", Help: "Games in progress held by the server."},
@@ -131,7 +135,13 @@ func New(cfg Config) (*Server, error) {
 			continue
 		}
 		l, err := srv.open(g)
-		if err != nil {
+		var rc *rulesChanged
+		switch {
+		case errors.As(err, &rc):
+			srv.otherRules[g.ID] = rc.answer()
+			srv.log.Error("a stored game of other rules does not replay under this server's; it is not served, its rows left as they are", "game", g.ID, "err", err)
+			continue
+		case err != nil:
 			srv.quarantine(g.ID, fmt.Errorf("it does not replay: %w", err))
 			continue
 		}
@@ -148,7 +158,7 @@ func New(cfg Config) (*Server, error) {
 			srv.tokens[t.Hash] = t
 		}
 	}
-	srv.log.Info("games loaded", "games", len(srv.games), "archived", len(srv.archived), "quarantined", len(srv.damaged), "db", cfg.DB)
+	srv.log.Info("games loaded", "games", len(srv.games), "archived", len(srv.archived), "quarantined", len(srv.damaged), "other_rules", len(srv.otherRules), "db", cfg.DB)
 	srv.routes()
 	if cfg.ArchiveAfter > 0 {
 		go srv.archiver()
@@ -217,9 +227,6 @@ func (srv *Server) Close() error {
 // Handler is the HTTP handler of the whole server.
 func (srv *Server) Handler() http.Handler { return srv.mux }
 
-// Registry gives the Prometheus registry (for tests).
-func (srv *Server) Registry() *prometheus.Registry { return srv.metrics.reg }
-
 // open builds a live game from its stored record.
 func (srv *Server) open(g store.Game) (*live, error) {
 	eg, err := games.Get(g.Game)
@@ -239,18 +246,37 @@ func (srv *Server) open(g store.Game) (*live, error) {
 	// A game of older rules is replayed under this server's and goes on
 	// with a notice to its players; one whose choices are no longer legal
 	// stays in the store, unserved (docs/formats.md, "Versions").
-	note, _, err := engine.RulesSince(eg, max(g.Rules, 1))
+	from := max(g.Rules, 1)
+	note, _, err := engine.RulesSince(eg, from)
 	if err != nil {
-		return nil, err
+		return nil, &rulesChanged{game: g.ID, kind: g.Game, from: from, cur: engine.RulesVersion(eg), err: err}
 	}
 	if err := l.rebuild(); err != nil {
 		if note != "" {
-			return nil, fmt.Errorf("%s; under rules %d: %w", note, engine.RulesVersion(eg), err)
+			return nil, &rulesChanged{game: g.ID, kind: g.Game, from: from, cur: engine.RulesVersion(eg), err: fmt.Errorf("%s; under rules %d: %w", note, engine.RulesVersion(eg), err)}
 		}
 		return nil, err
 	}
 	l.notice = note
 	return l, nil
+}
+
+// rulesChanged: a stored game of other rules than the server's (newer, or
+// older with a choice no longer legal) does not replay here.
+type rulesChanged struct {
+	game, kind string
+	from, cur  int
+	err        error
+}
+
+func (e *rulesChanged) Error() string { return e.err.Error() }
+func (e *rulesChanged) Unwrap() error { return e.err }
+
+// answer tells the game's players why it is not served. It does not name
+// the choice that fails: a choice may be what a seat may not know.
+func (e *rulesChanged) answer() *apiError {
+	return errf(503, "rules_changed", "game %s was played under %s rules %d, and it does not replay under the %s rules %d that this server plays; a sandtable that plays %s rules %d can serve it (the server's log says why)",
+		e.game, e.kind, e.from, e.kind, e.cur, e.kind, e.from)
 }
 
 // create starts a new game and stores it; it returns the seat tokens.
@@ -342,11 +368,13 @@ func (srv *Server) lookup(id string) (*live, error) {
 	if !ok {
 		l, ok = srv.reread[id]
 	}
-	damaged, archived := srv.damaged[id], srv.archived[id]
+	damaged, archived, other := srv.damaged[id], srv.archived[id], srv.otherRules[id]
 	srv.mu.RUnlock()
 	switch {
 	case ok:
 		return l, nil
+	case other != nil:
+		return nil, other
 	case damaged:
 		return nil, errf(503, "game_damaged", "game %s is damaged in the server's store and is not served; its operator has the details in the server's log", id)
 	case !archived:
@@ -355,6 +383,11 @@ func (srv *Server) lookup(id string) (*live, error) {
 	g, err := srv.store.LoadGame(context.Background(), id)
 	if err == nil {
 		l, err = srv.open(g)
+	}
+	var rc *rulesChanged
+	if errors.As(err, &rc) {
+		srv.log.Error("an archived game of other rules does not replay under this server's; it is not served", "game", id, "err", err)
+		return nil, rc.answer()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading archived game %s: %w", id, err)

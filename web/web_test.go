@@ -132,6 +132,29 @@ func TestEveryGameHasAModule(t *testing.T) {
 	}
 }
 
+// The core modules (static/js/*.js) serve every game: what is a game's own,
+// its rules, its notes, its drawing, comes from its module or its id, so no
+// core code names a game (comments may cite rules such as soa:8.22).
+func TestCoreNamesNoGame(t *testing.T) {
+	core, err := fs.Glob(static, "static/js/*.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range core {
+		src, _ := static.ReadFile(f)
+		for i, line := range strings.Split(string(src), "\n") {
+			if code := strings.TrimSpace(line); strings.HasPrefix(code, "//") {
+				continue
+			}
+			for _, g := range games.Catalog() {
+				if strings.Contains(line, g.ID) {
+					t.Errorf("%s:%d names the game %s; take it from the game's id or module: %s", f, i+1, g.ID, strings.TrimSpace(line))
+				}
+			}
+		}
+	}
+}
+
 func TestNotFoundAndMethods(t *testing.T) {
 	h := Handler()
 	for _, p := range []string{"/static/nope.js", "/static/", "/static/js", "/play/", "/play/a/b", "/elsewhere", "/api/catalog"} {

@@ -62,7 +62,7 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	legal := decode[legalDoc](t, must(t, must(t, "", "new", "--game", "soa", "--seed", "3"), "legal", "-"))
 	x := newTmux(t, 120, 40, fmt.Sprintf("env SANDTABLE_CHILD_ARGS='play soa --seat british --seed 3 --record %s' '%s'; echo EXIT=$?; sleep 60", recPath, os.Args[0]))
 	screen := x.waitFor("british to choose · 14 choices") // 12 areas, the historical and the random set-up
-	for _, want := range []string{"Map, as british sees it", "╭─ Log", "╭─ Dice", "q save & quit"} {
+	for _, want := range []string{"Map, as british sees it", "╭─ Log", "╭─ Dice", "q quit"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, screen)
 		}
@@ -77,7 +77,7 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	x.waitFor("The british side resigns")
 	x.keys("C-c")
 	screen = x.waitFor("EXIT=")
-	if !strings.Contains(screen, "record saved to "+recPath+" (2 choices)") || !strings.Contains(screen, "EXIT=0") {
+	if !strings.Contains(screen, "record saved to "+recPath+" (1 choice, then #resign:british)") || !strings.Contains(screen, "EXIT=0") {
 		t.Fatalf("Ctrl-C did not save and leave:\n%s", screen)
 	}
 	if got := readChoices(t, recPath); len(got) != 2 || got[0] != legal.Choices[11].ID || got[1] != "#resign:british" {

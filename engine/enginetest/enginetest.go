@@ -1,4 +1,4 @@
-// Package enginetest is the conformance kit every game runs (DESIGN.md
+// Package enginetest is the conformance kit every game runs (docs/design.md
 // section 6), in the spirit of OpenSpiel's basic tests and Go's
 // testing/fstest: TestGame plays random games and checks, at states sampled
 // along them, what the engine, the server, the clients and the bots rely on.

@@ -7,7 +7,7 @@ import (
 	"sandtable/engine/enginetest"
 )
 
-// TestConformance runs the engine's conformance kit (DESIGN.md section 6)
+// TestConformance runs the engine's conformance kit (docs/design.md section 6)
 // with every option that hides something: secret set-ups (soa:5.5), hidden
 // anti-tank guns (soa:13.8) and secret bids (soa:21.1).
 func TestConformance(t *testing.T) {

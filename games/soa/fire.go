@@ -487,15 +487,19 @@ func (s *State) afterFireRoll() {
 		f.Cause = -1 // soa:8.3551 C: the spotting HQ's area did not cause it
 	}
 	s.step, s.active = stAbsorb, s.imp.Other()
-	switch {
-	case s.cp > 0:
+	if s.cp > 0 {
 		s.logf("soa:8.353", "%d "+plural(s.cp, "casualty point", "casualty points")+" in %p", s.cp, int(a.Target))
-	case s.offersRetreat():
+		s.autoAbsorb()
+		return
+	}
+	var tmp [64]engine.Action
+	choices := s.legalAbsorb(tmp[:0]) // listed once for the log line and for finishing
+	if offersRetreat(choices) {
 		s.logf("soa:8.3553", "no effect in %p: the units fired on may still retreat", int(a.Target))
-	default:
+	} else {
 		s.logf("soa:8.353", "no effect in %p", int(a.Target))
 	}
-	s.autoAbsorb()
+	s.finishIfOnlyDone(choices)
 }
 
 // noEffect reports the defender's step after a fire with no effect, where
@@ -503,9 +507,8 @@ func (s *State) afterFireRoll() {
 func (s *State) noEffect() bool { return s.step == stAbsorb && s.cpTotal == 0 }
 
 // offersRetreat reports a retreat among the defender's choices.
-func (s *State) offersRetreat() bool {
-	var tmp [64]engine.Action
-	for _, a := range s.legalAbsorb(tmp[:0]) {
+func offersRetreat(choices []engine.Action) bool {
+	for _, a := range choices {
 		if k, _ := split(a); k == kRetreat {
 			return true
 		}
@@ -522,8 +525,13 @@ func (s *State) autoAbsorb() {
 		return
 	}
 	var tmp [64]engine.Action
-	if l := s.legalAbsorb(tmp[:0]); len(l) == 1 {
-		if k, _ := split(l[0]); k == kDone {
+	s.finishIfOnlyDone(s.legalAbsorb(tmp[:0]))
+}
+
+// finishIfOnlyDone finishes the defender's step when its choices are "done" alone.
+func (s *State) finishIfOnlyDone(choices []engine.Action) {
+	if len(choices) == 1 {
+		if k, _ := split(choices[0]); k == kDone {
 			s.finishAbsorb()
 		}
 	}
@@ -565,7 +573,10 @@ func (s *State) legalAbsorb(buf []engine.Action) []engine.Action {
 	retreatOnly := a.Primary >= 0 && contains16(s.retreaters, a.Primary)
 	capLeft, others := 0, 0
 	for _, u := range s.g.sideUnits[def] {
-		if c := s.absorbs(u, inf); c > 0 && s.defends(u, a.Target, a.Group) {
+		if !s.defends(u, a.Target, a.Group) {
+			continue
+		}
+		if c := s.absorbs(u, inf); c > 0 {
 			capLeft += c
 			others++
 		}

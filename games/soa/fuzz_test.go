@@ -10,7 +10,7 @@ import (
 // TestRandomPlay plays whole games in which every seat picks uniformly among
 // its legal choices, with every option combination in turn; the invariants
 // are checked after every choice (engine.RandomGame) and every record is
-// replayed to the same state hash (DESIGN.md section 6). -short plays fewer.
+// replayed to the same state hash (docs/design.md section 6). -short plays fewer.
 func TestRandomPlay(t *testing.T) {
 	games := 2000
 	if testing.Short() {

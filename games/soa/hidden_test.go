@@ -9,7 +9,7 @@ import (
 	"sandtable/engine"
 )
 
-// Hidden information (DESIGN.md section 3): the secret set-ups (soa:5.5),
+// Hidden information (docs/design.md section 3): the secret set-ups (soa:5.5),
 // hidden anti-tank guns (soa:13.8), spectators, and the RNG, checked on the
 // JSON view documents a seat receives (engine.MakeView).
 
@@ -240,7 +240,7 @@ func TestHiddenATOptionOff_soa13_8(t *testing.T) {
 	t.Logf("with the option %d of 2 guns start hidden", n)
 }
 
-// DESIGN.md section 3: forced dice and the generator never reach a view,
+// docs/design.md section 3: forced dice and the generator never reach a view,
 // neither the seat to move (whose document lists its choices) nor others.
 func TestHiddenViewsCarryNoRNG(t *testing.T) {
 	s := rtNew(t, map[string]string{"bidding": "on", "combat": "chits"}, 987654321987)

@@ -44,13 +44,8 @@ func (s *State) stepCost(u, q int16) int {
 func (s *State) stepCostFrom(u, from, q int16) int {
 	enemy := s.side(u).Other()
 	if s.isZone(q) {
-		n := 0
-		for _, v := range s.g.sideUnits[enemy] {
-			if s.units[v].Loc == q {
-				n++
-			}
-		}
-		switch { // soa:10.4
+		n := s.occAt(q).side[enemy].n // soa:10.4: by the enemy units in the zone, hidden ones included
+		switch {
 		case n == 0:
 			return 2
 		case n <= 2:

@@ -265,7 +265,7 @@ func rtContract(t *testing.T, g *Game, s *State, pick *engine.RNG) {
 	}
 }
 
-// The engine contract (DESIGN.md sections 1 and 2) at many points of random
+// The engine contract (docs/design.md sections 1 and 2) at many points of random
 // games under every option set: listed choices are accepted, unlisted ones
 // refused with engine.ErrIllegal, clones are independent, and positions
 // round-trip to the same hash and future.

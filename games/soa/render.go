@@ -14,7 +14,7 @@ import (
 
 // The drawing and the terminal text are made from View(seat) alone, never
 // from the state's own fields, so that they cannot show what the seat may
-// not know (DESIGN.md section 3). Only public things are read besides: the
+// not know (docs/design.md section 3). Only public things are read besides: the
 // map, the printed counters of units the view lists, and the seat to move.
 
 var (
@@ -130,7 +130,10 @@ func (v *renderSight) renderStatus() []string {
 	if v.Side != "" && v.Side != seat {
 		seat += " (commands " + v.Side + ")"
 	}
-	lines := []string{line1 + " | seen by: " + seat, line2}
+	if v.Seat != v.toMove { // who sees the board goes without saying when it is the seat to move
+		line1 += " | seen by: " + seat
+	}
+	lines := []string{line1, line2}
 	if v.Result != nil {
 		lines = append(lines, "Result: "+renderResult(v.Result))
 	}

@@ -182,6 +182,14 @@ func TestTextListsPlacesMarkersAndStatus(t *testing.T) {
 	if !strings.HasPrefix(txt, "Turn 1 of 8, day") {
 		t.Errorf("the text does not start with the status:\n%s", txt)
 	}
+	if !strings.Contains(txt, " | seen by: spectator\n") {
+		t.Errorf("the spectator's text does not say who sees it:\n%s", txt)
+	}
+	// The seat to move sees its own board: the status says nothing of it, to fit 80 columns.
+	mover := s.ToMove()
+	if first, _, _ := strings.Cut(s.Text(mover), "\n"); strings.Contains(first, "seen by") || len(first) > 78 {
+		t.Errorf("%s's status line %q names the seat seeing it or is longer than 78", mover, first)
+	}
 	for _, want := range []string{
 		"19 Nieuwe Kade, under the bridge [perimeter] → 3 18 20\n",
 		" C Westervoortsedijk (zone) → 14 15 B\n",

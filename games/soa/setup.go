@@ -65,7 +65,7 @@ func (s *State) setupOrder() []int16 {
 }
 
 // legalSetup lists the places the next unit may set up in, then the choices
-// that place several units at once (DESIGN.md section 6, point 8): each is a run of
+// that place several units at once (docs/design.md section 6, point 8): each is a run of
 // the same atomic placements, checked by the same canSetUp.
 func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 	first := len(buf)
@@ -79,8 +79,9 @@ func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 		if run.n < 2 {
 			continue
 		}
+		var left unitsLeft
 		for _, a := range places {
-			if _, p := split(a); s.canSetUp(int16(p), run.n) {
+			if _, p := split(a); s.canSetUp(int16(p), run.n, &left) {
 				buf = append(buf, act(run.k, p))
 			}
 		}
@@ -96,8 +97,9 @@ func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 
 // setupPlaces lists the places the next unit may set up in.
 func (s *State) setupPlaces(buf []engine.Action) []engine.Action {
+	var left unitsLeft
 	for i := 0; i < s.g.board.Len(); i++ {
-		if s.canSetUp(int16(i), 1) {
+		if s.canSetUp(int16(i), 1, &left) {
 			buf = append(buf, act(kPlace, i))
 		}
 	}
@@ -147,8 +149,9 @@ func (s *State) historicalSoFar() bool {
 }
 
 // canSetUp checks the set-up colours and limits (soa:3.61, 3.62, 5.4, 5.5)
-// for the next n units of the set-up order all going to place p.
-func (s *State) canSetUp(p int16, n int) bool {
+// for the next n units of the set-up order all going to place p; left is
+// shared by the calls for the same n.
+func (s *State) canSetUp(p int16, n int, left *unitsLeft) bool {
 	pl := &s.g.places[p]
 	run := s.setupOrder()[s.setupNext:]
 	if n > len(run) {
@@ -168,7 +171,10 @@ func (s *State) canSetUp(p int16, n int) bool {
 		if inf+arm+n > 10 { // soa:5.4: up to ten units an area
 			return false
 		}
-		return s.vpAreasFillable(p, n)
+		if !left.ready {
+			*left = s.unitsLeft(n)
+		}
+		return s.g.vpAreasFillable(left, p)
 	}
 	ss, armor := 0, 0
 	for _, u := range run {
@@ -200,33 +206,43 @@ func (s *State) canSetUp(p int16, n int) bool {
 	return ss <= 5 && armor <= 3 // soa:5.5
 }
 
-// vpAreasFillable reports whether, after the next n units of the set-up order
-// go to area at, the British units still to place can bring every victory
-// point area up to three units (soa:5.4). By Hall's theorem that holds when every set of VP areas
-// short of units has at least as many units left whose dots fit one of them.
-func (s *State) vpAreasFillable(at int16, n int) bool {
+// unitsLeft is what vpAreasFillable reads of the British set-up, worked out
+// once for all the places a choice may go to. By Hall's theorem every VP area
+// can still be brought up to three units when every set of VP areas short of
+// units has at least as many units left whose dots fit one of them (soa:5.4).
+// The slack of a set is those units less the units the set misses; placing
+// the next n units in a VP area raises the slack of the sets holding it only.
+// canSetUp fills it on first need.
+type unitsLeft struct {
+	ready   bool
+	n       int    // units going to the place asked about
+	settled bool   // true for every place: enough units without a dot, or more kinds of dots than we track
+	need    [8]int // per VP area (index into g.vpAreas), units missing
+	// least slack of all sets, of the sets holding VP area i, of the sets without it
+	slackAll                int
+	slackWith, slackWithout [8]int
+}
+
+func (s *State) unitsLeft(n int) unitsLeft {
 	g := s.g
-	var need [8]int // per VP area (index into g.vpAreas), units still missing
-	for i, p := range g.vpAreas {
-		need[i] = 3
-		if p == at {
-			need[i] -= n
-		}
+	l := unitsLeft{ready: true, n: n}
+	for i := range g.vpAreas {
+		l.need[i] = 3
 	}
-	var masks [8]uint8 // units left, grouped by dot mask
+	var masks [8]uint8 // units left besides the next n, grouped by dot mask
 	var counts [8]int
 	free, kinds := 0, 0
 	for i, u := range g.britStart {
-		if l := s.units[u].Loc; l >= 0 {
+		if loc := s.units[u].Loc; loc >= 0 {
 			for i, p := range g.vpAreas {
-				if p == l {
-					need[i]--
+				if p == loc {
+					l.need[i]--
 				}
 			}
 			continue
 		}
 		if i >= s.setupNext && i < s.setupNext+n {
-			continue // going to at
+			continue // the units being placed
 		}
 		m := g.dotMask[u]
 		if m == 0 {
@@ -239,7 +255,8 @@ func (s *State) vpAreasFillable(at int16, n int) bool {
 		}
 		if k == kinds {
 			if kinds == len(masks) {
-				return true // more kinds of dots than we track: let the set-up go on
+				l.settled = true // more kinds of dots than we track: let the set-up go on
+				return l
 			}
 			masks[k], kinds = m, kinds+1
 		}
@@ -247,17 +264,23 @@ func (s *State) vpAreasFillable(at int16, n int) bool {
 	}
 	total := 0
 	for i := range g.vpAreas {
-		total += max(0, need[i])
+		total += max(0, l.need[i])
 	}
 	if free >= total {
-		return true
+		l.settled = true
+		return l
+	}
+	const none = 1 << 30
+	l.slackAll = none
+	for i := range g.vpAreas {
+		l.slackWith[i], l.slackWithout[i] = none, none
 	}
 	for set := 1; set < 1<<len(g.vpAreas); set++ {
 		want := 0
 		var colours uint8
 		for i := range g.vpAreas {
 			if set&(1<<i) != 0 {
-				want += max(0, need[i])
+				want += max(0, l.need[i])
 				colours |= g.areaDots[g.vpAreas[i]]
 			}
 		}
@@ -267,11 +290,32 @@ func (s *State) vpAreasFillable(at int16, n int) bool {
 				have += counts[k]
 			}
 		}
-		if have < want {
-			return false
+		slack := have - want
+		l.slackAll = min(l.slackAll, slack)
+		for i := range g.vpAreas {
+			if set&(1<<i) != 0 {
+				l.slackWith[i] = min(l.slackWith[i], slack)
+			} else {
+				l.slackWithout[i] = min(l.slackWithout[i], slack)
+			}
 		}
 	}
-	return true
+	return l
+}
+
+// vpAreasFillable reports whether, after the next n units of the set-up order
+// go to area at, the British units still to place (left) can bring every
+// victory point area up to three units (soa:5.4).
+func (g *Game) vpAreasFillable(left *unitsLeft, at int16) bool {
+	if left.settled {
+		return true
+	}
+	j := slices.Index(g.vpAreas, at)
+	if j < 0 {
+		return left.slackAll >= 0
+	}
+	filled := max(0, left.need[j]) - max(0, left.need[j]-left.n)
+	return left.slackWithout[j] >= 0 && left.slackWith[j]+filled >= 0
 }
 
 // applySetup places the next unit; when both sides are done the set-ups are

@@ -8,7 +8,7 @@ import (
 	"sandtable/engine"
 )
 
-// Set-up in a few choices (DESIGN.md section 6.8): the historical set-up, the
+// Set-up in a few choices (docs/design.md section 6.8): the historical set-up, the
 // rest of a platoon or company in one area, a random legal set-up. Each is a
 // run of atomic placements checked by the same rules (soa:5.4, soa:5.5).
 

@@ -243,12 +243,20 @@ type stateArrays struct {
 }
 
 // workArrays backs the lists of the attacks, retreats and close combats in
-// progress. A clone carries one only while some list holds something: most
-// states have none.
+// progress.
 type workArrays struct {
 	attacks   [maxAttacks]attack
 	ccAttacks [maxAttacks]ccAttack
 	lists     [4 + 2*maxAttacks][listCap]int16
+}
+
+// stateBox holds a clone, its arrays and its work arrays in one allocation
+// (most states sampled from games have some list in progress); the arrays
+// hold no pointer and come last, where the garbage collector does not look.
+type stateBox struct {
+	s State
+	w workArrays
+	a stateArrays
 }
 
 // attach points the per-unit and per-place slices into the state's arrays.
@@ -261,17 +269,17 @@ func (s *State) attach(arr *stateArrays, units, places int) {
 // Clone implements engine.State: one copy of the state and one of its
 // arrays (and of its work lists, if any), its slices pointed into the copies.
 func (s *State) Clone() engine.State {
-	c := *s
+	b := new(stateBox)
+	b.s, b.a = *s, *s.arr
+	c := &b.s
 	c.rng = s.rng.Clone()
-	a := new(stateArrays)
-	*a = *s.arr
-	c.attach(a, len(s.units), len(s.control))
-	c.legalSeen = append(a.legal[:0:len(a.legal)], s.legalSeen...)
+	c.attach(&b.a, len(s.units), len(s.control))
+	c.legalSeen = append(b.a.legal[:0:len(b.a.legal)], s.legalSeen...)
 	c.cur.Units, c.retreaters, c.elimFull, c.ccCur.Units, c.attacks, c.ccAttacks = nil, nil, nil, nil, nil, nil
 	if len(s.cur.Units)+len(s.retreaters)+len(s.elimFull)+len(s.ccCur.Units)+len(s.attacks)+len(s.ccAttacks) == 0 {
-		return &c
+		return c
 	}
-	w := new(workArrays)
+	w := &b.w
 	list := 0
 	own := func(l []int16) []int16 {
 		if list == len(w.lists) {
@@ -292,7 +300,7 @@ func (s *State) Clone() engine.State {
 	for i := range c.ccAttacks {
 		c.ccAttacks[i].Units = own(s.ccAttacks[i].Units)
 	}
-	return &c
+	return c
 }
 
 // SearchClone implements engine.SearchCloner: a Clone that keeps no log.

@@ -6,7 +6,7 @@ import (
 	"sandtable/engine"
 )
 
-// View is what one seat may know (DESIGN.md section 3): no RNG state, no
+// View is what one seat may know (docs/design.md section 3): no RNG state, no
 // enemy set-up before both are revealed (soa:5.5), no hidden anti-tank gun
 // of the opponent (soa:13.8), no opponent's bid before both are in (soa:21.1).
 type View struct {

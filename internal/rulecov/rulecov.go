@@ -1,5 +1,5 @@
 // Package rulecov counts how much of each game's rulebook the project's tests
-// cover (DESIGN.md section 6). The checklists are docs/rules/<game>.ids, the
+// cover (docs/design.md section 6). The checklists are docs/rules/<game>.ids, the
 // rule section IDs only, one per line. An ID is covered when
 //   - a Go test file (*_test.go) cites it as a whole token, e.g. soa:8.355
 //     (soa:8.35 does not cover soa:8.355), or

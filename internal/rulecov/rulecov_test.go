@@ -12,7 +12,7 @@ import (
 const root = "../.."
 
 // complete lists the games whose every rule section must stay covered
-// (DESIGN.md section 6); a game joins once its coverage is whole.
+// (docs/design.md section 6); a game joins once its coverage is whole.
 var complete = []string{"soa"}
 
 func TestCompleteGamesStayCovered(t *testing.T) {

@@ -211,8 +211,18 @@ export class Live {
       if (this.ws !== ws) return;
       this.ws = null;
       if (!opened || ev.code === 1001) this.failures++;
+      if (!opened && this.onError) this.whyRefused(ws.url);
       this.retry(ev.code === 1013);
     };
+  }
+
+  // whyRefused asks the socket's address over plain HTTP why a socket did
+  // not open: a browser does not show the refusal of a WebSocket to the
+  // page, and too_many_sockets is something the player can act on.
+  async whyRefused(url) {
+    const res = await fetch(url.replace(/^ws/, 'http'), {headers: {Accept: 'application/json'}, cache: 'no-store'}).catch(() => null);
+    const data = res && res.status === 429 ? await res.json().catch(() => null) : null;
+    if (data && data.code === 'too_many_sockets' && !this.closed) this.onError(new ApiError(429, data.code, data.error, data));
   }
 
   // retry reconnects after an exponential backoff with jitter (1 s doubling

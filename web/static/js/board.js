@@ -236,11 +236,18 @@ export class Board {
     return [outlines, lines, marks];
   }
 
-  // flash marks a place while the pointer is on its name in the log.
-  flash(id, on) {
-    const p = this.places.get(id);
+  // flash marks the places and units of refs ("area:ID", "unit:ID") while
+  // the pointer is on a log line or a choice that names them; off clears them.
+  flash(refs, on) {
     this.svg.querySelectorAll('.flash-outline').forEach((e) => e.remove());
-    if (on && p) this.hlLayer.append(poly(p.polygon, {class: 'flash-outline'}));
+    document.querySelectorAll('[data-unit].flash').forEach((e) => e.classList.remove('flash'));
+    if (!on) return;
+    for (const r of refs) {
+      const [kind, id] = [r.slice(0, r.indexOf(':')), r.slice(r.indexOf(':') + 1)];
+      const p = kind === 'area' && this.places.get(id);
+      if (p) this.hlLayer.append(poly(p.polygon, {class: 'flash-outline', 'data-flash': id}));
+      if (kind === 'unit') document.querySelectorAll(`[data-unit="${CSS.escape(id)}"]`).forEach((e) => e.classList.add('flash'));
+    }
   }
 
   // centerOn pans so that a place is in the middle.

@@ -2,7 +2,7 @@
 // browser plays (the seat to move, in a hotseat game that holds several
 // tokens), highlights the legal choices on the map through their refs, and
 // sends the one the player picks. It never decides what is legal: the
-// engine lists every choice (DESIGN.md section 1).
+// engine lists every choice (docs/design.md section 1).
 import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download, plural, cap} from './dom.js';
 import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
@@ -116,7 +116,7 @@ class GamePage {
       onUnit: (uid, pid) => this.clickUnit(uid, pid),
       onStack: (pid) => this.openStack(pid),
     });
-    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on), e.lastRoll);
+    this.log = new Log(e.log, (refs, on) => this.board.flash(refs, on), e.lastRoll);
     document.addEventListener('keydown', (ev) => this.key(ev));
     e.choices.addEventListener('pointerover', (ev) => this.previewChoice(ev, true));
     e.choices.addEventListener('pointerout', (ev) => this.previewChoice(ev, false));
@@ -263,10 +263,12 @@ class GamePage {
     this.log.set(m.log, -1, turnMarks(st)); // first: it reads the log's scroll position while the layout is clean
     this.updateTrail(version, st);
     this.board.update(st, hl);
-    const statusKey = JSON.stringify([view.to_move, view.result, m.deadline, {...st, units: null}]);
+    // The seat on screen answers a draw offer when it is ours and did not make it.
+    const answering = m.draw_offer && m.draw_offer !== m.seat && this.tokens[m.seat] ? m.seat : null;
+    const statusKey = JSON.stringify([view.to_move, view.result, m.deadline, answering, {...st, units: null}]);
     if (statusKey !== this.statusKey) {
       this.statusKey = statusKey;
-      renderStatus(this.el.status, view, this.game, this.mine, this.clock());
+      renderStatus(this.el.status, view, this.game, this.mine, this.clock(), answering);
     }
     renderBoxes(this.el.boxes, st, this.game, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
     this.renderPrompt(view, choices);
@@ -358,7 +360,9 @@ class GamePage {
     const hasRefs = choices.some((c) => (c.refs || []).length);
     const trail = this.trail.slice(-4).map((c) => c.label);
     clear(e,
-      trail.length ? h('div', {class: 'trail', id: 'trail'}, h('span', {class: 'muted'}, 'So far: '), trail.join(' › ')) : null,
+      // The newest steps of a long trail, so that the choices below stay in sight; the whole one in the title.
+      trail.length ? h('div', {class: 'trail', id: 'trail', title: trail.join(' › ')}, h('span', {class: 'muted'}, 'So far: '),
+        (trail.length > 2 ? ['…', ...trail.slice(-2)] : trail).join(' › ')) : null,
       h('div', {class: 'prompt-main'}, h('strong', {}, text), ' ', ruleLink(rule)),
       printed && !u ? h('div', {class: 'prompt-unit'}, counterIcon(this.game, {...printed, at: 'pool'}, this.board.printed, 40), h('span', {}, describe(this.game, printed))) : null,
       h('div', {class: 'muted small hint'}, hasRefs ? 'Click the map or pick below (keys 1–9).' : 'Pick below (keys 1–9).'));
@@ -385,7 +389,9 @@ class GamePage {
     let headed = false;
     const first = quick.size ? [keep('head|quick', () => h('div', {class: 'choice-head', id: 'quick-head'}, 'Many at once:'))] : [];
     const nodes = [];
-    choices.forEach((c, i) => {
+    // Keys 1–9 go by the order on screen: the quick choices first.
+    this.keyed = choices.filter((c) => quick.has(c.id)).concat(choices.filter((c) => !quick.has(c.id)));
+    this.keyed.forEach((c, i) => {
       const ref = (c.refs || []).length > 0;
       const isQuick = quick.has(c.id);
       const cut = prefix && c.label.startsWith(prefix) && ref && !isQuick;
@@ -753,8 +759,8 @@ class GamePage {
     const b = ev.target instanceof Element ? ev.target.closest('button[data-choice]') : null;
     if (!b) return;
     const c = (this.drawn.view.choices || []).find((x) => x.id === b.dataset.choice);
-    const place = c && (c.refs || []).map(splitRef).find(([k]) => k === 'area');
-    this.board.flash(place ? place[1] : null, on && !!place);
+    const place = c && (c.refs || []).find((r) => r.startsWith('area:'));
+    this.board.flash(place ? [place] : [], on);
   }
 
   // key: 1–9 pick, + − 0 zoom, arrows pan, U undo, Escape closes.
@@ -767,7 +773,7 @@ class GamePage {
     }
     if (k === 'Escape') { this.closeOverlays(); return; }
     if (/^[1-9]$/.test(k)) {
-      const list = this.openOverlay && this.openOverlay.menuChoices ? this.openOverlay.menuChoices : (this.drawn?.view.choices || []);
+      const list = this.openOverlay && this.openOverlay.menuChoices ? this.openOverlay.menuChoices : (this.drawn ? this.keyed : []);
       const c = list[Number(k) - 1];
       if (c) { ev.preventDefault(); this.choose(c.id); }
       return;

@@ -41,13 +41,15 @@ const panels = (st, kind) => (st.panels || []).filter((p) => p.kind === kind);
 // in words for screen readers) and whose move it is, the phase and step, then every value and side the view
 // declares, in a few lines. me is the set of seats this browser plays
 // (empty for a spectator); clock, while a reaction clock runs, is the
-// element counting down.
-export function renderStatus(el, doc, game, me = new Set(), clock = null) {
+// element counting down; answering, the seat of ours that a draw is
+// offered to while its view is on screen (it answers before anyone moves).
+export function renderStatus(el, doc, game, me = new Set(), clock = null, answering = null) {
   const st = doc.state || {};
   const [tr] = panels(st, 'track');
   const toMove = doc.to_move;
   let who;
   if (doc.result) who = h('span', {class: 'who over'}, 'Game over');
+  else if (answering) who = h('span', {class: 'who mine answering'}, 'Your answer to a draw offer', me.size > 1 ? ` (${answering})` : '');
   else if (toMove && me.has(toMove)) who = h('span', {class: 'who mine'}, 'Your move', me.size > 1 ? ` (${toMove})` : '');
   else if (toMove) who = h('span', {class: 'who wait'}, `Waiting for ${toMove}`);
   const rule = (r) => (r ? [' ', ruleLink(r, r.replace(/^\w+:/, ''))] : null);
@@ -123,28 +125,29 @@ export function boxLabel(state, u) {
 // a LogWindow (api.js): the lines the client has, older ones paged in when
 // the reader scrolls to the top or asks for them.
 export class Log {
-  // el is the <ol id="log">; places is the board's Map of places; onPlace(id, on)
-  // is called when the pointer enters or leaves a place named in a line.
+  // el is the <ol id="log">; onRefs(refs, on) is called when the pointer
+  // or the focus enters or leaves a line that names units or places in its
+  // refs (docs/formats.md): the page highlights those, and only those.
   // dice, if given, shows the last line with dice in it (#last-roll).
-  constructor(el, places, onPlace, dice = null) {
+  constructor(el, onRefs, dice) {
     this.el = el;
     this.dice = dice;
-    this.onPlace = onPlace;
+    this.onRefs = onRefs;
     this.start = 0;
     this.lines = [];
     this.win = null;
-    this.places = places;
-    this.re = placeRegex(places);
-    el.addEventListener('pointerover', (e) => this.hover(e, true));
-    el.addEventListener('pointerout', (e) => this.hover(e, false));
-    el.addEventListener('focusin', (e) => this.hover(e, true));
-    el.addEventListener('focusout', (e) => this.hover(e, false));
+    for (const e of [el, dice].filter(Boolean)) {
+      e.addEventListener('pointerover', (ev) => this.hover(ev, true));
+      e.addEventListener('pointerout', (ev) => this.hover(ev, false));
+      e.addEventListener('focusin', (ev) => this.hover(ev, true));
+      e.addEventListener('focusout', (ev) => this.hover(ev, false));
+    }
     el.addEventListener('scroll', () => { if (this.el.scrollTop < 40) this.older(); }, {passive: true});
   }
 
   hover(e, on) {
-    const t = e.target instanceof Element ? e.target.closest('[data-ref-place]') : null;
-    if (t) this.onPlace(t.dataset.refPlace, on);
+    const t = e.target instanceof Element ? e.target.closest('[data-refs]') : null;
+    if (t) this.onRefs(t.dataset.refs.split(' '), on);
   }
 
   // older pages in the lines before the window, keeping the reader's place.
@@ -191,8 +194,9 @@ export class Log {
         frag.append(h('li', {class: 'turn-head'}, `Turn ${l.turn}${marked.turns.includes(l.turn) ? ` (${marked.as})` : ''}`));
         lastTurn = l.turn;
       }
-      frag.append(h('li', {class: `line${freshFrom >= 0 && win.start + i >= freshFrom ? ' fresh' : ''}`, 'data-rule': l.rule},
-        ruleLink(l.rule, l.rule ? l.rule.replace(/^\w+:/, '') : ''), ' ', this.format(l.text, l.refs)));
+      const refs = (l.refs || []).length ? {'data-refs': l.refs.join(' '), tabindex: 0} : {};
+      frag.append(h('li', {class: `line${freshFrom >= 0 && win.start + i >= freshFrom ? ' fresh' : ''}`, 'data-rule': l.rule, ...refs},
+        ruleLink(l.rule, l.rule ? l.rule.replace(/^\w+:/, '') : ''), ' ', dice(l.text)));
     }
     this.el.append(frag);
     this.lines = log.slice();
@@ -215,43 +219,11 @@ export class Log {
     this.dice.hidden = !line;
     if (line) {
       clear(this.dice, h('span', {class: 'last-roll-head'}, 'Last roll'), ' ',
-        ruleLink(line.rule, line.rule ? line.rule.replace(/^\w+:/, '') : ''), ' ', this.format(line.text, line.refs));
+        ruleLink(line.rule, line.rule ? line.rule.replace(/^\w+:/, '') : ''), ' ', dice(line.text));
+      if ((line.refs || []).length) this.dice.dataset.refs = line.refs.join(' ');
+      else delete this.dice.dataset.refs;
     }
   }
-
-  // format turns the place numbers and names of a line into hover targets
-  // and the dice into die faces. A line that names its places in refs
-  // (docs/formats.md) marks only those.
-  format(text, refs) {
-    const out = [];
-    let last = 0;
-    const named = refs && refs.length ? new Set(refs.filter((r) => r.startsWith('area:')).map((r) => r.slice(5))) : null;
-    for (const m of text.matchAll(this.re)) {
-      const id = m.groups.n || m.groups.z;
-      if (!this.places.has(id) || (named && !named.has(id))) continue;
-      const start = m.index + m.groups.pre.length;
-      out.push(...dice(text.slice(last, start)));
-      const shown = m[0].slice(m.groups.pre.length);
-      out.push(h('span', {class: 'place-ref', 'data-ref-place': id, tabindex: 0, title: `${id} ${this.places.get(id).name}`}, shown));
-      last = m.index + m[0].length;
-    }
-    out.push(...dice(text.slice(last)));
-    return out;
-  }
-}
-
-// placeRegex finds "in 22", "into 3 Rijnkade block, by the viaduct", "from A",
-// "at 0304": a place ID after a preposition, with its name when the name
-// follows. A one-letter ID counts only when its name or punctuation
-// follows, so that "A Coy" is not zone A.
-function placeRegex(places) {
-  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const names = [...places.values()].map((p) => p.name).filter(Boolean).map(esc).sort((a, b) => b.length - a.length).join('|') || '(?!)';
-  const letters = [...places.keys()].filter((id) => /^[A-Za-z]$/.test(id)).join('');
-  const pre = '(?<pre>\\b(?:in|into|from|at|to|holds|controls|area|zone|hex|on|towards|enters?)\\s)';
-  const num = `(?<n>\\d+)(?: (?:${names}))?`;
-  const letter = letters ? `|(?<z>[${letters}])(?:(?: (?:${names}))|(?=[.,:;)]|\\s\\(|$))` : '';
-  return new RegExp(`${pre}(?:${num}${letter})`, 'g');
 }
 
 // DICE finds "rolls 6", "die 6", "rolls 3+5" in a log line.

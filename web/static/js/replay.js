@@ -79,7 +79,7 @@ class ReplayPage {
         h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.lastRoll, e.log),
         h('section', {class: 'card boxes-card'}, h('h2', {}, 'Boxes'), e.boxes))));
     this.board = new Board(mapPane, boardDoc, game, {onStack: () => {}, onPlace: () => {}, onUnit: () => {}});
-    this.log = new Log(e.log, this.board.places, (pid, on) => this.board.flash(pid, on), e.lastRoll);
+    this.log = new Log(e.log, (refs, on) => this.board.flash(refs, on), e.lastRoll);
     document.addEventListener('keydown', (ev) => this.key(ev));
   }
 

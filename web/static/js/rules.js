@@ -40,7 +40,7 @@ export async function rulesPage(main, game) {
     }))));
   const notes = h('section', {class: 'rules-chapter', id: 'notes'},
     h('h2', {}, 'Our readings'),
-    h('p', {}, 'Where the rulebook leaves room for interpretation, or describes something a program cannot do the same way, our conformance notes (docs/conformance/soa.md in the source) say how sandtable reads it. In short:'),
+    h('p', {}, `Where the rulebook leaves room for interpretation, or describes something a program cannot do the same way, our conformance notes (docs/conformance/${GAME.id}.md in the source) say how sandtable reads it. In short:`),
     h('dl', {class: 'notes'}, NOTES.map((n) => [
       h('dt', {id: `notes-${n.id}`}, n.title),
       h('dd', {}, n.about, ' ', h('span', {class: 'muted'}, 'Sections: '), n.rules.map((r, i) => [i ? ', ' : '', h('a', {href: `#${GAME.id}:${r}`}, r)]))])));

@@ -51,23 +51,36 @@ func (l *lines) endByPlayers(seat engine.Seat, what string) bool {
 	return true
 }
 
-// resign asks the seat to move to confirm its resignation (R).
-func (m *model) resign() {
-	if m.choices == nil {
-		m.note = "you can resign when it is your turn"
-		return
+// player is the seat that resigns or offers a draw from this keyboard:
+// the seat to move if a person plays it, else the one seat a person plays
+// against the bots; "" for a spectator, or after the end.
+func (m *model) player() engine.Seat {
+	if m.p.State.ToMove() == "" {
+		return ""
 	}
-	m.resigning = true
+	if st := m.p.Viewer(); m.p.Humans[st] {
+		return st
+	}
+	return ""
 }
 
-// confirmResign resigns the seat to move on y; any other key plays on.
+// resign asks the player to confirm the resignation (R), even while a bot
+// chooses or a reaction clock runs: a move already under way may finish
+// first.
+func (m *model) resign() {
+	if m.resigning = m.player(); m.resigning == "" {
+		m.note = "only a player can resign, while the game runs"
+	}
+}
+
+// confirmResign resigns on y; any other key plays on.
 func (m *model) confirmResign(key string) tea.Cmd {
-	m.resigning = false
+	seat := m.resigning
+	m.resigning = ""
 	if key != "y" {
 		m.note = "you play on"
 		return nil
 	}
-	seat := m.p.State.ToMove()
 	if err := m.p.End(engine.Ending{Kind: engine.EndResign, Seat: seat}); err != nil {
 		m.note = err.Error()
 		return nil
@@ -76,19 +89,16 @@ func (m *model) confirmResign(key string) tea.Cmd {
 	return m.advance()
 }
 
-// offerDraw puts the seat to move's draw offer (D) to every other seat: a
-// bot declines, as in line mode; a person at the hotseat answers on a
-// screen that hides the board.
+// offerDraw puts the player's draw offer (D) to every other seat: a bot
+// declines at once, as in line mode, even while it chooses; a person at
+// the hotseat answers on a screen that hides the board, which cannot be
+// while the reaction clock runs for the seat to move.
 func (m *model) offerDraw() {
-	switch {
-	case m.choices == nil:
-		m.note = "you can offer a draw when it is your turn"
-		return
-	case !m.deadline.IsZero():
-		m.note = "the clock is running: choose first, then offer the draw"
+	seat := m.player()
+	if seat == "" {
+		m.note = "only a player can offer a draw, while the game runs"
 		return
 	}
-	seat := m.p.State.ToMove()
 	var others []engine.Seat
 	for _, st := range m.p.Game.Seats() {
 		if st == seat {
@@ -100,8 +110,20 @@ func (m *model) offerDraw() {
 		}
 		others = append(others, st)
 	}
+	if m.drawWaits() {
+		m.note = drawOnTheClock
+		return
+	}
 	m.offer, m.answering = seat, others
 }
+
+// drawWaits reports whether a draw offer to the other seat at the hotseat
+// must wait for the reaction clock (e.g. soa:8.17) to stop: the other
+// seat would answer on this seat's time.
+func (m *model) drawWaits() bool { return m.p.Hotseat() && !m.deadline.IsZero() }
+
+// drawOnTheClock says why D waits.
+const drawOnTheClock = "D waits for the clock: choose first (the other seat would answer on your time)"
 
 // answerDraw takes the answer of the seat asked: y accepts (the game is
 // drawn once every seat has), n declines and the board goes back, after
@@ -131,7 +153,7 @@ func (m *model) answerDraw(key string) tea.Cmd {
 // endingScreen is the question of a resignation or a draw offer, the board
 // hidden while another seat answers.
 func (m *model) endingScreen() string {
-	seat := m.p.State.ToMove()
+	seat := m.resigning
 	text := fmt.Sprintf("Resign as %s? The other side wins.\n\ny resigns, any other key plays on.", boldStyle.Render(m.colourSeats(string(seat))))
 	if m.offer != "" {
 		who := m.answering[0]

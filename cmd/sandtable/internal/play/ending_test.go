@@ -2,11 +2,13 @@ package play
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"sandtable/ai"
+	"sandtable/engine"
 	"sandtable/games/soa"
 )
 
@@ -30,7 +32,11 @@ func TestScreenResigns(t *testing.T) {
 	if r == nil || r.Winner != "german" {
 		t.Fatalf("result %+v, want german the winner", r)
 	}
-	mustContain(t, m.View(), "╭─ Game over", "winner german", "The british side resigns")
+	// The resignation is the record's entry but no choice: nobody chose anything.
+	mustContain(t, m.View(), "╭─ Game over", "winner german", "The british side resigns", "game over after 0 choices", "Game over after 0 choices:")
+	if msg, err := p.Save(); err != nil || !strings.Contains(msg, "(0 choices, then #resign:british)") {
+		t.Errorf("saving says %q (%v), want 0 choices, then #resign:british", msg, err)
+	}
 	press(m, "u")
 	mustContain(t, m.View(), "cannot undo: the game was ended by its players")
 	if len(p.Rec.Choices) != 1 {
@@ -107,7 +113,76 @@ func TestScreenShowsFireOdds(t *testing.T) {
 	}
 	values := fmt.Sprintf("odds: AV %d against DV %d: ", odds.AttackValue, odds.DefenceValue)
 	mustContain(t, m.View(), values+fmt.Sprintf("no effect %.1f%%", 100*float64(c.Ways)/float64(c.Of)))
-	// In a smaller window the status takes room from the map, so that the odds stay in sight.
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	mustContain(t, m.View(), values)
+	// At 80×24 the map has six lines: the turn and the score give way so
+	// that the attack and every chance of its result stay readable.
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	v := m.View()
+	mustContain(t, v, "designating: fire on", "odds: AV")
+	for _, c := range odds.Results {
+		if p := 100 * float64(c.Ways) / float64(c.Of); p >= 0.05 {
+			mustContain(t, v, fmt.Sprintf(" %.1f%%", p))
+		}
+	}
+}
+
+// R while the bot chooses: the question waits for y whether the bot's move
+// lands first (it is played, then the person resigns) or not (it is
+// dropped); D gets the bot's refusal at once.
+func TestScreenResignsWhileTheBotChooses(t *testing.T) {
+	botFirst := map[engine.Seat]string{"german": Person, "british": "random"} // the British set up first
+	for _, botLands := range []bool{true, false} {
+		p := newSession(t, 3, nil, botFirst)
+		m := newModel(p)
+		bot := m.Init()
+		m.Update(britSize)
+		press(m, "D")
+		mustContain(t, m.View(), "british (a bot) declines the draw", "british (random) is choosing", "· R resign · D draw ·")
+		press(m, "R")
+		mustHideBoard(t, m.View(), "Resign as german?")
+		if botLands {
+			m.Update(bot())
+			mustHideBoard(t, m.View(), "Resign as german?")
+		}
+		press(m, "y")
+		if !botLands {
+			m.Update(bot()) // too late: the game is over
+		}
+		want := 1
+		if botLands {
+			want = 2
+		}
+		if got := p.Rec.Choices; len(got) != want || got[want-1] != "#resign:german" {
+			t.Fatalf("bot's move landed %v: the record holds %v, want %d entries ending with #resign:german", botLands, got, want)
+		}
+		if r := p.State.Result(); r == nil || r.Winner != "british" {
+			t.Fatalf("result %+v, want british the winner", r)
+		}
+	}
+}
+
+// At the hotseat while the reaction clock (soa:8.17) runs: R resigns even
+// if the clock runs out while the question is up; D waits, and the footer
+// says why before and after it is pressed.
+func TestScreenEndingsOnTheClock(t *testing.T) {
+	p := newSession(t, 2, map[string]string{"reaction": "10"}, hotseat)
+	toTheClock(t, p)
+	m := start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "enter")
+	seat := p.State.ToMove()
+	mustContain(t, m.View(), "10s left", drawOnTheClock)
+	press(m, "D")
+	if m.offer != "" {
+		t.Fatal("a draw was offered on the clock")
+	}
+	mustContain(t, m.View(), drawOnTheClock)
+	n := len(p.Rec.Choices)
+	press(m, "R")
+	_, cmd := m.Update(tickMsg{m.clock, m.deadline})
+	settle(m, cmd)
+	mustHideBoard(t, m.View(), fmt.Sprintf("Resign as %s?", seat))
+	press(m, "y")
+	if got := p.Rec.Choices[n:]; len(got) != 2 || got[0] != "pass" || got[1] != "#resign:"+string(seat) {
+		t.Fatalf("the record goes on with %v, want pass (the clock) then #resign:%s", got, seat)
+	}
+	mustContain(t, m.View(), "╭─ Game over", "resigns")
 }

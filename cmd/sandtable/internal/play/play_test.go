@@ -13,6 +13,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"sandtable/ai"
 	"sandtable/engine"
@@ -422,7 +423,7 @@ func TestScreenGameOver(t *testing.T) {
 		}
 	}
 	m := start(t, p, britSize)
-	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "Tab pane · ↑↓ scroll · ? help · q save & quit")
+	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "? help · Tab pane · ↑↓ scroll · q quit")
 	if m.choices != nil {
 		t.Error("choices offered after the end")
 	}
@@ -468,4 +469,44 @@ func TestScreenMapStartsAtAPlace(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The log pane starts with an entry ("t1 …"), never with the wrapped tail
+// of one, which would read as a line of its own.
+func TestScreenLogStartsWithAnEntry(t *testing.T) {
+	p := newSession(t, 7, nil, hotseat)
+	m := start(t, p, tea.WindowSizeMsg{Width: 120, Height: 40})
+	press(m, "enter", "13", "enter", "enter", "10", "enter", "enter") // both historical set-ups (soa:5.4, soa:5.5)
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	for i, l := range lines {
+		at := strings.Index(l, "╭─ Log")
+		if at < 0 {
+			continue
+		}
+		col := len([]rune(l[:at])) // the pane's column, the same on the next line
+		first := string([]rune(lines[i+1])[col+1:])
+		if !strings.HasPrefix(first, "t1 ") {
+			t.Fatalf("the log pane starts with %q, not an entry:\n%s", first, m.View())
+		}
+		return
+	}
+	t.Fatalf("no log pane:\n%s", m.View())
+}
+
+// The help screen fits the common 80×24 terminal whole.
+func TestScreenHelpFits80x24(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "?")
+	v := m.View()
+	lines := strings.Split(v, "\n")
+	if len(lines) > 24 {
+		t.Errorf("the help takes %d lines:\n%s", len(lines), v)
+	}
+	for _, l := range lines {
+		if ansi.StringWidth(l) > 80 {
+			t.Errorf("a help line is %d cells wide: %q", ansi.StringWidth(l), ansi.Strip(l))
+		}
+	}
+	mustContain(t, v, "q Ctrl-C   save the record and quit", "presses Enter.", "Any key returns to the game.")
 }

@@ -79,7 +79,7 @@ type model struct {
 	help     bool
 	err      error
 
-	resigning bool          // R was pressed: y resigns the seat to move
+	resigning engine.Seat   // R was pressed: y resigns this seat
 	offer     engine.Seat   // the seat whose draw offer is being answered
 	answering []engine.Seat // the seats still to answer it, the first now
 
@@ -115,10 +115,10 @@ func (m *model) Init() tea.Cmd { return m.advance() }
 func (m *model) advance() tea.Cmd {
 	m.clock++
 	m.deadline = time.Time{}
-	m.choices, m.acts, m.order, m.sel, m.typed, m.search, m.resigning = nil, nil, nil, 0, "", false, false
+	m.choices, m.acts, m.order, m.sel, m.typed, m.search = nil, nil, nil, 0, "", false
 	s := m.p.State
 	if s.ToMove() == "" {
-		m.thinking = false
+		m.thinking, m.resigning, m.pause = false, "", ""
 		return nil
 	}
 	if b := m.p.BotToMove(); b != nil {
@@ -216,6 +216,9 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	if m.offer != "" {
 		return m.answerDraw(key)
 	}
+	if m.resigning != "" { // asked before a privacy pause that came since: a clock ran out
+		return m.confirmResign(key)
+	}
 	if m.pause != "" {
 		if key == "enter" || key == " " {
 			m.shown, m.pause = m.pause, ""
@@ -226,9 +229,6 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	if m.help {
 		m.help = false
 		return nil
-	}
-	if m.resigning {
-		return m.confirmResign(key)
 	}
 	if m.search {
 		switch k.Type {

@@ -136,7 +136,7 @@ func (p *Session) Result() string {
 	if winner == "" {
 		winner = "nobody"
 	}
-	return fmt.Sprintf("Game over after %d choices: %s, winner %s, score %d. %s", len(p.Rec.Choices), r.Level, winner, r.Score, r.Text)
+	return fmt.Sprintf("Game over after %s: %s, winner %s, score %d. %s", count(p.Played(), "choice"), r.Level, winner, r.Score, r.Text)
 }
 
 // Save writes the record to Path and says where.
@@ -145,7 +145,23 @@ func (p *Session) Save() (string, error) {
 	if err := os.WriteFile(p.Path, p.Rec.Encode(), 0o644); err != nil {
 		return "", fmt.Errorf("saving the record: %w", err)
 	}
-	return fmt.Sprintf("record saved to %s (%s); `sandtable replay %s` checks it", p.Path, count(len(p.Rec.Choices), "choice"), p.Path), nil
+	what := count(p.Played(), "choice")
+	if n := len(p.Rec.Choices); n > p.Played() {
+		what += ", then " + p.Rec.Choices[n-1]
+	}
+	return fmt.Sprintf("record saved to %s (%s); `sandtable replay %s` checks it", p.Path, what, p.Path), nil
+}
+
+// Played is how many choices the seats made: the record's entries but an
+// ending event (a resignation, an agreed draw), which is no choice.
+func (p *Session) Played() int {
+	n := len(p.Rec.Choices)
+	if n > 0 {
+		if _, ok := engine.ParseEnding(p.Rec.Choices[n-1]); ok {
+			n--
+		}
+	}
+	return n
 }
 
 // count is n things, the noun in the plural unless n is 1.

@@ -41,7 +41,7 @@ func (m *model) View() string {
 	if m.w < minW || m.h < minH {
 		return fmt.Sprintf("Make the window at least %d×%d (it is %d×%d); q saves and quits.", minW, minH, m.w, m.h)
 	}
-	if m.resigning || m.offer != "" {
+	if m.resigning != "" || m.offer != "" {
 		return m.endingScreen()
 	}
 	if m.pause != "" {
@@ -79,7 +79,7 @@ func (m *model) header() string {
 	parts := []string{m.p.Game.Name(), fmt.Sprintf("seed %d", m.p.Rec.Seed)}
 	switch {
 	case s.ToMove() == "":
-		parts = append(parts, "game over after "+count(len(m.p.Rec.Choices), "choice"))
+		parts = append(parts, "game over after "+count(m.p.Played(), "choice"))
 	case m.thinking:
 		parts = append(parts, fmt.Sprintf("%s (%s) is choosing", s.ToMove(), m.p.Bots[s.ToMove()].Name()))
 	default:
@@ -105,9 +105,17 @@ func (m *model) timeLeft() time.Duration {
 }
 
 func (m *model) footer() string {
-	keys := "↑↓ highlight · Enter choose · 0-9 number · / search · Tab pane · u undo · R resign · D draw · ? help · q save & quit"
+	// The keys fit 80 columns; the help screen says more.
+	keys := "? help · ↑↓ Enter · / search · Tab pane · u undo · R resign · D draw · q quit"
 	if m.choices == nil { // a bot chooses, or the game is over
-		keys = "Tab pane · ↑↓ scroll · ? help · q save & quit"
+		keys = "? help · Tab pane · ↑↓ scroll · q quit"
+		if m.player() != "" {
+			keys = "? help · Tab pane · ↑↓ scroll · R resign · D draw · q quit"
+		}
+	}
+	note := m.note
+	if note == "" && m.drawWaits() {
+		note = drawOnTheClock
 	}
 	var line string
 	switch {
@@ -121,7 +129,7 @@ func (m *model) footer() string {
 			line += "  Enter takes " + m.choices[n-1].Label
 		}
 	default:
-		line = noteStyle.Render(m.note)
+		line = noteStyle.Render(note)
 	}
 	return dimStyle.Render(ansi.Truncate(keys, m.w, "…")) + "\n" + ansi.Truncate(line, m.w, "…")
 }
@@ -157,9 +165,7 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 	// The lines before the first blank one (the status) stay in sight.
 	var status []string
 	if head, body, ok := strings.Cut(text, "\n\n"); ok {
-		for _, l := range strings.Split(head, "\n") {
-			status = append(status, wrap(l, w-2)...)
-		}
+		status = fitStatus(strings.Split(head, "\n"), w-2, max(1, h-3))
 		text = body
 	}
 	place := m.refPlace()
@@ -185,9 +191,6 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 			starts = append(starts, k == 0 && !strings.HasPrefix(l, "   "))
 		}
 	}
-	// Where the person decides, the status (odds, a roll, movement left)
-	// matters more than the map: it may take all but three of its lines.
-	status = status[:min(len(status), max(1, h-5))]
 	rows := h - 2 - len(status)
 	if first >= 0 && m.focus != paneMap && (first < m.mapTop || first >= m.mapTop+rows) {
 		m.mapTop = first - rows/4
@@ -205,6 +208,26 @@ func (m *model) mapPane(viewer engine.Seat, w, h int) string {
 		status[i] = boldStyle.Render(m.colourSeats(status[i]))
 	}
 	return box(title, append(status, lines[m.mapTop:end]...), w, h, m.focus == paneMap)
+}
+
+// fitStatus wraps the status lines into at most rows lines of w cells.
+// Where the person decides, the status matters more than the map: it may
+// take all but one of the map's lines. Its last lines say what is being
+// decided (the odds, a roll, movement left), so when it does not fit its
+// first lines (the turn, the score) give way.
+func fitStatus(head []string, w, rows int) []string {
+	var out []string
+	for i := len(head) - 1; i >= 0; i-- {
+		l := wrap(head[i], w)
+		if len(out)+len(l) > rows {
+			if len(out) == 0 {
+				return l[:rows]
+			}
+			break
+		}
+		out = append(l, out...)
+	}
+	return out
 }
 
 // refPlace is the place the highlighted choice names ("area:17" in its
@@ -233,22 +256,28 @@ func (m *model) logPane(viewer engine.Seat, w, h int) string {
 		fresh = m.seen[viewer]
 	}
 	var lines []string
+	var starts []bool // whether each line starts an entry rather than continues one
 	for i, e := range m.p.Log(viewer, from, n) {
 		style := dimStyle
 		if from+i >= fresh {
 			style = boldStyle
 		}
-		for _, l := range wrap(fmt.Sprintf("t%d %s [%s]", e.Turn, e.Text, e.Rule), w-2) {
+		for k, l := range wrap(fmt.Sprintf("t%d %s [%s]", e.Turn, e.Text, e.Rule), w-2) {
 			lines = append(lines, style.Render(l))
+			starts = append(starts, k == 0)
 		}
 	}
 	m.logBack = max(0, min(m.logBack, len(lines)-rows))
 	end := len(lines) - m.logBack
+	top := max(0, end-rows)
+	for top > 0 && top < end-1 && !starts[top] {
+		top++ // the pane starts with an entry, not the tail of one
+	}
 	title := "Log"
 	if m.logBack > 0 {
 		title += fmt.Sprintf(" · %d lines back", m.logBack)
 	}
-	return box(title, lines[max(0, end-rows):end], w, h, m.focus == paneLog)
+	return box(title, lines[top:end], w, h, m.focus == paneLog)
 }
 
 // diceLookBack is how far back in the log the dice pane looks.
@@ -318,18 +347,18 @@ func (m *model) privacy() string {
 }
 
 func (m *model) helpScreen() string {
+	// It fits 80×24.
 	text := strings.Join([]string{
-		boldStyle.Render("Keys"),
-		"",
-		"↑ ↓ (k j), PgUp PgDn, Home End   move the highlight, or scroll the focused pane",
-		"Tab, Shift-Tab                   focus the choices, the map or the log",
-		"0-9 then Enter                   take the choice with that number (Esc forgets it)",
-		"Enter                            take the highlighted choice",
-		"/ text                           search the choices (Esc clears)",
-		"u                                undo your last choice (until dice roll or the turn passes)",
-		"R                                resign (y confirms): the other side wins",
-		"D                                offer a draw: at the hotseat the other seat answers, a bot declines",
-		"q, Ctrl-C                        save the record and quit",
+		"↑ ↓ k j    move the highlight, or scroll the focused pane",
+		"PgUp PgDn  by ten lines; Home End: to the first or the last",
+		"Tab        focus the choices, the map or the log (Shift-Tab back)",
+		"0-9 Enter  take the choice with that number (Esc forgets it)",
+		"Enter      take the highlighted choice",
+		"/ text     search the choices (Esc clears)",
+		"u          undo your last choice (until dice roll or the turn passes)",
+		"R          resign (y confirms), also while a bot moves: the other wins",
+		"D          offer a draw: a bot declines; at the hotseat the other answers",
+		"q Ctrl-C   save the record and quit",
 		"",
 		"A choice that is the only one of its kind (a whole set-up, Pass, Done) is",
 		"listed first, with its own number. The map's last lines explain its marks",
@@ -337,9 +366,9 @@ func (m *model) helpScreen() string {
 		"chose. In hotseat the board is hidden between seats until the next player",
 		"presses Enter.",
 		"",
-		"Any key returns to the game.",
+		boldStyle.Render("Any key returns to the game."),
 	}, "\n")
-	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(1, 2).Render(text)
+	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(0, 2).Render(text)
 	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b)
 }
 

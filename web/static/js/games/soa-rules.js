@@ -31,7 +31,7 @@ export const CHAPTERS = [
 ];
 
 // SECTIONS: [ID, short title]; one per numbered section of the checklist
-// (../shared/rules/soa.md).
+// (docs/rules/soa.ids).
 export const SECTIONS = [
   ['2.1', 'Two players, one side each'], ['2.2', 'What the game depicts'],
   ['3.1', 'What the map shows'], ['3.2', 'Thirty numbered areas'], ['3.21', 'Victory point areas'],

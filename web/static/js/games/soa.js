@@ -287,8 +287,10 @@ function fireOdds(d, o) {
   return h('div', {class: 'fire-odds', id: 'fire-odds', 'data-av': o.attack_value, 'data-dv': o.defence_value},
     h('div', {}, h('strong', {}, `${head} at ${d.target}: `), 'AV ', h('b', {class: 'av'}, String(o.attack_value)),
       ' against DV ', h('b', {class: 'dv'}, String(o.defence_value)), ' ', ruleLink('soa:8.35')),
-    h('div', {class: 'odds-results'}, (o.results || []).map((r) => h('span', {class: 'result', 'data-cp': r.casualty_points, title: `${r.ways} of ${r.of}`},
-      r.casualty_points ? plural(r.casualty_points, 'casualty point') : 'no effect', ' ', h('b', {class: 'p'}, pct(r.p))))),
+    // Short chips ("2 CP"), so that the choices below stay in sight on a laptop.
+    h('div', {class: 'odds-results', title: 'CP: casualty points'}, (o.results || []).map((r) => h('span', {class: 'result', 'data-cp': r.casualty_points,
+      title: `${r.casualty_points ? plural(r.casualty_points, 'casualty point') : 'no effect'}: ${r.ways} of ${r.of}`},
+      r.casualty_points ? `${r.casualty_points} CP` : 'no effect', ' ', h('b', {class: 'p'}, pct(r.p))))),
     o.note ? h('div', {class: 'muted small'}, o.note) : null);
 }
 
