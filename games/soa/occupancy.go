@@ -4,8 +4,8 @@ package soa
 // it far more often than units move, so it is kept up to date as they change:
 // every change to a unit goes through put, setCommitted, setHidden or edit,
 // which keep the hash's keys too (hash.go). Tests that edit units by hand
-// call stale; with verifyOcc set (by the tests) Legal checks the table
-// against a fresh count.
+// call stale (main_test.go); with verifyOcc set (by the tests) Legal checks
+// the table against a fresh count.
 
 // sideOcc counts one side's units in one place.
 type sideOcc struct {
@@ -23,8 +23,6 @@ type placeOcc struct {
 	side     [2]sideOcc
 	enemyAdj [2]uint8 // areas next to this place occupied by the enemy of side i
 }
-
-func (s *State) stale() { s.occOK = false; s.rehash() }
 
 // verifyOcc makes Legal check the occupancy table; the tests set it.
 var verifyOcc bool
