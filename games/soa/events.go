@@ -29,6 +29,7 @@ func (s *State) randomEvents() {
 	d1, d2 := s.rng.Die(6), s.rng.Die(6)
 	mod := s.eventRollMod()
 	ev := s.g.tables.event(d1+d2+mod, s.turn)
+	s.eventRoll = [3]int{d1, d2, mod}
 	s.logf("soa:17.1", "%s rolls %d+%d, modified by %d: %d", int(s.ta), d1, d2, mod, d1+d2+mod)
 	switch ev {
 	case 'G':
@@ -122,6 +123,7 @@ func (s *State) nextBUnit() {
 
 // endEvents starts the Movement/Fire Phase (soa:6.3).
 func (s *State) endEvents() {
+	s.eventRoll = [3]int{} // shown only while the event is resolved
 	s.startMF()
 }
 

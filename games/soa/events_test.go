@@ -1,6 +1,9 @@
 package soa
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // trnTables loads data/tables.json alone.
 func trnTables(t *testing.T) *Tables {
@@ -261,5 +264,25 @@ func TestEventNone_soa17_1(t *testing.T) {
 		if s.g.units[u].Pool != "" && s.units[u].Loc != locPool {
 			t.Fatal("a pool unit entered")
 		}
+	}
+}
+
+// soa:16, 17.1: while the event is resolved the view shows the roll. Turn 3
+// with the German TA: 1+1-1 = 1, read on the table's lowest row, 2: an A
+// (soa:17.3), offered to the German. Once resolved the roll is gone.
+func TestEventRollShown_soa16_17_1(t *testing.T) {
+	s := trnState(t, 3)
+	s.rng.Force(1, 1, 3, 3)
+	s.startTurn()
+	if s.step != stEventArmor {
+		t.Fatalf("step %s, want the armour offer", stepNames[s.step])
+	}
+	r := s.View("british").(View).EventRoll
+	if r == nil || !slices.Equal(r.Dice, []int{1, 1}) || r.Modifiers != -1 || r.Total != 1 || r.Row != 2 {
+		t.Fatalf("event roll %+v; want dice 1+1, modifiers -1, total 1, row 2", r)
+	}
+	trnPick(t, s, "accept")
+	if r := s.View("british").(View).EventRoll; r != nil {
+		t.Fatalf("step %s still shows the event roll %+v", stepNames[s.step], r)
 	}
 }

@@ -196,6 +196,9 @@ func (s *State) Hash() uint64 {
 	h.int(s.ccDie)
 	h.int(s.extDie)
 	h.add(uint64(uint16(s.artFirst)) | uint64(uint16(s.artFirstBy))<<16)
+	if s.eventRoll != [3]int{} { // only while an event is resolved: other hashes stay as recorded
+		h.add(uint64(s.eventRoll[0]) | uint64(s.eventRoll[1])<<8 | uint64(uint16(s.eventRoll[2]))<<16)
+	}
 	h.int(int(s.stack.n))
 	for _, f := range s.stack.frames[:s.stack.n] {
 		h.add(uint64(f.Proc) | uint64(f.For)<<8 | uint64(f.Back)<<16 | uint64(f.Pool)<<24 | uint64(uint16(f.At))<<32 | uint64(uint16(f.Cause))<<48)

@@ -72,6 +72,7 @@ type Work struct {
 	ExtPlace                                 int16
 	ExtDie                                   int
 	ArtFirst, ArtFirstBy                     int16
+	EventRoll                                [3]int  // the Random Events roll being resolved: two dice and the modifier
 	Stack                                    []frame // the nested procedures in progress, innermost last (stack.go)
 }
 
@@ -173,7 +174,7 @@ func (s *State) work() Work {
 		CCPlace:   s.ccPlace,
 		CCAttacks: ccAttacks, CCCur: ccCur, CCIdx: s.ccIdx,
 		CCDie: s.ccDie, ExtPlace: s.extPlace, ExtDie: s.extDie,
-		ArtFirst: s.artFirst, ArtFirstBy: s.artFirstBy, Stack: s.stack.list(),
+		ArtFirst: s.artFirst, ArtFirstBy: s.artFirstBy, Stack: s.stack.list(), EventRoll: s.eventRoll,
 	}
 }
 
@@ -186,7 +187,7 @@ func (s *State) setWork(w Work) {
 	s.ccPlace = w.CCPlace
 	s.ccAttacks, s.ccCur, s.ccIdx = w.CCAttacks, w.CCCur, w.CCIdx
 	s.ccDie, s.extPlace, s.extDie = w.CCDie, w.ExtPlace, w.ExtDie
-	s.artFirst, s.artFirstBy = w.ArtFirst, w.ArtFirstBy
+	s.artFirst, s.artFirstBy, s.eventRoll = w.ArtFirst, w.ArtFirstBy, w.EventRoll
 	s.stack.set(w.Stack)
 }
 

@@ -169,6 +169,7 @@ func (s *State) checkWork(w *Work) error {
 		count("CCIdx", w.CCIdx, len(w.CCAttacks)), count("CCDie", w.CCDie, 6),
 		place("ExtPlace", int(w.ExtPlace), true), count("ExtDie", w.ExtDie, 6),
 		place("ArtFirst", int(w.ArtFirst), true),
+		count("EventRoll[0]", w.EventRoll[0], 6), count("EventRoll[1]", w.EventRoll[1], 6),
 	}
 	for i, a := range w.Attacks {
 		checks = append(checks, atk(fmt.Sprintf("Attacks[%d]", i), a, true))

@@ -172,6 +172,7 @@ type State struct {
 	elimFull   []int16 // units eliminated with three casualty points this attack (soa:19.23)
 	// events
 	reformUsed []bool
+	eventRoll  [3]int // the Random Events roll being resolved: two dice and the modifier (soa:17.1)
 	// close combat
 	ccPlace   int16
 	ccAttacks []ccAttack

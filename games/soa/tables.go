@@ -60,9 +60,12 @@ func LoadTables(data []byte) (*Tables, error) {
 
 // event looks up the Random Events Table (soa:16); rolls below 2 read as 2, above 13 as 13+.
 func (t *Tables) event(roll, turn int) byte {
-	roll = max(2, min(13, roll))
-	return t.events[roll][turn]
+	return t.events[eventRow(roll)][turn]
 }
+
+// eventRow is the row of the Random Events Table a modified roll reads: the
+// table's rows run from 2 to 13 (soa:16).
+func eventRow(roll int) int { return max(2, min(13, roll)) }
 
 // victory is the level of a final German total.
 func (t *Tables) victory(vp int) VictoryLevel {

@@ -31,6 +31,7 @@ type View struct {
 	Drafting    *AttackView       `json:"designating,omitempty"` // the attack being designated (soa:8.12)
 	CP          int               `json:"casualty_points,omitempty"`
 	Roll        *RollView         `json:"roll,omitempty"`              // the roll under a reroll offer (soa:8.41)
+	EventRoll   *EventRollView    `json:"event_roll,omitempty"`        // while a random event is resolved (soa:16, 17.1)
 	MoveLeft    *int              `json:"move_left,omitempty"`         // movement factors the moving unit has left (soa:8.2)
 	MoveCosts   map[string]int    `json:"move_costs,omitempty"`        // per place it may enter next, the MF it costs (soa:8.22)
 	Barrages    []BarrageOdds     `json:"barrage_odds,omitempty"`      // while artillery is called: the odds of each barrage it may fire (soa:14.5)
@@ -153,6 +154,16 @@ type RollView struct {
 	Text         string `json:"text"`
 }
 
+// EventRollView is the Random Events roll being resolved (soa:17.1): two
+// dice, the modifier (soa:8.44, 17.1, 17.3), their total, and the row of the
+// Random Events Table read (soa:16), the total held to the table's 2 to 13.
+type EventRollView struct {
+	Dice      []int `json:"dice"`
+	Modifiers int   `json:"modifiers"`
+	Total     int   `json:"total"`
+	Row       int   `json:"row"`
+}
+
 // rollView describes the roll under the reroll offer.
 func (s *State) rollView() *RollView {
 	g := s.g
@@ -238,6 +249,11 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	if s.step == stReroll || (s.step == stAbsorb && s.rollFor() == rrFire) {
 		v.Roll = s.rollView()
+	}
+	if s.step >= stEventArmor && s.step <= stEventCZone {
+		r := s.eventRoll
+		total := r[0] + r[1] + r[2]
+		v.EventRoll = &EventRollView{Dice: []int{r[0], r[1]}, Modifiers: r[2], Total: total, Row: eventRow(total)}
 	}
 	for i, st := range s.units {
 		u := int16(i)
