@@ -71,12 +71,9 @@ type versionRequest struct {
 // playerRequest reads the caller's seat and a request that names the version.
 func (srv *Server) playerRequest(r *http.Request, what string) (*live, engine.Seat, versionRequest, error) {
 	var req versionRequest
-	l, seat, err := srv.seated(r)
+	l, seat, err := srv.player(r, what)
 	if err != nil {
 		return nil, "", req, err
-	}
-	if seat == engine.Spectator {
-		return nil, "", req, errf(401, "bad_token", "%s needs the seat's token (Authorization: Bearer TOKEN)", what)
 	}
 	if err := readJSON(r, &req); err != nil {
 		return nil, "", req, err
@@ -143,12 +140,9 @@ type batchRequest struct {
 // saved set-up: every one is checked on a copy first, so either all are made
 // or none.
 func (srv *Server) chooseBatch(r *http.Request) (int, any, error) {
-	l, seat, err := srv.seated(r)
+	l, seat, err := srv.player(r, "choosing")
 	if err != nil {
 		return 0, nil, err
-	}
-	if seat == engine.Spectator {
-		return 0, nil, errf(401, "bad_token", "choosing needs the seat's token (Authorization: Bearer TOKEN)")
 	}
 	var req batchRequest
 	if err := readJSON(r, &req); err != nil {

@@ -401,6 +401,16 @@ func (srv *Server) seated(r *http.Request) (*live, engine.Seat, error) {
 	return l, seat, err
 }
 
+// player is seated for what only a seat may do (what: "choosing", "undo"):
+// a spectator's token, or none, is refused.
+func (srv *Server) player(r *http.Request, what string) (*live, engine.Seat, error) {
+	l, seat, err := srv.seated(r)
+	if err == nil && seat == engine.Spectator {
+		err = errf(401, "bad_token", "%s needs the seat's token (Authorization: Bearer TOKEN)", what)
+	}
+	return l, seat, err
+}
+
 func (srv *Server) view(r *http.Request) (int, any, error) {
 	l, seat, err := srv.seated(r)
 	if err != nil {
@@ -467,12 +477,9 @@ type choiceRequest struct {
 }
 
 func (srv *Server) choose(r *http.Request) (int, any, error) {
-	l, seat, err := srv.seated(r)
+	l, seat, err := srv.player(r, "choosing")
 	if err != nil {
 		return 0, nil, err
-	}
-	if seat == engine.Spectator {
-		return 0, nil, errf(401, "bad_token", "choosing needs the seat's token (Authorization: Bearer TOKEN)")
 	}
 	var req choiceRequest
 	if err := readJSON(r, &req); err != nil {
@@ -489,12 +496,9 @@ func (srv *Server) choose(r *http.Request) (int, any, error) {
 }
 
 func (srv *Server) undoChoice(r *http.Request) (int, any, error) {
-	l, seat, err := srv.seated(r)
+	l, seat, err := srv.player(r, "undo")
 	if err != nil {
 		return 0, nil, err
-	}
-	if seat == engine.Spectator {
-		return 0, nil, errf(401, "bad_token", "undo needs the seat's token")
 	}
 	var req choiceRequest
 	if err := readJSON(r, &req); err != nil {
