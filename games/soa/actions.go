@@ -148,6 +148,9 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kDest:
 		id, name := place()
 		c.ID, c.Label, c.Refs, c.Rule = "dest:"+id, "Retreat into "+id+" "+name, []string{"area:" + id}, "soa:8.3551"
+		for _, u := range s.group() { // the units that retreat together (soa:8.3552), for the map to mark
+			c.Refs = append(c.Refs, "unit:"+s.g.units[u].ID)
+		}
 	case kArtillery:
 		id, name := unit()
 		c.ID, c.Label, c.Refs, c.Rule = "artillery:"+id, "Call artillery: "+name, []string{"unit:" + id}, "soa:14.2"

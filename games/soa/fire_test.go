@@ -730,6 +730,9 @@ func TestFireRetreatOneGroup_soa8_3552_13_21(t *testing.T) {
 	}
 	ccDo(t, s, "retreat:ss-ar1-1")
 	rtWant(t, "one retreat for both", ccLegal(s), []string{"dest:16", "dest:26"})
+	for _, c := range engine.Choices(s) {
+		rtWant(t, c.ID+" names the area and both retreating units", c.Refs, []string{"area:" + strings.TrimPrefix(c.ID, "dest:"), "unit:ss-hqc-mk3-1", "unit:ss-ar1-1"})
+	}
 	ccDo(t, s, "dest:26")
 	for _, id := range []string{"ss-hqc-mk3-1", "ss-ar1-1"} {
 		if u := ccUnit(t, s, id); fireAt(t, s, id) != "26" || !s.units[u].Committed {

@@ -93,7 +93,7 @@ export const STEP = {
   'artillery-more': 'Artillery: call a second counter on another area, or roll for the first',
   reroll: 'Keep this roll, or reroll with the Tactical Advantage',
   absorb: 'Casualties: eliminate or retreat units until the loss is met (with no loss, retreat only if you wish)',
-  retreat: 'Retreat: choose where the unit goes',
+  retreat: 'Retreat: choose the area the marked units go to together',
   'fire-commit': 'Set fires: choose which British unit is committed',
   overstack: 'Too many units here: choose the units to remove',
   continue: 'Both sides passed: end the phase, or keep it going with the Tactical Advantage',
