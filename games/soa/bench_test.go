@@ -8,8 +8,6 @@ import (
 
 // BenchmarkRandomPlay plays whole random games; it reports choices/s and games/s.
 func BenchmarkRandomPlay(b *testing.B) {
-	verifyOcc = false // measure the game, not the test-only check
-	b.Cleanup(func() { verifyOcc = true })
 	g := MustLoad()
 	pick := engine.NewRNG(7)
 	choices, games := 0, 0
@@ -58,8 +56,6 @@ func benchStates(b *testing.B) []*State {
 // BenchmarkCloneApply is one step of search: copy a state, list its legal
 // actions and apply one of them at random.
 func BenchmarkCloneApply(b *testing.B) {
-	verifyOcc = false
-	b.Cleanup(func() { verifyOcc = true })
 	states := benchStates(b)
 	pick := engine.NewRNG(3)
 	var buf []engine.Action

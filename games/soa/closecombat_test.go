@@ -64,6 +64,7 @@ func ccDo(t *testing.T, s *State, ids ...string) {
 		if err := s.Apply(a); err != nil {
 			t.Fatalf("apply %s: %v", id, err)
 		}
+		checkOccFresh(t, s)
 	}
 }
 

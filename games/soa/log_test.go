@@ -26,6 +26,7 @@ func rtPlay(t *testing.T, s engine.State, pick *engine.RNG, n int) []string {
 		if err := s.Apply(a); err != nil {
 			t.Fatal(err)
 		}
+		checkOccFresh(t, s.(*State))
 	}
 	return ids
 }

@@ -3,9 +3,9 @@ package soa
 // The occupancy table counts each side's units per place. The rules consult
 // it far more often than units move, so it is kept up to date as they change:
 // every change to a unit goes through put, setCommitted, setHidden or edit,
-// which keep the hash's keys too (hash.go). Tests that edit units by hand
-// call stale (main_test.go); with verifyOcc set (by the tests) Legal checks
-// the table against a fresh count.
+// which keep the hash's keys too (hash.go). Tests that edit a state by hand
+// call stale (main_test.go); Invariants and the tests' helpers that apply
+// choices check the table against a fresh count.
 
 // sideOcc counts one side's units in one place.
 type sideOcc struct {
@@ -23,9 +23,6 @@ type placeOcc struct {
 	side     [2]sideOcc
 	enemyAdj [2]uint8 // areas next to this place occupied by the enemy of side i
 }
-
-// verifyOcc makes Legal check the occupancy table; the tests set it.
-var verifyOcc bool
 
 // put moves unit u to loc with the given face up.
 func (s *State) put(u, loc int16, committed bool) {

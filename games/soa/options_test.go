@@ -181,18 +181,25 @@ var rtOptionSets = []map[string]string{
 
 // rtContract checks the engine contract at one state: every listed choice
 // is accepted, unlisted ones are refused with engine.ErrIllegal and change
-// nothing, a clone is independent, and Position -> LoadPosition gives the
+// nothing (whether Apply checks against the list Legal gave or lists
+// afresh), a clone is independent, and Position -> LoadPosition gives the
 // same hash, the same choices and the same future.
 func rtContract(t *testing.T, g *Game, s *State, pick *engine.RNG) {
 	t.Helper()
 	h := s.Hash()
 	legal := s.Legal(nil)
 	ids := make([]string, len(legal))
+	clones := func() []*State { // one keeps the list Legal gave, one lists afresh
+		c, fresh := s.Clone().(*State), s.Clone().(*State)
+		fresh.legalAt = 0
+		return []*State{c, fresh}
+	}
 	for i, a := range legal {
 		ids[i] = s.Describe(a).ID
-		c := s.Clone()
-		if err := c.Apply(a); err != nil {
-			t.Fatalf("listed choice %s refused: %v", ids[i], err)
+		for _, c := range clones() {
+			if err := c.Apply(a); err != nil {
+				t.Fatalf("listed choice %s refused: %v", ids[i], err)
+			}
 		}
 		if s.Hash() != h {
 			t.Fatalf("applying %s to a clone changed the original", ids[i])
@@ -202,13 +209,14 @@ func rtContract(t *testing.T, g *Game, s *State, pick *engine.RNG) {
 		if slices.Contains(legal, a) {
 			continue
 		}
-		c := s.Clone()
-		ch := c.Hash()
-		if err := c.Apply(a); !errors.Is(err, engine.ErrIllegal) {
-			t.Fatalf("unlisted action %x: error %v, want engine.ErrIllegal", uint64(a), err)
-		}
-		if c.Hash() != ch {
-			t.Fatal("a refused action changed the state")
+		for _, c := range clones() {
+			ch := c.Hash()
+			if err := c.Apply(a); !errors.Is(err, engine.ErrIllegal) {
+				t.Fatalf("unlisted action %x: error %v, want engine.ErrIllegal", uint64(a), err)
+			}
+			if c.Hash() != ch {
+				t.Fatal("a refused action changed the state")
+			}
 		}
 	}
 	c := s.Clone().(*State)

@@ -36,6 +36,7 @@ func badPositions(t testing.TB) []badPosition {
 			if err := s.Apply(a); err != nil {
 				t.Fatal(err)
 			}
+			checkOccFresh(t, s)
 		}
 		return s
 	}

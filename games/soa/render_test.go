@@ -24,6 +24,7 @@ func renderAdvance(t *testing.T, s engine.State, stop func() bool) {
 		if err := s.Apply(s.Legal(nil)[0]); err != nil {
 			t.Fatal(err)
 		}
+		checkOccFresh(t, s.(*State))
 	}
 }
 

@@ -10,14 +10,9 @@ import (
 // Legal implements engine.State: one case per step, in the files named after
 // the rules they implement.
 func (s *State) Legal(buf []engine.Action) []engine.Action {
-	if verifyOcc && !s.checkOcc() {
-		panic("soa: the occupancy table is stale: code or a test changed a unit without calling stale")
-	}
 	buf = s.legal(buf[:0])
-	if !verifyOcc { // tests edit states between calls: there Apply always recomputes
-		s.legalSeen = append(s.legalSeen[:0], buf...)
-		s.legalAt = s.count + 1
-	}
+	s.legalSeen = append(s.legalSeen[:0], buf...)
+	s.legalAt = s.count + 1
 	return buf
 }
 

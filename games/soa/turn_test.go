@@ -72,6 +72,7 @@ func trnPick(t *testing.T, s *State, id string) {
 	if err := s.Apply(a); err != nil {
 		t.Fatal(err)
 	}
+	checkOccFresh(t, s)
 }
 
 func trnIDs(s *State) map[string]bool {
