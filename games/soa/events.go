@@ -41,7 +41,7 @@ func (s *State) randomEvents() {
 		d := s.rng.Die(6)
 		n := min((d+1)/2, len(s.poolLeft("B"))) // soa:17.41, 17.42
 		s.logf("soa:17.41", "British reinforcements: die %d, %d "+plural(n, "unit arrives", "units arrive"), d, n)
-		s.stack.push(frame{Proc: procPlacement, Pool: 'B', Left: n})
+		s.stack.push(frame{Proc: procPlacement, Pool: 'B', Left: int16(n)})
 		s.nextBUnit()
 	case 'C':
 		s.logf("soa:17.51", "a Bren carrier runs the gauntlet")
@@ -94,7 +94,7 @@ func (s *State) reinforce(pool byte) {
 		s.endEvents()
 		return
 	}
-	s.stack.push(frame{Proc: procPlacement, Pool: pool, Left: n}) // white 6: the German picks, they arrive committed
+	s.stack.push(frame{Proc: procPlacement, Pool: pool, Left: int16(n)}) // white 6: the German picks, they arrive committed
 	s.nextGZone()
 }
 

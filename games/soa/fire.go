@@ -314,7 +314,7 @@ func (s *State) resolveAttacks() {
 // units that chose to retreat and ends the impulse (soa:8.12, 8.3552).
 func (s *State) resolveNext() {
 	f := s.stack.top()
-	for f.Attack < len(s.attacks) {
+	for int(f.Attack) < len(s.attacks) {
 		s.cur = s.attacks[f.Attack]
 		a := &s.cur
 		enemy := s.imp.Other()

@@ -36,7 +36,7 @@ func (s *State) afterSetFireRoll() {
 	}
 	s.setFire(int(t), min(2, s.fire[t]+1))
 	s.logf("soa:18.8", "%p burns (level %d)", int(t), int(s.fire[t]))
-	s.stack.push(frame{Proc: procFireCommit, Left: d})
+	s.stack.push(frame{Proc: procFireCommit, Left: int16(d)})
 	s.step, s.active = stFireCommit, British
 	s.autoFireCommit()
 }
@@ -58,7 +58,7 @@ func (s *State) legalFireCommit(buf []engine.Action) []engine.Action {
 func (s *State) autoFireCommit() {
 	var tmp [16]engine.Action
 	c := s.fireCommitCandidates(tmp[:0])
-	if len(c) <= s.stack.top().Left {
+	if len(c) <= int(s.stack.top().Left) {
 		for _, a := range c {
 			_, u := split(a)
 			s.setCommitted(int16(u), true)

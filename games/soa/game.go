@@ -46,6 +46,7 @@ type Game struct {
 	britStart  []int16    // British units set up at the start (soa:5.4)
 	germStart  []int16    // German units set up at the start (soa:5.5)
 	artillery  []int16    // artillery counters
+	britAT     []int16    // British anti-tank guns, the units that may be hidden (soa:13.8)
 	placeIndex map[string]int16
 	historical []int16 // per unit, its place in the historical set-up (setup.json); nil without one
 }
@@ -114,8 +115,8 @@ func newGame(mapJSON, placesJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("soa tables: %w", err)
 	}
-	if len(oob.Units) > maxUnits || b.Len() > maxPlaces {
-		return nil, fmt.Errorf("soa data: %d units on %d places; a state holds at most %d on %d (maxUnits, maxPlaces in state.go)", len(oob.Units), b.Len(), maxUnits, maxPlaces)
+	if len(oob.Units) != nUnits || b.Len() != nPlaces {
+		return nil, fmt.Errorf("soa data: %d units on %d places; a state holds exactly %d on %d: change nUnits, nPlaces in state.go with the data", len(oob.Units), b.Len(), nUnits, nPlaces)
 	}
 	g := &Game{board: b, places: places, palette: pal, units: oob.Units, byID: map[string]int16{}, tables: t, placeIndex: map[string]int16{}}
 	for i, u := range g.units {
@@ -127,6 +128,9 @@ func newGame(mapJSON, placesJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 		g.side = append(g.side, side)
 		if u.Type != Artillery {
 			g.sideUnits[side] = append(g.sideUnits[side], int16(i))
+		}
+		if u.Type == AntiTank && side == British {
+			g.britAT = append(g.britAT, int16(i))
 		}
 		switch {
 		case u.Type == Artillery:

@@ -204,8 +204,8 @@ func (s *State) Hash() uint64 {
 		h.add(uint64(f.Proc) | uint64(f.For)<<8 | uint64(f.Back)<<16 | uint64(f.Pool)<<24 | uint64(uint16(f.At))<<32 | uint64(uint16(f.Cause))<<48)
 		h.add(f.Visited)
 		h.add(f.Given)
-		h.int(f.Left)
-		h.int(f.Attack)
+		h.int(int(f.Left))
+		h.int(int(f.Attack))
 		h.add(uint64(f.First) | uint64(f.Round)<<8 | uint64(f.Screen)<<16 | uint64(uint16(f.Unit))<<32)
 	}
 	return mix64(uint64(h))

@@ -72,7 +72,7 @@ func (s *State) occAt(p int16) *placeOcc {
 }
 
 func (s *State) rebuildOcc() {
-	s.occ = [maxPlaces]placeOcc{}
+	s.occ = [nPlaces]placeOcc{}
 	s.occOK = true
 	for side := range s.g.sideUnits {
 		for _, u := range s.g.sideUnits[side] {
@@ -154,6 +154,15 @@ func (s *State) fits(p int16, side Side, inf, arm int) bool {
 // enemyAdjacentAreas counts the areas next to p that side's enemy occupies (soa:8.22 B, 8.3551 F).
 func (s *State) enemyAdjacentAreas(p int16, side Side) int {
 	return int(s.occAt(p).enemyAdj[side])
+}
+
+// visible counts side's units in p that are not hidden (soa:13.8).
+func (s *State) visible(p int16, side Side) int {
+	n := 0
+	for _, g := range s.occAt(p).side[side].grp {
+		n += int(g.arm + g.other + g.at)
+	}
+	return n
 }
 
 // onlyAT reports that side's units in t are anti-tank guns alone (soa:13.4).

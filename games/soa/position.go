@@ -135,7 +135,7 @@ func (s *State) Position() any {
 		c := s.chits
 		p.Chits = &c
 	}
-	for i, st := range s.units {
+	for i, st := range &s.units {
 		if st.Loc == locPool || (g.units[i].Type == Artillery && st.Loc == locArtBox && !st.Committed) {
 			continue
 		}
@@ -338,7 +338,7 @@ func (s *State) Invariants() error {
 	if len(s.units) != len(g.units) {
 		return fmt.Errorf("unit conservation: %d units in the state, %d in the order of battle", len(s.units), len(g.units))
 	}
-	for u, st := range s.units {
+	for u, st := range &s.units {
 		if st.Loc < locArtBox || int(st.Loc) >= g.board.Len() {
 			return fmt.Errorf("unit %s is at an impossible location %d", g.units[u].ID, st.Loc)
 		}

@@ -98,7 +98,6 @@ func (s *State) checkContradictions(p Position) error {
 
 // checkWork checks every index of the work in progress.
 func (s *State) checkWork(w *Work) error {
-	nPlaces, nUnits := s.g.board.Len(), len(s.g.units)
 	place := func(field string, v int, none bool) error {
 		if (none && v == -1) || (v >= 0 && v < nPlaces) {
 			return nil
@@ -201,9 +200,9 @@ func (s *State) checkWork(w *Work) error {
 				err = fmt.Errorf("%s.Visited %#x must hold place bits only (0-%d), At's among them (soa:8.355)", field, f.Visited, nPlaces-1)
 			}
 		case procFireCommit:
-			err = count(field+".Left", f.Left, 6)
+			err = count(field+".Left", int(f.Left), 6)
 		case procPlacement:
-			err = errors.Join(count(field+".Left", f.Left, nUnits), unit(field+".Unit", int(f.Unit), true))
+			err = errors.Join(count(field+".Left", int(f.Left), nUnits), unit(field+".Unit", int(f.Unit), true))
 			if !strings.ContainsRune("GABCR", rune(f.Pool)) || f.Pool == 0 {
 				err = fmt.Errorf("%s.Pool %d is none of G, A, B, C, R (soa:17, 19.4)", field, f.Pool)
 			}
@@ -212,11 +211,11 @@ func (s *State) checkWork(w *Work) error {
 			}
 		case procResolution:
 			err = place(field+".Cause", int(f.Cause), true)
-			if f.Attack < 0 || f.Attack >= len(w.Attacks) {
+			if f.Attack < 0 || int(f.Attack) >= len(w.Attacks) {
 				err = fmt.Errorf("%s.Attack %d must index the attack resolved now in work.Attacks (%d designated) (soa:8.12)", field, f.Attack, len(w.Attacks))
 			}
 		case procCloseCombat:
-			err = errors.Join(side(field+".First", f.First), count(field+".Round", f.Round, 1), side(field+".Screen", f.Screen))
+			err = errors.Join(side(field+".First", f.First), count(field+".Round", int(f.Round), 1), side(field+".Screen", f.Screen))
 		default:
 			err = fmt.Errorf("%s.Proc is missing: name one of reroll, retreat, fire-commit, placement, resolution, close-combat", field)
 		}

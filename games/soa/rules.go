@@ -11,8 +11,10 @@ import (
 // the rules they implement.
 func (s *State) Legal(buf []engine.Action) []engine.Action {
 	buf = s.legal(buf[:0])
-	s.legalSeen = append(s.legalSeen[:0], buf...)
-	s.legalAt = s.count + 1
+	s.nSeen, s.legalAt = 0, 0
+	if len(buf) <= len(s.seen) { // longer lists, seldom seen, are listed again by Apply
+		s.nSeen, s.legalAt = uint8(copy(s.seen[:], buf)), s.count+1
+	}
 	return buf
 }
 
@@ -58,7 +60,7 @@ func (s *State) Apply(a engine.Action) error {
 	if s.step == stOver {
 		return fmt.Errorf("%w: the game has ended", engine.ErrIllegal)
 	}
-	list := s.legalSeen // the list Legal gave for this very state, if it did
+	list := s.seen[:s.nSeen] // the list Legal gave for this very state, if it did
 	if s.legalAt != s.count+1 {
 		var tmp [64]engine.Action
 		list = s.legal(tmp[:0])
@@ -179,19 +181,11 @@ func (s *State) revealATs() {
 	if !s.opt.hiddenAT || !s.revealed {
 		return
 	}
-	for _, u := range s.g.sideUnits[British] {
+	for _, u := range s.g.britAT {
 		if !s.units[u].Hidden {
 			continue
 		}
-		p := s.units[u].Loc
-		alone := true
-		for _, v := range s.g.sideUnits[British] {
-			if s.units[v].Loc == p && !s.units[v].Hidden {
-				alone = false
-				break
-			}
-		}
-		if alone || p < 0 {
+		if p := s.units[u].Loc; p < 0 || s.visible(p, British) == 0 {
 			s.setHidden(u, false)
 			if p >= 0 {
 				s.logf("soa:13.8", "a hidden anti-tank gun is revealed in %p", int(p))

@@ -16,7 +16,6 @@ func (g *Game) newState(o options, seed uint64) *State {
 		ta:     British, // soa:8.4
 		origin: -1, mover: -1, ccPlace: -1, artFirst: -1, artFirstBy: -1,
 	}
-	s.attach(new(stateArrays), len(g.units), n)
 	for i := range s.units {
 		s.units[i].Loc = locPool
 	}

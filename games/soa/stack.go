@@ -50,13 +50,13 @@ type frame struct {
 	At      int16     `json:",omitempty"` // retreat: the place the group stands in
 	Cause   int16     `json:",omitempty"` // resolution, retreat: the place whose fire caused the casualties, -1 for artillery (soa:8.3551)
 	Visited uint64    `json:",omitempty"` // retreat: the places the group passed, one bit each
-	Left    int       `json:",omitempty"` // fire-commit, placement: units still to commit or place
+	Left    int16     `json:",omitempty"` // fire-commit, placement: units still to commit or place
 	Pool    byte      `json:",omitempty"` // placement: the pool the units come from ('G', 'A', 'B', 'C', 'R')
 	Unit    int16     `json:",omitempty"` // placement: the unit waiting to be placed, -1 while the British pick one (soa:17.41)
 	Given   uint64    `json:",omitempty"` // placement of reformed units: the places given one in this round, one bit each (soa:19.4)
-	Attack  int       `json:",omitempty"` // resolution: the index in work.Attacks of the attack resolved now
+	Attack  int16     `json:",omitempty"` // resolution: the index in work.Attacks of the attack resolved now
 	First   Side      `json:",omitempty"` // close-combat: the side that attacks first (soa:9.4)
-	Round   int       `json:",omitempty"` // close-combat: 0 while the first side attacks, 1 the second
+	Round   uint8     `json:",omitempty"` // close-combat: 0 while the first side attacks, 1 the second
 	Screen  Side      `json:",omitempty"` // close-combat: the side offered screening now (soa:9.5)
 }
 

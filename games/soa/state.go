@@ -128,7 +128,6 @@ type State struct {
 	opt options
 	rng engine.RNG
 
-	units         []unitState
 	turn          int
 	step          step
 	active        Side // whose impulse, or who chooses in the current step
@@ -138,11 +137,8 @@ type State struct {
 	forcer        Side // who forced the phase on (soa:8.43)
 	forcerPending bool // the forcer has not yet moved or fired since
 	vp            int
-	control       []Side  // per place: controller of VP areas (soa:11.2); noSide elsewhere
-	perim         []bool  // perimeter marker present (soa:5.1, 11.5)
-	fire          []uint8 // fire level 0-2 (soa:18.8)
-	ammo          int     // British ammunition shortage level (soa:20)
-	aBonus        int     // accepted armour events (soa:17.3)
+	ammo          int // British ammunition shortage level (soa:20)
+	aBonus        int // accepted armour events (soa:17.3)
 	// set-up and bidding
 	setupNext int    // index into setup order
 	bids      [2]int // soa:21
@@ -171,8 +167,7 @@ type State struct {
 	retreaters []int16 // units chosen to retreat
 	elimFull   []int16 // units eliminated with three casualty points this attack (soa:19.23)
 	// events
-	reformUsed []bool
-	eventRoll  [3]int // the Random Events roll being resolved: two dice and the modifier (soa:17.1)
+	eventRoll [3]int // the Random Events roll being resolved: two dice and the modifier (soa:17.1)
 	// close combat
 	ccPlace   int16
 	ccAttacks []ccAttack
@@ -185,21 +180,29 @@ type State struct {
 	extPlace int16 // fire being extinguished (soa:18.9)
 	extDie   int
 
-	stack stack // the nested procedures in progress (stack.go)
-
-	occOK bool
-	zob   uint64 // Zobrist keys of units and places (hash.go)
-	// the last list Legal returned, valid while legalAt == count+1 (Apply checks against it)
-	legalSeen []engine.Action
-	legalAt   int
-
 	log    gameLog // for people only: not part of the position or the hash
 	result *engine.Result
 	count  int // choices applied
 
-	arr *stateArrays // what the per-unit and per-place slices point into, without pointers
 	// last, past every pointer, where the garbage collector does not look
-	occ [maxPlaces]placeOcc // derived occupancy (occupancy.go), not part of the position
+
+	stack stack // the nested procedures in progress (stack.go)
+
+	occOK bool
+	zob   uint64 // Zobrist keys of units and places (hash.go)
+	// the first nSeen of seen are the last list Legal returned, valid while
+	// legalAt == count+1 (Apply checks against it)
+	seen    [32]engine.Action
+	nSeen   uint8
+	legalAt int
+
+	units      [nUnits]unitState
+	reformUsed [nUnits]bool
+	control    [nPlaces]Side     // controller of VP areas (soa:11.2); noSide elsewhere
+	perim      [nPlaces]bool     // perimeter marker present (soa:5.1, 11.5)
+	fire       [nPlaces]uint8    // fire level 0-2 (soa:18.8)
+	occ        [nPlaces]placeOcc // derived occupancy (occupancy.go), not part of the position
+	lists      [4][listCap]int16 // a clone's lists of the attack, retreat and close combat in progress
 }
 
 // RNG implements engine.State.
@@ -225,83 +228,65 @@ func (s *State) seatOf(side Side) engine.Seat {
 	return side.Seat()
 }
 
-// Bounds of the arrays a state carries; newGame refuses data beyond them.
+// Sizes of the arrays a state carries: exactly the counters of the order of
+// battle and the places of the map, so that ranging over them visits each
+// once (newGame checks the data against them).
 const (
-	maxUnits   = 160
-	maxPlaces  = 36
-	maxAttacks = 8  // attacks of one impulse or close-combat phase held in place; more spill to the heap
-	listCap    = 16 // units of a list held in place; more spill to the heap
+	nUnits     = 155
+	nPlaces    = 35
+	maxAttacks = 8  // attacks of one impulse or close-combat phase a clone holds in place; more spill to the heap
+	listCap    = 16 // units of a list a clone holds in place; more spill to the heap
 )
 
-// stateArrays backs the state's slices; it holds no pointer.
-type stateArrays struct {
-	units      [maxUnits]unitState
-	reformUsed [maxUnits]bool
-	control    [maxPlaces]Side
-	perim      [maxPlaces]bool
-	fire       [maxPlaces]uint8
-	legal      [32]engine.Action
-}
-
-// workArrays backs the lists of the attacks, retreats and close combats in
-// progress.
+// workArrays backs a clone's attacks and close-combat attacks designated,
+// and their lists.
 type workArrays struct {
-	attacks   [maxAttacks]attack
-	ccAttacks [maxAttacks]ccAttack
-	lists     [4 + 2*maxAttacks][listCap]int16
+	attacks           [maxAttacks]attack
+	ccAttacks         [maxAttacks]ccAttack
+	attLists, ccLists [maxAttacks][listCap]int16
 }
 
-// stateBox holds a clone, its arrays and its work arrays in one allocation
-// (most states sampled from games have some list in progress); the arrays
-// hold no pointer and come last, where the garbage collector does not look.
-type stateBox struct {
-	s State
-	w workArrays
-	a stateArrays
-}
-
-// attach points the per-unit and per-place slices into the state's arrays.
-func (s *State) attach(arr *stateArrays, units, places int) {
-	s.arr = arr
-	s.units, s.reformUsed = arr.units[:units:units], arr.reformUsed[:units:units]
-	s.control, s.perim, s.fire = arr.control[:places:places], arr.perim[:places:places], arr.fire[:places:places]
-}
-
-// Clone implements engine.State: one copy of the state and one of its
-// arrays (and of its work lists, if any), its slices pointed into the copies.
+// Clone implements engine.State: one copy of the state, whose arrays come
+// after every pointer, and one of the attacks designated, if any. A list in
+// progress gets its own copy; an empty one is nil.
 func (s *State) Clone() engine.State {
-	b := new(stateBox)
-	b.s, b.a = *s, *s.arr
-	c := &b.s
+	c := new(State)
+	*c = *s
 	c.rng = s.rng.Clone()
-	c.attach(&b.a, len(s.units), len(s.control))
-	c.legalSeen = append(b.a.legal[:0:len(b.a.legal)], s.legalSeen...)
-	c.cur.Units, c.retreaters, c.elimFull, c.ccCur.Units, c.attacks, c.ccAttacks = nil, nil, nil, nil, nil, nil
-	if len(s.cur.Units)+len(s.retreaters)+len(s.elimFull)+len(s.ccCur.Units)+len(s.attacks)+len(s.ccAttacks) == 0 {
+	c.cur.Units = own(&c.lists[0], s.cur.Units)
+	c.retreaters = own(&c.lists[1], s.retreaters)
+	c.elimFull = own(&c.lists[2], s.elimFull)
+	c.ccCur.Units = own(&c.lists[3], s.ccCur.Units)
+	c.attacks, c.ccAttacks = nil, nil
+	if len(s.attacks)+len(s.ccAttacks) == 0 {
 		return c
 	}
-	w := &b.w
-	list := 0
-	own := func(l []int16) []int16 {
-		if list == len(w.lists) {
-			return append([]int16(nil), l...)
-		}
-		list++
-		return append(w.lists[list-1][:0:listCap], l...)
-	}
-	c.cur.Units = own(s.cur.Units)
-	c.retreaters = own(s.retreaters)
-	c.elimFull = own(s.elimFull)
-	c.ccCur.Units = own(s.ccCur.Units)
+	w := new(workArrays)
 	c.attacks = append(w.attacks[:0:maxAttacks], s.attacks...)
 	for i := range c.attacks {
-		c.attacks[i].Units = own(s.attacks[i].Units)
+		c.attacks[i].Units = ownIn(&w.attLists, i, s.attacks[i].Units)
 	}
 	c.ccAttacks = append(w.ccAttacks[:0:maxAttacks], s.ccAttacks...)
 	for i := range c.ccAttacks {
-		c.ccAttacks[i].Units = own(s.ccAttacks[i].Units)
+		c.ccAttacks[i].Units = ownIn(&w.ccLists, i, s.ccAttacks[i].Units)
 	}
 	return c
+}
+
+// own copies list l into array a, nil if empty.
+func own(a *[listCap]int16, l []int16) []int16 {
+	if len(l) == 0 {
+		return nil
+	}
+	return append(a[:0:listCap], l...)
+}
+
+// ownIn copies the list of the i-th attack into lists, or past them to the heap.
+func ownIn(lists *[maxAttacks][listCap]int16, i int, l []int16) []int16 {
+	if i >= len(lists) {
+		return own(new([listCap]int16), l)
+	}
+	return own(&lists[i], l)
 }
 
 // SearchClone implements engine.SearchCloner: a Clone that keeps no log.

@@ -148,7 +148,7 @@ func (s *State) startReform() {
 			s.edit(int16(u), func(st *unitState) { st.Weight = 0 })
 		}
 	}
-	s.stack.push(frame{Proc: procPlacement, Pool: 'R', Left: n})
+	s.stack.push(frame{Proc: procPlacement, Pool: 'R', Left: int16(n)})
 	s.nextReform()
 }
 
@@ -156,7 +156,7 @@ func (s *State) startReform() {
 // Random Events Phase when none is left to place.
 func (s *State) nextReform() {
 	u := s.nextReformed()
-	if left := s.stack.top().Left; left <= 0 || u < 0 || len(s.reformPlaces()) == 0 {
+	if left := int(s.stack.top().Left); left <= 0 || u < 0 || len(s.reformPlaces()) == 0 {
 		if left > 0 && u >= 0 {
 			s.logf("soa:19.4", "%d "+plural(left, "reformed unit finds", "reformed units find")+" no British victory point area with room", left)
 		}

@@ -255,7 +255,7 @@ func (s *State) View(seat engine.Seat) any {
 		total := r[0] + r[1] + r[2]
 		v.EventRoll = &EventRollView{Dice: []int{r[0], r[1]}, Modifiers: r[2], Total: total, Row: eventRow(total)}
 	}
-	for i, st := range s.units {
+	for i, st := range &s.units {
 		u := int16(i)
 		if st.Loc == locPool || !s.visibleTo(u, viewer) {
 			continue
