@@ -30,17 +30,8 @@ func (s *State) retreatPriority(q int16, side Side, inf, arm int, cause int16) i
 		}
 		return prioB
 	}
-	if s.occupied(q, enemy) {
-		enemyAT, enemyInf := false, false
-		for _, v := range s.g.sideUnits[enemy] {
-			if s.units[v].Loc == q && !s.isArmor(v) {
-				if s.typ(v) == AntiTank {
-					enemyAT = true
-				} else {
-					enemyInf = true
-				}
-			}
-		}
+	if o := &s.occAt(q).side[enemy]; o.n > 0 {
+		enemyAT, enemyInf := o.at > 0, o.inf > o.at // hidden ones included
 		if arm > 0 && enemyAT {
 			return prioNone // soa:13.6: AT units block armour
 		}
