@@ -16,6 +16,7 @@ type SVGOptions struct {
 	Content   func(i int) string // raw SVG drawn in a <g> translated to the place's Label point (counters etc.); may be nil
 	Highlight map[int]bool       // places to outline strongly
 	Caption   []string           // status lines drawn in a box at the bottom left
+	Defs      string             // raw SVG for the <defs>: the symbols (board/symbol) that Content places
 }
 
 // SVG draws the board: background features (river, ramp, trees), every area
@@ -44,7 +45,7 @@ func (b *Board) SVG(w io.Writer, o SVGOptions) error {
 	s.f(`<defs>`+
 		`<marker id="arrow-end" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0L10,5L0,10z" fill="%[1]s"/></marker>`+
 		`<marker id="arrow-start" viewBox="0 0 10 10" refX="1" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M10,0L0,5L10,10z" fill="%[1]s"/></marker>`+
-		"</defs>\n", pal.Arrow)
+		"\n%[2]s</defs>\n", pal.Arrow, o.Defs)
 	s.f(`<rect x="0" y="0" width="%s" height="%s" fill="%s"/>`+"\n", W, H, pal.Land)
 
 	// Water lies under everything.

@@ -8,6 +8,7 @@
 // hexes alike.
 import {s, h, clear, setChildren} from './dom.js';
 import {counter, counterIcon, SIZE} from './counter.js';
+import {place as placeSymbol} from './symbols.js';
 import {boxLabel} from './panels.js';
 
 const GAP = 3; // between counters
@@ -142,20 +143,18 @@ export class Board {
     return el;
   }
 
-  // drawMarkers: the game's markers of a place (control, fire ...), in a
-  // row above its label, or null.
+  // drawMarkers: the game's markers of a place (control, fire ...), the
+  // server's symbols in a row above its label, or null.
   drawMarkers(p, state) {
     const marks = this.game.markers(p.id, state);
     if (!marks.length) return null;
-    const key = marks.map((m) => m.outerHTML).join('');
-    return this.part(`markers:${p.id}`, key, () => {
+    return this.part(`markers:${p.id}`, JSON.stringify(marks), () => {
       const w = 18, gap = 3;
       let x = p.label[0] - (marks.length * (w + gap) - gap) / 2;
       const y = p.kind === 'zone' ? p.label[1] + 14 : p.label[1] - 36;
       const g = s('g', {class: 'place-markers', 'data-markers': p.id});
       for (const mk of marks) {
-        mk.setAttribute('transform', `translate(${x} ${y})`);
-        g.append(mk);
+        g.append(s('g', {class: 'marker', 'data-marker': mk.symbol}, s('title', {}, mk.title), placeSymbol(mk.symbol, x, y, w, w)));
         x += w + gap;
       }
       return g;

@@ -9,8 +9,9 @@ import * as store from './store.js';
 import * as setups from './setups.js';
 import {Board} from './board.js';
 import {counterIcon, describe} from './counter.js';
-import {renderStatus, renderBoxes, Log, renderResult, sideBadge, setSideColours, stepName, turnMarks} from './panels.js';
+import {renderStatus, renderBoxes, Log, renderResult, sideBadge, stepName, turnMarks} from './panels.js';
 import {gameModule, gameName} from './games.js';
+import {installBoard} from './symbols.js';
 
 export async function gamePage(main, id) {
   setCrumbs(h('span', {}, 'Game ', h('code', {}, id)));
@@ -31,7 +32,7 @@ export async function gamePage(main, id) {
     toast('The creator of this game chose its seed and can foresee the dice.', 'error');
   }
   game.setBoard(board);
-  setSideColours(board);
+  installBoard(board);
   new GamePage(main, id, board, summary, game, name).start();
 }
 
