@@ -166,7 +166,7 @@ export function controls(view) {
     const r = st.roll;
     const head = st.step === 'reroll' ? 'The roll to keep or reroll: ' : 'The roll: ';
     parts.push(h('p', {class: 'odds-line roll-decided', id: 'roll-decided'}, h('strong', {}, head),
-      rollDice(r), ' ', r.text, ' ', ruleLink('soa:8.41')));
+      rollDice(r), ' ', r.text)); // the prompt above cites soa:8.41 (one line less on a laptop)
   }
   return parts.length ? h('div', {class: 'odds', id: 'odds'}, parts) : null;
 }
