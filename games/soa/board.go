@@ -127,6 +127,7 @@ func (g *Game) boardData(mapJSON, unitsJSON []byte) (json.RawMessage, error) {
 	for i, p := range places {
 		d := g.places[i]
 		p["decor"] = g.decor(i)
+		p["label_depth"] = g.board.LabelDepth(i, g.decor(i))
 		// The same marks under soa's own names, as web/static/js/board.js
 		// reads them until it draws from decor and palette.
 		if d.Setup != "" {
