@@ -125,23 +125,8 @@ func (g *Game) boardData(mapJSON, unitsJSON []byte) (json.RawMessage, error) {
 		return nil, err
 	}
 	for i, p := range places {
-		d := g.places[i]
 		p["decor"] = g.decor(i)
 		p["label_depth"] = g.board.LabelDepth(i, g.decor(i))
-		// The same marks under soa's own names, as web/static/js/board.js
-		// reads them until it draws from decor and palette.
-		if d.Setup != "" {
-			p["setup"] = d.Setup
-		}
-		if len(d.Dots) > 0 {
-			p["dots"] = d.Dots
-		}
-		if d.SArea {
-			p["special"] = "S"
-		}
-		if d.Perimeter {
-			p["perimeter"] = true
-		}
 	}
 	m["places"] = mustJSON(places)
 	var oob struct {
