@@ -110,8 +110,9 @@ func TestOnline(t *testing.T) {
 	}
 	tm.mark("set-ups revealed to both")
 
-	// The counters are the server's symbols (the ones its own SVG places),
-	// built from the board document, and the sides are in its colours.
+	// The counters are copies of the server's symbols (the ones its own SVG
+	// places), built from the board document, and the sides are in its
+	// colours.
 	var doc struct {
 		Palette struct{ Sides map[string]string }
 		Symbols []struct {
@@ -128,7 +129,7 @@ func TestOnline(t *testing.T) {
 	}
 	type placed struct{ Unit, Symbol, Face string }
 	onMap := run(a, "the counters' faces", 5*time.Second, chromedp.Evaluate[[]placed](`[...document.querySelectorAll('#board [data-unit] .face')]
-	  .map((f) => { const id = f.dataset.symbol, r = document.querySelector('#symbols symbol[id="' + id + '"] > :first-child');
+	  .map((f) => { const id = f.dataset.symbol, r = f.firstElementChild;
 	    return {unit: f.closest('[data-unit]').dataset.unit, symbol: id, face: r ? JSON.stringify([r.tagName, Object.fromEntries([...r.attributes].map((x) => [x.name, x.value]))]) : ''}; })`))
 	for _, c := range onMap {
 		want, ok := faces[c.Symbol]
@@ -137,7 +138,7 @@ func TestOnline(t *testing.T) {
 		}
 		var w, got []any
 		if json.Unmarshal([]byte(want), &w) != nil || json.Unmarshal([]byte(c.Face), &got) != nil || fmt.Sprint(w[:2]) != fmt.Sprint(got) {
-			t.Fatalf("the page's symbol %s starts with %s, the board document's with %s", c.Symbol, c.Face, want)
+			t.Fatalf("the page's copy of the symbol %s starts with %s, the board document's with %s", c.Symbol, c.Face, want)
 		}
 	}
 	for side, colour := range doc.Palette.Sides {

@@ -28,8 +28,7 @@ export function counter(game, u, printed, x, y, size = SIZE, opts = {}) {
   if (opts.highlight) g.append(s('rect', {class: 'hl-ring', x: -2.5, y: -2.5, width: SIZE + 5, height: SIZE + 5, rx: 4}));
   const [face, ...over] = game.counterSymbols(u);
   if (face && hasSymbol(face)) {
-    const label = opts.label !== undefined && opts.label !== game.shortName(u) ? {label: opts.label} : null;
-    g.append(place(face, 0, 0, SIZE, SIZE, {class: 'face'}, label), ...over.map((id) => place(id, 0, 0, SIZE, SIZE)));
+    g.append(place(face, 0, 0, SIZE, SIZE, {class: 'face'}, opts.label), ...over.map((id) => place(id, 0, 0, SIZE, SIZE)));
   } else {
     g.append(...game.counterFace(u, printed, opts.label));
   }
