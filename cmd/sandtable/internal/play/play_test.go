@@ -129,13 +129,13 @@ func TestScreenShowsMapLogDiceAndChoices(t *testing.T) {
 			t.Errorf("a line of %d cells in a window of %d: %q", w, britSize.Width, l)
 		}
 	}
-	// A narrow window stacks the log and the dice under the map; a low one
-	// leaves the dice out.
+	// A narrow window stacks the log and the dice under the map, each under
+	// a title rule, down to 80×24.
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
-	mustContain(t, m.View(), "Map, as british sees it", "╭─ Log", "╭─ Dice", "british to choose")
+	mustContain(t, m.View(), "Map, as british sees it", "── Log", "── Dice", "british to choose")
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v := m.View()
-	mustContain(t, v, "Map, as british sees it", "╭─ Log", "british to choose")
+	mustContain(t, v, "Map, as british sees it", "── Log", "── Dice", "british to choose")
 	if n := strings.Count(v, "\n") + 1; n != 24 {
 		t.Errorf("the screen has %d lines for a window of 24", n)
 	}
@@ -368,12 +368,12 @@ func TestWrap(t *testing.T) {
 func TestScreenKeepsTheStatusInSight(t *testing.T) {
 	p := newSession(t, 3, nil, vsBot)
 	m := start(t, p, tea.WindowSizeMsg{Width: 100, Height: 40})
-	press(m, "tab", "pgdown", "pgdown")
+	press(m, "m", "pgdown", "pgdown")
 	v := m.View()
 	if m.mapTop == 0 {
-		t.Fatal("PgDn did not scroll the focused map")
+		t.Fatal("PgDn did not scroll the whole map")
 	}
-	mustContain(t, v, "│Turn 1 of 8, day | step setup-british")
+	mustContain(t, v, "\nTurn 1 of 8, day | step setup-british")
 	if strings.Contains(v, " 1 Rijnkade – Nijverheidsschool") {
 		t.Errorf("the map did not scroll past area 1:\n%s", v)
 	}
@@ -423,7 +423,7 @@ func TestScreenGameOver(t *testing.T) {
 		}
 	}
 	m := start(t, p, britSize)
-	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "? help · Tab pane · ↑↓ scroll · q quit")
+	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "? help · l log · m map · Tab pane · ↑↓ scroll · q quit")
 	if m.choices != nil {
 		t.Error("choices offered after the end")
 	}
@@ -458,14 +458,13 @@ func TestScreenMapStartsAtAPlace(t *testing.T) {
 		m.Update(size)
 		for _, n := range []string{"2", "7", "12"} {
 			press(m, "esc", n)
-			lines := strings.Split(m.View(), "\n")
-			for i, l := range lines {
-				if strings.HasPrefix(l, "│TA: ") {
-					if next := lines[i+1]; strings.HasPrefix(next, "│    ") {
-						t.Errorf("%dx%d, choice %s highlighted: the map starts inside a place: %q", size.Width, size.Height, n, next)
-					}
-					break
-				}
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(strings.TrimPrefix(l, "│"), "TA: ") })
+			if i < 0 {
+				t.Fatalf("%dx%d: no status line TA:\n%s", size.Width, size.Height, m.View())
+			}
+			if next := strings.TrimPrefix(lines[i+1], "│"); strings.HasPrefix(next, "    ") {
+				t.Errorf("%dx%d, choice %s highlighted: the map starts inside a place: %q", size.Width, size.Height, n, next)
 			}
 		}
 	}
