@@ -618,3 +618,31 @@ func TestScreenFullLogAndMap(t *testing.T) {
 		t.Error("Esc did not return to the game's map")
 	}
 }
+
+// The dice pane shows whole rolls: a fire's AV and DV lines (soa:8.351,
+// soa:8.352), never the wrapped tail of an older one above them.
+func TestScreenDiceShowsWholeRolls(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "13", "enter", "/Nieuwe Kade, east", "enter", "esc", "/Fire", "enter", "esc", "1", "enter") // fire from 20 at 14
+	press(m, "/With", "enter", "enter", "enter", "esc", "/ready", "enter")
+	v := m.View()
+	mustContain(t, v, "step reroll", "── Dice")
+	dice := stackedPanes(v)["Dice"]
+	if len(dice) != 2 || !strings.Contains(dice[0], ": AV ") || !strings.Contains(dice[1], ": DV ") {
+		t.Fatalf("at 80x24 the dice show %q, want the fire's AV and DV rolls", dice)
+	}
+	// 50 columns wrap the AV line (64 cells) in two, not the DV line (50):
+	// the pane's 2 rows hold the DV roll alone.
+	m.Update(tea.WindowSizeMsg{Width: 50, Height: 24})
+	v = m.View()
+	for _, l := range strings.Split(v, "\n") {
+		if w := ansi.StringWidth(l); w > 50 {
+			t.Errorf("a line of %d cells in 50: %q", w, ansi.Strip(l))
+		}
+	}
+	dice = stackedPanes(v)["Dice"]
+	if len(dice) != 2 || !strings.HasPrefix(dice[0], "t1 fire at 14: DV") || strings.TrimSpace(dice[1]) != "" {
+		t.Fatalf("at 50x24 the dice show %q, want the DV roll and nothing of the AV roll's tail", dice)
+	}
+}

@@ -156,8 +156,8 @@ func (m *model) header() string {
 	if left := m.timeLeft(); left >= 0 {
 		parts = append(parts, fmt.Sprintf("%ds left", int(left.Round(time.Second)/time.Second)))
 	}
-	line := " " + strings.Join(parts, " · ")
 	help := "? help "
+	line := ansi.Truncate(" "+strings.Join(parts, " · "), m.w-len(help)-1, "…")
 	return headStyle.Render(line + strings.Repeat(" ", max(1, m.w-ansi.StringWidth(line)-len(help))) + help)
 }
 
@@ -316,7 +316,7 @@ func (m *model) mapPane(viewer engine.Seat, w, rows int) (string, []string) {
 	case m.full:
 		title += " · m back"
 	case left > 0:
-		title += fmt.Sprintf(" · %d empty left out: m shows all", left)
+		title += fmt.Sprintf(" · m: all, +%d empty", left)
 	}
 	for i := range status {
 		status[i] = boldStyle.Render(m.colourSeats(status[i]))
@@ -416,7 +416,8 @@ func (m *model) logPane(viewer engine.Seat, w, rows int) (string, []string) {
 // diceLookBack is how far back in the log the dice pane looks.
 const diceLookBack = 200
 
-// dicePane shows the latest log lines that rolled dice, the dice marked.
+// dicePane shows the latest log lines that rolled dice, the dice marked,
+// each whole (the newest one's head if it alone is too long).
 func (m *model) dicePane(viewer engine.Seat, w, rows int) (string, []string) {
 	var lines []string
 	n := m.p.LogLen(viewer)
@@ -431,9 +432,12 @@ func (m *model) dicePane(viewer engine.Seat, w, rows int) (string, []string) {
 				return digit.ReplaceAllStringFunc(d, func(n string) string { return dieStyle.Render(n) })
 			})
 		}
+		if len(lines) > 0 && len(lines)+len(entry) > rows {
+			break // an older roll that does not fit whole is left out, not cut
+		}
 		lines = append(entry, lines...)
 	}
-	return "Dice", lines[max(0, len(lines)-rows):]
+	return "Dice", lines[:min(len(lines), rows)]
 }
 
 // choicesPane lists the choices around the highlight; a list longer than
