@@ -234,10 +234,12 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	}
 	if m.full {
 		switch key {
-		case "l", "m":
-			m.zoom(key)
-		case "esc", "enter":
-			m.full, m.focus, m.mapTop = false, paneChoices, 0
+		case "l":
+			m.zoom(paneLog)
+		case "m":
+			m.zoom(paneMap)
+		case "esc", "enter": // Enter chooses nothing unseen
+			m.zoom(paneChoices)
 		case "?", "h":
 			m.help = true
 		default:
@@ -272,8 +274,10 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		m.focus = (m.focus + 1) % panes
 	case "shift+tab":
 		m.focus = (m.focus + panes - 1) % panes
-	case "l", "m":
-		m.zoom(key)
+	case "l":
+		m.zoom(paneLog)
+	case "m":
+		m.zoom(paneMap)
 	case "/":
 		if m.choices != nil {
 			m.search, m.typed = true, ""
@@ -316,14 +320,10 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// zoom shows the log (l) or the whole map (m) in the whole window, or
-// returns from it to the game.
-func (m *model) zoom(key string) {
-	pane := paneLog
-	if key == "m" {
-		pane = paneMap
-	}
-	if m.full && m.focus == pane {
+// zoom shows the log or the whole map in the whole window, or returns
+// from it to the game (the pane shown already, or the choices).
+func (m *model) zoom(pane int) {
+	if pane == paneChoices || m.full && m.focus == pane {
 		m.full, m.focus = false, paneChoices
 	} else {
 		m.full, m.focus = true, pane

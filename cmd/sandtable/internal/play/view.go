@@ -316,7 +316,7 @@ func (m *model) mapPane(viewer engine.Seat, w, rows int) (string, []string) {
 	case m.full:
 		title += " · m back"
 	case left > 0:
-		title += fmt.Sprintf(" · m: all, +%d empty", left)
+		title += fmt.Sprintf(" · m: +%d empty, legend", left)
 	}
 	for i := range status {
 		status[i] = boldStyle.Render(m.colourSeats(status[i]))
