@@ -620,7 +620,8 @@ func TestScreenFullLogAndMap(t *testing.T) {
 }
 
 // The dice pane shows whole rolls: a fire's AV and DV lines (soa:8.351,
-// soa:8.352), never the wrapped tail of an older one above them.
+// soa:8.352), never the wrapped tail of an older one above them; under the
+// reroll offer (soa:8.41) the map shows the target.
 func TestScreenDiceShowsWholeRolls(t *testing.T) {
 	p := newSession(t, 3, nil, vsBot)
 	m := start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -632,6 +633,9 @@ func TestScreenDiceShowsWholeRolls(t *testing.T) {
 	if len(dice) != 2 || !strings.Contains(dice[0], ": AV ") || !strings.Contains(dice[1], ": DV ") {
 		t.Fatalf("at 80x24 the dice show %q, want the fire's AV and DV rolls", dice)
 	}
+	// No choice of the reroll names a place: the map shows the one the log
+	// named last, the target, even on a screen opened just now (--resume).
+	mustContain(t, start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24}).View(), "\n14 Westervoortsedijk riverbank →")
 	// 50 columns wrap the AV line (64 cells) in two, not the DV line (50):
 	// the pane's 2 rows hold the DV roll alone.
 	m.Update(tea.WindowSizeMsg{Width: 50, Height: 24})

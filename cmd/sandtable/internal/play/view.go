@@ -249,7 +249,8 @@ func (m *model) choiceLines() int {
 // the places without units until the person asks for the whole map (m),
 // which ends with the legend of its marks. The place the highlighted
 // choice names stands out, scrolled into sight unless the person scrolls
-// the map.
+// the map; without one, the place the log names last is scrolled into sight
+// (where a fire or a close combat is being decided, where a bot acts).
 func (m *model) mapPane(viewer engine.Seat, w, rows int) (string, []string) {
 	text := m.p.Board(viewer)
 	whole := m.full || text == ""
@@ -264,7 +265,10 @@ func (m *model) mapPane(viewer engine.Seat, w, rows int) (string, []string) {
 		text = body
 	}
 	text, legend, _ := strings.Cut(text, "\n\n")
-	place := m.refPlace()
+	place, chosen := m.refPlace(), true
+	if place == "" {
+		place, chosen = m.loggedPlace(viewer), false
+	}
 	var lines []string
 	var starts []bool // whether each line starts an entry rather than continues one
 	first, left := -1, 0
@@ -280,7 +284,7 @@ func (m *model) mapPane(viewer engine.Seat, w, rows int) (string, []string) {
 		}
 		for j, l := range e {
 			for k, wl := range wrap(l, w) {
-				if in {
+				if in && chosen {
 					wl = markStyle.Render(wl)
 				} else {
 					wl = m.colourSeats(wl)
@@ -373,6 +377,21 @@ func (m *model) refPlace() string {
 	return ""
 }
 
+// loggedPlace is the place the newest log lines name last ("area:17" in
+// their refs), "" if none of them does.
+func (m *model) loggedPlace(viewer engine.Seat) string {
+	n := m.p.LogLen(viewer)
+	log := m.p.Log(viewer, n-lookBack, n)
+	for i := len(log) - 1; i >= 0; i-- {
+		for _, r := range slices.Backward(log[i].Refs) {
+			if id, ok := strings.CutPrefix(r, "area:"); ok {
+				return id
+			}
+		}
+	}
+	return ""
+}
+
 // logPane shows the newest log lines the viewer may read; the lines since
 // the seat last chose stand out.
 func (m *model) logPane(viewer engine.Seat, w, rows int) (string, []string) {
@@ -413,15 +432,15 @@ func (m *model) logPane(viewer engine.Seat, w, rows int) (string, []string) {
 	return title, lines[top:end]
 }
 
-// diceLookBack is how far back in the log the dice pane looks.
-const diceLookBack = 200
+// lookBack is how far back in the log the dice pane and the map look.
+const lookBack = 200
 
 // dicePane shows the latest log lines that rolled dice, the dice marked,
 // each whole (the newest one's head if it alone is too long).
 func (m *model) dicePane(viewer engine.Seat, w, rows int) (string, []string) {
 	var lines []string
 	n := m.p.LogLen(viewer)
-	log := m.p.Log(viewer, n-diceLookBack, n)
+	log := m.p.Log(viewer, n-lookBack, n)
 	for i := len(log) - 1; i >= 0 && len(lines) < rows; i-- {
 		if !dice.MatchString(log[i].Text) {
 			continue
