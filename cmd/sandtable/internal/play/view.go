@@ -506,8 +506,7 @@ func (m *model) privacy() string {
 	if m.note != "" { // what happened while the board was hidden: a declined draw
 		text = noteStyle.Render(m.note) + "\n\n" + text
 	}
-	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(1, 3).Render(text)
-	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b)
+	return m.dialog(text, 1, 3)
 }
 
 func (m *model) helpScreen() string {
@@ -534,8 +533,18 @@ func (m *model) helpScreen() string {
 		"",
 		boldStyle.Render("Any key returns to the game."),
 	}, "\n")
-	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(0, 2).Render(text)
-	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b)
+	return m.dialog(text, 0, 2)
+}
+
+// dialog draws text in a box, padded by v rows and h columns, in the
+// middle of the window; in a narrow window its lines wrap, and what a low
+// one cannot hold is cut at the bottom.
+func (m *model) dialog(text string, v, h int) string {
+	st := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(v, h)
+	if lipgloss.Width(st.Render(text)) > m.w {
+		st = st.Width(m.w - 2) // the border's two columns outside
+	}
+	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, st.MaxHeight(m.h).Render(text))
 }
 
 // colourSeats colours the names of the game's seats.
