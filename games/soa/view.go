@@ -187,7 +187,7 @@ func (s *State) rollView() *RollView {
 		extra, af := s.ccModifiers(a)
 		return &RollView{For: "close-combat", Dice: []int{s.ccDie}, Text: fmt.Sprintf("close combat against %s: die %d, total %d, %d or more eliminates", g.units[a.Target].Name, s.ccDie, s.ccDie+extra+af, ccKill)}
 	}
-	return &RollView{For: "extinguish", Dice: []int{s.extDie}, Text: fmt.Sprintf("putting out the fire in %s: die %d", g.board.Place(int(s.extPlace)).ID, s.extDie)}
+	return &RollView{For: "extinguish", Dice: []int{s.extDie}, Text: fmt.Sprintf("putting out the level %d fire in %s: die %d, %d or more puts it out", s.fire[s.extPlace], g.board.Place(int(s.extPlace)).ID, s.extDie, s.extinguishNeed())}
 }
 
 // moveCosts are the costs of the places the moving unit may enter next.
