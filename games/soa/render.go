@@ -177,6 +177,9 @@ func (s *State) Text(seat engine.Seat) string {
 		if d.Odds != nil {
 			t.WriteString("  odds: " + renderOdds(d.Odds) + "\n")
 		}
+		for _, p := range d.Primary {
+			fmt.Fprintf(&t, "  odds with %s as primary target (soa:13.7): %s\n", s.g.units[s.g.byID[p.Unit]].Name, renderOdds(p.Odds))
+		}
 		if f := d.SetFire; f != nil {
 			fmt.Fprintf(&t, "  odds: a die of %d or less sets the fire, %d in 6 (soa:18.3)\n", f.AtMost, f.Ways)
 		}
@@ -270,6 +273,9 @@ func (s *State) renderAttack(a AttackView) string {
 // renderOdds is an attack's values and the chance of each number of
 // casualty points (soa:8.351-8.353), as the view gives them.
 func renderOdds(o *FireOdds) string {
+	if o.Eliminated {
+		return o.Note
+	}
 	var parts, hits []string
 	for _, c := range o.Results {
 		if c.CP == 0 {
