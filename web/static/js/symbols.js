@@ -29,6 +29,10 @@ export const hasSymbol = (id) => symbols.has(id);
 // slot "label" (the designation of a pile).
 export function place(id, x, y, w, h, attrs = {}, label) {
   const sy = symbols.get(id);
+  if (!sy) { // the game module names a piece the server did not draw: mark the gap, report it, draw on
+    reportError(new Error(`the board document has no symbol ${id}`));
+    return s('rect', {...attrs, x, y, width: w, height: h, class: 'missing-symbol', 'data-symbol': id});
+  }
   sy.el = sy.el || s('g', {}, sy.parts.map(build));
   const g = sy.el.cloneNode(true);
   const k = w / sy.w, kh = h / sy.h;
