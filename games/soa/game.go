@@ -31,7 +31,6 @@ type Game struct {
 	places    []placeData     // per place, soa's own marks (data/places.json)
 	palette   *area.Palette   // the colours the map and the pieces are drawn with
 	symbols   []symbol.Symbol // the pieces, drawn once (pieces.go)
-	symbolAt  map[string]int  // symbol ID -> index in symbols
 	boardJSON json.RawMessage
 	units     []UnitData
 	byID      map[string]int16
@@ -178,10 +177,6 @@ func newGame(mapJSON, placesJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 		g.zone[z] = int16(i)
 	}
 	g.symbols = pieceSymbols(g.units, pal)
-	g.symbolAt = map[string]int{}
-	for i, sy := range g.symbols {
-		g.symbolAt[sy.ID] = i
-	}
 	if g.boardJSON, err = g.boardData(mapJSON, unitsJSON); err != nil {
 		return nil, fmt.Errorf("soa board data: %w", err)
 	}

@@ -56,7 +56,8 @@ func counterSymbolID(id string, committed, hidden bool) string {
 // still attacks (soa:9.6).
 const eliminatedSymbol = "counter-cc-eliminated"
 
-// markerSymbolIDs name the markers' symbols.
+// The markers' symbols: a side's control (soa:11.2), the British
+// perimeter (soa:5.1), a fire of a level (soa:18.8).
 func controlSymbol(side string) string { return "marker-control-" + side }
 
 const perimeterSymbol = "marker-perimeter"

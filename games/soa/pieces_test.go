@@ -42,11 +42,13 @@ func TestShortName(t *testing.T) {
 // pieceFace finds a symbol of the game by id.
 func pieceFace(t *testing.T, g *Game, id string) symbol.Symbol {
 	t.Helper()
-	i, ok := g.symbolAt[id]
-	if !ok {
-		t.Fatalf("no symbol %q", id)
+	for _, sy := range g.symbols {
+		if sy.ID == id {
+			return sy
+		}
 	}
-	return g.symbols[i]
+	t.Fatalf("no symbol %q", id)
+	return symbol.Symbol{}
 }
 
 // pieceTexts are the texts a symbol writes, in order.
