@@ -1,5 +1,7 @@
 package soa
 
+import "sandtable/engine"
+
 // The values of a fire attack before the dice and the chance of each result
 // (soa:8.35, 8.351, 8.352, 8.353): the resolution (rollFire) and the odds a
 // player sees before confirming an attack both come from fireTerms.
@@ -51,9 +53,10 @@ func (s *State) fireTerms() fireTerms {
 // FireOdds are an attack's values before the dice and the chance of each
 // number of casualty points (soa:8.353), for the player about to confirm it.
 type FireOdds struct {
-	AttackValue  int      `json:"attack_value"`  // AV before the dice (soa:8.351)
-	DefenceValue int      `json:"defence_value"` // DV before the dice, modifiers included (soa:8.352)
-	Results      []Chance `json:"results"`       // one per number of casualty points, from 0
+	AttackValue  int      `json:"attack_value"`         // AV before the dice (soa:8.351)
+	DefenceValue int      `json:"defence_value"`        // DV before the dice, modifiers included (soa:8.352)
+	Results      []Chance `json:"results"`              // one per number of casualty points, from 0
+	Eliminated   bool     `json:"eliminated,omitempty"` // no roll: the AT guns of the group are eliminated (soa:13.4)
 	Note         string   `json:"note,omitempty"`
 }
 
@@ -73,11 +76,11 @@ func (s *State) fireOdds() *FireOdds {
 	if len(a.Units) == 0 || a.Kind == atkSetFire || !s.hasAffectedBy(a.Kind, s.origin, a.Target, a.Group, s.curInfantry()) {
 		return nil
 	}
+	if a.Kind != atkAT && s.aloneAT(a.Target, a.Group) { // as resolveNext: no roll, no AV or DV
+		return &FireOdds{Eliminated: true, Note: "an anti-tank gun alone in its area is eliminated without a roll (soa:13.4)"}
+	}
 	t := s.fireTerms()
 	o := &FireOdds{AttackValue: t.av(), DefenceValue: t.dv()}
-	if a.Kind != atkAT && s.onlyAT(a.Target, s.imp.Other()) {
-		o.Note = "an anti-tank gun alone in its area is eliminated without a roll (soa:13.4)"
-	}
 	att, def := s.rollWays(s.imp), s.rollWays(s.imp.Other())
 	var ways []int
 	total := 0
@@ -154,6 +157,27 @@ func (s *State) barrageOdds() []BarrageOdds {
 				out = append(out, BarrageOdds{Target: s.g.board.Place(int(q)).ID, Group: [2]string{"uncommitted", "committed"}[g], Odds: o})
 			}
 		}
+	}
+	return out
+}
+
+// PrimaryOdds are the odds of an AT attack on mixed armour with Unit as its
+// primary target, whose DF makes the DV (soa:13.7).
+type PrimaryOdds struct {
+	Unit string    `json:"unit"`
+	Odds *FireOdds `json:"odds"`
+}
+
+// primaryOdds lists the odds of each primary target the AT attack being
+// designated may name.
+func (s *State) primaryOdds() []PrimaryOdds {
+	var out []PrimaryOdds
+	var tmp [16]engine.Action
+	for _, a := range s.legalFire(tmp[:0]) {
+		_, u := split(a)
+		c := s.Clone().(*State) // the same code as the roll, on the attack as it would be designated
+		c.cur.Primary = int16(u)
+		out = append(out, PrimaryOdds{Unit: s.g.units[u].ID, Odds: c.fireOdds()})
 	}
 	return out
 }

@@ -10,7 +10,8 @@ import (
 
 // Differences of two 2d6 rolls, worked out by hand: of the 1296 pairs, the
 // attacker's total exceeds the defender's by 1 in 140, 2 in 125, 3 in 104,
-// 4 in 80, 5 in 56, 6 in 35, 7 in 20, 8 in 10, 9 in 4, 10 in 1.
+// 4 in 80, 5 in 56, 6 in 35, 7 in 20, 8 in 10, 9 in 4, 10 in 1; the
+// defender's by as many; they tie in 146.
 
 // rtOdds is the ways of each number of casualty points in the German view
 // of the attack being designated.
@@ -222,5 +223,70 @@ func TestSetFireOdds_soa18_3_18_81(t *testing.T) {
 		if o := odds(); o == nil || o.AtMost != c.all || o.Ways != c.all {
 			t.Fatalf("level %d, engineer and squad: %+v; want %d", c.level, o, c.all)
 		}
+	}
+}
+
+// soa:13.4: fire at a group whose area holds only AT guns eliminates them
+// without a roll; the odds say so instead of a roll that no result can come of.
+func TestFireOddsLoneAT_soa13_4(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "17", "gb-at-1")
+	ccPut(t, s, "24", "ss-ar1-1")
+	ccDo(t, s, "area:24", "fire", "target:17", "with:ss-ar1-1")
+	d := s.View("german").(View).Drafting
+	if d == nil || d.Odds == nil || !d.Odds.Eliminated || d.Odds.Results != nil {
+		t.Fatalf("odds of fire at a lone AT gun: %+v; want it eliminated, with no roll", d)
+	}
+	// the same for a barrage (soa:14.5)
+	s = fireState(t, 1, German)
+	ccPut(t, s, "10", "bo-bn-hq")
+	ccPut(t, s, "21", "gb-at-1")
+	ccDo(t, s, "artillery:de-art-hzr-1")
+	b := s.View("german").(View).Barrages
+	if len(b) != 1 || b[0].Target != "21" || !b[0].Odds.Eliminated || b[0].Odds.Results != nil {
+		t.Fatalf("barrage odds on a lone AT gun: %+v; want it eliminated, with no roll", b)
+	}
+}
+
+// soa:13.7: an AT gun firing at mixed armour names a primary target, whose
+// DF makes the DV. While the firer picks it he sees the odds of each choice:
+// the gun's AF 6 against DF + 1 from the adjacent area (soa:8.352 B), and the
+// roll that follows uses the same DV.
+func TestFireOddsPrimary_soa13_7(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-at-1")
+	ccPut(t, s, "24", "ss-hw-sp-1", "ss-ac-1", "de-tiger-1") // DF 2, 3 and 7
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-at-1", "confirm")
+	v := s.View("british").(View)
+	if v.Drafting == nil || v.Drafting.Odds != nil {
+		t.Fatalf("while the primary target is picked no single odds apply: %+v", v.Drafting)
+	}
+	want := map[string]struct {
+		dv   int
+		ways []int
+	}{
+		// DV 3: k points when the dice favour the attacker by k-3 (a tie gives 3)
+		"ss-hw-sp-1": {3, []int{310, 125, 140, 146, 140, 125, 104, 80, 56, 35, 20, 10, 4, 1}},
+		// DV 4: k points need k-2
+		"ss-ac-1": {4, []int{310 + 125, 140, 146, 140, 125, 104, 80, 56, 35, 20, 10, 4, 1}},
+		// DV 8: k points need k+2
+		"de-tiger-1": {8, []int{1296 - 310, 104, 80, 56, 35, 20, 10, 4, 1}},
+	}
+	if len(v.PrimaryOdds) != len(want) {
+		t.Fatalf("primary odds %+v; want one per armour unit", v.PrimaryOdds)
+	}
+	for _, p := range v.PrimaryOdds {
+		w, ok := want[p.Unit]
+		if ways := rtWays(t, p.Odds); !ok || p.Odds.AttackValue != 6 || p.Odds.DefenceValue != w.dv || !slices.Equal(ways, w.ways) {
+			t.Errorf("primary %s: AV %d DV %d ways %v; want 6 %d %v", p.Unit, p.Odds.AttackValue, p.Odds.DefenceValue, ways, w.dv, w.ways)
+		}
+	}
+	if s.View("german").(View).PrimaryOdds != nil {
+		t.Fatal("the defender sees the odds of an attack not yet designated")
+	}
+	s.rng.Force(3, 3, 3, 3)
+	ccDo(t, s, "primary:de-tiger-1")
+	if s.av != 12 || s.dv != 14 {
+		t.Fatalf("the roll on the Tiger: AV %d DV %d; want 6+6 = 12 and 7+1+6 = 14", s.av, s.dv)
 	}
 }

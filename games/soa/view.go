@@ -35,6 +35,7 @@ type View struct {
 	MoveLeft    *int              `json:"move_left,omitempty"`         // movement factors the moving unit has left (soa:8.2)
 	MoveCosts   map[string]int    `json:"move_costs,omitempty"`        // per place it may enter next, the MF it costs (soa:8.22)
 	Barrages    []BarrageOdds     `json:"barrage_odds,omitempty"`      // while artillery is called: the odds of each barrage it may fire (soa:14.5)
+	PrimaryOdds []PrimaryOdds     `json:"primary_odds,omitempty"`      // while an AT attack's primary target is picked: the odds with each (soa:13.7)
 	CloseCombat *CloseCombatOdds  `json:"close_combat_odds,omitempty"` // the close combat attack being designated (soa:9.6)
 	Bids        map[string]int    `json:"bids,omitempty"`
 	Result      *engine.Result    `json:"result,omitempty"`
@@ -274,7 +275,12 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	if (s.step == stFireWith || s.step == stFirePrimary) && s.cur.Target >= 0 && viewer == s.imp { // not declared yet: the firer's own business
 		d := s.attackView(s.cur)
-		d.Odds, d.SetFire = s.fireOdds(), s.setFireOdds()
+		d.SetFire = s.setFireOdds()
+		if s.step == stFirePrimary {
+			v.PrimaryOdds = s.primaryOdds() // the DV waits for the primary target (soa:13.7)
+		} else {
+			d.Odds = s.fireOdds()
+		}
 		v.Drafting = &d
 	}
 	if (s.step == stArtTarget || s.step == stArtGroup) && viewer == s.imp {
