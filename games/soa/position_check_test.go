@@ -117,3 +117,35 @@ func TestPositionBidsOver_soa21_1_21_2(t *testing.T) {
 		{func(p *Position) { p.VP = 3 }, "exactly 5 before turn 1"},
 	})
 }
+
+// A game may end by resignation at any step, inside any procedure (the
+// stack of stack.go): through random games, the position of the game ended
+// at every 13th choice loads again and hashes alike.
+func TestPositionEndedAnywhere(t *testing.T) {
+	g := MustLoad()
+	pick := engine.NewRNG(7)
+	for i := 0; i < 8; i++ {
+		st, err := g.New("basic", map[string]string{"hidden_at": "on", "bidding": "on"}, uint64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; st.ToMove() != ""; n++ {
+			if n%13 == 0 {
+				c := st.Clone().(*State)
+				at := stepNames[c.step]
+				c.End(engine.Ending{Kind: engine.EndResign, Seat: "german"})
+				back, err := engine.LoadPositionDoc(g, engine.EncodePosition("soa", c))
+				if err != nil {
+					t.Fatalf("game %d, resigned at step %s: %v", i, at, err)
+				}
+				if back.Hash() != c.Hash() {
+					t.Fatalf("game %d, resigned at step %s: the loaded position differs", i, at)
+				}
+			}
+			l := st.Legal(nil)
+			if err := st.Apply(l[pick.Intn(len(l))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
