@@ -1,7 +1,5 @@
 package soa
 
-import "sandtable/engine"
-
 // The values of a fire attack before the dice and the chance of each result
 // (soa:8.35, 8.351, 8.352, 8.353): the resolution (rollFire) and the odds a
 // player sees before confirming an attack both come from fireTerms.
@@ -56,7 +54,7 @@ type FireOdds struct {
 	AttackValue  int      `json:"attack_value"`         // AV before the dice (soa:8.351)
 	DefenceValue int      `json:"defence_value"`        // DV before the dice, modifiers included (soa:8.352)
 	Results      []Chance `json:"results"`              // one per number of casualty points, from 0
-	Eliminated   bool     `json:"eliminated,omitempty"` // no roll: the AT guns of the group are eliminated (soa:13.4)
+	Eliminated   bool     `json:"eliminated,omitempty"` // AT guns alone in their area: eliminated without a roll, no values (soa:13.4)
 	Note         string   `json:"note,omitempty"`
 }
 
@@ -76,11 +74,14 @@ func (s *State) fireOdds() *FireOdds {
 	if len(a.Units) == 0 || a.Kind == atkSetFire || !s.hasAffectedBy(a.Kind, s.origin, a.Target, a.Group, s.curInfantry()) {
 		return nil
 	}
-	if a.Kind != atkAT && s.aloneAT(a.Target, a.Group) { // as resolveNext: no roll, no AV or DV
+	if a.Kind != atkAT && s.onlyAT(a.Target, s.imp.Other()) { // as resolveNext does
 		return &FireOdds{Eliminated: true, Note: "an anti-tank gun alone in its area is eliminated without a roll (soa:13.4)"}
 	}
 	t := s.fireTerms()
 	o := &FireOdds{AttackValue: t.av(), DefenceValue: t.dv()}
+	if a.Kind == atkAT && a.Primary < 0 && s.mixedArmor() {
+		o.Note = "the DV will be the DF of the primary target named on confirming, shown here for the lowest (soa:13.7)"
+	}
 	att, def := s.rollWays(s.imp), s.rollWays(s.imp.Other())
 	var ways []int
 	total := 0
@@ -130,6 +131,25 @@ func (s *State) rollWays(side Side) [13]int {
 	return w
 }
 
+// PrimaryOdds are the odds of an AT attack on mixed armour with Unit as
+// its primary target, whose DF makes the DV (soa:13.7).
+type PrimaryOdds struct {
+	Unit string    `json:"unit"`
+	Odds *FireOdds `json:"odds"`
+}
+
+// primaryOdds lists the odds of each primary target the AT attack being
+// designated may name.
+func (s *State) primaryOdds() []PrimaryOdds {
+	var out []PrimaryOdds
+	for _, u := range s.primaryCandidates() {
+		c := s.Clone().(*State) // the same code as the roll, with u named
+		c.cur.Primary = u
+		out = append(out, PrimaryOdds{Unit: s.g.units[u].ID, Odds: c.fireOdds()})
+	}
+	return out
+}
+
 // BarrageOdds are the odds of one barrage the artillery counter being called
 // may fire: at a target and a group (soa:14.3, 14.5).
 type BarrageOdds struct {
@@ -157,27 +177,6 @@ func (s *State) barrageOdds() []BarrageOdds {
 				out = append(out, BarrageOdds{Target: s.g.board.Place(int(q)).ID, Group: [2]string{"uncommitted", "committed"}[g], Odds: o})
 			}
 		}
-	}
-	return out
-}
-
-// PrimaryOdds are the odds of an AT attack on mixed armour with Unit as its
-// primary target, whose DF makes the DV (soa:13.7).
-type PrimaryOdds struct {
-	Unit string    `json:"unit"`
-	Odds *FireOdds `json:"odds"`
-}
-
-// primaryOdds lists the odds of each primary target the AT attack being
-// designated may name.
-func (s *State) primaryOdds() []PrimaryOdds {
-	var out []PrimaryOdds
-	var tmp [16]engine.Action
-	for _, a := range s.legalFire(tmp[:0]) {
-		_, u := split(a)
-		c := s.Clone().(*State) // the same code as the roll, on the attack as it would be designated
-		c.cur.Primary = int16(u)
-		out = append(out, PrimaryOdds{Unit: s.g.units[u].ID, Odds: c.fireOdds()})
 	}
 	return out
 }

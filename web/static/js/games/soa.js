@@ -260,13 +260,12 @@ export function controls(view) {
   const d = st.designating;
   const parts = [];
   if (d && d.odds) parts.push(fireOdds(d, d.odds));
+  // soa:13.7: while the primary target is named, the odds of each choice.
+  for (const p of (d && d.primary_odds) || []) parts.push(fireOdds(d, p.odds, `with ${p.unit} as primary target`));
   if (d && d.set_fire_odds) {
     const o = d.set_fire_odds;
     parts.push(h('p', {class: 'odds-line', id: 'set-fire-odds'}, h('strong', {}, `Setting fire to ${d.target}: `),
       `a die of ${o.at_most} or less, ${o.ways} in 6 (${pct(o.ways / 6)}) `, ruleLink('soa:18.3')));
-  }
-  if ((st.primary_odds || []).length) {
-    parts.push(oddsTable('primary-odds', 'Primary target ', 'soa:13.7', st.primary_odds.map((p) => [p.unit, p.odds])));
   }
   if ((st.barrage_odds || []).length) parts.push(barrages(st.barrage_odds));
   const cc = st.close_combat_odds;
@@ -285,12 +284,11 @@ export function controls(view) {
 
 // fireOdds shows one attack: its AV and DV, and the chance of each number
 // of casualty points, on two short lines.
-function fireOdds(d, o) {
-  const head = d.kind === 'anti-tank' ? 'Anti-tank fire' : d.kind === 'artillery' ? 'Barrage' : 'Fire';
-  if (o.eliminated) {
-    return h('p', {class: 'odds-line fire-odds', id: 'fire-odds'}, h('strong', {}, `${head} at ${d.target}: `), o.note, ' ', ruleLink('soa:13.4'));
-  }
-  return h('div', {class: 'fire-odds', id: 'fire-odds', 'data-av': o.attack_value, 'data-dv': o.defence_value},
+function fireOdds(d, o, primary) {
+  const head = (d.kind === 'anti-tank' ? 'Anti-tank fire' : d.kind === 'artillery' ? 'Barrage' : 'Fire') + (primary ? ` ${primary}` : '');
+  // soa:13.4: anti-tank guns alone in their area are eliminated without a roll.
+  if (o.eliminated) return h('div', {class: 'fire-odds', id: 'fire-odds'}, h('strong', {}, `${head} at ${d.target}: `), o.note);
+  return h('div', {class: 'fire-odds', id: primary ? null : 'fire-odds', 'data-av': o.attack_value, 'data-dv': o.defence_value},
     h('div', {}, h('strong', {}, `${head} at ${d.target}: `), 'AV ', h('b', {class: 'av'}, String(o.attack_value)),
       ' against DV ', h('b', {class: 'dv'}, String(o.defence_value)), ' ', ruleLink('soa:8.35')),
     // Short chips ("2 CP"), so that the choices below stay in sight on a laptop.
@@ -300,24 +298,18 @@ function fireOdds(d, o) {
     o.note ? h('div', {class: 'muted small'}, o.note) : null);
 }
 
-// barrages: one line per barrage the counter may fire.
+// barrages: one line per barrage the counter may fire, the chance that it
+// has an effect in full in the tooltip.
 function barrages(list) {
-  return oddsTable('barrage-odds', 'Barrages ', 'soa:14.5', list.map((b) => [`${b.target} (${b.group})`, b.odds]));
-}
-
-// oddsTable: one line per choice ([label, odds]), the chance that it has an
-// effect, in full in the tooltip; a lone AT gun is eliminated without a roll
-// (soa:13.4).
-function oddsTable(id, caption, rule, rows) {
-  return h('table', {class: 'odds-table', id},
-    h('caption', {}, caption, ruleLink(rule)),
+  return h('table', {class: 'odds-table', id: 'barrage-odds'},
+    h('caption', {}, 'Barrages ', ruleLink('soa:14.5')),
     h('thead', {}, h('tr', {}, h('th', {}, 'Target'), h('th', {}, 'AV'), h('th', {}, 'DV'), h('th', {}, 'Some effect'))),
-    h('tbody', {}, rows.map(([label, o]) => {
-      const rs = o.results || [];
-      const hit = o.eliminated ? 1 : rs.filter((r) => r.casualty_points > 0).reduce((a, r) => a + r.p, 0);
-      const title = o.eliminated ? o.note : rs.map((r) => `${r.casualty_points} CP: ${pct(r.p)}`).join(', ');
-      return h('tr', {title},
-        h('td', {}, label), h('td', {}, o.eliminated ? '–' : String(o.attack_value)), h('td', {}, o.eliminated ? '–' : String(o.defence_value)),
+    h('tbody', {}, list.map((b) => {
+      const rs = b.odds.results || [];
+      const hit = b.odds.eliminated ? 1 : rs.filter((r) => r.casualty_points > 0).reduce((a, r) => a + r.p, 0);
+      const value = (v) => (b.odds.eliminated ? '–' : String(v)); // soa:13.4: no roll, no values
+      return h('tr', {title: b.odds.eliminated ? b.odds.note : rs.map((r) => `${r.casualty_points} CP: ${pct(r.p)}`).join(', ')},
+        h('td', {}, `${b.target} (${b.group})`), h('td', {}, value(b.odds.attack_value)), h('td', {}, value(b.odds.defence_value)),
         h('td', {}, pct(hit)));
     })));
 }
