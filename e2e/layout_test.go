@@ -1,10 +1,17 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"sandtable/engine"
+	"sandtable/games"
 )
 
 // laptopSizes are common laptop screens, in CSS pixels.
@@ -56,8 +63,8 @@ const readLayout = `(() => {
 // newest line and the last roll with its die faces, the roll being decided
 // on and every choice are in sight beside the map without scrolling the
 // page or the panel. With SANDTABLE_SCREENSHOTS=1 the first size is
-// docs/screenshots/laptop.png.
-func laptops(p *page, id string, version int) {
+// docs/screenshots/laptop.png (when shot).
+func laptops(p *page, id string, version int, shot bool) {
 	p.t.Helper()
 	if p.stateQuiet().Step != "reroll" {
 		p.t.Fatalf("the laptop layout is checked at the reroll offer; the page is at %q", p.stateQuiet().Step)
@@ -93,9 +100,72 @@ func laptops(p *page, id string, version int) {
 				p.t.Errorf("%dx%d: the choice %s is not in sight whole (%+v, a click reaches it: %v)", sz[0], sz[1], c.ID, c.Box, c.Hit)
 			}
 		}
-		if i == 0 {
+		if i == 0 && shot {
 			tb.shot("laptop.png")
 		}
 		tb.close()
 	}
+}
+
+// TestCloseCombatRerollOnLaptops: the reroll offer with the longest texts,
+// a close combat's (soa:9.6, 8.41: the roll and both choices name the unit
+// attacked and the die needed), found in random games of the engine and
+// imported, keeps the roll, both choices, the log and the last roll in
+// sight at the laptop sizes.
+func TestCloseCombatRerollOnLaptops(t *testing.T) {
+	var played []string
+	var m *sim
+	seed := uint64(0)
+	for game := uint64(1); game <= 10 && seed == 0; game++ {
+		m = newSim(t, fmt.Sprint(game))
+		rng := rand.New(rand.NewPCG(game, 8))
+		played = nil
+		for {
+			var v struct {
+				Roll *struct {
+					For string `json:"for"`
+				} `json:"roll"`
+			}
+			viewOf(t, m.s, &v)
+			if m.step() == "reroll" && v.Roll != nil && v.Roll.For == "close-combat" {
+				seed = game
+				break
+			}
+			cs := m.choices()
+			if len(cs) == 0 {
+				break
+			}
+			c := cs[rng.IntN(len(cs))].ID
+			m.apply(c)
+			played = append(played, c)
+		}
+	}
+	if seed == 0 {
+		t.Fatal("ten random games offer no reroll of a close combat")
+	}
+	g, err := games.Get("soa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := newServer(t)
+	srv := api{t: t, base: base}
+	rec := engine.NewRecord(g)
+	rec.Scenario, rec.Seed, rec.Choices = "basic", seed, played
+	var made created
+	srv.call("POST", "/api/import", "", json.RawMessage(rec.Encode()), &made)
+	p := newProfile(t, "close combat reroll", base)
+	p.openHeld(made)
+	s := p.waitFor("the reroll offer", 10*time.Second, fmt.Sprintf("s.version === %d && s.step === 'reroll'", len(played)))
+	// The roll shows once, above the choices, which leave it out of their
+	// labels (its title keeps the whole label).
+	checkRoll(t, p, m.s)
+	type button struct{ Label, Title string }
+	buttons := run(p, "the choices", 5*time.Second, chromedp.Evaluate[map[string]button](`Object.fromEntries([...document.querySelectorAll('#choices button[data-choice]')]
+	  .map((b) => [b.dataset.choice, {label: b.querySelector('.choice-label').textContent, title: b.title}]))`))
+	for id, want := range map[string]string{"accept": "Keep the roll", "reroll": "Use the Tactical Advantage: reroll"} {
+		if b := buttons[id]; b.Label != want || !strings.HasPrefix(b.Title, want+" (close combat against ") {
+			t.Errorf("the choice %s reads %q (title %q), want %q with the whole label as its title", id, b.Label, b.Title, want)
+		}
+	}
+	laptops(p, made.ID, s.Version, false)
 }

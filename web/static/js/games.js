@@ -34,6 +34,10 @@ const DEFAULTS = {
   // isSetup: a seat's choices at this step make its set-up, which a player
   // may save in the browser and load in another game (setups.js).
   isSetup: () => false,
+  // choiceLabel(choice, view): the label on a choice's button, shorter
+  // where the game's controls show the rest (the whole label stays its
+  // title and aria-label).
+  choiceLabel: (c) => c.label,
   // quickChoices: the choices to show above the list (they do much at once).
   quickChoices: () => [],
   rules: null,

@@ -141,6 +141,15 @@ export function quickChoices(choices) {
   return choices.filter((c) => c.id === 'setup-historical' || c.id === 'setup-random' || /^(platoon|company):/.test(c.id));
 }
 
+// choiceLabel: under a reroll offer (soa:8.41) the controls show the roll
+// being decided on, so the two choices leave out the roll that their labels
+// repeat ("Keep the roll (fire at 17: ...)" reads "Keep the roll").
+export function choiceLabel(c, view) {
+  const roll = view.state && view.state.roll;
+  const tail = roll ? ` (${roll.text})` : '';
+  return tail && c.label.endsWith(tail) ? c.label.slice(0, -tail.length) : c.label;
+}
+
 // controls show the numbers the engine works out before the dice
 // (games/soa/fire_odds.go): the attack being designated with the odds of
 // each result (soa:8.35), the barrages the artillery may fire (soa:14.5),
