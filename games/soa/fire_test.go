@@ -269,8 +269,7 @@ func TestFireLimits_soa8_32(t *testing.T) {
 }
 
 // soa:8.31, soa:8.33: fire at an area that also holds friendly units affects only
-// the chosen enemy group; soa:8.3553, soa:8.3554: a group may retreat without
-// losses, and retreated units can be fired on again later.
+// the chosen enemy group; soa:8.3553: a group may retreat without losses.
 func TestFireVoluntaryRetreat_soa8_3553(t *testing.T) {
 	s := fireState(t, 1, British)
 	ccPut(t, s, "17", "gb-a1-1")
@@ -789,4 +788,59 @@ func TestFireTwoATGunsTogether_soa13_21(t *testing.T) {
 		t.Fatalf("AV %d DV %d CP %d, want 13 10 3", s.av, s.dv, s.cp)
 	}
 	rtWant(t, "three points on the Mk III", ccLegal(s), []string{"eliminate:ss-hqc-mk3-1"})
+}
+
+// soa:13.4, soa:10.7: in a perimeter zone, where fire and close combat are
+// conducted as in an area, an AT gun alone is eliminated when fired on,
+// without dice, and at the end of close combat when Germans share the zone;
+// each counts one lost unit (soa:19.21).
+func TestFireLoneATInZone_soa13_4_10_7(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "A", "gb-at-1", "ss-ar1-1")
+	rolls := s.rng.Rolls
+	ccDo(t, s, "area:A", "fire", "target:A", "with:ss-ar1-1", "confirm")
+	if u := s.units[ccUnit(t, s, "gb-at-1")]; u.Loc != locBox || u.Weight != 1 || s.rng.Rolls != rolls {
+		t.Fatalf("fire in the zone: the gun at %s weight %d, %d dice", fireAt(t, s, "gb-at-1"), u.Weight, s.rng.Rolls-rolls)
+	}
+
+	s = ccState(t, options{})
+	ccPut(t, s, "A", "gb-at-1", "ss-ar1-1")
+	s.ta = German // the British attack first and have no target for the gun
+	s.startCloseCombat()
+	s.rng.Force(1) // the German's attack on the gun fails
+	ccDo(t, s, "attack:gb-at-1", "with:ss-ar1-1", "confirm", "resolve", "accept")
+	if u := s.units[ccUnit(t, s, "gb-at-1")]; u.Loc != locBox || u.Weight != 1 {
+		t.Fatalf("end of close combat in the zone: the gun at %s weight %d", fireAt(t, s, "gb-at-1"), u.Weight)
+	}
+}
+
+// soa:8.3554: a unit that has retreated may be fired on again in its new
+// area in a later impulse, and retreat again. The German 3-5-5 retreats
+// from 24 without losses and arrives committed (soa:8.354 A); in the next
+// British impulse a 4-7-5 in its new area fires at the committed group:
+// AV 4 + 6 = 10 against DV 3 (its committed face, soa:4.2) + 0 (same area)
+// + 6 = 9, one casualty point, which it may take by retreating again.
+func TestFireRetreatAgain_soa8_3554(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-a1-1")
+	ccPut(t, s, "24", "ss-ar1-1")
+	s.rng.Force(1, 1, 6, 6) // no effect
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm", "accept", "retreat:ss-ar1-1")
+	for s.step != stImpulse { // the German finishes his step and picks any retreat destination
+		ccDo(t, s, ccLegal(s)[0])
+	}
+	at := fireAt(t, s, "ss-ar1-1")
+	if at == "24" || !s.units[ccUnit(t, s, "ss-ar1-1")].Committed || s.imp != German {
+		t.Fatalf("after the retreat: in %s, committed %v, impulse %s", at, s.units[ccUnit(t, s, "ss-ar1-1")].Committed, s.imp)
+	}
+	ccDo(t, s, "pass")
+	ccPut(t, s, at, "gb-a1-2")
+	s.rng.Force(3, 3, 3, 3)
+	ccDo(t, s, "area:"+at, "fire", "target:"+at, "with:gb-a1-2", "confirm", "accept")
+	if s.av != 10 || s.dv != 9 || s.cp != 1 {
+		t.Fatalf("second fire: AV %d DV %d, %d points; want 10, 9, 1", s.av, s.dv, s.cp)
+	}
+	if !ccHas(s, "retreat:ss-ar1-1") {
+		t.Fatalf("the retreated unit may retreat again: %v", ccLegal(s))
+	}
 }

@@ -156,15 +156,6 @@ func (s *State) enemyAdjacentAreas(p int16, side Side) int {
 	return int(s.occAt(p).enemyAdj[side])
 }
 
-// visible counts side's units in p that are not hidden (soa:13.8).
-func (s *State) visible(p int16, side Side) int {
-	n := 0
-	for _, g := range s.occAt(p).side[side].grp {
-		n += int(g.arm + g.other + g.at)
-	}
-	return n
-}
-
 // onlyAT reports that side's units in t are anti-tank guns alone (soa:13.4).
 func (s *State) onlyAT(t int16, side Side) bool {
 	o := &s.occAt(t).side[side]
