@@ -185,6 +185,7 @@ type State struct {
 	count  int // choices applied
 
 	// last, past every pointer, where the garbage collector does not look
+	// (TestStateLayout): a field that holds one goes above
 
 	stack stack // the nested procedures in progress (stack.go)
 
