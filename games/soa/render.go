@@ -163,7 +163,8 @@ func renderKeys[V any](m map[string]V) []string {
 
 // Text implements engine.Renderer: the status, then every place with its
 // full name, markers, neighbours and the units in it, the units off the
-// map, the attacks declared, and a legend of the marks.
+// map (each box's units indented under it, as a place's are), and after
+// a blank line the legend of the marks.
 func (s *State) Text(seat engine.Seat) string {
 	v := s.renderView(seat)
 	b := s.g.board
@@ -243,16 +244,16 @@ func (s *State) Text(seat engine.Seat) string {
 			for _, u := range units {
 				n[u.Side]++
 			}
-			fmt.Fprintf(&t, "eliminated: german %d, british %d\n", n["german"], n["british"])
+			fmt.Fprintf(&t, "eliminated:\n     german %d, british %d\n", n["german"], n["british"])
 			continue
 		}
 		var names []string
 		for _, u := range units {
 			names = append(names, u.Name+renderMarks(u))
 		}
-		fmt.Fprintf(&t, "%s: %s\n", strings.ReplaceAll(where, "-", " "), strings.Join(names, "; "))
+		fmt.Fprintf(&t, "%s:\n     %s\n", strings.ReplaceAll(where, "-", " "), strings.Join(names, "; "))
 	}
-	t.WriteString(renderLegend)
+	t.WriteString("\n" + renderLegend)
 	return t.String()
 }
 
