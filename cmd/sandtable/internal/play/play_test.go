@@ -650,3 +650,33 @@ func TestScreenDiceShowsWholeRolls(t *testing.T) {
 		t.Fatalf("at 50x24 the dice show %q, want the DV roll and nothing of the AV roll's tail", dice)
 	}
 }
+
+// Every screen fits the smallest window the layout allows, 50×18, and
+// the common 80×24: the game, the privacy pause, the resignation's
+// question, the help.
+func TestScreensFitSmallWindows(t *testing.T) {
+	for _, size := range []tea.WindowSizeMsg{{Width: minW, Height: minH}, {Width: 80, Height: 24}} {
+		p := newSession(t, 3, nil, hotseat)
+		m := start(t, p, size)
+		screens := map[string]string{"privacy": m.View()}
+		press(m, "enter")
+		screens["game"] = m.View()
+		press(m, "R")
+		screens["resign"] = m.View()
+		press(m, "n", "?")
+		screens["help"] = m.View()
+		for name, v := range screens {
+			lines := strings.Split(v, "\n")
+			if len(lines) > size.Height {
+				t.Errorf("%dx%d: the %s screen has %d lines", size.Width, size.Height, name, len(lines))
+			}
+			for _, l := range lines {
+				if w := ansi.StringWidth(l); w > size.Width {
+					t.Errorf("%dx%d: a line of the %s screen is %d cells: %q", size.Width, size.Height, name, w, ansi.Strip(l))
+				}
+			}
+		}
+		mustContain(t, ansi.Strip(screens["privacy"]), "british to choose")
+		mustContain(t, ansi.Strip(screens["resign"]), "Resign as british?")
+	}
+}

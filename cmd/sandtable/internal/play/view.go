@@ -269,39 +269,8 @@ func (m *model) mapPane(viewer engine.Seat, w, rows int) (string, []string) {
 	if place == "" {
 		place, chosen = m.loggedPlace(viewer), false
 	}
-	var lines []string
-	var starts []bool // whether each line starts an entry rather than continues one
-	first, left := -1, 0
-	for _, e := range entries(strings.TrimRight(text, "\n")) {
-		f := strings.Fields(e[0])
-		in := place != "" && len(f) > 0 && f[0] == place
-		if !whole && len(e) == 1 && !in {
-			left++ // a place without units
-			continue
-		}
-		if in && first < 0 {
-			first = len(lines)
-		}
-		for j, l := range e {
-			for k, wl := range wrap(l, w) {
-				if in && chosen {
-					wl = markStyle.Render(wl)
-				} else {
-					wl = m.colourSeats(wl)
-				}
-				lines = append(lines, wl)
-				starts = append(starts, j == 0 && k == 0)
-			}
-		}
-	}
-	if whole && legend != "" {
-		lines, starts = append(lines, ""), append(starts, true)
-		for _, item := range strings.Split(strings.TrimRight(legend, "\n"), "; ") {
-			for k, wl := range wrap(item, w) {
-				lines, starts = append(lines, dimStyle.Render(wl)), append(starts, k == 0)
-			}
-		}
-	}
+	b := m.boardLines(text, legend, w, place, chosen, whole)
+	lines, starts, first := b.lines, b.starts, b.first
 	rows -= len(status)
 	m.page[paneMap] = rows
 	if first >= 0 && m.focus != paneMap && (first < m.mapTop || first >= m.mapTop+rows) {
@@ -319,13 +288,58 @@ func (m *model) mapPane(viewer engine.Seat, w, rows int) (string, []string) {
 	switch {
 	case m.full:
 		title += " · m back"
-	case left > 0:
-		title += fmt.Sprintf(" · m: +%d empty, legend", left)
+	case b.left > 0:
+		title += fmt.Sprintf(" · m: +%d empty, legend", b.left)
 	}
 	for i := range status {
 		status[i] = boldStyle.Render(m.colourSeats(status[i]))
 	}
 	return title, append(status, lines[m.mapTop:end]...)
+}
+
+// board is the map's text as lines of a pane.
+type board struct {
+	lines  []string
+	starts []bool // whether each line starts an entry rather than continues one
+	first  int    // the first line of the place in focus, -1 if not shown
+	left   int    // the entries left out: places without units
+}
+
+// boardLines lays the board's entries out in w cells: every entry and then
+// the legend when whole, else the entries with units and the place in
+// focus, which stands out if a choice names it (chosen).
+func (m *model) boardLines(text, legend string, w int, place string, chosen, whole bool) board {
+	b := board{first: -1}
+	for _, e := range entries(strings.TrimRight(text, "\n")) {
+		f := strings.Fields(e[0])
+		in := place != "" && len(f) > 0 && f[0] == place
+		if !whole && len(e) == 1 && !in {
+			b.left++
+			continue
+		}
+		if in && b.first < 0 {
+			b.first = len(b.lines)
+		}
+		for j, l := range e {
+			for k, wl := range wrap(l, w) {
+				if in && chosen {
+					wl = markStyle.Render(wl)
+				} else {
+					wl = m.colourSeats(wl)
+				}
+				b.lines, b.starts = append(b.lines, wl), append(b.starts, j == 0 && k == 0)
+			}
+		}
+	}
+	if whole && legend != "" {
+		b.lines, b.starts = append(b.lines, ""), append(b.starts, true)
+		for _, item := range strings.Split(strings.TrimRight(legend, "\n"), "; ") {
+			for k, wl := range wrap(item, w) {
+				b.lines, b.starts = append(b.lines, dimStyle.Render(wl)), append(b.starts, k == 0)
+			}
+		}
+	}
+	return b
 }
 
 // entries splits the board's text into entries: a line that does not
@@ -506,8 +520,7 @@ func (m *model) privacy() string {
 	if m.note != "" { // what happened while the board was hidden: a declined draw
 		text = noteStyle.Render(m.note) + "\n\n" + text
 	}
-	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(1, 3).Render(text)
-	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b)
+	return m.dialog(text, 1, 3)
 }
 
 func (m *model) helpScreen() string {
@@ -534,8 +547,18 @@ func (m *model) helpScreen() string {
 		"",
 		boldStyle.Render("Any key returns to the game."),
 	}, "\n")
-	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(0, 2).Render(text)
-	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b)
+	return m.dialog(text, 0, 2)
+}
+
+// dialog draws text in a box, padded by v rows and h columns, in the
+// middle of the window; in a narrow window its lines wrap, and what a low
+// one cannot hold is cut at the bottom.
+func (m *model) dialog(text string, v, h int) string {
+	st := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(v, h)
+	if lipgloss.Width(st.Render(text)) > m.w {
+		st = st.Width(m.w - 2) // the border's two columns outside
+	}
+	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, st.MaxHeight(m.h).Render(text))
 }
 
 // colourSeats colours the names of the game's seats.
