@@ -21,7 +21,7 @@ func TestPositionContradictions_soa20_1_soa5_5(t *testing.T) {
 		{func(p *Position) { p.ABonus = 2 }, "armor_events 2: accepted armour events are 0 to the turn, 1"}, // soa:17.3
 		{func(p *Position) { p.SetupNext = 3 }, "set setup_next to 66"},                                     // soa:5.5: 66 German units set up last
 		{func(p *Position) { p.VP = -100 }, "vp -100: the German total starts at 0"},                        // soa:5.2, 11.3
-		{func(p *Position) { p.VP = 35 }, "the Germans win at once at 35 VP"},                               // soa:6.6, tables.json
+		{func(p *Position) { p.Turn, p.VP = 2, 35 }, "the Germans win at once at 35 VP"},                    // soa:6.6, tables.json
 		{func(p *Position) { p.Bids = &[2]int{1, 2} }, "the bidding option is off"},                         // soa:21
 		{func(p *Position) { p.Turn, p.Step, p.Ammo = 3, "event-armor", 0 }, "so set it to german"},         // soa:8.4
 	} {
@@ -61,7 +61,46 @@ func TestPositionSetupSoFar_soa5_4(t *testing.T) {
 	}{
 		{func(p *Position) { p.Passes = 1 }, "so set passes to 0"},
 		{func(p *Position) { p.TA = "german" }, "so set it to british"},
-		{func(p *Position) { p.VP = 2 }, "exactly 0 before turn 1"},
+		{func(p *Position) { p.VP = 2 }, "exactly 0 on turn 1"},
+	} {
+		p := s.Position().(Position)
+		c.edit(&p)
+		if _, err := g.LoadPosition(mustJSON(p)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v; want one saying %q", err, c.want)
+		}
+	}
+}
+
+// soa:21.2, soa:6.6: the bid is paid before play and the decisive total is
+// checked after each Victory Point Determination Phase, the first at the end
+// of turn 1. With a track whose German decisive block starts at 25 (the
+// victory levels are data an owner may replace), a winning bid of 30 makes a
+// legal turn 1 at 30 VP, and its positions load; on turn 2 such a total
+// would have ended the game. On turn 1 the total is the bid paid.
+func TestPositionVPAboveDecisiveBeforeFirstVPPhase_soa21_2_6_6(t *testing.T) {
+	s := rtNew(t, map[string]string{"bidding": "on"}, 1)
+	g := s.g
+	for i, v := range g.tables.Victory {
+		switch {
+		case v.Winner == "german" && v.Level == "marginal":
+			g.tables.Victory[i].Max = 24
+		case v.Winner == "german" && v.Level == "decisive":
+			g.tables.Victory[i].Min = 25
+		}
+	}
+	ccDo(t, s, "bid:0", "bid:30", "setup-historical", "setup-historical")
+	if s.turn != 1 || s.vp != 30 || s.step == stOver {
+		t.Fatalf("turn %d VP %d step %s: want turn 1 under way at 30", s.turn, s.vp, stepNames[s.step])
+	}
+	if _, err := g.LoadPosition(mustJSON(s.Position())); err != nil {
+		t.Fatalf("a legal turn-1 position is refused: %v", err)
+	}
+	for _, c := range []struct {
+		edit func(p *Position)
+		want string
+	}{
+		{func(p *Position) { p.VP = 31 }, "exactly 30 on turn 1"},
+		{func(p *Position) { p.Turn = 2 }, "the Germans win at once at 25 VP"},
 	} {
 		p := s.Position().(Position)
 		c.edit(&p)
