@@ -22,7 +22,7 @@ func (s *State) checkCounters(p Position) error {
 		return fmt.Errorf("armor_events %d: accepted armour events are 0 to the turn, %d: one random event a turn (soa:17.1, 17.3)", p.ABonus, p.Turn)
 	case p.Ammo != ammoLevel(p.Turn):
 		return fmt.Errorf("ammo %d does not match turn %d: the British ammunition shortage is 0 on turns 1-5, 1 on turns 6-7 and 2 on turn 8 (soa:20.1, 20.2); set ammo to %d", p.Ammo, p.Turn, ammoLevel(p.Turn))
-	case p.Revealed == (s.step == stBid || s.SettingUp()):
+	case s.step != stOver && p.Revealed == (s.step == stBid || s.SettingUp()): // a game may end by resignation or agreement before the reveal
 		return fmt.Errorf("revealed %v contradicts step %q: the set-ups are secret until both are done and revealed from then on (soa:5.5)", p.Revealed, p.Step)
 	case p.SetupNext < 0:
 		return fmt.Errorf("setup_next %d is negative", p.SetupNext)
@@ -70,10 +70,10 @@ func (s *State) checkCounters(p Position) error {
 // the step in progress says has happened fixes the set-up index, the
 // passes, the Tactical Advantage, the bids and the range of the VP total.
 func (s *State) checkContradictions(p Position) error {
-	before := s.step == stBid || s.SettingUp() // turn 1 has not begun
-	start := 0                                 // soa:5.2
-	if s.opt.bidding && s.step != stBid {
-		start = max(s.bids[German], s.bids[British]) // soa:21.2
+	before := s.step == stBid || s.SettingUp() || (s.step == stOver && !p.Revealed) // turn 1 has not begun
+	start := 0                                                                      // soa:5.2
+	if s.opt.bidding && s.bidDone == [2]bool{true, true} {
+		start = max(s.bids[German], s.bids[British]) // soa:21.2: paid once both bids are in and differ
 	}
 	switch {
 	case !before && p.SetupNext != len(s.g.germStart):
