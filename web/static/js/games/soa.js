@@ -261,7 +261,8 @@ export function controls(view) {
   const parts = [];
   if (d && d.odds) parts.push(fireOdds(d, d.odds));
   // soa:13.7: while the primary target is named, the odds of each choice.
-  for (const p of (d && d.primary_odds) || []) if (p.odds) parts.push(fireOdds(d, p.odds, `with ${p.unit} as primary target`));
+  const name = (id) => ((st.units || []).find((u) => u.id === id) || {}).name || id;
+  for (const p of (d && d.primary_odds) || []) if (p.odds) parts.push(fireOdds(d, p.odds, `with ${name(p.unit)} as primary target`));
   if (d && d.set_fire_odds) {
     const o = d.set_fire_odds;
     parts.push(h('p', {class: 'odds-line', id: 'set-fire-odds'}, h('strong', {}, `Setting fire to ${d.target}: `),
