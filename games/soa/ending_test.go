@@ -75,31 +75,3 @@ func TestResignAfterBid_soa21_1(t *testing.T) {
 		t.Fatalf("result %+v; want the british seat (the German side) to win", r)
 	}
 }
-
-// A game may end by resignation or agreement before turn 1: during the
-// bidding (soa:21.1), with one bid in, or during the set-up, still secret
-// (soa:5.5). Its position, with nothing revealed and no bid paid, loads back.
-func TestEndedBeforeTurnOnePositionLoads_soa5_5_21_1(t *testing.T) {
-	for _, c := range []struct {
-		opts    map[string]string
-		choices []string
-		ending  engine.Ending
-	}{
-		{map[string]string{"bidding": "on"}, []string{"bid:3"}, engine.Ending{Kind: engine.EndResign, Seat: "german"}},
-		{map[string]string{"bidding": "on"}, []string{"bid:3", "bid:5", "setup-historical"}, engine.Ending{Kind: engine.EndDraw}},
-		{nil, []string{"setup-historical"}, engine.Ending{Kind: engine.EndResign, Seat: "british"}},
-	} {
-		s := rtNew(t, c.opts, 1)
-		ccDo(t, s, c.choices...)
-		if err := engine.Conclude(s.g, s, c.ending); err != nil {
-			t.Fatal(err)
-		}
-		back, err := s.g.LoadPosition(mustJSON(s.Position()))
-		if err != nil {
-			t.Fatalf("%v after %v: %v", c.ending, c.choices, err)
-		}
-		if back.Hash() != s.Hash() || back.ToMove() != "" {
-			t.Fatalf("%v after %v: loads to another state", c.ending, c.choices)
-		}
-	}
-}
