@@ -527,11 +527,11 @@ func offersRetreat(choices []engine.Action) bool {
 }
 
 // autoAbsorb finishes the defender's step when "done" is all that is left.
-// With hidden AT guns in play a British defender who still owes points is
+// While an AT gun is hidden a British defender who still owes points is
 // asked all the same: skipping him only when no hidden gun could take them
 // would tell the German where one is (soa:13.8).
 func (s *State) autoAbsorb() {
-	if s.opt.hiddenAT && s.active == British && s.cp > 0 {
+	if s.active == British && s.cp > 0 && s.gunHidden() {
 		return
 	}
 	var tmp [64]engine.Action

@@ -178,6 +178,17 @@ func plural(n int, one, many string) string {
 	return many
 }
 
+// gunHidden reports a hidden AT gun anywhere (soa:13.8). The German knows
+// as much: the order of battle lists the guns, and he sees those revealed.
+func (s *State) gunHidden() bool {
+	for _, u := range s.g.sideUnits[British] {
+		if s.units[u].Hidden {
+			return true
+		}
+	}
+	return false
+}
+
 // revealATs uncovers hidden anti-tank guns when AT guns, hidden or not, are
 // the only British units in their area (soa:13.8); firing and moving reveal
 // them where they happen.

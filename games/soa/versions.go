@@ -18,7 +18,8 @@ func (g *Game) Revisions() []engine.Revision {
 			"the other fields of the position mixed in (games/soa/hash.go), in place of FNV-1a of the position JSON; " +
 			"nested procedures (the resolution of an impulse's attacks, close combat in a place, reroll offers, retreats, " +
 			"units committed by a fire, unit placements) on a stack of frames, work.Stack"},
-		{Version: 4, Changes: "with hidden AT guns the British is asked for close combat attacks even with none to make (soa:13.8, 9.4); " +
+		{Version: 4, Changes: "while an AT gun is hidden the British is asked for close combat attacks even with none to make (soa:13.8, 9.4), " +
+			"and, owing casualty points, to confirm them only then (soa:13.8); " +
 			"a hidden AT gun is revealed when AT guns are the only British units in its area (soa:13.8)"},
 	}
 }
