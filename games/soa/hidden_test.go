@@ -2,6 +2,7 @@ package soa
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -264,5 +265,38 @@ func TestHiddenATRevealedWhenAloneWithGun_soa13_8(t *testing.T) {
 	ccDo(t, s, "area:17", "move", "unit:gb-rasc-1", "to:18")
 	if s.units[ccUnit(t, s, "gb-at-1")].Hidden || !rtSeesAT(t, s, "german") {
 		t.Fatal("a gun left in 17 with only another gun is revealed")
+	}
+}
+
+// soa:8.43, soa:13.8: when both sides have passed, the British holding the
+// Tactical Advantage is asked whether to continue the phase while a gun is
+// hidden, whether or not the gun could fire: asking only when a hidden gun
+// stands next to German armour would tell the German so. With the gun in
+// 17, next to the Mk III in 16, he may continue; with it in 12, where German
+// infantry in 1, 6 and 7 leave its 1 MF no area to enter (soa:8.22) and no
+// armour to fire at, he may only let the phase end.
+func TestHiddenATContinueNoTell_soa8_43_13_8(t *testing.T) {
+	for _, near := range []bool{true, false} {
+		s := rtImpulseOpt(t, options{hiddenAT: true}, 1, German)
+		s.ta, s.passes = British, 1 // the British passed
+		ccPut(t, s, "16", "ss-hqc-mk3-1")
+		ccPut(t, s, "1", "ss-ar1-1")
+		ccPut(t, s, "6", "ss-ar1-2")
+		ccPut(t, s, "7", "ss-ar1-3")
+		gunAt := "12"
+		if near {
+			gunAt = "17"
+		}
+		ccPut(t, s, gunAt, "gb-at-1", "gb-rasc-1")
+		s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+		s.units[ccUnit(t, s, "gb-rasc-1")].Committed = true
+		s.stale()
+		ccDo(t, s, "pass")
+		if s.step != stContinue || s.ToMove() != "british" {
+			t.Fatalf("gun near the tank %v: step %s, to move %s; want the British asked", near, stepNames[s.step], s.ToMove())
+		}
+		if want := map[bool][]string{true: {"end-phase", "continue"}, false: {"end-phase"}}[near]; !slices.Equal(ccLegal(s), want) {
+			t.Fatalf("gun near the tank %v: %v, want %v", near, ccLegal(s), want)
+		}
 	}
 }

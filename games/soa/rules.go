@@ -51,7 +51,11 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stOverstack:
 		return s.legalOverstack(buf)
 	case stContinue:
-		return append(buf, act(kEndPhase, 0), act(kContinue, 0))
+		buf = append(buf, act(kEndPhase, 0))
+		if s.hasImpulseAction(s.ta) {
+			buf = append(buf, act(kContinue, 0))
+		}
+		return buf
 	case stCCPlace, stCCScreen, stCCTarget, stCCWith:
 		return s.legalCC(buf)
 	}
