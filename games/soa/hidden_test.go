@@ -300,3 +300,31 @@ func TestHiddenATContinueNoTell_soa8_43_13_8(t *testing.T) {
 		}
 	}
 }
+
+// soa:8.2, soa:13.8: a British move impulse ends by itself once no unit of
+// the area can move; while a gun is hidden, that must not tell the German
+// whether one stayed behind. The 4-7-5 leaves 17, where a committed RASC
+// section stays, with or without a hidden gun: both times the British is
+// asked to end the impulse, the gun offered to move when it is there.
+func TestHiddenATMoveEndNoTell_soa8_2_13_8(t *testing.T) {
+	for _, gun := range []bool{true, false} {
+		s := rtImpulseOpt(t, options{hiddenAT: true}, 1, British)
+		ccPut(t, s, "30", "ss-ar1-1")
+		ccPut(t, s, "17", "gb-a1-1", "gb-rasc-1")
+		s.units[ccUnit(t, s, "gb-rasc-1")].Committed = true
+		if gun {
+			ccPut(t, s, "17", "gb-at-1")
+		} else {
+			ccPut(t, s, "12", "gb-at-1", "gb-a1-2") // hidden elsewhere, not alone
+		}
+		s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+		s.stale()
+		ccDo(t, s, "area:17", "move", "unit:gb-a1-1", "to:18", "stop")
+		if s.step != stMoveUnit || s.ToMove() != "british" {
+			t.Fatalf("gun in 17 %v: step %s, to move %s; want the British asked to end", gun, stepNames[s.step], s.ToMove())
+		}
+		if want := map[bool][]string{true: {"unit:gb-at-1", "end"}, false: {"end"}}[gun]; !slices.Equal(ccLegal(s), want) {
+			t.Fatalf("gun in 17 %v: %v, want %v", gun, ccLegal(s), want)
+		}
+	}
+}
