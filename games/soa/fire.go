@@ -308,9 +308,29 @@ func (s *State) designate() {
 	s.cur.Units = s.cur.Units[:0]
 	s.step = stFireTarget
 	var tmp [32]engine.Action
-	if l := s.legalFire(tmp[:0]); len(l) == 1 { // nothing else to designate
+	if l := s.legalFire(tmp[:0]); len(l) == 1 && !s.gunMightFire() { // nothing else to designate
 		s.resolveAttacks()
 	}
+}
+
+// gunMightFire reports that, as far as the German can tell, a hidden AT gun
+// in the British firing area might still fire: a gun is hidden and German
+// armour stands in reach (soa:13.1, 13.21). Then the attacks wait for
+// "resolve" even when nothing else can be designated, so that resolving by
+// themselves does not tell the German that no gun is there (soa:13.8).
+func (s *State) gunMightFire() bool {
+	if s.imp != British || !s.gunHidden() {
+		return false
+	}
+	if s.hasAffected(atkAT, s.origin, s.origin, 0) || s.hasAffected(atkAT, s.origin, s.origin, 1) {
+		return true
+	}
+	for _, q := range s.g.board.Neighbors(int(s.origin)) {
+		if t := int16(q); s.fireRange(s.origin, t) && (s.hasAffected(atkAT, s.origin, t, 0) || s.hasAffected(atkAT, s.origin, t, 1)) {
+			return true
+		}
+	}
+	return false
 }
 
 // resolveAttacks starts the resolution of the designated attacks, one

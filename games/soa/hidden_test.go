@@ -328,3 +328,44 @@ func TestHiddenATMoveEndNoTell_soa8_2_13_8(t *testing.T) {
 		}
 	}
 }
+
+// soa:8.12, soa:13.8: the attacks of an impulse resolve by themselves once
+// nothing else can be designated; while a gun is hidden and German armour
+// stands where an AT gun of the firing area could reach it (soa:13.1,
+// 13.21), that must not tell the German whether a gun is there. The 4-7-5 in
+// 17 fires at the 3-5-5 in 24, with the Mk III in 16 next door: with or
+// without a hidden gun in 17 the British is asked before the dice.
+func TestHiddenATResolveNoTell_soa8_12_13_8(t *testing.T) {
+	for _, gun := range []bool{true, false} {
+		s := rtImpulseOpt(t, options{hiddenAT: true}, 1, British)
+		ccPut(t, s, "16", "ss-hqc-mk3-1")
+		ccPut(t, s, "24", "ss-ar1-1")
+		ccPut(t, s, "17", "gb-a1-1")
+		if gun {
+			ccPut(t, s, "17", "gb-at-1")
+		} else {
+			ccPut(t, s, "12", "gb-at-1", "gb-a1-2") // hidden elsewhere, not alone
+		}
+		s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+		s.stale()
+		rolls := s.rng.Rolls
+		ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm")
+		if s.step != stFireTarget || s.ToMove() != "british" || s.rng.Rolls != rolls {
+			t.Fatalf("gun in 17 %v: step %s, to move %s; want the British asked before the dice", gun, stepNames[s.step], s.ToMove())
+		}
+		if want := map[bool][]string{true: {"target:16", "resolve"}, false: {"resolve"}}[gun]; !slices.Equal(ccLegal(s), want) {
+			t.Fatalf("gun in 17 %v: %v, want %v", gun, ccLegal(s), want)
+		}
+	}
+	// With no German armour in reach of 17 no gun there could fire: the
+	// attack resolves at once.
+	s := rtImpulseOpt(t, options{hiddenAT: true}, 1, British)
+	ccPut(t, s, "24", "ss-ar1-1")
+	ccPut(t, s, "17", "gb-a1-1", "gb-at-1")
+	s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+	s.stale()
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm")
+	if s.step != stReroll {
+		t.Fatalf("no armour in reach: step %s, want the roll under the reroll offer", stepNames[s.step])
+	}
+}

@@ -22,6 +22,7 @@ func (g *Game) Revisions() []engine.Revision {
 			"and, owing casualty points, to confirm them only then (soa:13.8); " +
 			"a British holder of the Tactical Advantage is asked whether to continue the phase while an AT gun is hidden, even with nothing to do (soa:8.43, 13.8); " +
 			"while an AT gun is hidden a British move impulse from an area still holding a visible unit waits for its end (soa:8.2, 13.8); " +
+			"and British attacks wait for resolve while German armour is in reach of the firing area (soa:8.12, 13.8); " +
 			"a hidden AT gun is revealed when AT guns are the only British units in its area (soa:13.8)"},
 	}
 }
