@@ -693,13 +693,7 @@ func TestCloseCombatHiddenATNoTell_soa13_8(t *testing.T) {
 	germanLog := func(gun bool) []string {
 		s := ccState(t, options{hiddenAT: true})
 		ccPut(t, s, "10", "gb-bren-1", "ss-hqc-mk3-1")
-		if gun {
-			ccPut(t, s, "10", "gb-at-1")
-		} else {
-			ccPut(t, s, "12", "gb-at-1", "gb-a1-2") // hidden elsewhere, not alone
-		}
-		s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
-		s.stale()
+		rtHideGun(t, s, "10", gun)
 		s.ta = German
 		s.startCloseCombat()
 		ccSkipScreens(t, s)

@@ -312,13 +312,7 @@ func TestHiddenATMoveEndNoTell_soa8_2_13_8(t *testing.T) {
 		ccPut(t, s, "30", "ss-ar1-1")
 		ccPut(t, s, "17", "gb-a1-1", "gb-rasc-1")
 		s.units[ccUnit(t, s, "gb-rasc-1")].Committed = true
-		if gun {
-			ccPut(t, s, "17", "gb-at-1")
-		} else {
-			ccPut(t, s, "12", "gb-at-1", "gb-a1-2") // hidden elsewhere, not alone
-		}
-		s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
-		s.stale()
+		rtHideGun(t, s, "17", gun)
 		ccDo(t, s, "area:17", "move", "unit:gb-a1-1", "to:18", "stop")
 		if s.step != stMoveUnit || s.ToMove() != "british" {
 			t.Fatalf("gun in 17 %v: step %s, to move %s; want the British asked to end", gun, stepNames[s.step], s.ToMove())
@@ -341,13 +335,7 @@ func TestHiddenATResolveNoTell_soa8_12_13_8(t *testing.T) {
 		ccPut(t, s, "16", "ss-hqc-mk3-1")
 		ccPut(t, s, "24", "ss-ar1-1")
 		ccPut(t, s, "17", "gb-a1-1")
-		if gun {
-			ccPut(t, s, "17", "gb-at-1")
-		} else {
-			ccPut(t, s, "12", "gb-at-1", "gb-a1-2") // hidden elsewhere, not alone
-		}
-		s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
-		s.stale()
+		rtHideGun(t, s, "17", gun)
 		rolls := s.rng.Rolls
 		ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm")
 		if s.step != stFireTarget || s.ToMove() != "british" || s.rng.Rolls != rolls {
@@ -368,4 +356,18 @@ func TestHiddenATResolveNoTell_soa8_12_13_8(t *testing.T) {
 	if s.step != stReroll {
 		t.Fatalf("no armour in reach: step %s, want the roll under the reroll offer", stepNames[s.step])
 	}
+}
+
+// rtHideGun hides gb-at-1 in place here when gun, else in 12 beside a
+// British 4-7-5 (not alone, so it stays hidden): the German's view must not
+// tell the two apart.
+func rtHideGun(t *testing.T, s *State, here string, gun bool) {
+	t.Helper()
+	if gun {
+		ccPut(t, s, here, "gb-at-1")
+	} else {
+		ccPut(t, s, "12", "gb-at-1", "gb-a1-2")
+	}
+	s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+	s.stale()
 }
