@@ -58,3 +58,26 @@ type Logbook interface {
 type SearchCloner interface {
 	SearchClone() State
 }
+
+// Prompter is a state that says in words where the game stands: the phase of
+// its turn, and for each seat a prompt: to the seat to move, what it is
+// asked; to the others, whom the game waits for and what they decide, naming
+// nothing that seat may not know. Clients show these rather than a step's
+// name.
+type Prompter interface {
+	Phase() Phase
+	Prompt(seat Seat) Prompt
+}
+
+// Phase is a part of a game's turn (or of its start or end).
+type Phase struct {
+	ID   string `json:"id"`             // "close-combat"
+	Name string `json:"name"`           // "Close Combat Phase"
+	Rule string `json:"rule,omitempty"` // the rule that sets it in the sequence of play
+}
+
+// Prompt is one sentence for one seat and the rule it cites.
+type Prompt struct {
+	Text string `json:"text"`
+	Rule string `json:"rule,omitempty"`
+}

@@ -344,19 +344,20 @@ class GamePage {
     const st = view.state || {};
     const e = this.el.prompt;
     if (view.result) return clear(e, h('strong', {}, 'The game is over.'), ' ', view.result.text || '');
+    // The view's prompt: what the step asks of this seat, or whom the game
+    // waits for (a game that does not say gets the step's name).
+    const prompt = st.prompt || {};
     if (!choices.length) {
       const who = view.to_move || '?';
-      const spectator = !this.mine.size;
       return clear(e, h('span', {class: 'spinner', 'aria-hidden': 'true'}),
-        spectator ? `Watching: ${who} to move` : `Waiting for ${who}…`,
-        h('div', {class: 'muted small'}, [this.game.phaseOf(st.step), stepName(st.step)].filter(Boolean).join(' · ')));
+        prompt.text || (this.mine.size ? `Waiting for ${who}…` : `Watching: ${who} to move`), ' ', ruleLink(prompt.rule));
     }
-    const rule = mostCommon(choices.map((c) => c.rule));
-    let text = this.game.STEP[st.step] || `Choose: ${stepName(st.step)}`;
+    const rule = prompt.rule || mostCommon(choices.map((c) => c.rule));
+    const text = prompt.text || `Choose: ${stepName(st.step)}`;
+    // A unit the choices are about that is not on the map (being set up) is shown below.
     const unit = commonUnit(choices);
     const u = unit && (st.units || []).find((x) => x.id === unit);
     const printed = unit && this.board.printed.get(unit);
-    text = text.replace('{unit}', u ? u.name : printed ? 'this unit' : 'the next unit'); // a unit not on the map is shown below
     const hasRefs = choices.some((c) => (c.refs || []).length);
     const trail = this.trail.slice(-4).map((c) => c.label);
     clear(e,
