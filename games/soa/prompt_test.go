@@ -42,7 +42,7 @@ func TestPhaseOfAFireReroll_soa6_3_8_41(t *testing.T) {
 }
 
 // soa:6.4, 9.6, 8.41: a reroll offer of a close combat roll belongs to the
-// Close Combat Phase, in every seat's view. The British attack first in 11
+// Close Combat Phase, in every seat's view, which shows no impulse. The British attack first in 11
 // (the German holds the advantage, soa:8.45) and roll 1; the German may
 // reroll it.
 func TestPhaseOfACloseCombatReroll_soa6_4_9_6_8_41(t *testing.T) {
@@ -63,6 +63,9 @@ func TestPhaseOfACloseCombatReroll_soa6_4_9_6_8_41(t *testing.T) {
 	rtWant(t, "phases", rtPhases(s), []string{"close-combat", "close-combat", "close-combat"})
 	if ph := s.Phase(); ph != (engine.Phase{ID: "close-combat", Name: "Close Combat Phase", Rule: "soa:6.4"}) {
 		t.Errorf("phase %+v", ph)
+	}
+	if imp := s.View("british").(View).Impulse; imp != "" {
+		t.Errorf("the view shows the impulse of %s in the Close Combat Phase, which has none (soa:6.4)", imp)
 	}
 	if p := rtPrompt(s, "german").Text; p != "Keep this close combat roll, or reroll it with the Tactical Advantage" {
 		t.Errorf("the German is asked %q", p)

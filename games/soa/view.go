@@ -240,7 +240,7 @@ func (s *State) View(seat engine.Seat) any {
 	if viewer != noSide {
 		v.Side = viewer.String()
 	}
-	if s.step >= stImpulse && s.step != stOver {
+	if v.Phase == phaseMF { // impulses are the Movement/Fire Phase's (soa:6.3, 8.1)
 		v.Impulse = s.imp.String()
 	}
 	if s.origin >= 0 && s.step > stImpulse && s.step < stCCPlace {
