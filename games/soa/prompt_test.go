@@ -110,6 +110,47 @@ func TestPromptKeepsTheDesignationSecret_soa8_12(t *testing.T) {
 	}
 }
 
+// soa:5.5: a set-up is secret: while one side sets up, the other seats are
+// told only that it does; the side setting up is asked where its next unit
+// goes, by name.
+func TestPromptKeepsTheSetupSecret_soa5_5(t *testing.T) {
+	s := rtNew(t, nil, 2)
+	for i := 0; s.step == stSetupBritish && i < 3; i++ {
+		if p := rtPrompt(s, "british").Text; p != "British set-up: choose the area for "+s.g.units[s.placingUnit()].Name {
+			t.Errorf("the British are asked %q", p)
+		}
+		rtWant(t, "the others' prompts", []string{rtPrompt(s, "german").Text, rtPrompt(s, engine.Spectator).Text},
+			[]string{"Waiting for the British: the secret set-up", "British to move: the secret set-up"})
+		ccDo(t, s, ccLegal(s)[0]) // a place for this one unit
+	}
+	if s.step != stSetupBritish {
+		t.Fatalf("three British units set up and the step is %s", stepNames[s.step])
+	}
+	ccDo(t, s, "setup-random")
+	if p := rtPrompt(s, "british").Text; s.step != stSetupGerman || p != "Waiting for the Germans: the secret set-up" {
+		t.Errorf("at step %s the British are told %q", stepNames[s.step], p)
+	}
+}
+
+// soa:13.8: a hidden anti-tank gun is not named to the German: the British
+// pick gb-at-1, hidden in 17, to fire at 16; until the attack is confirmed
+// the gun stays hidden, and the German is told only where the fire comes
+// from.
+func TestPromptKeepsTheHiddenGunSecret_soa13_8(t *testing.T) {
+	s := rtHiddenAT(t)
+	ccDo(t, s, "area:17", "fire", "target:16", "with:gb-at-1")
+	gun := s.g.units[ccUnit(t, s, "gb-at-1")]
+	if !s.units[ccUnit(t, s, "gb-at-1")].Hidden {
+		t.Fatal("the gun is revealed before the attack is confirmed")
+	}
+	from := "17 " + s.g.board.Place(int(s.g.placeIndex["17"])).Name
+	for _, seat := range []engine.Seat{"german", engine.Spectator} {
+		if p := rtPrompt(s, seat).Text; strings.Contains(p, gun.Name) || !strings.HasSuffix(p, ": an attack from "+from) {
+			t.Errorf("the %s prompt is %q", seat, p)
+		}
+	}
+}
+
 // Every step has a prompt: in random games (with bidding and hidden AT guns
 // on, so that their steps come up), every step the game waits in asks the
 // seat to move in a sentence citing a rule, and tells the others whom it
