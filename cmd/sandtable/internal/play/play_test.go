@@ -321,6 +321,20 @@ func TestLinesShowThePrompt(t *testing.T) {
 	mustContain(t, out.String(), "--- british to choose (choice 1):\nBritish set-up: choose the area for 1st Para Bde HQ (soa:5.4)\n  1. Place 1st Para Bde HQ in ")
 }
 
+// While a bot chooses, the choices pane says whom the game waits for and
+// what they decide, as the game words it for the person's seat: the
+// British bot sets up in secret (soa:5.5).
+func TestScreenSaysWhomItWaitsFor(t *testing.T) {
+	p := newSession(t, 3, nil, map[engine.Seat]string{"german": Person, "british": "random"})
+	m := newModel(p)
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	pn := stackedPanes(m.View())
+	if got := strings.TrimSpace(strings.Join(pn["british is choosing"], " ")); got != "Waiting for the British: the secret set-up (soa:5.4)" {
+		t.Errorf("while the bot sets up the choices pane reads %q", got)
+	}
+}
+
 // Line mode at a terminal pauses between hotseat players; a pipe does not.
 func TestLinesHotseatPauseOnlyAtATerminal(t *testing.T) {
 	p := newSession(t, 1, nil, hotseat)
