@@ -47,9 +47,6 @@ func (s *State) Phase() engine.Phase {
 // who is to move, each with what that side decides.
 func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 	if s.step == stOver {
-		if s.result == nil || s.result.Text == "" {
-			return engine.Prompt{Text: "The game is over"}
-		}
 		return engine.Prompt{Text: "The game is over: " + s.result.Text}
 	}
 	ask, wait := s.asks()

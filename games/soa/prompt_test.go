@@ -168,6 +168,9 @@ func TestPromptForEveryStep(t *testing.T) {
 			rtCheckPrompts(t, s)
 			return true
 		})
+		if p := s.Prompt("british"); s.result == nil || s.Phase().ID != "over" || p.Text != "The game is over: "+s.result.Text {
+			t.Fatalf("seed %d: at the end the phase is %+v and the prompt %+v", seed, s.Phase(), p)
+		}
 	}
 	s := fireSetting(t, 0)
 	s.rng.Force(1)
