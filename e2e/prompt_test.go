@@ -95,12 +95,19 @@ func TestCloseCombatRerollShowsItsPhase(t *testing.T) {
 		t.Errorf("the waiting seat's prompt reads %q, want the view's %q", s.Prompt, other.Prompt.Text)
 	}
 
+	// A spectator is told who is to move, not that anyone waits.
+	sp := newProfile(t, "a spectator", base)
+	sp.open("/play/"+made.ID, ".game-page[data-version]")
+	s = sp.waitFor("the spectator's view", 10*time.Second, fmt.Sprintf("s.version === %d", len(choices)))
+	if who, w := sp.who(), capital(mover)+" to move"; who != w || !strings.HasPrefix(s.Prompt, capital(mover)+" to move: whether to reroll the close combat") {
+		t.Errorf("a spectator's status says %q (want %q), its prompt %q", who, w, s.Prompt)
+	}
+	sp.close()
+
 	// The replay at that step says whose move it was.
 	q.open(fmt.Sprintf("/replay/%s?step=%d", made.ID, len(choices)), ".game-page[data-step]")
-	who := run(q, "the replay's status", 10*time.Second, chromedp.Poll[string](
-		`(document.querySelector('.game-page[data-step]') && document.querySelector('#status .who')?.textContent) || ''`,
-		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
-	if w := strings.ToUpper(string(mover)[:1]) + string(mover)[1:] + " to move"; who != w {
+	run(q, "the replay's step", 10*time.Second, chromedp.WaitVisible("#status .who"))
+	if who, w := q.who(), capital(mover)+" to move"; who != w {
 		t.Errorf("the replay's status says %q, want %q", who, w)
 	}
 	if got := statusPhase(q); got != "close-combat|Close Combat Phase 6.4" {
@@ -115,6 +122,9 @@ func otherSeat(seat engine.Seat) engine.Seat {
 	}
 	return "german"
 }
+
+// capital is a seat's name as a sentence begins it.
+func capital(seat engine.Seat) string { return strings.ToUpper(string(seat)[:1]) + string(seat)[1:] }
 
 // statusPhase is the phase the status shows: its id and its text.
 func statusPhase(p *page) string {

@@ -36,8 +36,8 @@ const panels = (st, kind) => (st.panels || []).filter((p) => p.kind === kind);
 // spectator); clock, while a reaction clock runs, is the element counting
 // down; answering, the seat of ours that a draw is offered to while its
 // view is on screen (it answers before anyone moves); past, that the view
-// is of a step gone by (a replay): it says whose move it was, not that
-// anyone waits.
+// is of a step gone by (a replay). A spectator and a replay are told whose
+// move it is or was, not that anyone waits.
 export function renderStatus(el, doc, game, me = new Set(), clock = null, answering = null, past = false) {
   const st = doc.state || {};
   const [tr] = panels(st, 'track');
@@ -46,7 +46,7 @@ export function renderStatus(el, doc, game, me = new Set(), clock = null, answer
   if (doc.result) who = h('span', {class: 'who over'}, 'Game over');
   else if (answering) who = h('span', {class: 'who mine answering'}, 'Your answer to a draw offer', me.size > 1 ? ` (${answering})` : '');
   else if (toMove && me.has(toMove)) who = h('span', {class: 'who mine'}, 'Your move', me.size > 1 ? ` (${toMove})` : '');
-  else if (toMove && past) who = h('span', {class: 'who'}, `${toMove[0].toUpperCase() + toMove.slice(1)} to move`);
+  else if (toMove && (past || !me.size)) who = h('span', {class: 'who'}, `${toMove[0].toUpperCase() + toMove.slice(1)} to move`);
   else if (toMove) who = h('span', {class: 'who wait'}, `Waiting for ${toMove}`);
   const rule = (r) => (r ? [' ', ruleLink(r, r.replace(/^\w+:/, ''))] : null);
   const chip = (label, value, r, id) => h('span', {class: 'chip', 'data-panel': id}, h('span', {class: 'chip-label'}, label), ' ', value, rule(r));
