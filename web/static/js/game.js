@@ -269,7 +269,7 @@ class GamePage {
     const statusKey = JSON.stringify([view.to_move, view.result, m.deadline, answering, {...st, units: null}]);
     if (statusKey !== this.statusKey) {
       this.statusKey = statusKey;
-      renderStatus(this.el.status, view, this.game, this.mine, this.clock(), answering);
+      renderStatus(this.el.status, view, this.mine, this.clock(), answering);
     }
     renderBoxes(this.el.boxes, st, this.game, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
     this.renderPrompt(view, choices);

@@ -38,7 +38,7 @@ const panels = (st, kind) => (st.panels || []).filter((p) => p.kind === kind);
 // view is on screen (it answers before anyone moves); past, that the view
 // is of a step gone by (a replay). A spectator and a replay are told whose
 // move it is or was, not that anyone waits.
-export function renderStatus(el, doc, game, me = new Set(), clock = null, answering = null, past = false) {
+export function renderStatus(el, doc, me = new Set(), clock = null, answering = null, past = false) {
   const st = doc.state || {};
   const [tr] = panels(st, 'track');
   const toMove = doc.to_move;
