@@ -20,6 +20,6 @@ func (g *Game) Revisions() []engine.Revision {
 			"units committed by a fire, unit placements) on a stack of frames, work.Stack"},
 		{Version: 4, Changes: "a random set-up (setup-random) draws from a generator derived from the game's and leaves the dice as they were (soa:5.4, 5.5), " +
 			"so that records keep set-up choices that place several units as their placements, one choice each; " +
-			"a record of older rules with such a choice migrates to its placements"},
+			"a record of older rules replays such a choice as its placements (an older setup-random draws another set-up)"},
 	}
 }
