@@ -92,7 +92,7 @@ func (srv *Server) resign(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	v, err := srv.submit(r.Context(), l, seat, *req.Version, engine.Ending{Kind: engine.EndResign, Seat: seat}.ID())
+	v, _, err := srv.submit(r.Context(), l, seat, *req.Version, engine.Ending{Kind: engine.EndResign, Seat: seat}.ID())
 	if err != nil {
 		return 0, v, err
 	}
@@ -106,7 +106,7 @@ func (srv *Server) draw(r *http.Request) (int, any, error) {
 		return 0, nil, err
 	}
 	if req.Answer == "accept" {
-		v, err := srv.submit(r.Context(), l, seat, *req.Version, engine.Ending{Kind: engine.EndDraw}.ID())
+		v, _, err := srv.submit(r.Context(), l, seat, *req.Version, engine.Ending{Kind: engine.EndDraw}.ID())
 		if err != nil {
 			return 0, v, err
 		}
@@ -163,11 +163,11 @@ func (srv *Server) chooseBatch(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, len(l.choices), err
 	}
-	v, err := srv.commit(context.WithoutCancel(r.Context()), l, next, made, time.Now())
+	v, ids, err := srv.commit(context.WithoutCancel(r.Context()), l, next, made, time.Now())
 	if err != nil {
 		return 0, v, err
 	}
-	return 200, map[string]int{"version": v}, nil
+	return 200, map[string]any{"version": v, "made": ids}, nil
 }
 
 // playBatch plays the choices on s, all for seat, and returns the record

@@ -488,11 +488,11 @@ func (srv *Server) choose(r *http.Request) (int, any, error) {
 	if req.Version == nil || req.Choice == "" {
 		return 0, nil, errf(400, "bad_json", "send {\"version\": N, \"choice\": ID}")
 	}
-	v, err := srv.submit(r.Context(), l, seat, *req.Version, req.Choice)
+	v, made, err := srv.submit(r.Context(), l, seat, *req.Version, req.Choice)
 	if err != nil {
 		return 0, v, err
 	}
-	return 200, map[string]int{"version": v}, nil
+	return 200, map[string]any{"version": v, "made": made}, nil
 }
 
 func (srv *Server) undoChoice(r *http.Request) (int, any, error) {

@@ -93,8 +93,10 @@ func (l *live) open(version int) error {
 	return nil
 }
 
-// submit applies one choice for seat at version, durably (the caller holds no lock).
-func (srv *Server) submit(ctx context.Context, l *live, seat engine.Seat, version int, id string) (int, error) {
+// submit applies one choice for seat at version, durably (the caller holds
+// no lock). It returns the new version and the record entries made: the
+// choice, or a macro's atomic choices.
+func (srv *Server) submit(ctx context.Context, l *live, seat engine.Seat, version int, id string) (int, []string, error) {
 	start := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -102,26 +104,28 @@ func (srv *Server) submit(ctx context.Context, l *live, seat engine.Seat, versio
 }
 
 // submitLocked is submit with l.mu held.
-func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, version int, id string, start time.Time) (int, error) {
+func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, version int, id string, start time.Time) (int, []string, error) {
 	if err := l.open(version); err != nil {
-		return len(l.choices), err
+		return len(l.choices), nil, err
 	}
 	next := l.state.Clone()
 	made, err := l.play(next, seat, id)
 	if err != nil {
-		return len(l.choices), err
+		return len(l.choices), nil, err
 	}
 	return srv.commit(ctx, l, next, made, start)
 }
 
 // commit stores the entries made on next (a copy of the state) in one
 // transaction, one version each, and makes next the game's state: all of
-// them or, when storing fails, none (l.mu held).
-func (srv *Server) commit(ctx context.Context, l *live, next engine.State, made []engine.Made, start time.Time) (int, error) {
+// them or, when storing fails, none (l.mu held). It returns the new
+// version and the entries' IDs.
+func (srv *Server) commit(ctx context.Context, l *live, next engine.State, made []engine.Made, start time.Time) (int, []string, error) {
 	over := next.ToMove() == ""
-	if err := srv.store.AppendChoices(ctx, l.meta.ID, len(l.choices), engine.IDs(made), over); err != nil {
+	ids := engine.IDs(made)
+	if err := srv.store.AppendChoices(ctx, l.meta.ID, len(l.choices), ids, over); err != nil {
 		srv.log.Error("storing a choice failed", "game", l.meta.ID, "n", len(l.choices), "entries", len(made), "err", err)
-		return len(l.choices), errf(500, "store_failed", "the choice could not be stored; it was not made")
+		return len(l.choices), nil, errf(500, "store_failed", "the choice could not be stored; it was not made")
 	}
 	l.state = next
 	for _, m := range made {
@@ -137,7 +141,7 @@ func (srv *Server) commit(ctx context.Context, l *live, next engine.State, made 
 	srv.metrics.choices.Add(float64(len(made)))
 	srv.metrics.latency.Observe(time.Since(start).Seconds())
 	srv.afterChange(l)
-	return len(l.choices), nil
+	return len(l.choices), ids, nil
 }
 
 // undo takes back seat's last choice while it is reversible.
@@ -223,7 +227,7 @@ func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, cl
 	if l.clock != clock {
 		return // the game moved on (or back) since this clock started
 	}
-	if _, err := srv.submitLocked(context.Background(), l, seat, version, id, time.Now()); err == nil {
+	if _, _, err := srv.submitLocked(context.Background(), l, seat, version, id, time.Now()); err == nil {
 		srv.log.Info("reaction time ran out", "game", l.meta.ID, "seat", seat, "choice", id)
 	}
 }
@@ -244,7 +248,7 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 		srv.log.Error("bot failed", "game", l.meta.ID, "seat", seat, "err", err)
 		return
 	}
-	if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
+	if _, _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
 		var ae *apiError
 		if !errors.As(err, &ae) || (ae.code != "stale_version" && ae.code != "archived") {
 			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", id, "err", err)

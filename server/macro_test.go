@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -60,8 +61,9 @@ func TestSecretSetupVersionSameHoweverChosen(t *testing.T) {
 			t.Fatal(err)
 		}
 		v, _, _ := viewOf(t, hs, macro.ID, macro.Tokens["british"])
-		if code, out := call(t, hs, "POST", "/api/games/"+macro.ID+"/choices", macro.Tokens["british"], map[string]any{"version": v, "choice": id}); code != 200 || int(out["version"].(float64)) != v+len(made) {
-			t.Fatalf("%s at version %d: %d %v; want version %d, one per unit placed", id, v, code, out, v+len(made))
+		code, out := call(t, hs, "POST", "/api/games/"+macro.ID+"/choices", macro.Tokens["british"], map[string]any{"version": v, "choice": id})
+		if code != 200 || int(out["version"].(float64)) != v+len(made) || fmt.Sprint(out["made"]) != fmt.Sprint(engine.IDs(made)) {
+			t.Fatalf("%s at version %d: %d %v; want version %d, one per unit placed, and the placements made %v", id, v, code, out, v+len(made), engine.IDs(made))
 		}
 		for _, m := range made {
 			v, _, _ := viewOf(t, hs, single.ID, single.Tokens["british"])

@@ -167,7 +167,7 @@ func TestReplayAsUnknownSeat(t *testing.T) {
 		if seat == "" {
 			break
 		}
-		if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
+		if _, _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
 			t.Fatal(err)
 		}
 	}
