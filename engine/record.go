@@ -160,18 +160,24 @@ func replay(g Game, r *Record) (State, *Record, error) {
 // check when play has stayed the same since (checkRules; RulesSince gives
 // the note to show).
 func Verify(g Game, r *Record) (State, error) {
+	s, _, err := verify(g, r)
+	return s, err
+}
+
+// verify is Verify that also returns the record as replay keeps it.
+func verify(g Game, r *Record) (State, *Record, error) {
 	sameVersion, err := checkRules(g, r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	s, err := Replay(g, r)
+	s, kept, err := replay(g, r)
 	if err != nil {
-		return s, err
+		return s, nil, err
 	}
 	if sameVersion && r.Hash != "" && r.Hash != FormatHash(s.Hash()) {
-		return s, fmt.Errorf("replay reached state hash %s, but the record says %s", FormatHash(s.Hash()), r.Hash)
+		return s, nil, fmt.Errorf("replay reached state hash %s, but the record says %s", FormatHash(s.Hash()), r.Hash)
 	}
-	return s, nil
+	return s, kept, nil
 }
 
 // ParseSeed reads a seed written in decimal.

@@ -120,3 +120,28 @@ func TestUndoAfterFormationTakesBackOnePlacement(t *testing.T) {
 		t.Fatalf("the German sees version %d, want %d", got, v-2)
 	}
 }
+
+// An imported record that holds a set-up choice for many units (written by
+// hand, or under older rules) is stored as its placements, one version each,
+// as if it had been made here: 50 British ones (data/setup.json).
+func TestImportStoresMacroAsPlacements(t *testing.T) {
+	_, hs := testServer(t, "")
+	soa, err := games.Get("soa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.NewRecord(soa)
+	rec.Scenario, rec.Seed, rec.Choices = "basic", 7, []string{"setup-historical"}
+	s, err := engine.Replay(soa, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Hash = engine.FormatHash(s.Hash())
+	code, out := call(t, hs, "POST", "/api/import", "", string(rec.Encode()))
+	if code != 201 {
+		t.Fatalf("import: %d %v", code, out)
+	}
+	if code, sum := call(t, hs, "GET", "/api/games/"+fmt.Sprint(out["id"]), "", nil); code != 200 || sum["version"] != float64(50) {
+		t.Fatalf("the imported game: %d, version %v; want 50, one per British unit placed", code, sum["version"])
+	}
+}
