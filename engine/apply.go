@@ -17,11 +17,12 @@ type Made struct {
 func Apply(s State, a Action) ([]Made, error) {
 	if x, ok := s.(Expander); ok {
 		if ids := x.Expand(a); ids != nil {
+			macro := s.Describe(a).ID
 			made := make([]Made, 0, len(ids))
 			for i, id := range ids {
 				b, err := Find(s, id)
 				if err != nil {
-					return made, fmt.Errorf("%s, atomic choice %d of %d: %w", s.Describe(a).ID, i+1, len(ids), err)
+					return made, fmt.Errorf("%s, atomic choice %d of %d: %w", macro, i+1, len(ids), err)
 				}
 				m, err := applyOne(s, b, id)
 				if err != nil {
