@@ -183,3 +183,22 @@ func TestMigrateKeepsMacrosAsAtomicChoices(t *testing.T) {
 		t.Fatalf("the migrated record does not replay to its hash: %v", err)
 	}
 }
+
+// Apply makes a macro as its atomic choices and names each with the seat
+// that made it and why it cannot be taken back.
+func TestApplyMakesMacroAsAtomicChoices(t *testing.T) {
+	s, _ := macroGame{}.New("basic", nil, 1)
+	made, err := Apply(s, ones)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(made) != 2 || made[0].ID != "take-1" || made[0].Seat != "a" || made[1].Seat != "b" {
+		t.Fatalf("made %+v; want take-1 by a, then take-1 by b", made)
+	}
+	if made[0].Irreversible == nil || !strings.Contains(made[0].Irreversible.Error(), "the move passed to b") {
+		t.Fatalf("a's take-1 passed the move, yet it is %v", made[0].Irreversible)
+	}
+	if n := s.(*macroPile).n; n != 18 {
+		t.Fatalf("pile %d after two take-1, want 18", n)
+	}
+}
