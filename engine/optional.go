@@ -81,3 +81,15 @@ type Prompt struct {
 	Text string `json:"text"`
 	Rule string `json:"rule,omitempty"`
 }
+
+// Expander is a state whose legal choices include macros: one choice that
+// stands for several atomic ones, such as soa's historical set-up or a
+// platoon placed at once. Expand gives the IDs of the atomic choices the
+// legal action a stands for in this state, in the order they are made, and
+// nil when a is atomic. Applying a must reach the state that making them
+// one by one reaches, RNG included (the conformance kit checks it), so that
+// records can hold only atomic choices (Apply): a record and its length are
+// then the same however a seat chose, and tell another seat nothing of how.
+type Expander interface {
+	Expand(a Action) []string
+}

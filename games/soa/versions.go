@@ -18,5 +18,8 @@ func (g *Game) Revisions() []engine.Revision {
 			"the other fields of the position mixed in (games/soa/hash.go), in place of FNV-1a of the position JSON; " +
 			"nested procedures (the resolution of an impulse's attacks, close combat in a place, reroll offers, retreats, " +
 			"units committed by a fire, unit placements) on a stack of frames, work.Stack"},
+		{Version: 4, Changes: "a random set-up (setup-random) draws from a generator derived from the game's and leaves the dice as they were (soa:5.4, 5.5), " +
+			"so that records keep set-up choices that place several units as their placements, one choice each; " +
+			"a record of older rules replays such a choice as its placements (an older setup-random draws another set-up)"},
 	}
 }

@@ -474,7 +474,7 @@ class GamePage {
     this.trail.push({...c, version: version + 1, seat});
     try {
       const r = await api.choose(this.id, token, version, choiceId);
-      if (this.game.isSetup(view.state?.step)) setups.record(this.id, seat, version, [choiceId]);
+      if (this.game.isSetup(view.state?.step)) setups.record(this.id, seat, version, r.made); // a macro's placements, one version each
       this.expect(r.version);
     } catch (e) {
       this.trail = this.trail.filter((x) => x.version <= version);
@@ -562,7 +562,7 @@ class GamePage {
     this.setPending(version);
     try {
       const r = await api.batch(this.id, this.tokens[seat], version, list);
-      setups.record(this.id, seat, version, list);
+      setups.record(this.id, seat, version, r.made);
       this.expect(r.version);
     } catch (e) {
       this.setPending(null);
