@@ -81,7 +81,7 @@ func (s *State) Apply(a engine.Action) error {
 	case stBid:
 		s.applyBid(x)
 	case stSetupBritish, stSetupGerman:
-		s.applySetupChoice(k, x)
+		s.count += len(s.applySetupChoice(k, x)) - 1 // a choice for each placement, as the record keeps them
 	case stReformPlace, stEventArmor, stEventZone, stEventBUnit, stEventBZone, stEventCZone:
 		s.applyEvent(k, x)
 	case stImpulse:
