@@ -157,7 +157,8 @@ func TestPromptKeepsTheHiddenGunSecret_soa13_8(t *testing.T) {
 // waits for; no seat's prompt names a unit that seat may not see (soa:5.5,
 // 13.8). The steps reached must be every step there is; committing units
 // to a fire is rare in random play, and is reached by the example of
-// soa:18.4 (a set-fire roll of 1 commits one of two British units).
+// soa:18.4 (a set-fire roll of 1 commits one of two British units); so is
+// a second barrage in one impulse (soa:14.33).
 func TestPromptForEveryStep(t *testing.T) {
 	seen := map[string]bool{}
 	for seed := uint64(1); seed <= 30; seed++ {
@@ -181,6 +182,15 @@ func TestPromptForEveryStep(t *testing.T) {
 	if p := rtPrompt(s, "british"); p != (engine.Prompt{Text: "The fire in " + at + " takes: choose 1 British unit to commit", Rule: "soa:18.4"}) {
 		t.Errorf("at the fire's commitment the British are asked %+v", p)
 	}
+	// A second barrage in one impulse (soa:14.33) is rare in random play:
+	// two battalion HQs in 29 call the Harzer counters.
+	s = fireState(t, 1, German)
+	ccPut(t, s, "29", "ss-bn-hq", "bo-bn-hq")
+	ccPut(t, s, "22", "gb-a1-1")
+	ccPut(t, s, "30", "gb-a1-2")
+	ccDo(t, s, "artillery:de-art-hzr-1", "target:22")
+	seen[stepNames[s.step]] = true
+	rtCheckPrompts(t, s)
 	var missing []string
 	for _, name := range stepNames {
 		if name != "over" && !seen[name] {
