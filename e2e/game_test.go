@@ -295,6 +295,17 @@ type api struct {
 	base string
 }
 
+// importedVersion is the version of an imported game: its record's length,
+// in which a macro choice the engine played counts as its atomic choices.
+func importedVersion(a api, id string) int {
+	a.t.Helper()
+	var sum struct {
+		Version int `json:"version"`
+	}
+	a.call("GET", "/api/games/"+id, "", nil, &sum)
+	return sum.Version
+}
+
 type created struct {
 	ID     string            `json:"id"`
 	Tokens map[string]string `json:"tokens"`
