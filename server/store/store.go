@@ -260,9 +260,10 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game, tokens []Token) error {
 	})
 }
 
-// AppendChoice stores choice number n (0-based) of a game; over marks the
-// game finished. It returns once the choice is durable.
-func (s *SQLite) AppendChoice(ctx context.Context, id string, n int, choice string, over bool) error {
+// AppendChoices stores choices as numbers n, n+1, ... (0-based) of a game,
+// all in one transaction; over marks the game finished. It returns once they
+// are durable, or stores none.
+func (s *SQLite) AppendChoices(ctx context.Context, id string, n int, choices []string, over bool) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
 		var have int
 		if err := tx.QueryRow(`SELECT COALESCE(MAX(n) + 1, 0) FROM choices WHERE game_id = ?`, id).Scan(&have); err != nil {
@@ -271,8 +272,10 @@ func (s *SQLite) AppendChoice(ctx context.Context, id string, n int, choice stri
 		if have != n {
 			return ErrConflict
 		}
-		if _, err := tx.Exec(`INSERT INTO choices(game_id, n, choice) VALUES(?,?,?)`, id, n, choice); err != nil {
-			return err
+		for i, c := range choices {
+			if _, err := tx.Exec(`INSERT INTO choices(game_id, n, choice) VALUES(?,?,?)`, id, n+i, c); err != nil {
+				return err
+			}
 		}
 		_, err := tx.Exec(`UPDATE games SET over = ?, updated = ? WHERE id = ?`, over, stamp(time.Now()), id)
 		return err
