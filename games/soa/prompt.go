@@ -137,7 +137,7 @@ func (s *State) asks() (ask, wait string) {
 		at := place(s.stack.top().At)
 		return "Retreat: choose the area the units in " + at + " go to together", "where the units in " + at + " retreat"
 	case stFireCommit:
-		n := s.stack.top().Left
+		n := int(s.stack.top().Left)
 		t := place(s.cur.Target)
 		return fmt.Sprintf(plural(n, "The fire in %s takes: choose %d British unit to commit", "The fire in %s takes: choose %d British units to commit"), t, n),
 			"which units in " + t + " the fire commits"
