@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,6 +38,8 @@ func cmdBenchServe(e *env, args []string) error {
 	interval := fs.Duration("interval", time.Second, "time between two choices of one game (0: as fast as answers come)")
 	dbDir := fs.String("dir", "", "directory for the database (default: a temporary one)")
 	spectators := fs.Int("spectators", 0, "WebSockets watching the first game, as a crowd (or an attacker) would")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the timed run to this file (go tool pprof)")
+	blockProfile := fs.String("blockprofile", "", "write where goroutines waited (locks, channels, the store) during the timed run to this file")
 	if _, err := parse(e, fs, args, 0, 0); err != nil {
 		return err
 	}
@@ -98,6 +102,10 @@ func cmdBenchServe(e *env, args []string) error {
 	errs := 0
 	ctx, cancel := context.WithTimeout(setup, time.Duration(*seconds*float64(time.Second)))
 	defer cancel()
+	stop, err := startProfiles(*cpuProfile, *blockProfile)
+	if err != nil {
+		return err
+	}
 	start, loadBefore := time.Now(), loadAverage()
 	for _, p := range players {
 		wg.Add(1)
@@ -118,6 +126,9 @@ func cmdBenchServe(e *env, args []string) error {
 	}
 	wg.Wait()
 	elapsed := time.Since(start).Seconds()
+	if err := stop(); err != nil {
+		return err
+	}
 	slices.Sort(lat)
 	slices.Sort(sizes)
 	fmt.Fprintf(e.stdout, "games %d, choices %d, choices/s %.0f, p50 %v, p99 %v, max %v, view bytes p50 %d max %d, errors %d\n",
@@ -449,4 +460,43 @@ func benchCall(ctx context.Context, c *http.Client, method, url, token, body str
 		return json.NewDecoder(resp.Body).Decode(out)
 	}
 	return nil
+}
+
+// startProfiles starts a CPU profile and the block profile as asked ("" for
+// none); stop writes them.
+func startProfiles(cpu, block string) (stop func() error, err error) {
+	var cpuFile *os.File
+	if cpu != "" {
+		if cpuFile, err = os.Create(cpu); err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(cpuFile); err != nil {
+			cpuFile.Close()
+			return nil, err
+		}
+	}
+	if block != "" {
+		runtime.SetBlockProfileRate(int(100 * time.Microsecond))
+	}
+	return func() error {
+		if cpuFile != nil {
+			pprof.StopCPUProfile()
+			if err := cpuFile.Close(); err != nil {
+				return err
+			}
+		}
+		if block == "" {
+			return nil
+		}
+		runtime.SetBlockProfileRate(0)
+		f, err := os.Create(block)
+		if err != nil {
+			return err
+		}
+		if err := pprof.Lookup("block").WriteTo(f, 0); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}, nil
 }
