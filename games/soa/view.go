@@ -1,6 +1,7 @@
 package soa
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"sandtable/engine"
@@ -109,19 +110,42 @@ func (v *View) panels() []Panel {
 	return append(p, Panel{Kind: "box", ID: "eliminated-box", Label: "Eliminated", At: "eliminated", Folded: true})
 }
 
-// UnitView is a counter as the seat sees it.
+// UnitView is a counter as the seat sees it. Its JSON (MarshalJSON) holds
+// only what changes from state to state; the printed counter (side, name,
+// type, factors) is in the board document's order of battle, sent once.
 type UnitView struct {
+	ID        string
+	Side      string
+	Name      string
+	Type      string
+	AF        int
+	DF        int // of the face now up: a committed unit's white face (soa:4.2)
+	MF        int
+	At        string
+	Committed bool
+	Hidden    bool // own hidden AT gun
+	Dead      bool // eliminated in the close combat being fought
+}
+
+// unitWire is a UnitView as views send it (docs/formats.md, sandtable-view/3):
+// where the unit is, its flags, and the DF of the white face while committed
+// (the board document gives the front face's).
+type unitWire struct {
 	ID        string `json:"id"`
-	Side      string `json:"side"`
-	Name      string `json:"name"`
-	Type      string `json:"type"`
-	AF        int    `json:"af"`
-	DF        int    `json:"df"`
-	MF        int    `json:"mf"`
 	At        string `json:"at"`
+	DF        int    `json:"df,omitempty"`
 	Committed bool   `json:"committed,omitempty"`
-	Hidden    bool   `json:"hidden,omitempty"` // own hidden AT gun
+	Hidden    bool   `json:"hidden,omitempty"`
 	Dead      bool   `json:"cc_eliminated,omitempty"`
+}
+
+// MarshalJSON writes the unit as views send it (unitWire).
+func (u UnitView) MarshalJSON() ([]byte, error) {
+	w := unitWire{ID: u.ID, At: u.At, Committed: u.Committed, Hidden: u.Hidden, Dead: u.Dead}
+	if u.Committed {
+		w.DF = u.DF
+	}
+	return json.Marshal(w)
 }
 
 // AttackView is a designated attack of the current impulse.
