@@ -4,6 +4,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -61,6 +62,9 @@ type SQLite struct {
 	db    *sql.DB
 	queue chan *op
 	done  chan struct{}
+	// the statements of every choice, prepared once (parsing them took more
+	// of the writer's time than running them)
+	appendStmt, playedStmt *sql.Stmt
 	// mu guards closed and the queue's closing: writers hold it shared while
 	// they enqueue, Close exclusively, so no write sends on a closed queue.
 	mu     sync.RWMutex
@@ -156,6 +160,16 @@ func OpenSQLite(path string) (*SQLite, error) {
 		return nil, fmt.Errorf("updating the schema in %s: %w", path, err)
 	}
 	s := &SQLite{db: db, queue: make(chan *op, 1024), done: make(chan struct{})}
+	// A choice is stored only as the next one of its game: a conflict
+	// inserts nothing.
+	if s.appendStmt, err = db.Prepare(`INSERT INTO choices(game_id, n, choice) SELECT ?1, ?2, ?3
+		WHERE (SELECT COALESCE(MAX(n) + 1, 0) FROM choices WHERE game_id = ?1) = ?2`); err == nil {
+		s.playedStmt, err = db.Prepare(`UPDATE games SET over = ?, updated = ? WHERE id = ?`)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("preparing the statements of %s: %w", path, err)
+	}
 	go s.writer()
 	return s, nil
 }
@@ -181,38 +195,36 @@ func (s *SQLite) writer() {
 	}
 }
 
-// commit runs a batch in one transaction; an operation that fails is rolled
-// back alone (savepoints), the others commit.
+// commit runs a batch in one transaction. If an operation fails, the
+// transaction is rolled back and each operation runs again in its own, so
+// that one failure (a conflict) does not fail the others: a savepoint
+// around every operation cost more than this rare second pass.
 func (s *SQLite) commit(batch []*op) {
-	tx, err := s.db.Begin()
-	if err != nil {
+	err := s.run(batch)
+	if err != nil && len(batch) > 1 {
 		for _, o := range batch {
-			o.errc <- err
+			o.errc <- s.run([]*op{o})
 		}
 		return
 	}
-	errs := make([]error, len(batch))
-	for i, o := range batch {
-		if _, err := tx.Exec("SAVEPOINT op"); err != nil {
-			errs[i] = err
-			continue
-		}
+	for _, o := range batch {
+		o.errc <- err
+	}
+}
+
+// run runs operations in one transaction: all are committed, or none.
+func (s *SQLite) run(ops []*op) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	for _, o := range ops {
 		if err := o.run(tx); err != nil {
-			errs[i] = err
-			tx.Exec("ROLLBACK TO op")
-		}
-		tx.Exec("RELEASE op")
-	}
-	if err := tx.Commit(); err != nil {
-		for i := range errs {
-			if errs[i] == nil {
-				errs[i] = err
-			}
+			tx.Rollback()
+			return err
 		}
 	}
-	for i, o := range batch {
-		o.errc <- errs[i]
-	}
+	return tx.Commit()
 }
 
 // write queues fn and waits until it is durably committed.
@@ -264,17 +276,14 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game, tokens []Token) error {
 // game finished. It returns once the choice is durable.
 func (s *SQLite) AppendChoice(ctx context.Context, id string, n int, choice string, over bool) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		var have int
-		if err := tx.QueryRow(`SELECT COALESCE(MAX(n) + 1, 0) FROM choices WHERE game_id = ?`, id).Scan(&have); err != nil {
+		r, err := tx.Stmt(s.appendStmt).Exec(id, n, choice)
+		if err != nil {
 			return err
 		}
-		if have != n {
-			return ErrConflict
+		if added, err := r.RowsAffected(); err != nil || added != 1 {
+			return cmp.Or(err, ErrConflict)
 		}
-		if _, err := tx.Exec(`INSERT INTO choices(game_id, n, choice) VALUES(?,?,?)`, id, n, choice); err != nil {
-			return err
-		}
-		_, err := tx.Exec(`UPDATE games SET over = ?, updated = ? WHERE id = ?`, over, stamp(time.Now()), id)
+		_, err = tx.Stmt(s.playedStmt).Exec(over, stamp(time.Now()), id)
 		return err
 	})
 }
@@ -494,5 +503,7 @@ func (s *SQLite) Close() error {
 	close(s.queue)
 	s.mu.Unlock()
 	<-s.done
+	s.appendStmt.Close()
+	s.playedStmt.Close()
 	return s.db.Close()
 }
