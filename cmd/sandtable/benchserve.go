@@ -106,7 +106,7 @@ func cmdBenchServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	start, loadBefore := time.Now(), loadAverage()
+	start, loadBefore, cpuBefore := time.Now(), loadAverage(), cpuSeconds()
 	for _, p := range players {
 		wg.Add(1)
 		go func() {
@@ -125,7 +125,7 @@ func cmdBenchServe(e *env, args []string) error {
 		}()
 	}
 	wg.Wait()
-	elapsed := time.Since(start).Seconds()
+	elapsed, cpu := time.Since(start).Seconds(), cpuSeconds()-cpuBefore
 	if err := stop(); err != nil {
 		return err
 	}
@@ -136,6 +136,9 @@ func cmdBenchServe(e *env, args []string) error {
 		quantile(lat, 1).Round(10*time.Microsecond), quantile(sizes, 0.5), quantile(sizes, 1), errs)
 	if loadBefore != "" {
 		fmt.Fprintf(e.stdout, "machine load (1, 5, 15 min) before %s, after %s\n", loadBefore, loadAverage())
+	}
+	if cpu > 0 && len(lat) > 0 {
+		fmt.Fprintf(e.stdout, "CPU time (server and players) %.1f s, %.2f ms a choice\n", cpu, 1000*cpu/float64(len(lat)))
 	}
 	if errs > 0 {
 		return fmt.Errorf("%d games failed", errs)
@@ -214,19 +217,45 @@ func (v *benchView) head() error {
 	return nil
 }
 
-// choices decodes the view's choices.
+// choices decodes the view's choices, and no more of the message: they come
+// before the view's state.
 func (v *benchView) choices() ([]string, error) {
-	var m struct {
-		View struct{ Choices []struct{ ID string } } `json:"view"`
+	d := json.NewDecoder(bytes.NewReader(v.data))
+	for _, key := range []string{"view", "choices"} {
+		if err := benchSeek(d, key); err != nil {
+			return nil, err
+		}
 	}
-	if err := json.Unmarshal(v.data, &m); err != nil {
+	var cs []struct{ ID string }
+	if err := d.Decode(&cs); err != nil {
 		return nil, err
 	}
-	ids := make([]string, len(m.View.Choices))
-	for i, c := range m.View.Choices {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
 		ids[i] = c.ID
 	}
 	return ids, nil
+}
+
+// benchSeek enters the JSON object d is at and reads up to key's value.
+func benchSeek(d *json.Decoder, key string) error {
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("the view is not a JSON object where %q is looked for (%v)", key, err)
+	}
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return err
+		}
+		if t == key {
+			return nil
+		}
+		var skip json.RawMessage
+		if err := d.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("the view has no %q", key)
 }
 
 // benchRecord is a random game's record to a depth drawn from 0 to 2,400
@@ -430,6 +459,27 @@ func loadAverage() string {
 		return ""
 	}
 	return strings.Join(f[:3], " ")
+}
+
+// cpuSeconds is the CPU time the process has used, as /proc tells it (0
+// where it does not): on a shared machine the work a choice costs is steadier
+// than its latency.
+func cpuSeconds() float64 {
+	data, err := os.ReadFile("/proc/self/stat")
+	if err != nil {
+		return 0
+	}
+	_, rest, _ := bytes.Cut(data, []byte(") ")) // after the command's name, which may hold spaces
+	f := strings.Fields(string(rest))
+	if len(f) < 13 {
+		return 0
+	}
+	user, err1 := strconv.ParseFloat(f[11], 64)
+	sys, err2 := strconv.ParseFloat(f[12], 64)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return (user + sys) / 100 // clock ticks: 100 a second on Linux
 }
 
 // quantile is the p-quantile of sorted values (0 for none).

@@ -22,7 +22,7 @@ type View struct {
 	VP          int               `json:"vp"`
 	Ammo        int               `json:"ammo"`
 	Swapped     bool              `json:"swapped,omitempty"`
-	Units       []UnitView        `json:"units"`
+	Units       unitList          `json:"units"`
 	Control     map[string]string `json:"control"`
 	Perimeter   []string          `json:"perimeter,omitempty"`
 	Fires       map[string]int    `json:"fires,omitempty"`
@@ -110,9 +110,9 @@ func (v *View) panels() []Panel {
 	return append(p, Panel{Kind: "box", ID: "eliminated-box", Label: "Eliminated", At: "eliminated", Folded: true})
 }
 
-// UnitView is a counter as the seat sees it. Its JSON (MarshalJSON) holds
-// only what changes from state to state; the printed counter (side, name,
-// type, factors) is in the board document's order of battle, sent once.
+// UnitView is a counter as the seat sees it. Views send only what changes
+// from state to state (unitList); the printed counter (side, name, type,
+// factors) is in the board document's order of battle, sent once.
 type UnitView struct {
 	ID        string
 	Side      string
@@ -127,9 +127,12 @@ type UnitView struct {
 	Dead      bool // eliminated in the close combat being fought
 }
 
-// unitWire is a UnitView as views send it (docs/formats.md, sandtable-view/3):
-// where the unit is, its flags, and the DF of the white face while committed
-// (the board document gives the front face's).
+// unitList is the units of a view.
+type unitList []UnitView
+
+// unitWire is a unit as views send it (docs/formats.md, sandtable-view/3):
+// where it is, its flags, and the DF of the white face while committed (the
+// board document gives the front face's).
 type unitWire struct {
 	ID        string `json:"id"`
 	At        string `json:"at"`
@@ -139,11 +142,15 @@ type unitWire struct {
 	Dead      bool   `json:"cc_eliminated,omitempty"`
 }
 
-// MarshalJSON writes the unit as views send it (unitWire).
-func (u UnitView) MarshalJSON() ([]byte, error) {
-	w := unitWire{ID: u.ID, At: u.At, Committed: u.Committed, Hidden: u.Hidden, Dead: u.Dead}
-	if u.Committed {
-		w.DF = u.DF
+// MarshalJSON writes the units as views send them (unitWire), all in one
+// encoding: a Marshaler per unit cost a tenth of the server's time.
+func (l unitList) MarshalJSON() ([]byte, error) {
+	w := make([]unitWire, len(l))
+	for i, u := range l {
+		w[i] = unitWire{ID: u.ID, At: u.At, Committed: u.Committed, Hidden: u.Hidden, Dead: u.Dead}
+		if u.Committed {
+			w[i].DF = u.DF
+		}
 	}
 	return json.Marshal(w)
 }
