@@ -233,7 +233,8 @@ func (srv *Server) open(g store.Game) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &live{meta: g, game: eg, choices: g.Choices, subs: map[*subscriber]struct{}{}, bots: map[engine.Seat]ai.Bot{}}
+	l := &live{meta: g, game: eg, choices: g.Choices, subs: map[*subscriber]struct{}{}, bots: map[engine.Seat]ai.Bot{},
+		draw: drawOffer{by: engine.Seat(g.DrawBy), at: g.DrawAt}}
 	for seat, kind := range g.Seats {
 		if name, ok := strings.CutPrefix(kind, "bot:"); ok {
 			b, err := ai.New(name, g.Seed^uint64(len(seat))*0x9e3779b97f4a7c15)

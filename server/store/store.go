@@ -39,7 +39,11 @@ type Game struct {
 	Updated time.Time
 	// Archived: idle too long, kept to read and replay but no longer played.
 	Archived bool
-	Choices  []string
+	// DrawBy is the seat whose draw offer stood at version DrawAt ("": none);
+	// the offer stands while the game is at that version.
+	DrawBy  string
+	DrawAt  int
+	Choices []string
 }
 
 // Token is a seat's secret, stored as a hash.
@@ -112,6 +116,8 @@ var added = map[string]string{
 	"rules":    "INTEGER NOT NULL DEFAULT 1", // games stored before rules versions are version 1
 	"updated":  "TEXT",
 	"archived": "INTEGER NOT NULL DEFAULT 0",
+	"draw_by":  "TEXT NOT NULL DEFAULT ''",
+	"draw_at":  "INTEGER NOT NULL DEFAULT 0",
 }
 
 // addColumns adds the columns an older database lacks.
@@ -299,6 +305,15 @@ func (s *SQLite) Truncate(ctx context.Context, id string, n int) error {
 	})
 }
 
+// SetDraw stores the draw offer of seat by, standing at version at; by ""
+// withdraws it.
+func (s *SQLite) SetDraw(ctx context.Context, id, by string, at int) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE games SET draw_by = ?, draw_at = ? WHERE id = ?`, by, at, id)
+		return err
+	})
+}
+
 // Archive marks a game archived: it stays to be read and replayed.
 func (s *SQLite) Archive(ctx context.Context, id string) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
@@ -356,13 +371,13 @@ var ErrDamaged = errors.New("store: damaged game")
 func (s *SQLite) load(ctx context.Context, one string) (games []Game, tokens []Token, damaged []Damaged, err error) {
 	bad := map[string]error{}
 	index := map[string]int{}
-	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, archived, rules FROM games
+	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, archived, rules, draw_by, draw_at FROM games
 		WHERE ?1 = '' OR id = ?1 ORDER BY created, id`, one,
 		func(rows *sql.Rows) error {
 			var g Game
 			var opts, seed, seats, created string
 			var pos, updated sql.NullString
-			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &updated, &g.Archived, &g.Rules); err != nil {
+			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &updated, &g.Archived, &g.Rules, &g.DrawBy, &g.DrawAt); err != nil {
 				return fmt.Errorf("a game row does not read: %w", err)
 			}
 			if !updated.Valid { // a game stored before the column existed
@@ -477,6 +492,9 @@ func (g *Game) parse(opts, seed, seats, created, updated string) error {
 	}
 	if g.Rules < 1 {
 		return fmt.Errorf("rules version %d is not one", g.Rules)
+	}
+	if g.DrawBy != "" && g.Seats[g.DrawBy] == "" || g.DrawAt < 0 {
+		return fmt.Errorf("a draw offer by %q at version %d: not a seat of the game, or no version", g.DrawBy, g.DrawAt)
 	}
 	return nil
 }
