@@ -129,14 +129,14 @@ func TestChoiceBatch(t *testing.T) {
 
 // A bot's set-up choices are not paced by the bot delay.
 func TestBotSetupUnpaced(t *testing.T) {
-	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: 10 * time.Second, RatePerSecond: 100000, Logger: quiet})
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Hour, RatePerSecond: 100000, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { hs.Close(); srv.Close() })
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "bot:random"})
-	if !askedWithin(t, hs, g, "german", 5*time.Second) {
+	if !askedWithin(t, hs, g, "german", patience) {
 		t.Fatal("the bot's set-up waited for the bot delay")
 	}
 }
