@@ -12,6 +12,9 @@ type Renderer interface {
 	// line are the status, which the full-screen client keeps in sight. A
 	// line that starts with a place's ID describes that place, and the
 	// lines indented by three or more spaces that follow it belong to it
-	// (its units): the client marks the place a choice names this way.
+	// (its units): the client marks the place a choice names this way, and
+	// its map leaves out the lines that have none (empty places) until the
+	// person asks for the whole map. After a second blank line comes the
+	// legend of the marks, its entries separated by "; ".
 	Text(seat Seat) string
 }

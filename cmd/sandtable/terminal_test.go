@@ -84,3 +84,46 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 		t.Fatalf("saved %v, want [%s #resign:british]", got, legal.Choices[11].ID)
 	}
 }
+
+// At the common 80×24 a long list of choices scrolls: the log keeps at least
+// 5 lines and the last roll stays in sight, in a real terminal.
+func TestPlayFullScreenAt80x24InTmux(t *testing.T) {
+	recPath := filepath.Join(t.TempDir(), "game.json")
+	x := newTmux(t, 80, 24, fmt.Sprintf("env SANDTABLE_CHILD_ARGS='play soa --seat british --seed 3 --record %s' '%s'; sleep 60", recPath, os.Args[0]))
+	x.waitFor("british to choose · 14 choices")
+	x.keys("1", "3", "Enter") // the historical set-up; the bot sets up, then turn 1's random event is rolled (soa:17.1)
+	screen := x.waitFor("step impulse")
+	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
+	if len(lines) > 24 {
+		t.Fatalf("%d lines in a terminal of 24:\n%s", len(lines), screen)
+	}
+	pane := func(title string) []string {
+		var out []string
+		in := false
+		for _, l := range lines[1 : len(lines)-1] { // not the header and the footer
+			if strings.HasPrefix(l, "── ") {
+				in = strings.HasPrefix(l, "── "+title)
+				continue
+			}
+			if in && strings.TrimSpace(l) != "" {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	if log := pane("Log"); len(log) < 5 {
+		t.Errorf("the log shows %d lines, want 5 at least:\n%s", len(log), screen)
+	}
+	if dice := pane("Dice"); len(dice) == 0 || !strings.Contains(strings.Join(dice, "\n"), "British rolls ") {
+		t.Errorf("the dice pane lacks the event roll:\n%s", screen)
+	}
+	if choices := pane("british to choose"); len(choices) != 6 || !strings.Contains(screen, "· 1-6 shown, ↑↓ PgDn for more") {
+		t.Errorf("the choices take %d lines, want 6 of a longer list that scrolls:\n%s", len(choices), screen)
+	}
+	x.keys("l")
+	screen = x.waitFor("Log · l back")
+	lines = strings.Split(strings.TrimRight(screen, "\n"), "\n")
+	if log := pane("Log"); len(log) < 20 {
+		t.Errorf("l shows %d log lines, want the whole window's:\n%s", len(log), screen)
+	}
+}

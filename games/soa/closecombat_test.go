@@ -682,3 +682,36 @@ func TestCloseCombatNoAmmoShortage_soa20_4(t *testing.T) {
 		}
 	}
 }
+
+// TestCloseCombatHiddenATNoTell_soa13_8: with hidden guns in play the German
+// must not learn of a gun from the British being asked for attacks. A Bren
+// carrier, which may not attack (soa:17.53), with or without a hidden gun
+// against a German Mk III in 10, the German holding the Tactical Advantage
+// so that the British attack first (soa:8.45): both times the British is
+// asked, and the German's log reads the same.
+func TestCloseCombatHiddenATNoTell_soa13_8(t *testing.T) {
+	germanLog := func(gun bool) []string {
+		s := ccState(t, options{hiddenAT: true})
+		ccPut(t, s, "10", "gb-bren-1", "ss-hqc-mk3-1")
+		if gun {
+			ccPut(t, s, "10", "gb-at-1")
+			s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+			s.stale()
+		}
+		s.ta = German
+		s.startCloseCombat()
+		ccSkipScreens(t, s)
+		if s.step != stCCTarget || s.ToMove() != "british" {
+			t.Fatalf("gun %v: step %s, to move %s; want the British asked for attacks", gun, stepNames[s.step], s.ToMove())
+		}
+		ccDo(t, s, "resolve")
+		var out []string
+		for _, l := range s.LogLines("german", 0, s.LogLen("german")) {
+			out = append(out, l.Text)
+		}
+		return out
+	}
+	if with, without := germanLog(true), germanLog(false); !slices.Equal(with, without) {
+		t.Fatalf("the German's log tells the gun apart:\nwith    %q\nwithout %q", with, without)
+	}
+}

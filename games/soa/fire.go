@@ -169,13 +169,23 @@ func (s *State) legalFire(buf []engine.Action) []engine.Action {
 			buf = append(buf, act(kConfirm, 0))
 		}
 	case stFirePrimary:
-		for _, u := range s.g.sideUnits[s.imp.Other()] {
-			if s.inGroup(u, s.cur.Target, s.cur.Group) && s.isArmor(u) {
-				buf = append(buf, act(kPrimary, int(u)))
-			}
+		for _, u := range s.primaryCandidates() {
+			buf = append(buf, act(kPrimary, int(u)))
 		}
 	}
 	return buf
+}
+
+// primaryCandidates are the armour units of the target group an AT attack
+// may name as its primary target (soa:13.7).
+func (s *State) primaryCandidates() []int16 {
+	var out []int16
+	for _, u := range s.g.sideUnits[s.imp.Other()] {
+		if s.inGroup(u, s.cur.Target, s.cur.Group) && s.isArmor(u) {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // canJoin reports whether u may join the attack being designated (soa:8.32, 13.22, 18.3).

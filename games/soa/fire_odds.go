@@ -51,9 +51,10 @@ func (s *State) fireTerms() fireTerms {
 // FireOdds are an attack's values before the dice and the chance of each
 // number of casualty points (soa:8.353), for the player about to confirm it.
 type FireOdds struct {
-	AttackValue  int      `json:"attack_value"`  // AV before the dice (soa:8.351)
-	DefenceValue int      `json:"defence_value"` // DV before the dice, modifiers included (soa:8.352)
-	Results      []Chance `json:"results"`       // one per number of casualty points, from 0
+	AttackValue  int      `json:"attack_value"`         // AV before the dice (soa:8.351)
+	DefenceValue int      `json:"defence_value"`        // DV before the dice, modifiers included (soa:8.352)
+	Results      []Chance `json:"results"`              // one per number of casualty points, from 0
+	Eliminated   bool     `json:"eliminated,omitempty"` // AT guns alone in their area: eliminated without a roll, no values (soa:13.4)
 	Note         string   `json:"note,omitempty"`
 }
 
@@ -73,10 +74,13 @@ func (s *State) fireOdds() *FireOdds {
 	if len(a.Units) == 0 || a.Kind == atkSetFire || !s.hasAffectedBy(a.Kind, s.origin, a.Target, a.Group, s.curInfantry()) {
 		return nil
 	}
+	if a.Kind != atkAT && s.onlyAT(a.Target, s.imp.Other()) { // as resolveNext does
+		return &FireOdds{Eliminated: true, Note: "an anti-tank gun alone in its area is eliminated without a roll (soa:13.4)"}
+	}
 	t := s.fireTerms()
 	o := &FireOdds{AttackValue: t.av(), DefenceValue: t.dv()}
-	if a.Kind != atkAT && s.onlyAT(a.Target, s.imp.Other()) {
-		o.Note = "an anti-tank gun alone in its area is eliminated without a roll (soa:13.4)"
+	if a.Kind == atkAT && a.Primary < 0 && s.mixedArmor() {
+		o.Note = "the DV will be the DF of the primary target named on confirming, shown here for the lowest (soa:13.7)"
 	}
 	att, def := s.rollWays(s.imp), s.rollWays(s.imp.Other())
 	var ways []int
@@ -125,6 +129,25 @@ func (s *State) rollWays(side Side) [13]int {
 		}
 	}
 	return w
+}
+
+// PrimaryOdds are the odds of an AT attack on mixed armour with Unit as
+// its primary target, whose DF makes the DV (soa:13.7).
+type PrimaryOdds struct {
+	Unit string    `json:"unit"`
+	Odds *FireOdds `json:"odds"`
+}
+
+// primaryOdds lists the odds of each primary target the AT attack being
+// designated may name.
+func (s *State) primaryOdds() []PrimaryOdds {
+	var out []PrimaryOdds
+	for _, u := range s.primaryCandidates() {
+		c := s.Clone().(*State) // the same code as the roll, with u named
+		c.cur.Primary = u
+		out = append(out, PrimaryOdds{Unit: s.g.units[u].ID, Odds: c.fireOdds()})
+	}
+	return out
 }
 
 // BarrageOdds are the odds of one barrage the artillery counter being called

@@ -13,10 +13,14 @@ import (
 // 4 in 80, 5 in 56, 6 in 35, 7 in 20, 8 in 10, 9 in 4, 10 in 1.
 
 // rtOdds is the ways of each number of casualty points in the German view
-// of the attack being designated.
-func rtOdds(t *testing.T, s *State) (av, dv int, ways []int) {
+// (or seat's) of the attack being designated.
+func rtOdds(t *testing.T, s *State, seat ...engine.Seat) (av, dv int, ways []int) {
 	t.Helper()
-	d := s.View("german").(View).Drafting
+	viewer := engine.Seat("german")
+	if len(seat) > 0 {
+		viewer = seat[0]
+	}
+	d := s.View(viewer).(View).Drafting
 	if d == nil || d.Odds == nil {
 		t.Fatal("the attack being designated shows no odds")
 	}
@@ -222,5 +226,95 @@ func TestSetFireOdds_soa18_3_18_81(t *testing.T) {
 		if o := odds(); o == nil || o.AtMost != c.all || o.Ways != c.all {
 			t.Fatalf("level %d, engineer and squad: %+v; want %d", c.level, o, c.all)
 		}
+	}
+}
+
+// soa:13.4: fire at an anti-tank gun alone in its area eliminates it without
+// a roll, so the odds say so rather than offering casualty points; the same
+// for a barrage.
+func TestFireOddsLoneAT_soa13_4(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "17", "gb-at-1")
+	ccPut(t, s, "24", "ss-ar1-1")
+	ccDo(t, s, "area:24", "fire", "target:17", "with:ss-ar1-1")
+	if o := s.View("german").(View).Drafting.Odds; o == nil || !o.Eliminated || o.Results != nil {
+		t.Fatalf("fire at a lone AT gun: odds %+v; want eliminated, no casualty points", o)
+	}
+	s = fireState(t, 1, German)
+	ccPut(t, s, "10", "bo-bn-hq")
+	ccPut(t, s, "21", "gb-at-1")
+	ccDo(t, s, "artillery:de-art-hzr-1")
+	if b := s.View("german").(View).Barrages; len(b) != 1 || !b[0].Odds.Eliminated || b[0].Odds.Results != nil {
+		t.Fatalf("barrage on a lone AT gun: %+v; want eliminated, no casualty points", b)
+	}
+}
+
+// soa:13.7: an anti-tank gun firing at armour of several types names a
+// primary target, whose DF makes the DV. While it names one, the odds of
+// each choice are shown: from 17 into 24 by day, AV 6 (the gun's circled
+// AF) against the 6-2-8's DF 2 + 1 adjacent = 3, the armoured car's 3 + 1
+// = 4, the Tiger's 7 + 1 = 8.
+func TestFireOddsPrimary_soa13_7(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-at-1")
+	ccPut(t, s, "24", "ss-hw-sp-1", "ss-ac-1", "de-tiger-1")
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-at-1", "confirm")
+	d := s.View("british").(View).Drafting
+	if d == nil || d.Odds != nil {
+		t.Fatalf("while the primary is named, no single DV stands: %+v", d)
+	}
+	got := map[string][2]int{}
+	for _, p := range d.Primary {
+		got[p.Unit] = [2]int{p.Odds.AttackValue, p.Odds.DefenceValue}
+	}
+	want := map[string][2]int{"ss-hw-sp-1": {6, 3}, "ss-ac-1": {6, 4}, "de-tiger-1": {6, 8}}
+	if len(got) != 3 || got["ss-hw-sp-1"] != want["ss-hw-sp-1"] || got["ss-ac-1"] != want["ss-ac-1"] || got["de-tiger-1"] != want["de-tiger-1"] {
+		t.Fatalf("primary odds %v; want %v", got, want)
+	}
+	// The Tiger: k points need the dice to favour the gun by k+2.
+	for _, p := range d.Primary {
+		if p.Unit == "de-tiger-1" {
+			if ways := rtWays(t, p.Odds); !slices.Equal(ways, []int{1296 - 310, 104, 80, 56, 35, 20, 10, 4, 1}) {
+				t.Fatalf("Tiger as primary: ways %v", ways)
+			}
+		}
+	}
+	s.rng.Force(3, 3, 3, 3)
+	ccDo(t, s, "primary:de-tiger-1")
+	if s.av != 12 || s.dv != 14 {
+		t.Fatalf("the roll: AV %d DV %d; want 6+6 = 12 against 8+6 = 14, as shown", s.av, s.dv)
+	}
+}
+
+// soa:20.2, soa:20.3, soa:15.2, soa:15.4: the odds carry the ammunition
+// shortage. On turn 8 (a night) with one Bren carrier on the track, British
+// fire pays 1: a 4-7-5 in 17 at a 3-5-5 in 24 has AV 4-1 = 3 against DV
+// 5+2 = 7. The British artillery still pays 2: AV 6 (night) - 2 = 4 against
+// the 3-5-5's DF 5 with no modifier.
+func TestFireOddsAmmo_soa20_2_20_3(t *testing.T) {
+	s := fireState(t, 8, British)
+	s.ammo = ammoLevel(8)
+	for _, u := range s.g.sideUnits[British] {
+		if s.typ(u) == Bren {
+			s.units[u].Loc = locTrack
+			s.stale()
+			break
+		}
+	}
+	ccPut(t, s, "17", "gb-a1-1")
+	ccPut(t, s, "22", "gb-2para-hq")
+	ccPut(t, s, "24", "ss-ar1-1")
+	ccPut(t, s, "21", "ss-ar1-2")
+	c := s.Clone().(*State)
+	ccDo(t, c, "area:17", "fire", "target:24", "with:gb-a1-1")
+	// k points need the dice to favour the attacker by k+4.
+	if av, dv, ways := rtOdds(t, c, "british"); av != 3 || dv != 7 || !slices.Equal(ways, []int{1296 - 126, 56, 35, 20, 10, 4, 1}) {
+		t.Fatalf("British fire: AV %d DV %d ways %v; want 3 7", av, dv, ways)
+	}
+	s.rng.Force(1) // soa:14.32: the battery answers
+	ccDo(t, s, "artillery:gb-art-1lt-1")
+	b := s.View("british").(View).Barrages
+	if len(b) != 1 || b[0].Target != "21" || b[0].Odds.AttackValue != 4 || b[0].Odds.DefenceValue != 5 {
+		t.Fatalf("British barrage: %+v; want one on 21 with AV 4 and DV 5", b)
 	}
 }

@@ -790,3 +790,27 @@ func TestFireTwoATGunsTogether_soa13_21(t *testing.T) {
 	}
 	rtWant(t, "three points on the Mk III", ccLegal(s), []string{"eliminate:ss-hqc-mk3-1"})
 }
+
+// soa:13.4, soa:10.7: in a perimeter zone, where fire and close combat are
+// conducted as in an area, an AT gun alone is eliminated when fired on,
+// without dice, and at the end of close combat when Germans share the zone;
+// each counts one lost unit (soa:19.21).
+func TestFireLoneATInZone_soa13_4_10_7(t *testing.T) {
+	s := fireState(t, 1, German)
+	ccPut(t, s, "A", "gb-at-1", "ss-ar1-1")
+	rolls := s.rng.Rolls
+	ccDo(t, s, "area:A", "fire", "target:A", "with:ss-ar1-1", "confirm")
+	if u := s.units[ccUnit(t, s, "gb-at-1")]; u.Loc != locBox || u.Weight != 1 || s.rng.Rolls != rolls {
+		t.Fatalf("fire in the zone: the gun at %s weight %d, %d dice", fireAt(t, s, "gb-at-1"), u.Weight, s.rng.Rolls-rolls)
+	}
+
+	s = ccState(t, options{})
+	ccPut(t, s, "A", "gb-at-1", "ss-ar1-1")
+	s.ta = German // the British attack first and have no target for the gun
+	s.startCloseCombat()
+	s.rng.Force(1) // the German's attack on the gun fails
+	ccDo(t, s, "attack:gb-at-1", "with:ss-ar1-1", "confirm", "resolve", "accept")
+	if u := s.units[ccUnit(t, s, "gb-at-1")]; u.Loc != locBox || u.Weight != 1 {
+		t.Fatalf("end of close combat in the zone: the gun at %s weight %d", fireAt(t, s, "gb-at-1"), u.Weight)
+	}
+}

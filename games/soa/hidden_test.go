@@ -253,3 +253,16 @@ func TestHiddenViewsCarryNoRNG(t *testing.T) {
 		}
 	}
 }
+
+// soa:13.8: the guns are revealed when AT guns are the only British units in
+// their area, however many: gb-at-2, revealed, stays in 17 with the hidden
+// gb-at-1 when gb-rasc-1 leaves, and both are then all the British there.
+func TestHiddenATRevealedWhenAloneWithGun_soa13_8(t *testing.T) {
+	s := rtHiddenAT(t)
+	ccPut(t, s, "17", "gb-at-2")
+	ccPut(t, s, "28", "ss-hqc-mk3-1")
+	ccDo(t, s, "area:17", "move", "unit:gb-rasc-1", "to:18")
+	if s.units[ccUnit(t, s, "gb-at-1")].Hidden || !rtSeesAT(t, s, "german") {
+		t.Fatal("a gun left in 17 with only another gun is revealed")
+	}
+}

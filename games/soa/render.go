@@ -163,7 +163,8 @@ func renderKeys[V any](m map[string]V) []string {
 
 // Text implements engine.Renderer: the status, then every place with its
 // full name, markers, neighbours and the units in it, the units off the
-// map, the attacks declared, and a legend of the marks.
+// map (each box's units indented under it, as a place's are), and after
+// a blank line the legend of the marks.
 func (s *State) Text(seat engine.Seat) string {
 	v := s.renderView(seat)
 	b := s.g.board
@@ -175,6 +176,9 @@ func (s *State) Text(seat engine.Seat) string {
 		fmt.Fprintf(&t, "designating: %s\n", s.renderAttack(*d))
 		if d.Odds != nil {
 			t.WriteString("  odds: " + renderOdds(d.Odds) + "\n")
+		}
+		for _, p := range d.Primary {
+			fmt.Fprintf(&t, "  odds with %s as primary target (soa:13.7): %s\n", s.g.units[s.g.byID[p.Unit]].Name, renderOdds(p.Odds))
 		}
 		if f := d.SetFire; f != nil {
 			fmt.Fprintf(&t, "  odds: a die of %d or less sets the fire, %d in 6 (soa:18.3)\n", f.AtMost, f.Ways)
@@ -240,16 +244,16 @@ func (s *State) Text(seat engine.Seat) string {
 			for _, u := range units {
 				n[u.Side]++
 			}
-			fmt.Fprintf(&t, "eliminated: german %d, british %d\n", n["german"], n["british"])
+			fmt.Fprintf(&t, "eliminated:\n     german %d, british %d\n", n["german"], n["british"])
 			continue
 		}
 		var names []string
 		for _, u := range units {
 			names = append(names, u.Name+renderMarks(u))
 		}
-		fmt.Fprintf(&t, "%s: %s\n", strings.ReplaceAll(where, "-", " "), strings.Join(names, "; "))
+		fmt.Fprintf(&t, "%s:\n     %s\n", strings.ReplaceAll(where, "-", " "), strings.Join(names, "; "))
 	}
-	t.WriteString(renderLegend)
+	t.WriteString("\n" + renderLegend)
 	return t.String()
 }
 
@@ -269,6 +273,9 @@ func (s *State) renderAttack(a AttackView) string {
 // renderOdds is an attack's values and the chance of each number of
 // casualty points (soa:8.351-8.353), as the view gives them.
 func renderOdds(o *FireOdds) string {
+	if o.Eliminated {
+		return o.Note
+	}
 	var parts, hits []string
 	for _, c := range o.Results {
 		if c.CP == 0 {

@@ -172,7 +172,7 @@ func renderBritishArea(g *Game, s *State) string {
 // TestTextListsPlacesMarkersAndStatus checks the terminal text's shape:
 // the status first, every place once with its full name and neighbours
 // (map.json: 19 borders 3, 18 and 20; zone C has arrows to B, 14 and 15),
-// the units under their place, and the legend of the marks.
+// the units under their place and off the map, and the legend of the marks.
 func TestTextListsPlacesMarkersAndStatus(t *testing.T) {
 	g := MustLoad()
 	st, _ := g.New("basic", nil, 2)
@@ -194,7 +194,11 @@ func TestTextListsPlacesMarkersAndStatus(t *testing.T) {
 		"19 Nieuwe Kade, under the bridge [perimeter] → 3 18 20\n",
 		" C Westervoortsedijk (zone) → 14 15 B\n",
 		"22 Prinsenhof – Brigade HQ [british 3VP]",
-		"TA: ", "German VP: ", "British ammo shortage: ", "legend: [british 2VP] controlled by the British",
+		"TA: ", "German VP: ", "British ammo shortage: ",
+		// Units off the map are indented under their box, as a place's are;
+		// the legend comes after a blank line (engine.Renderer).
+		"\nartillery box:\n     Artillery support: ",
+		"\n\nlegend: [british 2VP] controlled by the British",
 	} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("text lacks %q:\n%s", want, txt)

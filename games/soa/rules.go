@@ -178,8 +178,9 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// revealATs uncovers hidden anti-tank guns that are the only British units
-// in their area (soa:13.8); firing and moving reveal them where they happen.
+// revealATs uncovers hidden anti-tank guns when AT guns, hidden or not, are
+// the only British units in their area (soa:13.8); firing and moving reveal
+// them where they happen.
 func (s *State) revealATs() {
 	if !s.opt.hiddenAT || !s.revealed {
 		return
@@ -189,14 +190,7 @@ func (s *State) revealATs() {
 			continue
 		}
 		p := s.units[u].Loc
-		alone := true
-		for _, v := range s.g.sideUnits[British] {
-			if s.units[v].Loc == p && !s.units[v].Hidden {
-				alone = false
-				break
-			}
-		}
-		if alone || p < 0 {
+		if p < 0 || s.onlyAT(p, British) {
 			s.setHidden(u, false)
 			if p >= 0 {
 				s.logf("soa:13.8", "a hidden anti-tank gun is revealed in %p", int(p))

@@ -234,17 +234,22 @@ func (s *State) rollExtinguish() {
 	s.logf("soa:18.9", "the British roll %d to put out the level %d fire in %p", s.extDie, int(s.fire[s.extPlace]), int(s.extPlace))
 }
 
+// extinguishNeed is the lowest die that puts out the fire rolled for:
+// level 1 goes on 5-6, level 2 on 6 (soa:18.9).
+func (s *State) extinguishNeed() int {
+	if s.fire[s.extPlace] >= 2 {
+		return 6
+	}
+	return 5
+}
+
 // afterExtinguishRoll resolves the roll once the reroll offer is settled.
 func (s *State) afterExtinguishRoll(rerolled bool) {
 	if rerolled {
 		s.rollExtinguish()
 	}
 	p := s.extPlace
-	need := 5 // soa:18.9: level 1 goes on 5-6, level 2 on 6
-	if s.fire[p] >= 2 {
-		need = 6
-	}
-	if s.extDie >= need {
+	if s.extDie >= s.extinguishNeed() {
 		s.setFire(int(p), 0)
 		s.logf("soa:18.9", "the fire in %p is put out", int(p))
 	}

@@ -294,12 +294,18 @@ func TestTurnExtinguishReroll_soa8_41_18_9(t *testing.T) {
 	s.ta = British
 	s.rng.Force(3, 5, 6)
 	s.endCloseCombat()
+	if r := s.View("british").(View).Roll; r == nil || r.Text != "putting out the level 1 fire in 1: die 3, 5 or more puts it out" {
+		t.Fatalf("the roll under the offer: %+v", r)
+	}
 	trnPick(t, s, "reroll")
 	if s.fire[a] != 0 || s.ta != German {
 		t.Fatalf("fire %d TA %v, want the reroll of 5 to put it out and the TA to pass", s.fire[a], s.ta)
 	}
 	if s.step != stReroll || s.active != German {
 		t.Fatalf("next fire: step %d active %v, want the German's offer", s.step, s.active)
+	}
+	if r := s.View("german").(View).Roll; r == nil || r.Text != "putting out the level 2 fire in 2: die 6, 6 or more puts it out" {
+		t.Fatalf("the roll under the offer: %+v", r)
 	}
 	trnPick(t, s, "reroll") // German rerolls the 6; the generated roll stands
 	if s.ta != British {

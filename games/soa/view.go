@@ -157,12 +157,13 @@ func (l unitList) MarshalJSON() ([]byte, error) {
 
 // AttackView is a designated attack of the current impulse.
 type AttackView struct {
-	Target  string       `json:"target"`
-	Group   string       `json:"group"`
-	Kind    string       `json:"kind"`
-	Units   []string     `json:"units"`
-	Odds    *FireOdds    `json:"odds,omitempty"`          // the attack being designated: its values and odds
-	SetFire *SetFireOdds `json:"set_fire_odds,omitempty"` // a fire-setting attempt being designated (soa:18.3)
+	Target  string        `json:"target"`
+	Group   string        `json:"group"`
+	Kind    string        `json:"kind"`
+	Units   []string      `json:"units"`
+	Odds    *FireOdds     `json:"odds,omitempty"`          // the attack being designated: its values and odds
+	Primary []PrimaryOdds `json:"primary_odds,omitempty"`  // while an AT attack names its primary target: the odds of each (soa:13.7)
+	SetFire *SetFireOdds  `json:"set_fire_odds,omitempty"` // a fire-setting attempt being designated (soa:18.3)
 }
 
 func (s *State) attackView(a attack) AttackView {
@@ -217,7 +218,7 @@ func (s *State) rollView() *RollView {
 		extra, af := s.ccModifiers(a)
 		return &RollView{For: "close-combat", Dice: []int{s.ccDie}, Text: fmt.Sprintf("close combat against %s: die %d, total %d, %d or more eliminates", g.units[a.Target].Name, s.ccDie, s.ccDie+extra+af, ccKill)}
 	}
-	return &RollView{For: "extinguish", Dice: []int{s.extDie}, Text: fmt.Sprintf("putting out the fire in %s: die %d", g.board.Place(int(s.extPlace)).ID, s.extDie)}
+	return &RollView{For: "extinguish", Dice: []int{s.extDie}, Text: fmt.Sprintf("putting out the level %d fire in %s: die %d, %d or more puts it out", s.fire[s.extPlace], g.board.Place(int(s.extPlace)).ID, s.extDie, s.extinguishNeed())}
 }
 
 // moveCosts are the costs of the places the moving unit may enter next.
@@ -306,6 +307,9 @@ func (s *State) View(seat engine.Seat) any {
 	if (s.step == stFireWith || s.step == stFirePrimary) && s.cur.Target >= 0 && viewer == s.imp { // not declared yet: the firer's own business
 		d := s.attackView(s.cur)
 		d.Odds, d.SetFire = s.fireOdds(), s.setFireOdds()
+		if s.step == stFirePrimary {
+			d.Odds, d.Primary = nil, s.primaryOdds()
+		}
 		v.Drafting = &d
 	}
 	if (s.step == stArtTarget || s.step == stArtGroup) && viewer == s.imp {

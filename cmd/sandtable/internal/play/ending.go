@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"sandtable/engine"
 )
@@ -160,6 +159,5 @@ func (m *model) endingScreen() string {
 		text = fmt.Sprintf("%s offers a draw.\n\nThe board is hidden: hand the keyboard to %s.\n%s, do you accept? y accepts, n declines.",
 			boldStyle.Render(m.colourSeats(string(m.offer))), who, boldStyle.Render(m.colourSeats(string(who))))
 	}
-	b := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(focusColor).Padding(1, 3).Render(text)
-	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b)
+	return m.dialog(text, 1, 3)
 }

@@ -184,5 +184,5 @@ func TestScreenEndingsOnTheClock(t *testing.T) {
 	if got := p.Rec.Choices[n:]; len(got) != 2 || got[0] != "pass" || got[1] != "#resign:"+string(seat) {
 		t.Fatalf("the record goes on with %v, want pass (the clock) then #resign:%s", got, seat)
 	}
-	mustContain(t, m.View(), "╭─ Game over", "resigns")
+	mustContain(t, m.View(), "── Game over", "resigns")
 }

@@ -82,7 +82,8 @@ func settle(m *model, cmd tea.Cmd) tea.Msg {
 // press sends keys: names like "enter", "ctrl+c", "down", or text typed rune by rune.
 func press(m *model, keys ...string) tea.Msg {
 	named := map[string]tea.KeyType{"enter": tea.KeyEnter, "ctrl+c": tea.KeyCtrlC, "esc": tea.KeyEsc, "tab": tea.KeyTab,
-		"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "pgdown": tea.KeyPgDown}
+		"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace,
+		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd}
 	var last tea.Msg
 	for _, k := range keys {
 		if t, ok := named[k]; ok {
@@ -129,13 +130,13 @@ func TestScreenShowsMapLogDiceAndChoices(t *testing.T) {
 			t.Errorf("a line of %d cells in a window of %d: %q", w, britSize.Width, l)
 		}
 	}
-	// A narrow window stacks the log and the dice under the map; a low one
-	// leaves the dice out.
+	// A narrow window stacks the log and the dice under the map, each under
+	// a title rule, down to 80×24.
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
-	mustContain(t, m.View(), "Map, as british sees it", "╭─ Log", "╭─ Dice", "british to choose")
+	mustContain(t, m.View(), "Map, as british sees it", "── Log", "── Dice", "british to choose")
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v := m.View()
-	mustContain(t, v, "Map, as british sees it", "╭─ Log", "british to choose")
+	mustContain(t, v, "Map, as british sees it", "── Log", "── Dice", "british to choose")
 	if n := strings.Count(v, "\n") + 1; n != 24 {
 		t.Errorf("the screen has %d lines for a window of 24", n)
 	}
@@ -368,12 +369,12 @@ func TestWrap(t *testing.T) {
 func TestScreenKeepsTheStatusInSight(t *testing.T) {
 	p := newSession(t, 3, nil, vsBot)
 	m := start(t, p, tea.WindowSizeMsg{Width: 100, Height: 40})
-	press(m, "tab", "pgdown", "pgdown")
+	press(m, "m", "pgdown", "pgdown")
 	v := m.View()
 	if m.mapTop == 0 {
-		t.Fatal("PgDn did not scroll the focused map")
+		t.Fatal("PgDn did not scroll the whole map")
 	}
-	mustContain(t, v, "│Turn 1 of 8, day | step setup-british")
+	mustContain(t, v, "\nTurn 1 of 8, day | step setup-british")
 	if strings.Contains(v, " 1 Rijnkade – Nijverheidsschool") {
 		t.Errorf("the map did not scroll past area 1:\n%s", v)
 	}
@@ -423,7 +424,7 @@ func TestScreenGameOver(t *testing.T) {
 		}
 	}
 	m := start(t, p, britSize)
-	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "? help · Tab pane · ↑↓ scroll · q quit")
+	mustContain(t, m.View(), fmt.Sprintf("game over after %d choices", len(p.Rec.Choices)), "╭─ Game over", "Game over after", "? help · l log · m map · Tab pane · ↑↓ scroll · q quit")
 	if m.choices != nil {
 		t.Error("choices offered after the end")
 	}
@@ -458,14 +459,13 @@ func TestScreenMapStartsAtAPlace(t *testing.T) {
 		m.Update(size)
 		for _, n := range []string{"2", "7", "12"} {
 			press(m, "esc", n)
-			lines := strings.Split(m.View(), "\n")
-			for i, l := range lines {
-				if strings.HasPrefix(l, "│TA: ") {
-					if next := lines[i+1]; strings.HasPrefix(next, "│    ") {
-						t.Errorf("%dx%d, choice %s highlighted: the map starts inside a place: %q", size.Width, size.Height, n, next)
-					}
-					break
-				}
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(strings.TrimPrefix(l, "│"), "TA: ") })
+			if i < 0 {
+				t.Fatalf("%dx%d: no status line TA:\n%s", size.Width, size.Height, m.View())
+			}
+			if next := strings.TrimPrefix(lines[i+1], "│"); strings.HasPrefix(next, "    ") {
+				t.Errorf("%dx%d, choice %s highlighted: the map starts inside a place: %q", size.Width, size.Height, n, next)
 			}
 		}
 	}
@@ -509,4 +509,174 @@ func TestScreenHelpFits80x24(t *testing.T) {
 		}
 	}
 	mustContain(t, v, "q Ctrl-C   save the record and quit", "presses Enter.", "Any key returns to the game.")
+}
+
+// The window's rows are shared so that a long list of choices scrolls
+// rather than pushing the log and the dice out. Worked by hand: at 80×24
+// the body is 22 rows (the header and the footer take one each), 18 under
+// the four titles: the dice 2, the choices max(5, 18/3) = 6, the log half of
+// the 10 left, the map the other 5. From 110 columns the map stands beside
+// the log (boxes): at 132×43 the choices take 41/3 = 13 lines and their
+// box, the dice 26/3 = 8 capped at 7 rows, the log the other 19.
+func TestLayout(t *testing.T) {
+	for _, c := range []struct {
+		w, h, want int
+		l          layout
+	}{
+		{80, 24, 14, layout{mapH: 6, logH: 6, diceH: 3, choicesH: 7}},
+		{80, 24, 2, layout{mapH: 8, logH: 8, diceH: 3, choicesH: 3}},   // few choices: the log and map grow
+		{100, 30, 40, layout{mapH: 8, logH: 8, diceH: 3, choicesH: 9}}, // the choices take a third
+		{80, 18, 14, layout{mapH: 4, logH: 4, diceH: 3, choicesH: 5}},  // the smallest window: 3 lines each but the dice
+		{132, 43, 40, layout{wide: true, mapH: 26, logH: 19, diceH: 7, choicesH: 15}},
+	} {
+		if got := newLayout(c.w, c.h, c.want); got != c.l {
+			t.Errorf("%dx%d with %d choices: %+v, want %+v", c.w, c.h, c.want, got, c.l)
+		}
+	}
+}
+
+// stackedPanes cuts a stacked screen into its panes by their title rules:
+// the title's first words, then the lines under it (not the footer's).
+func stackedPanes(screen string) map[string][]string {
+	out := map[string][]string{}
+	var cur string
+	lines := strings.Split(ansi.Strip(screen), "\n")
+	for _, l := range lines[1 : len(lines)-1] {
+		if title, ok := strings.CutPrefix(l, "── "); ok {
+			cur, _, _ = strings.Cut(title, " ·")
+			cur = strings.TrimRight(cur, " ─")
+			continue
+		}
+		out[cur] = append(out[cur], l)
+	}
+	return out
+}
+
+// At 80×24, with the 14 choices of an impulse, the screen holds the map's
+// status, 5 log lines, the last roll and 6 choices, and fits the window.
+func TestScreenAt80x24KeepsLogAndDice(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "13", "enter") // the historical set-up; the bot sets up, the turn's random event is rolled (soa:17.1)
+	v := m.View()
+	lines := strings.Split(v, "\n")
+	if len(lines) != 24 {
+		t.Errorf("the screen has %d lines for a window of 24", len(lines))
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Errorf("a line of %d cells: %q", w, ansi.Strip(l))
+		}
+	}
+	pn := stackedPanes(v)
+	if len(m.choices) < 10 {
+		t.Fatalf("%d choices: the test wants a long list", len(m.choices))
+	}
+	mustContain(t, strings.Join(pn["Map, as british sees it"], "\n"), "Turn 1 of 8, day | step impulse")
+	if log := pn["Log"]; len(log) != 5 || !strings.HasPrefix(log[4], "t1 ") {
+		t.Errorf("the log shows %q, want its 5 newest lines", log)
+	}
+	mustContain(t, strings.Join(pn["Dice"], "\n"), "British rolls ")
+	if got := pn["british to choose"]; len(got) != 6 {
+		t.Errorf("the choices take %d lines, want 6: %q", len(got), got)
+	}
+	mustContain(t, v, fmt.Sprintf("british to choose · %d choices · 1-6 shown, ↑↓ PgDn for more", len(m.choices)))
+	// PgDn moves the highlight by a page, less one line kept in sight.
+	press(m, "pgdown")
+	mustContain(t, m.View(), fmt.Sprintf("%d. %s", m.order[5]+1, m.choices[m.order[5]].Label))
+	if m.sel != 5 {
+		t.Errorf("PgDn put the highlight on the %dth choice shown, want the 6th", m.sel+1)
+	}
+}
+
+// l shows the log in the whole window, m the whole map with the empty
+// places and the legend; the same key or Esc returns, Enter chooses nothing.
+func TestScreenFullLogAndMap(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "13", "enter")
+	const empty = " 1 Rijnkade – Nijverheidsschool →" // no unit there in the historical set-up
+	if strings.Contains(m.View(), empty) {
+		t.Fatal("the map shows an empty place before m")
+	}
+	press(m, "l")
+	pn := stackedPanes(m.View())
+	if log := pn["Log"]; len(log) != 21 {
+		t.Errorf("the full log shows %d lines, want 21 (24 less the header, its title and the footer)", len(log))
+	}
+	n := len(p.Rec.Choices)
+	press(m, "enter", "m")
+	if len(p.Rec.Choices) != n || !m.full || m.focus != paneMap {
+		t.Fatalf("Enter in the full log chose or m did not show the map: %d choices, full %v", len(p.Rec.Choices)-n, m.full)
+	}
+	press(m, "end")
+	mustContain(t, m.View(), "legend: [british 2VP]", "\n[perimeter] British perimeter")
+	press(m, "home")
+	mustContain(t, m.View(), empty)
+	press(m, "esc")
+	if m.full || strings.Contains(m.View(), empty) {
+		t.Error("Esc did not return to the game's map")
+	}
+}
+
+// The dice pane shows whole rolls: a fire's AV and DV lines (soa:8.351,
+// soa:8.352), never the wrapped tail of an older one above them; under the
+// reroll offer (soa:8.41) the map shows the target.
+func TestScreenDiceShowsWholeRolls(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "13", "enter", "/Nieuwe Kade, east", "enter", "esc", "/Fire", "enter", "esc", "1", "enter") // fire from 20 at 14
+	press(m, "/With", "enter", "enter", "enter", "esc", "/ready", "enter")
+	v := m.View()
+	mustContain(t, v, "step reroll", "── Dice")
+	dice := stackedPanes(v)["Dice"]
+	if len(dice) != 2 || !strings.Contains(dice[0], ": AV ") || !strings.Contains(dice[1], ": DV ") {
+		t.Fatalf("at 80x24 the dice show %q, want the fire's AV and DV rolls", dice)
+	}
+	// No choice of the reroll names a place: the map shows the one the log
+	// named last, the target, even on a screen opened just now (--resume).
+	mustContain(t, start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24}).View(), "\n14 Westervoortsedijk riverbank →")
+	// 50 columns wrap the AV line (64 cells) in two, not the DV line (50):
+	// the pane's 2 rows hold the DV roll alone.
+	m.Update(tea.WindowSizeMsg{Width: 50, Height: 24})
+	v = m.View()
+	for _, l := range strings.Split(v, "\n") {
+		if w := ansi.StringWidth(l); w > 50 {
+			t.Errorf("a line of %d cells in 50: %q", w, ansi.Strip(l))
+		}
+	}
+	dice = stackedPanes(v)["Dice"]
+	if len(dice) != 2 || !strings.HasPrefix(dice[0], "t1 fire at 14: DV") || strings.TrimSpace(dice[1]) != "" {
+		t.Fatalf("at 50x24 the dice show %q, want the DV roll and nothing of the AV roll's tail", dice)
+	}
+}
+
+// Every screen fits the smallest window the layout allows, 50×18, and
+// the common 80×24: the game, the privacy pause, the resignation's
+// question, the help.
+func TestScreensFitSmallWindows(t *testing.T) {
+	for _, size := range []tea.WindowSizeMsg{{Width: minW, Height: minH}, {Width: 80, Height: 24}} {
+		p := newSession(t, 3, nil, hotseat)
+		m := start(t, p, size)
+		screens := map[string]string{"privacy": m.View()}
+		press(m, "enter")
+		screens["game"] = m.View()
+		press(m, "R")
+		screens["resign"] = m.View()
+		press(m, "n", "?")
+		screens["help"] = m.View()
+		for name, v := range screens {
+			lines := strings.Split(v, "\n")
+			if len(lines) > size.Height {
+				t.Errorf("%dx%d: the %s screen has %d lines", size.Width, size.Height, name, len(lines))
+			}
+			for _, l := range lines {
+				if w := ansi.StringWidth(l); w > size.Width {
+					t.Errorf("%dx%d: a line of the %s screen is %d cells: %q", size.Width, size.Height, name, w, ansi.Strip(l))
+				}
+			}
+		}
+		mustContain(t, ansi.Strip(screens["privacy"]), "british to choose")
+		mustContain(t, ansi.Strip(screens["resign"]), "Resign as british?")
+	}
 }

@@ -64,8 +64,10 @@ type model struct {
 	search  bool   // typing into filter
 
 	focus   int
-	mapTop  int // first map line shown
-	logBack int // log lines scrolled back from the newest
+	full    bool       // the focused pane (the map or the log) fills the window
+	page    [panes]int // each pane's rows as last drawn: PgUp and PgDn move by a page
+	mapTop  int        // first map line shown
+	logBack int        // log lines scrolled back from the newest
 	seen    map[engine.Seat]int
 	note    string // what just happened, or what was wrong
 
@@ -146,7 +148,7 @@ func (m *model) advance() tea.Cmd {
 	}
 	m.sel = m.home()
 	if seat := s.ToMove(); m.p.Hotseat() && seat != m.shown {
-		m.pause = seat
+		m.pause, m.full, m.focus = seat, false, paneChoices
 		return nil
 	}
 	return m.startClock()
@@ -230,6 +232,21 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		m.help = false
 		return nil
 	}
+	if m.full {
+		switch key {
+		case "l":
+			m.zoom(paneLog)
+		case "m":
+			m.zoom(paneMap)
+		case "esc", "enter": // Enter chooses nothing unseen
+			m.zoom(paneChoices)
+		case "?", "h":
+			m.help = true
+		default:
+			m.move(key)
+		}
+		return nil
+	}
 	if m.search {
 		switch k.Type {
 		case tea.KeyEsc:
@@ -257,6 +274,10 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		m.focus = (m.focus + 1) % panes
 	case "shift+tab":
 		m.focus = (m.focus + panes - 1) % panes
+	case "l":
+		m.zoom(paneLog)
+	case "m":
+		m.zoom(paneMap)
 	case "/":
 		if m.choices != nil {
 			m.search, m.typed = true, ""
@@ -299,9 +320,21 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// zoom shows the log or the whole map in the whole window, or returns
+// from it to the game (the pane shown already, or the choices).
+func (m *model) zoom(pane int) {
+	if pane == paneChoices || m.full && m.focus == pane {
+		m.full, m.focus = false, paneChoices
+	} else {
+		m.full, m.focus = true, pane
+	}
+	m.mapTop = 0 // the whole map and the map of places with units are different lists
+}
+
 // move scrolls the focused pane, or moves the highlight among the choices.
 func (m *model) move(key string) {
-	step := map[string]int{"up": -1, "k": -1, "down": 1, "j": 1, "pgup": -10, "pgdown": 10, "home": -1 << 20, "end": 1 << 20}[key]
+	page := max(1, m.page[m.focus]-1) // a line of the last page stays in sight
+	step := map[string]int{"up": -1, "k": -1, "down": 1, "j": 1, "pgup": -page, "pgdown": page, "home": -1 << 20, "end": 1 << 20}[key]
 	if step == 0 {
 		return
 	}

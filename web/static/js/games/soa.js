@@ -260,6 +260,8 @@ export function controls(view) {
   const d = st.designating;
   const parts = [];
   if (d && d.odds) parts.push(fireOdds(d, d.odds));
+  // soa:13.7: while the primary target is named, the odds of each choice.
+  for (const p of (d && d.primary_odds) || []) parts.push(fireOdds(d, p.odds, `with ${p.unit} as primary target`));
   if (d && d.set_fire_odds) {
     const o = d.set_fire_odds;
     parts.push(h('p', {class: 'odds-line', id: 'set-fire-odds'}, h('strong', {}, `Setting fire to ${d.target}: `),
@@ -282,9 +284,11 @@ export function controls(view) {
 
 // fireOdds shows one attack: its AV and DV, and the chance of each number
 // of casualty points, on two short lines.
-function fireOdds(d, o) {
-  const head = d.kind === 'anti-tank' ? 'Anti-tank fire' : d.kind === 'artillery' ? 'Barrage' : 'Fire';
-  return h('div', {class: 'fire-odds', id: 'fire-odds', 'data-av': o.attack_value, 'data-dv': o.defence_value},
+function fireOdds(d, o, primary) {
+  const head = (d.kind === 'anti-tank' ? 'Anti-tank fire' : d.kind === 'artillery' ? 'Barrage' : 'Fire') + (primary ? ` ${primary}` : '');
+  // soa:13.4: anti-tank guns alone in their area are eliminated without a roll.
+  if (o.eliminated) return h('div', {class: 'fire-odds', id: 'fire-odds'}, h('strong', {}, `${head} at ${d.target}: `), o.note);
+  return h('div', {class: 'fire-odds', id: primary ? null : 'fire-odds', 'data-av': o.attack_value, 'data-dv': o.defence_value},
     h('div', {}, h('strong', {}, `${head} at ${d.target}: `), 'AV ', h('b', {class: 'av'}, String(o.attack_value)),
       ' against DV ', h('b', {class: 'dv'}, String(o.defence_value)), ' ', ruleLink('soa:8.35')),
     // Short chips ("2 CP"), so that the choices below stay in sight on a laptop.
@@ -302,9 +306,10 @@ function barrages(list) {
     h('thead', {}, h('tr', {}, h('th', {}, 'Target'), h('th', {}, 'AV'), h('th', {}, 'DV'), h('th', {}, 'Some effect'))),
     h('tbody', {}, list.map((b) => {
       const rs = b.odds.results || [];
-      const hit = rs.filter((r) => r.casualty_points > 0).reduce((a, r) => a + r.p, 0);
-      return h('tr', {title: rs.map((r) => `${r.casualty_points} CP: ${pct(r.p)}`).join(', ')},
-        h('td', {}, `${b.target} (${b.group})`), h('td', {}, String(b.odds.attack_value)), h('td', {}, String(b.odds.defence_value)),
+      const hit = b.odds.eliminated ? 1 : rs.filter((r) => r.casualty_points > 0).reduce((a, r) => a + r.p, 0);
+      const value = (v) => (b.odds.eliminated ? '–' : String(v)); // soa:13.4: no roll, no values
+      return h('tr', {title: b.odds.eliminated ? b.odds.note : rs.map((r) => `${r.casualty_points} CP: ${pct(r.p)}`).join(', ')},
+        h('td', {}, `${b.target} (${b.group})`), h('td', {}, value(b.odds.attack_value)), h('td', {}, value(b.odds.defence_value)),
         h('td', {}, pct(hit)));
     })));
 }
