@@ -76,10 +76,15 @@ func cmdBenchServe(e *env, args []string) error {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var setupErr error
+	// A few imports at a time: all at once, each took long enough on a busy
+	// machine to run into the server's request timeouts.
+	slots := make(chan struct{}, 2*runtime.GOMAXPROCS(0))
 	for i := range players {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
 			p := &benchPlayer{c: client, base: base, pick: engine.NewRNG(uint64(i) + 1), interval: *interval}
 			if i == 0 {
 				p.watchers = *spectators
