@@ -377,7 +377,7 @@ const findUnit = `(id) => {
   const el = document.querySelector('#board [data-unit="' + id + '"]');
   if (el) {
     if (!el.classList.contains('hl')) return {err: 'counter ' + id + ' is not highlighted'};
-    const f = el.querySelector('rect.face') || el;
+    const f = el.querySelector('.face') || el;
     const r = f.getBoundingClientRect();
     for (const [a, b] of [[.5, .5], [.3, .7], [.7, .7], [.5, .85], [.2, .5], [.8, .5]]) {
       const x = r.left + r.width * a, y = r.top + r.height * b;

@@ -168,7 +168,7 @@ func TestHotseat(t *testing.T) {
 		t.Fatalf("after the fire the engine is at %q, want the Tactical Advantage reroll offer", m.step())
 	}
 	checkRoll(t, p, m.s)
-	laptops(p, id, s.Version)
+	laptops(p, id, s.Version, true)
 	tm.mark("laptop sizes")
 
 	// The replay page shows the game up to now, with the dice.

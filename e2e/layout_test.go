@@ -1,10 +1,17 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"sandtable/engine"
+	"sandtable/games"
 )
 
 // laptopSizes are common laptop screens, in CSS pixels.
@@ -26,22 +33,42 @@ type laptopLayout struct {
 	Roll     *paneBox `json:"roll"`
 	RollDice int      `json:"rollDice"`
 	LastLine *paneBox `json:"lastLine"`
+	Step     string   `json:"step"`
+	Decided  *paneBox `json:"decided"` // the roll a reroll step decides on
+	// Choices are the choice buttons; Hit says whether a click at the middle
+	// and near the bottom of each reaches it (nothing covers or clips it).
+	Choices []struct {
+		ID  string   `json:"id"`
+		Box *paneBox `json:"box"`
+		Hit bool     `json:"hit"`
+	} `json:"choices"`
 }
 
 const readLayout = `(() => {
   const box = (e) => { if (!e || e.hidden) return null; const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
   const lines = document.querySelectorAll('#log li.line');
+  const reaches = (e, x, y) => { const t = document.elementFromPoint(x, y); return !!t && (t === e || e.contains(t)); };
+  const choices = [...document.querySelectorAll('#choices button.choice')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return {id: b.dataset.choice, box: box(b), hit: reaches(b, r.left + r.width / 2, r.top + r.height / 2) && reaches(b, r.left + r.width / 2, r.bottom - 3)};
+  });
   return {w: innerWidth, h: innerHeight, map: box(document.querySelector('#map')), log: box(document.querySelector('#log')),
     roll: box(document.querySelector('#last-roll')), rollDice: document.querySelectorAll('#last-roll .die').length,
-    lastLine: box(lines[lines.length - 1])};
+    lastLine: box(lines[lines.length - 1]), step: document.querySelector('#status')?.dataset.step || '',
+    decided: box(document.querySelector('#roll-decided')), choices};
 })()`
 
-// laptops opens the game page at each laptop size, in another tab, once the
-// log holds a roll: the log, its newest line and the last roll with its die
-// faces are in sight beside the map without scrolling the page or the panel.
-// With SANDTABLE_SCREENSHOTS=1 the first size is docs/screenshots/laptop.png.
-func laptops(p *page, id string, version int) {
+// laptops opens the game page at each laptop size, in another tab, at the
+// Tactical Advantage reroll offer after a fire (soa:8.41): the log, its
+// newest line and the last roll with its die faces, the roll being decided
+// on and every choice are in sight beside the map without scrolling the
+// page or the panel. With SANDTABLE_SCREENSHOTS=1 the first size is
+// docs/screenshots/laptop.png (when shot).
+func laptops(p *page, id string, version int, shot bool) {
 	p.t.Helper()
+	if p.stateQuiet().Step != "reroll" {
+		p.t.Fatalf("the laptop layout is checked at the reroll offer; the page is at %q", p.stateQuiet().Step)
+	}
 	for i, sz := range laptopSizes {
 		tb := p.tab(fmt.Sprintf("laptop %dx%d", sz[0], sz[1]))
 		tb.do("open the game at a laptop's size", 20*time.Second,
@@ -63,10 +90,82 @@ func laptops(p *page, id string, version int) {
 			p.t.Errorf("%dx%d: the last roll is not in sight with its dice (%d die faces): %+v", sz[0], sz[1], l.RollDice, l.Roll)
 		case l.Map == nil || l.Log.Left < l.Map.Right-0.5:
 			p.t.Errorf("%dx%d: the log is not beside the map: map %+v, log %+v", sz[0], sz[1], l.Map, l.Log)
+		case !in(l.Decided):
+			p.t.Errorf("%dx%d: the roll to keep or reroll is not in sight: %+v", sz[0], sz[1], l.Decided)
+		case len(l.Choices) < 2:
+			p.t.Errorf("%dx%d: at the reroll offer the page shows %d choices, want keep and reroll", sz[0], sz[1], len(l.Choices))
 		}
-		if i == 0 {
+		for _, c := range l.Choices {
+			if !in(c.Box) || !c.Hit {
+				p.t.Errorf("%dx%d: the choice %s is not in sight whole (%+v, a click reaches it: %v)", sz[0], sz[1], c.ID, c.Box, c.Hit)
+			}
+		}
+		if i == 0 && shot {
 			tb.shot("laptop.png")
 		}
 		tb.close()
 	}
+}
+
+// TestCloseCombatRerollOnLaptops: the reroll offer with the longest texts,
+// a close combat's (soa:9.6, 8.41: the roll and both choices name the unit
+// attacked and the die needed), found in random games of the engine and
+// imported, keeps the roll, both choices, the log and the last roll in
+// sight at the laptop sizes.
+func TestCloseCombatRerollOnLaptops(t *testing.T) {
+	var played []string
+	var m *sim
+	seed := uint64(0)
+	for game := uint64(1); game <= 10 && seed == 0; game++ {
+		m = newSim(t, fmt.Sprint(game))
+		rng := rand.New(rand.NewPCG(game, 8))
+		played = nil
+		for {
+			var v struct {
+				Roll *struct {
+					For string `json:"for"`
+				} `json:"roll"`
+			}
+			viewOf(t, m.s, &v)
+			if m.step() == "reroll" && v.Roll != nil && v.Roll.For == "close-combat" {
+				seed = game
+				break
+			}
+			cs := m.choices()
+			if len(cs) == 0 {
+				break
+			}
+			c := cs[rng.IntN(len(cs))].ID
+			m.apply(c)
+			played = append(played, c)
+		}
+	}
+	if seed == 0 {
+		t.Fatal("ten random games offer no reroll of a close combat")
+	}
+	g, err := games.Get("soa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := newServer(t)
+	srv := api{t: t, base: base}
+	rec := engine.NewRecord(g)
+	rec.Scenario, rec.Seed, rec.Choices = "basic", seed, played
+	var made created
+	srv.call("POST", "/api/import", "", json.RawMessage(rec.Encode()), &made)
+	p := newProfile(t, "close combat reroll", base)
+	p.openHeld(made)
+	s := p.waitFor("the reroll offer", 10*time.Second, fmt.Sprintf("s.version === %d && s.step === 'reroll'", len(played)))
+	// The roll shows once, above the choices, which leave it out of their
+	// labels (its title keeps the whole label).
+	checkRoll(t, p, m.s)
+	type button struct{ Label, Title string }
+	buttons := run(p, "the choices", 5*time.Second, chromedp.Evaluate[map[string]button](`Object.fromEntries([...document.querySelectorAll('#choices button[data-choice]')]
+	  .map((b) => [b.dataset.choice, {label: b.querySelector('.choice-label').textContent, title: b.title}]))`))
+	for id, want := range map[string]string{"accept": "Keep the roll", "reroll": "Use the Tactical Advantage: reroll"} {
+		if b := buttons[id]; b.Label != want || !strings.HasPrefix(b.Title, want+" (close combat against ") {
+			t.Errorf("the choice %s reads %q (title %q), want %q with the whole label as its title", id, b.Label, b.Title, want)
+		}
+	}
+	laptops(p, made.ID, s.Version, false)
 }

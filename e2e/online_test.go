@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -109,29 +110,42 @@ func TestOnline(t *testing.T) {
 	}
 	tm.mark("set-ups revealed to both")
 
-	// The counters and the sides are drawn in the colours the server sends
-	// with the board (the ones it draws its own SVG counters in).
+	// The counters are copies of the server's symbols (the ones its own SVG
+	// places), built from the board document, and the sides are in its
+	// colours.
 	var doc struct {
-		Forces map[string]struct{ Fill string }
-		Sides  map[string]string
-	}
-	srv.call("GET", "/api/games/"+g.ID+"/board", "", nil, &doc)
-	fills := map[string]bool{"var(--committed-face)": true}
-	for _, f := range doc.Forces {
-		fills[f.Fill] = true
-	}
-	faces := run(a, "the counters' faces", 5*time.Second, chromedp.Evaluate[[]string](
-		`[...document.querySelectorAll('#board [data-unit] rect.face')].map((r) => r.getAttribute('fill'))`))
-	for _, f := range faces {
-		if !fills[f] {
-			t.Fatalf("a counter is drawn in %q, not in a force's colour of the board document %v", f, doc.Forces)
+		Palette struct{ Sides map[string]string }
+		Symbols []struct {
+			ID    string
+			Parts []json.RawMessage
 		}
 	}
-	for side, colour := range doc.Sides {
+	srv.call("GET", "/api/games/"+g.ID+"/board", "", nil, &doc)
+	faces := map[string]string{}
+	for _, sy := range doc.Symbols {
+		if len(sy.Parts) > 0 {
+			faces[sy.ID] = string(sy.Parts[0])
+		}
+	}
+	type placed struct{ Unit, Symbol, Face string }
+	onMap := run(a, "the counters' faces", 5*time.Second, chromedp.Evaluate[[]placed](`[...document.querySelectorAll('#board [data-unit] .face')]
+	  .map((f) => { const id = f.dataset.symbol, r = f.firstElementChild;
+	    return {unit: f.closest('[data-unit]').dataset.unit, symbol: id, face: r ? JSON.stringify([r.tagName, Object.fromEntries([...r.attributes].map((x) => [x.name, x.value]))]) : ''}; })`))
+	for _, c := range onMap {
+		want, ok := faces[c.Symbol]
+		if !ok || !strings.HasPrefix(c.Symbol, "counter-"+c.Unit) {
+			t.Fatalf("counter %s is drawn with %q, not one of its symbols of the board document", c.Unit, c.Symbol)
+		}
+		var w, got []any
+		if json.Unmarshal([]byte(want), &w) != nil || json.Unmarshal([]byte(c.Face), &got) != nil || fmt.Sprint(w[:2]) != fmt.Sprint(got) {
+			t.Fatalf("the page's copy of the symbol %s starts with %s, the board document's with %s", c.Symbol, c.Face, want)
+		}
+	}
+	for side, colour := range doc.Palette.Sides {
 		got := run(a, "a side's colour", 5*time.Second, chromedp.Evaluate[string](
 			fmt.Sprintf(`getComputedStyle(document.documentElement).getPropertyValue('--side-%s').trim()`, side)))
-		if got != colour || len(faces) == 0 {
-			t.Fatalf("the page's colour of %s is %q, the board document's %q (%d counters)", side, got, colour, len(faces))
+		if got != colour || len(onMap) == 0 {
+			t.Fatalf("the page's colour of %s is %q, the board document's %q (%d counters)", side, got, colour, len(onMap))
 		}
 	}
 }

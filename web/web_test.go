@@ -9,10 +9,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"sandtable/engine"
 	"sandtable/games"
 )
 
@@ -220,5 +222,53 @@ func TestEverySoaStepHasAPrompt(t *testing.T) {
 		if !strings.Contains(table, "\n  '"+s+"': ") && !strings.Contains(table, "\n  "+s+": ") {
 			t.Errorf("games/soa.js STEP has no prompt for the step %q", s)
 		}
+	}
+}
+
+// TestNoPaletteColourCopied: every colour of a game's drawing, the map's,
+// the sides' and the pieces', comes to the browser in the board document
+// (the palette, as CSS variables, and the pieces' symbols), so none of them
+// may be written into the client's CSS, JavaScript or HTML. Black and white
+// are the page's own too and are left out.
+func TestNoPaletteColourCopied(t *testing.T) {
+	hex := regexp.MustCompile(`#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b`)
+	norm := func(c string) string {
+		c = strings.ToLower(c)
+		if len(c) == 4 {
+			c = string([]byte{'#', c[1], c[1], c[2], c[2], c[3], c[3]})
+		}
+		return c
+	}
+	palette := map[string]string{} // colour -> the game that draws with it
+	for _, g := range games.All() {
+		b, ok := g.(engine.Boarder)
+		if !ok {
+			continue
+		}
+		for _, c := range hex.FindAllString(string(b.BoardData()), -1) {
+			if c = norm(c); c != "#000000" && c != "#ffffff" {
+				palette[c] = g.ID()
+			}
+		}
+	}
+	if len(palette) < 20 {
+		t.Fatalf("the board documents hold %d colours; the test reads them wrong", len(palette))
+	}
+	err := fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !regexp.MustCompile(`\.(css|js|html)$`).MatchString(p) {
+			return err
+		}
+		src, _ := static.ReadFile(p)
+		for i, line := range strings.Split(string(src), "\n") {
+			for _, c := range hex.FindAllString(line, -1) {
+				if g, ok := palette[norm(c)]; ok {
+					t.Errorf("%s:%d writes %s, a colour of %s's board document: take it from the palette (--side-NAME, --piece-NAME) or the symbols", p, i+1, c, g)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

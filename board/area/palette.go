@@ -35,6 +35,13 @@ type Palette struct {
 	Styles map[string]PlaceStyle `json:"styles"`
 	// Dots names dot colours; a dot not named here is a CSS colour itself.
 	Dots map[string]string `json:"dots"`
+
+	// Sides are the colours of the game's sides (badges, the result).
+	Sides map[string]string `json:"sides,omitempty"`
+	// Pieces names every colour of the game's counters and markers, which
+	// the game draws as symbols (board/symbol); the browser gets them as the
+	// CSS variables --piece-NAME and the sides' as --side-NAME.
+	Pieces map[string]string `json:"pieces,omitempty"`
 }
 
 // Paint is the fill and outline of a shape. Zero opacity and width mean
@@ -128,6 +135,12 @@ func (p *Palette) Check() error {
 	for k, c := range p.Dots {
 		colour(fmt.Sprintf("dots[%q]", k), c)
 	}
+	for k, c := range p.Sides {
+		colour(fmt.Sprintf("sides[%q]", k), c)
+	}
+	for k, c := range p.Pieces {
+		colour(fmt.Sprintf("pieces[%q]", k), c)
+	}
 	slices.SortFunc(errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return errors.Join(errs...)
 }
@@ -144,6 +157,16 @@ func (p *Palette) style(name string) PlaceStyle {
 		return st
 	}
 	return p.Styles[""]
+}
+
+// Piece is the colour of the game's pieces named name. It panics when the
+// palette lacks it: the game's drawing and its palette are one program's.
+func (p *Palette) Piece(name string) string {
+	c, ok := p.Pieces[name]
+	if !ok {
+		panic(fmt.Sprintf("palette: no piece colour %q", name))
+	}
+	return c
 }
 
 func (p *Palette) dot(name string) string {

@@ -16,6 +16,7 @@ type SVGOptions struct {
 	Content   func(i int) string // raw SVG drawn in a <g> translated to the place's Label point (counters etc.); may be nil
 	Highlight map[int]bool       // places to outline strongly
 	Caption   []string           // status lines drawn in a box at the bottom left
+	Defs      string             // raw SVG for the <defs>: the symbols (board/symbol) that Content places
 }
 
 // SVG draws the board: background features (river, ramp, trees), every area
@@ -44,7 +45,7 @@ func (b *Board) SVG(w io.Writer, o SVGOptions) error {
 	s.f(`<defs>`+
 		`<marker id="arrow-end" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0L10,5L0,10z" fill="%[1]s"/></marker>`+
 		`<marker id="arrow-start" viewBox="0 0 10 10" refX="1" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M10,0L0,5L10,10z" fill="%[1]s"/></marker>`+
-		"</defs>\n", pal.Arrow)
+		"\n%[2]s</defs>\n", pal.Arrow, o.Defs)
 	s.f(`<rect x="0" y="0" width="%s" height="%s" fill="%s"/>`+"\n", W, H, pal.Land)
 
 	// Water lies under everything.
@@ -295,22 +296,47 @@ func (s *svg) areaLabel(p *Place, d Decor) {
 		s.f(`<text x="%s" y="%s" text-anchor="end" font-size="13" font-weight="bold" fill="%s">%s</text>`+"\n",
 			num(l.X-17), num(l.Y+4.5), s.pal.VP, esc(d.Mark))
 	}
-	lo, hi := bbox(p.Polygon)
-	lines := wrap(p.Name, (hi.X-lo.X)*0.92, 9.5)
-	y := l.Y + 23
-	for _, line := range lines {
-		s.f(`<text x="%s" y="%s" font-size="9.5" fill="%s"`+s.halo+`>%s</text>`+"\n", num(l.X), num(y), s.pal.Name, esc(line))
-		y += 10.5
+	y := l.Y + nameTop
+	for _, line := range nameLines(p) {
+		s.f(`<text x="%s" y="%s" font-size="%s" fill="%s"`+s.halo+`>%s</text>`+"\n", num(l.X), num(y), num(nameSize), s.pal.Name, esc(line))
+		y += nameLead
 	}
 	if len(d.Dots) > 0 {
 		const gap = 11.0
 		x := l.X - gap*float64(len(d.Dots)-1)/2
 		for _, dot := range d.Dots {
-			s.f(`<circle cx="%s" cy="%s" r="4.2" fill="%s" stroke="%s" stroke-width="0.8"/>`, num(x), num(y-1), esc(s.pal.dot(dot)), s.pal.Name)
+			s.f(`<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="0.8"/>`, num(x), num(y-1), num(dotRadius), esc(s.pal.dot(dot)), s.pal.Name)
 			x += gap
 		}
 		s.WriteByte('\n')
 	}
+}
+
+// How an area's name and dots are written under its label point: the first
+// line's baseline, the distance between lines, the font size, the dots'
+// radius (their row's centre is a line below the last name line, less 1).
+const nameTop, nameLead, nameSize, dotRadius = 23.0, 10.5, 9.5, 4.2
+
+// nameLines is an area's name as SVG draws it, in lines.
+func nameLines(p *Place) []string {
+	lo, hi := bbox(p.Polygon)
+	return wrap(p.Name, (hi.X-lo.X)*0.92, nameSize)
+}
+
+// LabelDepth is how far below place i's label point SVG writes under it
+// (an area's name, and the dots its decor d adds): the bottom of the dots,
+// or of the last line of the name (its baseline plus a descender). A zone
+// writes nothing below its letter: 0. A client puts counters below it.
+func (b *Board) LabelDepth(i int, d Decor) float64 {
+	p := &b.Places[i]
+	n := float64(len(nameLines(p)))
+	switch {
+	case p.Kind == KindZone || n == 0:
+		return 0
+	case len(d.Dots) > 0:
+		return nameTop + nameLead*n - 1 + dotRadius
+	}
+	return nameTop + nameLead*(n-1) + 2.5
 }
 
 func (s *svg) caption(lines []string, height float64) {

@@ -233,3 +233,33 @@ func TestPaletteCheck(t *testing.T) {
 		}
 	}
 }
+
+// LabelDepth is where SVG's writing under a label point ends: in an area
+// 10 units wide a name wraps at 6 characters ("one two three": three lines,
+// baselines at 23, 33.5 and 44, ending 2.5 below the last); dots sit a line
+// below the last name line, less 1, with a radius of 4.2. A zone writes
+// nothing under its letter.
+func TestLabelDepth(t *testing.T) {
+	f := testFile()
+	f.Places[0].Name = "one two three"
+	b, err := Load(encode(t, f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		place string
+		decor Decor
+		want  float64
+	}{
+		{"a3", Decor{}, 25.5},
+		{"a3", Decor{Dots: []string{"red"}}, 36.7},
+		{"a1", Decor{}, 46.5},
+		{"a1", Decor{Dots: []string{"red", "blue"}}, 57.7},
+		{"Z", Decor{Dots: []string{"red"}}, 0},
+	} {
+		i, _ := b.Index(tc.place)
+		if got := b.LabelDepth(i, tc.decor); got < tc.want-1e-9 || got > tc.want+1e-9 {
+			t.Errorf("LabelDepth(%s, %v) = %v, want %v", tc.place, tc.decor, got, tc.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -39,6 +40,7 @@ func loadPlaces(data []byte, b *area.Board) ([]placeData, *area.Palette, error) 
 		return nil, nil, fmt.Errorf("soa places: %w", err)
 	}
 	pal := area.DefaultPalette()
+	pal.Sides, pal.Pieces = maps.Clone(sideColours), maps.Clone(pieceColours)
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	for _, c := range setupColours {
@@ -109,9 +111,10 @@ func (g *Game) svgOptions() area.SVGOptions {
 }
 
 // boardData builds what BoardData sends: the map with each place's decor,
-// the palette, the order of battle, the map drawn by board/area (the
-// browser shows it under its counters: one renderer for both), and the
-// colours of the forces' counters and of the sides that render.go draws in.
+// the palette (the map's, the sides' and the pieces'), the order of battle
+// with each counter's designation (short), the map drawn by board/area
+// (the browser shows it under its counters) and the pieces' symbols (the
+// browser places them as render.go does: one drawing for both).
 func (g *Game) boardData(mapJSON, unitsJSON []byte) (json.RawMessage, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(mapJSON, &m); err != nil {
@@ -122,40 +125,25 @@ func (g *Game) boardData(mapJSON, unitsJSON []byte) (json.RawMessage, error) {
 		return nil, err
 	}
 	for i, p := range places {
-		d := g.places[i]
 		p["decor"] = g.decor(i)
-		// The same marks under soa's own names, as web/static/js/board.js
-		// reads them until it draws from decor and palette.
-		if d.Setup != "" {
-			p["setup"] = d.Setup
-		}
-		if len(d.Dots) > 0 {
-			p["dots"] = d.Dots
-		}
-		if d.SArea {
-			p["special"] = "S"
-		}
-		if d.Perimeter {
-			p["perimeter"] = true
-		}
+		p["label_depth"] = g.board.LabelDepth(i, g.decor(i))
 	}
 	m["places"] = mustJSON(places)
 	var oob struct {
-		Units json.RawMessage `json:"units"`
+		Units []map[string]any `json:"units"`
 	}
 	if err := json.Unmarshal(unitsJSON, &oob); err != nil {
 		return nil, err
+	}
+	for i, u := range oob.Units {
+		u["short"] = shortName(g.units[i].Name)
 	}
 	var svg strings.Builder
 	if err := g.board.SVG(&svg, g.svgOptions()); err != nil {
 		return nil, err
 	}
-	forces := map[string]map[string]string{}
-	for f, st := range renderCounterStyle {
-		forces[f] = map[string]string{"fill": st.fill, "text": st.text}
-	}
 	return mustJSON(map[string]any{"map": m, "units": oob.Units, "palette": g.palette,
-		"svg": svg.String(), "forces": forces, "sides": renderSideColour}), nil
+		"svg": svg.String(), "symbols": g.symbols}), nil
 }
 
 // BoardData implements engine.Boarder: the map, the palette it is drawn

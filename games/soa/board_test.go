@@ -66,23 +66,28 @@ func TestDecor(t *testing.T) {
 	}
 }
 
-// TestBoardData: the client gets the map with each place's decor (and soa's
-// own names for the same marks), the palette and the order of battle.
+// TestBoardData: the client gets the map with each place's decor and
+// where its label's writing ends, the palette with the sides' and the
+// pieces' colours, the order of battle with the designations, and the
+// pieces' symbols.
 func TestBoardData(t *testing.T) {
 	g := MustLoad()
 	var doc struct {
 		Map struct {
 			Places []struct {
-				ID        string     `json:"id"`
-				Decor     area.Decor `json:"decor"`
-				Setup     string     `json:"setup"`
-				Dots      []string   `json:"dots"`
-				Special   string     `json:"special"`
-				Perimeter bool       `json:"perimeter"`
+				ID         string     `json:"id"`
+				Decor      area.Decor `json:"decor"`
+				LabelDepth float64    `json:"label_depth"`
 			} `json:"places"`
 		} `json:"map"`
-		Palette area.Palette      `json:"palette"`
-		Units   []json.RawMessage `json:"units"`
+		Palette area.Palette `json:"palette"`
+		Units   []struct {
+			ID    string `json:"id"`
+			Short string `json:"short"`
+		} `json:"units"`
+		Symbols []struct {
+			ID string `json:"id"`
+		} `json:"symbols"`
 	}
 	if err := json.Unmarshal(g.BoardData(), &doc); err != nil {
 		t.Fatal(err)
@@ -94,8 +99,17 @@ func TestBoardData(t *testing.T) {
 	if p.Decor.Style != "british" || !p.Decor.Ring || p.Decor.Mark != "S" || !slices.Equal(p.Decor.Dots, []string{"red"}) {
 		t.Errorf("area 3 decor = %+v", p.Decor)
 	}
-	if p.Setup != "british" || !p.Perimeter || p.Special != "S" || !slices.Equal(p.Dots, []string{"red"}) {
-		t.Errorf("area 3 = %+v", p)
+	if i := g.board.MustIndex("3"); p.LabelDepth != g.board.LabelDepth(i, g.decor(i)) || p.LabelDepth < 25 {
+		t.Errorf("area 3's label depth is %v, the drawing's %v", p.LabelDepth, g.board.LabelDepth(i, g.decor(i)))
+	}
+	if doc.Palette.Sides["british"] == "" || doc.Palette.Pieces["fire"] == "" {
+		t.Errorf("the palette lacks the sides' or the pieces' colours: %v, %v", doc.Palette.Sides, doc.Palette.Pieces)
+	}
+	if u := doc.Units[g.byID["gb-a1-2"]]; u.ID != "gb-a1-2" || u.Short != "A 1/2" {
+		t.Errorf("unit gb-a1-2 (A Coy 2 Para, 1 Pl, section 2) is sent as %+v, want the designation A 1/2", u)
+	}
+	if len(doc.Symbols) != len(g.symbols) || doc.Symbols[0].ID != g.symbols[0].ID {
+		t.Errorf("%d symbols sent of %d", len(doc.Symbols), len(g.symbols))
 	}
 	if doc.Palette.Styles["german"].Fill != "#d9d9d6" || doc.Palette.Dots["red"] != "#d7191c" || doc.Palette.Land == "" {
 		t.Errorf("palette = %+v", doc.Palette)

@@ -318,3 +318,65 @@ func TestFireOddsAmmo_soa20_2_20_3(t *testing.T) {
 		t.Fatalf("British barrage: %+v; want one on 21 with AV 4 and DV 5", b)
 	}
 }
+
+// soa:8.351, soa:8.352, soa:13.7: through random games, every fire or AT
+// attack designated alone in its impulse rolls the AV and DV its odds showed:
+// with each player's dice forced to 7, AV and DV are those of the odds plus 7.
+func TestFireOddsAreTheRoll_soa8_351_8_352(t *testing.T) {
+	g := MustLoad()
+	pick := engine.NewRNG(11)
+	checked := 0
+	for i := 0; i < 12; i++ {
+		st, err := g.New("basic", map[string]string{"hidden_at": "on"}, uint64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for s.ToMove() != "" {
+			if s.step == stFireWith && len(s.attacks) == 0 && s.cur.Kind != atkSetFire && ccHas(s, "confirm") {
+				checked += rtOddsAreTheRoll(t, s)
+			}
+			l := s.Legal(nil)
+			if err := s.Apply(l[pick.Intn(len(l))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d attacks checked", checked)
+	}
+}
+
+// rtOddsAreTheRoll confirms the attack being designated on a clone (naming
+// the first primary target offered, if it asks for one) and compares the
+// roll with the odds shown; it returns 1 when a roll was compared.
+func rtOddsAreTheRoll(t *testing.T, s *State) int {
+	t.Helper()
+	seat := s.seatOf(s.imp)
+	o := s.View(seat).(View).Drafting.Odds
+	c := s.Clone().(*State)
+	c.rng.Force(3, 4, 2, 5)
+	ccDo(t, c, "confirm")
+	if c.step == stFirePrimary {
+		p := c.View(seat).(View).Drafting.Primary[0]
+		o = p.Odds
+		ccDo(t, c, "primary:"+p.Unit)
+	}
+	if c.step == stFireTarget {
+		ccDo(t, c, "resolve")
+	}
+	switch {
+	case o == nil:
+		t.Fatalf("an attack ready to confirm shows no odds (step %s)", stepNames[s.step])
+	case o.Eliminated:
+		if c.step == stReroll {
+			t.Fatal("the odds said eliminated without a roll, but a roll was made")
+		}
+		return 0
+	case c.step != stReroll:
+		t.Fatalf("odds %+v but no roll: step %s", o, stepNames[c.step])
+	case c.av != o.AttackValue+7 || c.dv != o.DefenceValue+7:
+		t.Fatalf("odds AV %d DV %d; the roll with 7 each: AV %d DV %d", o.AttackValue, o.DefenceValue, c.av, c.dv)
+	}
+	return 1
+}

@@ -269,8 +269,7 @@ func TestFireLimits_soa8_32(t *testing.T) {
 }
 
 // soa:8.31, soa:8.33: fire at an area that also holds friendly units affects only
-// the chosen enemy group; soa:8.3553, soa:8.3554: a group may retreat without
-// losses, and retreated units can be fired on again later.
+// the chosen enemy group; soa:8.3553: a group may retreat without losses.
 func TestFireVoluntaryRetreat_soa8_3553(t *testing.T) {
 	s := fireState(t, 1, British)
 	ccPut(t, s, "17", "gb-a1-1")
@@ -812,5 +811,36 @@ func TestFireLoneATInZone_soa13_4_10_7(t *testing.T) {
 	ccDo(t, s, "attack:gb-at-1", "with:ss-ar1-1", "confirm", "resolve", "accept")
 	if u := s.units[ccUnit(t, s, "gb-at-1")]; u.Loc != locBox || u.Weight != 1 {
 		t.Fatalf("end of close combat in the zone: the gun at %s weight %d", fireAt(t, s, "gb-at-1"), u.Weight)
+	}
+}
+
+// soa:8.3554: a unit that has retreated may be fired on again in its new
+// area in a later impulse, and retreat again. The German 3-5-5 retreats
+// from 24 without losses and arrives committed (soa:8.354 A); in the next
+// British impulse a 4-7-5 in its new area fires at the committed group:
+// AV 4 + 6 = 10 against DV 3 (its committed face, soa:4.2) + 0 (same area)
+// + 6 = 9, one casualty point, which it may take by retreating again.
+func TestFireRetreatAgain_soa8_3554(t *testing.T) {
+	s := fireState(t, 1, British)
+	ccPut(t, s, "17", "gb-a1-1")
+	ccPut(t, s, "24", "ss-ar1-1")
+	s.rng.Force(1, 1, 6, 6) // no effect
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm", "accept", "retreat:ss-ar1-1")
+	for s.step != stImpulse { // the German finishes his step and picks any retreat destination
+		ccDo(t, s, ccLegal(s)[0])
+	}
+	at := fireAt(t, s, "ss-ar1-1")
+	if at == "24" || !s.units[ccUnit(t, s, "ss-ar1-1")].Committed || s.imp != German {
+		t.Fatalf("after the retreat: in %s, committed %v, impulse %s", at, s.units[ccUnit(t, s, "ss-ar1-1")].Committed, s.imp)
+	}
+	ccDo(t, s, "pass")
+	ccPut(t, s, at, "gb-a1-2")
+	s.rng.Force(3, 3, 3, 3)
+	ccDo(t, s, "area:"+at, "fire", "target:"+at, "with:gb-a1-2", "confirm", "accept")
+	if s.av != 10 || s.dv != 9 || s.cp != 1 {
+		t.Fatalf("second fire: AV %d DV %d, %d points; want 10, 9, 1", s.av, s.dv, s.cp)
+	}
+	if !ccHas(s, "retreat:ss-ar1-1") {
+		t.Fatalf("the retreated unit may retreat again: %v", ccLegal(s))
 	}
 }

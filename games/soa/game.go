@@ -15,6 +15,7 @@ import (
 	"fmt"
 
 	"sandtable/board/area"
+	"sandtable/board/symbol"
 	"sandtable/engine"
 )
 
@@ -27,8 +28,9 @@ const MaxChoices = 20000
 // Game is Storm Over Arnhem with its data loaded.
 type Game struct {
 	board     *area.Board
-	places    []placeData   // per place, soa's own marks (data/places.json)
-	palette   *area.Palette // the colours the map is drawn with
+	places    []placeData     // per place, soa's own marks (data/places.json)
+	palette   *area.Palette   // the colours the map and the pieces are drawn with
+	symbols   []symbol.Symbol // the pieces, drawn once (pieces.go)
 	boardJSON json.RawMessage
 	units     []UnitData
 	byID      map[string]int16
@@ -174,6 +176,7 @@ func newGame(mapJSON, placesJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 		}
 		g.zone[z] = int16(i)
 	}
+	g.symbols = pieceSymbols(g.units, pal)
 	if g.boardJSON, err = g.boardData(mapJSON, unitsJSON); err != nil {
 		return nil, fmt.Errorf("soa board data: %w", err)
 	}

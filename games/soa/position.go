@@ -233,7 +233,7 @@ func (g *Game) LoadPosition(data []byte) (engine.State, error) {
 	if !found {
 		return nil, fmt.Errorf("soa position: step %q is unknown; start a hand-written position at \"impulse\"", p.Step)
 	}
-	if p.SetupNext == 0 && s.step > stSetupGerman { // left out: the set-up is over
+	if p.SetupNext == 0 && s.step > stSetupGerman && p.Revealed { // left out: the set-up is over
 		p.SetupNext = len(g.germStart)
 	}
 	s.setupNext = p.SetupNext

@@ -22,7 +22,7 @@ func (s *State) checkCounters(p Position) error {
 		return fmt.Errorf("armor_events %d: accepted armour events are 0 to the turn, %d: one random event a turn (soa:17.1, 17.3)", p.ABonus, p.Turn)
 	case p.Ammo != ammoLevel(p.Turn):
 		return fmt.Errorf("ammo %d does not match turn %d: the British ammunition shortage is 0 on turns 1-5, 1 on turns 6-7 and 2 on turn 8 (soa:20.1, 20.2); set ammo to %d", p.Ammo, p.Turn, ammoLevel(p.Turn))
-	case p.Revealed == (s.step == stBid || s.SettingUp()):
+	case s.step != stOver && p.Revealed == s.beforeTurnOne(p):
 		return fmt.Errorf("revealed %v contradicts step %q: the set-ups are secret until both are done and revealed from then on (soa:5.5)", p.Revealed, p.Step)
 	case p.SetupNext < 0:
 		return fmt.Errorf("setup_next %d is negative", p.SetupNext)
@@ -70,9 +70,9 @@ func (s *State) checkCounters(p Position) error {
 // the step in progress says has happened fixes the set-up index, the
 // passes, the Tactical Advantage, the bids and the range of the VP total.
 func (s *State) checkContradictions(p Position) error {
-	before := s.step == stBid || s.SettingUp() // turn 1 has not begun
-	start := 0                                 // soa:5.2
-	if s.opt.bidding && s.step != stBid {
+	before := s.beforeTurnOne(p)
+	start := 0                                             // soa:5.2
+	if s.opt.bidding && s.bidDone == [2]bool{true, true} { // both bids in and different: the winning bid is paid
 		start = max(s.bids[German], s.bids[British]) // soa:21.2
 	}
 	switch {
@@ -86,6 +86,8 @@ func (s *State) checkContradictions(p Position) error {
 		return fmt.Errorf("tactical_advantage %s contradicts step %q: the British start the game with it, so set it to british (soa:8.4)", p.TA, p.Step)
 	case (p.Turn == 3 || p.Turn == 6) && s.step >= stReformPlace && s.step < stImpulse && s.ta != German:
 		return fmt.Errorf("tactical_advantage %s contradicts turn %d, step %q: it is German at the start of turns 3 and 6 and nothing uses it before the Movement/Fire Phase, so set it to german (soa:8.4)", p.TA, p.Turn, p.Step)
+	case s.opt.bidding && s.step != stBid && !(s.step == stOver && before) && s.bidDone != [2]bool{true, true}:
+		return fmt.Errorf("bid_done %v contradicts step %q: the bids are over, so set bid_done to [true, true] (soa:21.1)", p.BidDone, p.Step)
 	case !s.opt.bidding && (p.Bids != nil || p.BidDone != [2]bool{}):
 		return errors.New("bids and bid_done are set, but the bidding option is off: leave them out, or set option bidding to on (soa:21)")
 	case p.VP < start || (before && p.VP != start):
@@ -94,6 +96,13 @@ func (s *State) checkContradictions(p Position) error {
 		return fmt.Errorf("vp %d: the Germans win at once at %d VP (soa:6.6), so a game still in progress has fewer; set vp below %d or step to over", p.VP, s.g.tables.decisiveGerman(), s.g.tables.decisiveGerman())
 	}
 	return nil
+}
+
+// beforeTurnOne reports a position before turn 1 begins: the players bid or
+// set up, or the game ended there by resignation or agreement, when the
+// set-ups had not been revealed (soa:5.5, 21.1).
+func (s *State) beforeTurnOne(p Position) bool {
+	return s.step == stBid || s.SettingUp() || (s.step == stOver && !p.Revealed)
 }
 
 // checkWork checks every index of the work in progress.

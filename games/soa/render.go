@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sandtable/board/area"
+	"sandtable/board/symbol"
 	"sandtable/engine"
 )
 
@@ -22,21 +23,8 @@ var (
 	_ engine.Logbook  = (*State)(nil)
 )
 
-// renderCounterStyle is the colour of a counter by renderForce (soa:4.1): SS black,
-// army blue-grey, British red; the committed face is white (soa:8.13).
-var renderCounterStyle = map[string]struct{ fill, text string }{
-	"ss":      {"#1b1b1b", "#ffffff"},
-	"army":    {"#5f7386", "#ffffff"},
-	"british": {"#b3202a", "#ffffff"},
-}
-
-var renderSideColour = map[string]string{"german": "#1b1b1b", "british": "#b3202a"}
-
-// Counter drawing sizes in map units.
-const (
-	renderCtrW, renderCtrH, renderCtrGap = 30.0, 19.0, 2.0
-	renderPerRow                         = 4
-)
+// renderPerRow is the most counters in a row of a place.
+const renderPerRow = 4
 
 // renderSight is the seat's view with the units sorted into places.
 type renderSight struct {
@@ -393,7 +381,8 @@ func renderContains(list []string, v string) bool {
 
 // SVG implements engine.Renderer: the map with the markers and the
 // counters the seat sees at each place's label point, and the status as a
-// caption.
+// caption. Counters and markers are the symbols of pieces.go, which the
+// browser places too; the SVG defines those it uses.
 func (s *State) SVG(w io.Writer, seat engine.Seat) error {
 	v := s.renderView(seat)
 	b := s.g.board
@@ -415,37 +404,47 @@ func (s *State) SVG(w io.Writer, seat engine.Seat) error {
 	if len(off) > 0 {
 		caption[1] += " | " + strings.Join(off, " | ")
 	}
+	used := map[string]bool{}
+	content := make([]string, b.Len())
+	for i := range content {
+		content[i] = s.renderPlace(&v, b.Place(i), used)
+	}
+	var defs []symbol.Symbol
+	for _, sy := range s.g.symbols {
+		if used[sy.ID] {
+			defs = append(defs, sy)
+		}
+	}
 	o := s.g.svgOptions()
-	o.Highlight, o.Caption = targets, caption
-	o.Content = func(i int) string { return s.renderPlace(&v, b.Place(i)) }
+	o.Highlight, o.Caption, o.Defs = targets, caption, symbol.Defs(defs)
+	o.Content = func(i int) string { return content[i] }
 	return b.SVG(w, o)
 }
 
-// renderPlace draws the markers of a place just above its label, and its
+// renderPlace places the markers of a place just above its label, and its
 // counters above them: one row per side and up to four counters a row (as
-// many as the place is wide),
-// identical counters merged into one with a count.
-func (s *State) renderPlace(v *renderSight, p *area.Place) string {
+// many as the place is wide), identical counters merged into one with a
+// count. used collects the symbols placed.
+func (s *State) renderPlace(v *renderSight, p *area.Place, used map[string]bool) string {
 	var g strings.Builder
 	// Markers: control (soa:11.2), perimeter (soa:5.1), fire (soa:18).
-	type marker struct{ fill, text, label, title string }
+	type marker struct{ id, title string }
 	var mk []marker
 	if c := v.Control[p.ID]; c != "" {
-		mk = append(mk, marker{renderSideColour[c], "#ffffff", strings.ToUpper(c[:1]), "controlled by " + c})
+		mk = append(mk, marker{controlSymbol(c), "controlled by " + c})
 	}
 	if renderContains(v.Perimeter, p.ID) {
-		mk = append(mk, marker{"#ffffff", "#b3202a", "P", "British perimeter"})
+		mk = append(mk, marker{perimeterSymbol, "British perimeter"})
 	}
 	if f := v.Fires[p.ID]; f > 0 {
-		mk = append(mk, marker{"#f08a00", "#000000", fmt.Sprintf("F%d", f), fmt.Sprintf("fire level %d", f)})
+		mk = append(mk, marker{fireSymbol(f), fmt.Sprintf("fire level %d", f)})
 	}
-	const mw, mh = 16.0, 11.0
-	x0 := -(float64(len(mk))*(mw+2) - 2) / 2
+	const gap = 2.0
+	x0 := -(float64(len(mk))*(markerSize+gap) - gap) / 2
 	for k, m := range mk {
-		x := x0 + float64(k)*(mw+2)
-		fmt.Fprintf(&g, `<g class="marker"><title>%s</title><rect x="%s" y="-27" width="%s" height="%s" rx="2" fill="%s" stroke="#333333" stroke-width="0.6"/>`+
-			`<text x="%s" y="-18.6" text-anchor="middle" font-size="8" font-weight="bold" fill="%s">%s</text></g>`,
-			m.title, renderNum(x), renderNum(mw), renderNum(mh), m.fill, renderNum(x+mw/2), m.text, renderEsc(m.label))
+		used[m.id] = true
+		symbol.El("g", "class", "marker").With(symbol.El("title").Say(m.title),
+			symbol.Use(m.id, x0+float64(k)*(markerSize+gap), -16-markerSize, markerSize, markerSize)).Markup(&g)
 	}
 	// Counters, grouped by identical face.
 	type group struct {
@@ -479,7 +478,7 @@ func (s *State) renderPlace(v *renderSight, p *area.Place) string {
 	for _, q := range p.Polygon {
 		lo, hi = min(lo, q.X), max(hi, q.X)
 	}
-	perRow := max(1, min(renderPerRow, int((hi-lo-4)/(renderCtrW+renderCtrGap))))
+	perRow := max(1, min(renderPerRow, int((hi-lo-4)/(counterSize+gap))))
 	for _, r := range rows {
 		for len(r) > perRow {
 			lines = append(lines, r[:perRow])
@@ -489,7 +488,7 @@ func (s *State) renderPlace(v *renderSight, p *area.Place) string {
 	}
 	// Rows grow upwards from above the markers; in a zone box, whose label
 	// sits at the map's edge, downwards from below the letter.
-	y, dy := -29.0, -(renderCtrH + renderCtrGap)
+	y, dy := -18-markerSize, -(counterSize + gap)
 	if len(mk) == 0 {
 		y = -15
 	}
@@ -500,67 +499,33 @@ func (s *State) renderPlace(v *renderSight, p *area.Place) string {
 	}
 	for li := len(lines) - 1; li >= 0; li-- {
 		line := lines[li]
-		x := -(float64(len(line))*(renderCtrW+renderCtrGap) - renderCtrGap) / 2
+		x := -(float64(len(line))*(counterSize+gap) - gap) / 2
 		for _, gr := range line {
-			g.WriteString(s.renderCounter(gr.u, gr.ids, x, y))
-			x += renderCtrW + renderCtrGap
+			s.renderCounter(gr.u, gr.ids, x, y, used).Markup(&g)
+			x += counterSize + gap
 		}
 		y += dy
 	}
 	return g.String()
 }
 
-// renderCounter draws one counter (or a stack of identical ones) with its top
-// left corner at x, y.
-func (s *State) renderCounter(u UnitView, ids []string, x, y float64) string {
-	st, ok := renderCounterStyle[s.renderForce(u.ID)]
-	if !ok {
-		st = renderCounterStyle[u.Side]
-	}
-	fill, text, stroke := st.fill, st.text, "#000000"
-	if u.Committed { // the white face (soa:8.13)
-		fill, text, stroke = "#ffffff", st.fill, st.fill
-	}
-	dash := ""
-	if u.Hidden {
-		dash = ` stroke-dasharray="3 2"`
-	}
-	var c strings.Builder
-	fmt.Fprintf(&c, `<g class="counter" data-side="%s"><title>%s</title>`, u.Side, renderEsc(renderCounterTitle(u, ids)))
-	fmt.Fprintf(&c, `<rect x="%s" y="%s" width="%s" height="%s" rx="2" fill="%s" stroke="%s" stroke-width="1"%s/>`,
-		renderNum(x), renderNum(y), renderNum(renderCtrW), renderNum(renderCtrH), fill, stroke, dash)
-	fmt.Fprintf(&c, `<text x="%s" y="%s" text-anchor="middle" font-size="6" fill="%s">%s</text>`,
-		renderNum(x+renderCtrW/2), renderNum(y+7), text, renderEsc(renderTypeMark(u)))
-	fmt.Fprintf(&c, `<text x="%s" y="%s" text-anchor="middle" font-size="8" font-weight="bold" fill="%s">%s</text>`,
-		renderNum(x+renderCtrW/2), renderNum(y+16), text, renderFactors(u))
-	if len(ids) > 1 {
-		fmt.Fprintf(&c, `<circle cx="%s" cy="%s" r="5" fill="#ffd700" stroke="#000000" stroke-width="0.6"/>`+
-			`<text x="%s" y="%s" text-anchor="middle" font-size="6.5" font-weight="bold" fill="#000000">%d</text>`,
-			renderNum(x+renderCtrW), renderNum(y), renderNum(x+renderCtrW), renderNum(y+2.3), len(ids))
-	}
+// renderCounter places one counter (or a pile of identical ones, with
+// their count) with its top left corner at x, y.
+func (s *State) renderCounter(u UnitView, ids []string, x, y float64, used map[string]bool) symbol.Node {
+	id := counterSymbolID(u.ID, u.Committed, u.Hidden)
+	used[id] = true
+	c := symbol.El("g", "class", "counter", "data-side", u.Side).With(symbol.El("title").Say(renderCounterTitle(u, ids)),
+		symbol.Use(id, x, y, counterSize, counterSize))
 	if u.Dead {
-		fmt.Fprintf(&c, `<path d="M%s %sL%s %sM%s %sL%s %s" stroke="#ff0000" stroke-width="1.5"/>`,
-			renderNum(x), renderNum(y), renderNum(x+renderCtrW), renderNum(y+renderCtrH), renderNum(x+renderCtrW), renderNum(y), renderNum(x), renderNum(y+renderCtrH))
+		used[eliminatedSymbol] = true
+		c = c.With(symbol.Use(eliminatedSymbol, x, y, counterSize, counterSize))
 	}
-	c.WriteString("</g>")
-	return c.String()
-}
-
-// renderTypeMark is the small line above the renderFactors.
-func renderTypeMark(u UnitView) string {
-	switch UnitType(u.Type) {
-	case HQ:
-		return "HQ"
-	case Engineer:
-		return "ENG"
-	case AntiTank:
-		return "AT"
-	case Armor:
-		return "ARM"
-	case Bren:
-		return "BREN"
+	if len(ids) > 1 {
+		p := s.g.palette.Piece
+		c = c.With(symbol.El("circle", "cx", x+counterSize, "cy", y, "r", 5.6, "fill", p("pile"), "stroke", p("pile-edge"), "stroke-width", 0.9),
+			symbol.El("text", "x", x+counterSize, "y", y+2.6, "text-anchor", "middle", "font-size", 7, "font-weight", "bold", "fill", p("pile-ink")).Say(fmt.Sprint(len(ids))))
 	}
-	return "INF"
+	return c
 }
 
 func renderCounterTitle(u UnitView, ids []string) string {
@@ -575,13 +540,4 @@ func renderCounterTitle(u UnitView, ids []string) string {
 		t += " (eliminated in close combat)"
 	}
 	return t
-}
-
-func renderNum(v float64) string {
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
-}
-
-func renderEsc(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
-	return r.Replace(s)
 }

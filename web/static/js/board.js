@@ -8,6 +8,7 @@
 // hexes alike.
 import {s, h, clear, setChildren} from './dom.js';
 import {counter, counterIcon, SIZE} from './counter.js';
+import {place as placeSymbol} from './symbols.js';
 import {boxLabel} from './panels.js';
 
 const GAP = 3; // between counters
@@ -152,20 +153,18 @@ export class Board {
     return el;
   }
 
-  // drawMarkers: the game's markers of a place (control, fire ...), in a
-  // row above its label, or null.
+  // drawMarkers: the game's markers of a place (control, fire ...), the
+  // server's symbols in a row above its label, or null.
   drawMarkers(p, state) {
     const marks = this.game.markers(p.id, state);
     if (!marks.length) return null;
-    const key = marks.map((m) => m.outerHTML).join('');
-    return this.part(`markers:${p.id}`, key, () => {
+    return this.part(`markers:${p.id}`, JSON.stringify(marks), () => {
       const w = 18, gap = 3;
       let x = p.label[0] - (marks.length * (w + gap) - gap) / 2;
       const y = p.kind === 'zone' ? p.label[1] + 14 : p.label[1] - 36;
       const g = s('g', {class: 'place-markers', 'data-markers': p.id});
       for (const mk of marks) {
-        mk.setAttribute('transform', `translate(${x} ${y})`);
-        g.append(mk);
+        g.append(s('g', {class: 'marker', 'data-marker': mk.symbol}, s('title', {}, mk.title), placeSymbol(mk.symbol, x, y, w, w)));
         x += w + gap;
       }
       return g;
@@ -460,13 +459,12 @@ function poly(points, attrs = {}) {
   return s('polygon', {points: points.map((q) => `${q[0]},${q[1]}`).join(' '), ...attrs});
 }
 
-// labelDepth is how far below its label point the server's drawing
-// writes a place's name and set-up dots (board/area/svg.go areaLabel), so
-// that counters go below them when they fit.
+// labelDepth is how far below its label point counters may start without
+// covering what the server's drawing writes there (its name and set-up
+// dots end at label_depth, board/area LabelDepth; a counter's top row
+// may reach 12 units into that).
 function labelDepth(p) {
-  if (p.kind === 'zone' || !p.name) return 0;
-  const [lo, hi] = bbox(p.polygon);
-  return 23 + 10.5 * wrap(p.name, (hi[0] - lo[0]) * 0.92, 9.5).length - ((p.decor?.dots || []).length ? 8 : 20.5);
+  return Math.max(0, (p.label_depth || 0) - 12);
 }
 
 // pileUp groups a place's units, one side after the other (British first,
@@ -533,21 +531,6 @@ function slotBox(p, skip = 0) {
     return {x0: lo[0] + 3, x1: hi[0] - 3, y0: y + 16, y1: hi[1] - 3, cx: (lo[0] + hi[0]) / 2, align: 'center'};
   }
   return {x0: lo[0] + 4, x1: hi[0] - 4, y0: y + 14, y1: hi[1] - 2, cx: x, align: 'center'};
-}
-
-// wrap breaks text into at most three lines of about width map units.
-function wrap(text, width, fontSize) {
-  const maxChars = Math.max(6, Math.floor(width / (fontSize * 0.52)));
-  const lines = [];
-  let cur = '';
-  for (const w of text.split(/\s+/).filter(Boolean)) {
-    if (!cur) cur = w;
-    else if (cur.length + 1 + w.length <= maxChars) cur += ' ' + w;
-    else { lines.push(cur); cur = w; }
-  }
-  if (cur) lines.push(cur);
-  if (lines.length > 3) return [lines[0], lines[1], lines.slice(2).join(' ')];
-  return lines;
 }
 
 function bbox(poly) {

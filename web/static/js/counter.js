@@ -1,9 +1,11 @@
 // counter.js: one unit counter drawn in SVG, the same on the map, in the
 // boxes of the side panel, in an opened stack and in the magnifier. The
-// game module draws the face; this adds what every game shares: the
-// rings of a highlighted or selected counter, the attack dot, and the
-// attributes the page and its tests find counters by.
+// face is the server's symbol that the game module names (symbols.js);
+// this adds what every game shares: the rings of a highlighted or selected
+// counter, the attack dot, and the attributes the page and its tests find
+// counters by.
 import {s} from './dom.js';
+import {hasSymbol, place} from './symbols.js';
 
 export const SIZE = 26; // counter side in map units
 
@@ -24,7 +26,12 @@ export function counter(game, u, printed, x, y, size = SIZE, opts = {}) {
     role: opts.highlight ? 'button' : 'img', 'aria-label': describe(game, u)});
   if (opts.selected) g.append(s('rect', {class: 'sel-ring', x: -3.5, y: -3.5, width: SIZE + 7, height: SIZE + 7, rx: 5}));
   if (opts.highlight) g.append(s('rect', {class: 'hl-ring', x: -2.5, y: -2.5, width: SIZE + 5, height: SIZE + 5, rx: 4}));
-  g.append(...game.counterFace(u, printed, opts.label));
+  const [face, ...over] = game.counterSymbols(u);
+  if (face && hasSymbol(face)) {
+    g.append(place(face, 0, 0, SIZE, SIZE, {class: 'face'}, opts.label), ...over.map((id) => place(id, 0, 0, SIZE, SIZE)));
+  } else {
+    g.append(...game.counterFace(u, printed, opts.label));
+  }
   if (opts.attacking) g.append(s('circle', {class: 'atk-dot', cx: SIZE - 2, cy: 2, r: 3.2}));
   return g;
 }

@@ -9,8 +9,9 @@ import * as store from './store.js';
 import * as setups from './setups.js';
 import {Board, withPrinted} from './board.js';
 import {counterIcon, describe} from './counter.js';
-import {renderStatus, renderBoxes, Log, renderResult, sideBadge, setSideColours, stepName, turnMarks} from './panels.js';
+import {renderStatus, renderBoxes, Log, renderResult, sideBadge, stepName, turnMarks} from './panels.js';
 import {gameModule, gameName} from './games.js';
+import {installBoard} from './symbols.js';
 
 export async function gamePage(main, id) {
   setCrumbs(h('span', {}, 'Game ', h('code', {}, id)));
@@ -31,7 +32,7 @@ export async function gamePage(main, id) {
     toast('The creator of this game chose its seed and can foresee the dice.', 'error');
   }
   game.setBoard(board);
-  setSideColours(board);
+  installBoard(board);
   new GamePage(main, id, board, summary, game, name).start();
 }
 
@@ -273,7 +274,7 @@ class GamePage {
     }
     renderBoxes(this.el.boxes, st, this.game, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
     this.renderPrompt(view, choices);
-    this.renderChoices(choices);
+    this.renderChoices(choices, view);
     // A game module may add controls of its own (games.js controls).
     clear(this.el.controls, readOnly ? null : this.game.controls(view, (id) => this.choose(id)));
     this.renderSetups(m, readOnly);
@@ -371,9 +372,11 @@ class GamePage {
 
   // renderChoices lists every choice as a button. When the choices on the
   // map share the start of their labels ("Act with units in …"), it is
-  // written once above them. A button that looks the same as in the last
+  // written once above them; the game module may shorten a label whose rest
+  // its controls show (games.js choiceLabel; the button's title and
+  // aria-label keep it whole). A button that looks the same as in the last
   // drawing is kept, so that a click on it is not lost to a redraw.
-  renderChoices(choices) {
+  renderChoices(choices, view) {
     const e = this.el.choices;
     const rule = mostCommon(choices.map((c) => c.rule));
     // The game's choices that do much at once come first, under a head.
@@ -395,17 +398,18 @@ class GamePage {
     this.keyed.forEach((c, i) => {
       const ref = (c.refs || []).length > 0;
       const isQuick = quick.has(c.id);
-      const cut = prefix && c.label.startsWith(prefix) && ref && !isQuick;
+      const shown = this.game.choiceLabel(c, view);
+      const cut = prefix && shown.startsWith(prefix) && ref && !isQuick;
       if (cut && !headed) {
         headed = true;
         nodes.push(keep(`head|${prefix}`, () => h('div', {class: 'choice-head'}, prefix.trim(), ' …')));
       }
-      const label = cut ? c.label.slice(prefix.length) : c.label;
+      const label = cut ? shown.slice(prefix.length) : shown;
       const ownRule = c.rule && c.rule !== rule ? c.rule.replace(/^\w+:/, '') : '';
       (isQuick ? first : nodes).push(keep(JSON.stringify([c.id, c.label, c.rule, label, ownRule, ref, isQuick, Math.min(i, 9)]), () =>
         h('button', {type: 'button', class: `choice${ref ? ' has-ref' : ''}${isQuick ? ' quick' : ''}`, 'data-choice': c.id,
           'aria-label': `${c.label}${c.rule ? ` (rule ${c.rule})` : ''}${i < 9 ? `, key ${i + 1}` : ''}`,
-          'aria-keyshortcuts': i < 9 ? String(i + 1) : null, onclick: () => this.choose(c.id)},
+          'aria-keyshortcuts': i < 9 ? String(i + 1) : null, title: shown !== c.label ? c.label : null, onclick: () => this.choose(c.id)},
         i < 9 ? h('kbd', {}, String(i + 1)) : h('span', {class: 'kbd-pad'}),
         h('span', {class: 'choice-label'}, label),
         ownRule ? h('span', {class: 'choice-rule'}, ownRule) : null)));

@@ -19,7 +19,12 @@ const DEFAULTS = {
   facts: () => [],
   pileKey: (u) => JSON.stringify({...u, id: null, name: null, at: null}),
   boxCaption: () => '',
+  // markers(place, state): the markers of a place, [{symbol, title}]: the
+  // ids of symbols of the board document, drawn 18 map units square.
   markers: () => [],
+  // counterSymbols(u): the ids of the symbols that draw a counter, its face
+  // first, 26 map units square; counterFace draws one without symbols.
+  counterSymbols: () => [],
   // counterFace: the SVG parts of a counter, 26 map units square.
   counterFace: (u) => [s('rect', {class: 'face plain', x: 0, y: 0, width: 26, height: 26, rx: 2.5}),
     s('text', {x: 13, y: 16, 'font-size': 7, 'text-anchor': 'middle'}, (u.name || u.id).slice(0, 6))],
@@ -29,6 +34,10 @@ const DEFAULTS = {
   // isSetup: a seat's choices at this step make its set-up, which a player
   // may save in the browser and load in another game (setups.js).
   isSetup: () => false,
+  // choiceLabel(choice, view): the label on a choice's button, shorter
+  // where the game's controls show the rest (the whole label stays its
+  // title and aria-label).
+  choiceLabel: (c) => c.label,
   // quickChoices: the choices to show above the list (they do much at once).
   quickChoices: () => [],
   rules: null,

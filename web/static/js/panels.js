@@ -8,20 +8,12 @@ import {counterIcon} from './counter.js';
 
 
 // sideBadge is a side's name in its colour (--side-NAME, set from the board
-// document by setSideColours).
+// document's palette by symbols.js).
 export function sideBadge(side) {
   if (!side) return h('span', {class: 'side-badge none'}, '—');
   const el = h('span', {class: 'side-badge', 'data-side': side}, cap(side));
   el.style.setProperty('--side', `var(--side-${side}, #666)`);
   return el;
-}
-
-// setSideColours makes the sides' colours of the board document (sides)
-// the CSS variables --side-NAME of the page.
-export function setSideColours(doc) {
-  for (const [side, colour] of Object.entries(doc.sides || {})) {
-    document.documentElement.style.setProperty(`--side-${side}`, colour);
-  }
 }
 
 // stepName is a step's id in words.

@@ -6,8 +6,9 @@ import {h, clear, setCrumbs, inTextField, download, icon} from './dom.js';
 import {api, LogWindow} from './api.js';
 import * as store from './store.js';
 import {Board, withPrinted} from './board.js';
-import {renderStatus, renderBoxes, Log, renderResult, setSideColours, turnMarks} from './panels.js';
+import {renderStatus, renderBoxes, Log, renderResult, turnMarks} from './panels.js';
 import {gameModule} from './games.js';
+import {installBoard} from './symbols.js';
 
 export async function replayPage(main, id) {
   setCrumbs(h('span', {}, 'Replay ', h('code', {}, id)));
@@ -22,7 +23,7 @@ export async function replayPage(main, id) {
     return;
   }
   game.setBoard(boardDoc);
-  setSideColours(boardDoc);
+  installBoard(boardDoc);
   new ReplayPage(main, id, boardDoc, summary, game).start();
 }
 

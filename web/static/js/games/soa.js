@@ -2,24 +2,14 @@
 // game module that games.js loads for the game id "soa" (web/README.md
 // lists what a game module may export). Everything here is presentation;
 // the rules live in the engine (games/soa).
-import {s, h, ruleLink, plural} from '../dom.js';
+import {h, ruleLink, plural} from '../dom.js';
 
-// forces: the counters' colours by force, from the board document
-// (games/soa/render.go draws its counters in the same: one place for both).
-let forces = {};
+// printed: the printed counters of the board document, by id.
+let printed = new Map();
 
 // setBoard takes the board document of a game before anything is drawn.
 export function setBoard(doc) {
-  forces = doc.forces || {};
-}
-
-// force returns "ss", "army" or "british" for a unit (soa:4.1), from the
-// printed counters of the board document, else guessed from its ID.
-function force(u, printed) {
-  const p = printed && printed.get(u.id);
-  if (p && p.force) return p.force;
-  if (u.side === 'british') return 'british';
-  return u.id.startsWith('ss-') ? 'ss' : 'army';
+  printed = new Map((doc.units || []).map((u) => [u.id, u]));
 }
 
 // factors is the printed AF-DF-MF of a counter; an anti-tank gun has no DF
@@ -29,38 +19,21 @@ function factors(u) {
   return `${u.af}-${df}-${u.mf}`;
 }
 
-// shortName is the designation printed at the top of a counter, made from
-// the unit's name: its organisation in short and its numbers ("A Coy 2 Para,
-// 1 Pl, section 2" -> "A 1/2"). It is "" when the name does not shorten
-// to 10 characters: the counter then shows its type symbol and factors only,
-// and the magnifier, the stack and the tooltips give the full name.
+// shortName is the designation printed at the top of a counter ("A 1/2"),
+// which the server works out (games/soa/pieces.go); "" when the name does
+// not shorten, and the magnifier, the stack and the tooltips give it all.
 export function shortName(u) {
-  let n = u.name || '';
-  for (const [long, short] of SHORTEN) n = n.replace(long, short);
-  return n.length <= 10 ? n : '';
+  return printed.get(u.id)?.short || '';
 }
 
-// SHORTEN is applied in order: remarks and ordinals, the organisations of
-// games/soa/data/units.json, then the platoon and section numbers.
-const SHORTEN = [
-  [/^(?:Artillery support: |Elements |Remnants )|\(-\) | \((?!(?:counter )?\d+\))[^)]*\)/g, ''],
-  [/ \((?:counter )?(\d+)\)/, ' $1'],
-  [/(\d)(?:st|nd|rd|th)\b/g, '$1'],
-  // British
-  [/^1 Para Bde/, 'Bde'], [/^(\d) Para Bn/, '$1 Para'], [/^1 Para Sqn RE/, 'RE'], [/^1 Recon Sqn/, 'Recce'],
-  [/ Coy \d Para(?= HQ)/, ' Coy'], [/ Coy \d Para,/, ','], [/^9 Fd Coy RE/, '9 Fd RE'], [/^93 Coy RASC/, 'RASC'],
-  [/^Bde HQ Defence Pl/, 'Def Pl'], [/^16 Para Field Ambulance/, 'Fd Amb'], [/^.*, 6 pdr guns/, '6 pdr'],
-  [/^1 Light Regt/, '1 Lt'], [/^2 South Staffords/, 'Staffs'], [/^Bren carrier/, 'Bren'], [/^Reformed unit/, 'Reformed'],
-  // German
-  [/^10 SS Recon Bn/, '10 SS'], [/^.*Mk III tanks/, 'Mk III'], [/^Armd Car Co, light.*/, 'Lt AC'], [/^Armd Car Co, heavy.*/, 'Hv AC'],
-  [/^9 SS Armd Car Co.*/, '9 SS AC'], [/^Hv Wp Co, engineer Pl, squad/, 'HW Pi'], [/^Hv Wp Co, SP guns/, 'SP gun'],
-  [/^Hv Wp Co$/, 'HW mortars'], [/^Bochoit Trg & Depot Bn/, 'Bo Bn'], [/^Bochoit Supply Co/, 'Bo Sup'], [/^Bochoit /, 'Bo'],
-  [/ Co(?= HQ|,)/, ''], [/^Arnhem Garrison Units/, 'Garrison'], [/^Harzer Kampfgruppe/, 'Harzer'],
-  [/^Stragglers\/scratch infantry/, 'Scratch'], [/^StuG III assault guns/, 'StuG'], [/^.*Tank Bn, Tigers/, 'Tiger'],
-  // "A, 1 Pl, section 2" -> "A 1/2"; "RE, sappers 1" -> "RE 1"
-  [/, (?:group )?(\d+)(?: Pl)?, (?:section|squad) (\d+)$/, ' $1/$2'],
-  [/, (?:section|squad|sappers|reinforcement) (\d+)$/, ' $1'],
-];
+// counterSymbols names the server's symbols of a counter (games/soa/pieces.go):
+// its face, coloured or white once committed (soa:8.13), dashed while a
+// hidden AT gun (soa:13.8); crossed when eliminated in close combat but
+// still attacking (soa:9.6).
+export function counterSymbols(u) {
+  const face = `counter-${u.id}${u.committed ? '-committed' : ''}${u.hidden ? '-hidden' : ''}`;
+  return u.cc_eliminated ? [face, 'counter-cc-eliminated'] : [face];
+}
 
 const TYPE_NAMES = {
   infantry: 'Infantry', engineer: 'Engineers', hq: 'Headquarters', armor: 'Armour',
@@ -123,68 +96,6 @@ export function phaseOf(step) {
   return 'Movement / fire';
 }
 
-// typeSymbol draws a small NATO-style symbol for a unit type, centred at
-// 0,0 inside a w x h box, in colour c. Returns SVG markup parts for dom.s.
-function typeSymbol(type, w, h, c) {
-  const x0 = -w / 2, y0 = -h / 2, x1 = w / 2, y1 = h / 2;
-  const box = ['rect', {x: x0, y: y0, width: w, height: h, fill: 'none', stroke: c, 'stroke-width': 0.9}];
-  const line = (a, b, d, e) => ['line', {x1: a, y1: b, x2: d, y2: e, stroke: c, 'stroke-width': 0.9}];
-  const oval = ['rect', {x: x0 + w * 0.18, y: y0 + h * 0.22, width: w * 0.64, height: h * 0.56, rx: h * 0.28, fill: 'none', stroke: c, 'stroke-width': 0.9}];
-  switch (type) {
-    case 'infantry': return [box, line(x0, y0, x1, y1), line(x0, y1, x1, y0)];
-    case 'engineer': return [box, ['path', {d: `M${x0 + w * 0.2},${h * 0.2}V${-h * 0.15}H${x1 - w * 0.2}V${h * 0.2}M0,${-h * 0.15}V${h * 0.2}`, fill: 'none', stroke: c, 'stroke-width': 0.9}]];
-    case 'armor': return [box, oval];
-    case 'bren': return [box, oval, line(x0, y0, x1, y1), line(x0, y1, x1, y0)];
-    case 'at': return [box, ['path', {d: `M${x0 + 1},${y1}L0,${y0 + 1}L${x1 - 1},${y1}`, fill: 'none', stroke: c, 'stroke-width': 0.9}]];
-    case 'artillery': return [box, ['circle', {cx: 0, cy: 0, r: h * 0.2, fill: c}]];
-    case 'hq': return [['rect', {x: x0 + 2, y: y0, width: w - 2, height: h, fill: 'none', stroke: c, 'stroke-width': 0.9}],
-      line(x0 + 2, y0, x0 + 2, y1 + 3), ['text', {x: 1, y: h * 0.28, 'font-size': h * 0.7, 'text-anchor': 'middle', fill: c, 'font-weight': 'bold'}, 'HQ']];
-    default: return [box];
-  }
-}
-
-// SIZE is the side of a counter in map units (counter.js draws at this size).
-const SIZE = 26;
-
-// counterFace draws a counter (soa:4.1): force colour, or the white
-// committed face (soa:8.13) with the force colour for ink; the short name
-// on top (label instead, for a pile), the type symbol, the AF-DF-MF.
-export function counterFace(u, printed, label) {
-  const st = forces[force(u, printed)] || {fill: 'grey', text: 'white'};
-  const committed = !!u.committed;
-  const fill = committed ? 'var(--committed-face)' : st.fill;
-  const ink = committed ? st.fill : st.text;
-  const parts = [
-    s('rect', {class: 'face', x: 0, y: 0, width: SIZE, height: SIZE, rx: 2.5, fill,
-      stroke: committed ? st.fill : 'black', 'stroke-width': committed ? 1.2 : 0.8,
-      'stroke-dasharray': u.hidden ? '3 2' : null}),
-    designation(label ?? shortName(u), ink),
-    s('g', {transform: `translate(${SIZE / 2} 12.4)`}, typeSymbol(u.type, 13, 7.5, ink).map(([t, a, ...c]) => s(t, a, ...c))),
-    s('text', {x: SIZE / 2, y: 23.2, 'font-size': 7.6, 'text-anchor': 'middle', fill: ink, 'font-weight': 'bold',
-      'letter-spacing': -0.2}, u.type === 'artillery' ? artilleryFactors(u, printed) : factors(u)),
-  ];
-  if (u.cc_eliminated) {
-    parts.push(s('path', {class: 'cc-cross', d: `M3,3L${SIZE - 3},${SIZE - 3}M${SIZE - 3},3L3,${SIZE - 3}`}));
-  }
-  return parts;
-}
-
-// designation is the short name at the top of a counter, squeezed to the
-// counter's width when it is long.
-function designation(text, ink) {
-  const wide = text.length * 3.1 > SIZE - 2;
-  return s('text', {x: SIZE / 2, y: 6.6, 'font-size': 5.4, 'text-anchor': 'middle', fill: ink, 'font-weight': 'bold',
-    textLength: wide ? SIZE - 2 : null, lengthAdjust: wide ? 'spacingAndGlyphs' : null}, text);
-}
-
-// artilleryFactors: an artillery counter prints a day and a night attack
-// factor (soa:14.6, 15.2); the board document carries them.
-function artilleryFactors(u, printed) {
-  const p = printed && printed.get(u.id);
-  if (p && (p.art_day || p.art_night)) return `${p.art_day ?? '?'}/${p.art_night ?? '?'}`;
-  return String(u.af || '');
-}
-
 // facts are what a counter shows besides its name, in words: for screen
 // readers, the magnifier, the stack and the prompt.
 export function facts(u) {
@@ -207,37 +118,17 @@ export function boxCaption(u) {
   return u.committed ? 'committed' : '';
 }
 
-// markers are the markers of a place, each drawn 18 by 18: control
-// (soa:11.2: a black cross for the Germans, a roundel for the British),
-// the British perimeter (soa:5.1) and fire (soa:18).
+// markers are the markers of a place, the server's symbols
+// (games/soa/pieces.go): control (soa:11.2), the British perimeter
+// (soa:5.1) and fire of its level (soa:18.8).
 export function markers(place, state) {
   const out = [];
   const c = state.control && state.control[place];
-  if (c) out.push(controlMarker(c));
-  if ((state.perimeter || []).includes(place)) {
-    out.push(s('g', {class: 'perimeter-marker'}, s('title', {}, 'British perimeter marker (soa:5.1)'),
-      s('rect', {width: 18, height: 18, rx: 2}), s('text', {x: 9, y: 13, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 'bold'}, 'P')));
-  }
+  if (c) out.push({symbol: `marker-control-${c}`, title: `Controlled by the ${c === 'german' ? 'Germans' : 'British'}`});
+  if ((state.perimeter || []).includes(place)) out.push({symbol: 'marker-perimeter', title: 'British perimeter marker (soa:5.1)'});
   const f = state.fires && state.fires[place];
-  if (f) {
-    out.push(s('g', {class: 'fire-marker'}, s('title', {}, `Fire, level ${f} (soa:18)`),
-      s('rect', {width: 18, height: 18, rx: 2}),
-      s('path', {d: 'M9,2.5C12,6 14,8 13,12C12.4,14.6 10.8,15.6 9,15.6C6.6,15.6 4.8,14 5,11.4C5.2,9.2 7,8.4 7.2,6C8.4,7.2 8.6,8 8.6,9C10,7.4 10,5 9,2.5Z'}),
-      s('text', {x: 15.5, y: 16.5, 'text-anchor': 'middle', 'font-size': 7.5, 'font-weight': 'bold'}, f)));
-  }
+  if (f) out.push({symbol: `marker-fire-${f}`, title: `Fire, level ${f} (soa:18)`});
   return out;
-}
-
-function controlMarker(side) {
-  const g = s('g', {class: `control-marker ${side}`}, s('title', {}, `Controlled by the ${side === 'german' ? 'Germans' : 'British'}`),
-    s('rect', {width: 18, height: 18, rx: 2}));
-  if (side === 'german') {
-    g.append(s('path', {class: 'cross-edge', d: 'M9,2.5V15.5M2.5,9H15.5'}), s('path', {class: 'cross', d: 'M9,3.5V14.5M3.5,9H14.5'}));
-  } else {
-    g.append(s('circle', {class: 'ring-1', cx: 9, cy: 9, r: 7}), s('circle', {class: 'ring-2', cx: 9, cy: 9, r: 4.6}),
-      s('circle', {class: 'ring-3', cx: 9, cy: 9, r: 2.4}));
-  }
-  return g;
 }
 
 // isSetup: a seat's choices at these steps are its set-up, which a player
@@ -248,6 +139,15 @@ export const isSetup = (step) => /^setup-/.test(step || '');
 // (docs/formats.md): shown above the list, where they are found at once.
 export function quickChoices(choices) {
   return choices.filter((c) => c.id === 'setup-historical' || c.id === 'setup-random' || /^(platoon|company):/.test(c.id));
+}
+
+// choiceLabel: under a reroll offer (soa:8.41) the controls show the roll
+// being decided on, so the two choices leave out the roll that their labels
+// repeat ("Keep the roll (fire at 17: ...)" reads "Keep the roll").
+export function choiceLabel(c, view) {
+  const roll = view.state && view.state.roll;
+  const tail = roll ? ` (${roll.text})` : '';
+  return tail && c.label.endsWith(tail) ? c.label.slice(0, -tail.length) : c.label;
 }
 
 // controls show the numbers the engine works out before the dice
@@ -277,7 +177,7 @@ export function controls(view) {
     const r = st.roll;
     const head = st.step === 'reroll' ? 'The roll to keep or reroll: ' : 'The roll: ';
     parts.push(h('p', {class: 'odds-line roll-decided', id: 'roll-decided'}, h('strong', {}, head),
-      rollDice(r), ' ', r.text, ' ', ruleLink('soa:8.41')));
+      rollDice(r), ' ', r.text)); // the prompt above cites soa:8.41 (one line less on a laptop)
   }
   return parts.length ? h('div', {class: 'odds', id: 'odds'}, parts) : null;
 }
