@@ -155,7 +155,7 @@ func TestCloseCombatRerollOnLaptops(t *testing.T) {
 	srv.call("POST", "/api/import", "", json.RawMessage(rec.Encode()), &made)
 	p := newProfile(t, "close combat reroll", base)
 	p.openHeld(made)
-	s := p.waitFor("the reroll offer", 10*time.Second, fmt.Sprintf("s.version === %d && s.step === 'reroll'", len(played)))
+	s := p.waitFor("the reroll offer", 10*time.Second, fmt.Sprintf("s.version === %d && s.step === 'reroll'", importedVersion(srv, made.ID)))
 	// The roll shows once, above the choices, which leave it out of their
 	// labels (its title keeps the whole label).
 	checkRoll(t, p, m.s)

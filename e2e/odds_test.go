@@ -18,9 +18,10 @@ import (
 
 // fireOdds are the odds of one fire attack (docs/formats.md, odds).
 type fireOdds struct {
-	AV      int `json:"attack_value"`
-	DV      int `json:"defence_value"`
-	Results []struct {
+	AV         int  `json:"attack_value"`
+	DV         int  `json:"defence_value"`
+	Eliminated bool `json:"eliminated"` // AT guns alone: no roll (soa:13.4)
+	Results    []struct {
 		CP int     `json:"casualty_points"`
 		P  float64 `json:"p"`
 	} `json:"results"`
@@ -155,6 +156,10 @@ func wantOdds(kind string, v oddsView) []string {
 				if r.CP > 0 {
 					hit += r.P
 				}
+			}
+			if b.Odds.Eliminated {
+				out = append(out, fmt.Sprintf("%s (%s)|–|–|100%%", b.Target, b.Group))
+				continue
 			}
 			out = append(out, fmt.Sprintf("%s (%s)|%d|%d|%s", b.Target, b.Group, b.Odds.AV, b.Odds.DV, percent(hit)))
 		}

@@ -36,7 +36,7 @@ func TestOnline(t *testing.T) {
 	}
 	sa := a.waitFor("A's first view", 10*time.Second, `s.version === 0 && s.conn === 'live' && s.step === 'setup-british'`)
 	sb := b.waitFor("B's first view", 10*time.Second, `s.version === 0 && s.conn === 'live' && s.choices.length > 0`)
-	if sa.Mine || len(sa.Choices) != 0 || !strings.Contains(sa.Prompt, "british") {
+	if sa.Mine || len(sa.Choices) != 0 || !strings.Contains(sa.Prompt, "Waiting for the British: the secret set-up") {
 		t.Fatalf("A (german) during the British set-up: mine=%v, choices %v, prompt %q", sa.Mine, sa.Choices, sa.Prompt)
 	}
 	if !sb.Mine || !strings.Contains(sb.Prompt, "British set-up") {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -70,18 +71,22 @@ func Conclude(g Game, s State, e Ending) error {
 	return nil
 }
 
-// Play applies one record entry: a choice the seat to move makes, or an
-// ending event.
-func Play(g Game, s State, id string) error {
+// Play makes one record entry: a choice the seat to move makes, or an
+// ending event. It returns the entries a record keeps for it: the atomic
+// choices of a macro (Apply), else the entry itself.
+func Play(g Game, s State, id string) ([]Made, error) {
 	if e, ok := ParseEnding(id); ok {
-		return Conclude(g, s, e)
+		if err := Conclude(g, s, e); err != nil {
+			return nil, err
+		}
+		return []Made{{ID: id, Seat: e.Seat, Irreversible: errEnded}}, nil
 	}
 	a, err := Find(s, id)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := s.Apply(a); err != nil {
-		return fmt.Errorf("%s: %w", id, err)
-	}
-	return nil
+	return Apply(s, a)
 }
+
+// errEnded is why an ending event cannot be taken back.
+var errEnded = errors.New("it ended the game")

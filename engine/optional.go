@@ -58,3 +58,38 @@ type Logbook interface {
 type SearchCloner interface {
 	SearchClone() State
 }
+
+// Prompter is a state that says in words where the game stands: the phase of
+// its turn, and for each seat a prompt: to the seat to move, what it is
+// asked; to the others, whom the game waits for and what they decide, naming
+// nothing that seat may not know. Clients show these rather than a step's
+// name.
+type Prompter interface {
+	Phase() Phase
+	Prompt(seat Seat) Prompt
+}
+
+// Phase is a part of a game's turn (or of its start or end).
+type Phase struct {
+	ID   string `json:"id"`             // "close-combat"
+	Name string `json:"name"`           // "Close Combat Phase"
+	Rule string `json:"rule,omitempty"` // the rule that sets it in the sequence of play
+}
+
+// Prompt is one sentence for one seat and the rule it cites.
+type Prompt struct {
+	Text string `json:"text"`
+	Rule string `json:"rule,omitempty"`
+}
+
+// Expander is a state whose legal choices include macros: one choice that
+// stands for several atomic ones, such as soa's historical set-up or a
+// platoon placed at once. Expand gives the IDs of the atomic choices the
+// legal action a stands for in this state, in the order they are made, and
+// nil when a is atomic. Applying a must reach the state that making them
+// one by one reaches, RNG included (the conformance kit checks it), so that
+// records can hold only atomic choices (Apply): a record and its length are
+// then the same however a seat chose, and tell another seat nothing of how.
+type Expander interface {
+	Expand(a Action) []string
+}

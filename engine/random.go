@@ -19,8 +19,8 @@ func PickSeed(seed uint64) uint64 { return seed ^ 0x6a09e667f3bcc909 }
 // its legal choices, with the picks drawn from pick (separate from the game's
 // own dice). It checks the invariants after every choice, that the list is
 // never empty while the game runs and that the game ends within
-// g.MaxChoices(). The returned record holds every choice made, also on error,
-// so that a failure can be replayed.
+// g.MaxChoices(). The returned record holds every choice made, a macro as its
+// atomic choices (Apply), also on error, so that a failure can be replayed.
 func RandomGame(g Game, scenario string, opts map[string]string, seed uint64, pick *RNG) (rec *Record, s State, err error) {
 	rec = NewRecord(g)
 	rec.Scenario, rec.Options, rec.Seed = scenario, opts, seed
@@ -43,9 +43,11 @@ func RandomGame(g Game, scenario string, opts map[string]string, seed uint64, pi
 			return rec, s, fmt.Errorf("empty choice list for %s after %d choices", s.ToMove(), len(rec.Choices))
 		}
 		a := buf[pick.Intn(len(buf))]
-		rec.Choices = append(rec.Choices, s.Describe(a).ID)
-		if err := s.Apply(a); err != nil {
-			return rec, s, fmt.Errorf("choice %d (%s): %w", len(rec.Choices), rec.Choices[len(rec.Choices)-1], err)
+		id := s.Describe(a).ID
+		made, err := Apply(s, a)
+		rec.Choices = append(rec.Choices, IDs(made)...)
+		if err != nil {
+			return rec, s, fmt.Errorf("choice %d (%s): %w", len(rec.Choices)+1, id, err)
 		}
 		if err := s.Invariants(); err != nil {
 			return rec, s, fmt.Errorf("invariant broken after choice %d (%s): %w", len(rec.Choices), rec.Choices[len(rec.Choices)-1], err)

@@ -119,24 +119,40 @@ func Start(g Game, r *Record) (State, error) {
 // version the record names, and returns the final state. It fails on the
 // first choice that is not legal, naming it; it does not check Hash.
 func Replay(g Game, r *Record) (State, error) {
+	s, _, err := replay(g, r)
+	return s, err
+}
+
+// replay is Replay that also returns the record as it is kept now: a macro
+// choice (Expander) as the atomic choices it made, and the forced dice
+// before the same choices as in r.
+func replay(g Game, r *Record) (State, *Record, error) {
 	s, err := Start(g, r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	kept := *r
+	kept.Choices, kept.Dice = make([]string, 0, len(r.Choices)), nil
+	force := func(d ForcedDice) {
+		s.RNG().Force(d.Rolls...)
+		kept.Dice = append(kept.Dice, ForcedDice{Before: len(kept.Choices), Rolls: d.Rolls})
 	}
 	d := 0
 	for i, id := range r.Choices {
 		for d < len(r.Dice) && r.Dice[d].Before == i {
-			s.RNG().Force(r.Dice[d].Rolls...)
+			force(r.Dice[d])
 			d++
 		}
-		if err := Play(g, s, id); err != nil {
-			return s, fmt.Errorf("choice %d: %w", i+1, err)
+		made, err := Play(g, s, id)
+		if err != nil {
+			return s, nil, fmt.Errorf("choice %d: %w", i+1, err)
 		}
+		kept.Choices = append(kept.Choices, IDs(made)...)
 	}
 	for ; d < len(r.Dice); d++ {
-		s.RNG().Force(r.Dice[d].Rolls...)
+		force(r.Dice[d])
 	}
-	return s, nil
+	return s, &kept, nil
 }
 
 // Verify replays a record and checks its stored hash, if any. A record of
@@ -144,18 +160,24 @@ func Replay(g Game, r *Record) (State, error) {
 // check when play has stayed the same since (checkRules; RulesSince gives
 // the note to show).
 func Verify(g Game, r *Record) (State, error) {
+	s, _, err := verify(g, r)
+	return s, err
+}
+
+// verify is Verify that also returns the record as replay keeps it.
+func verify(g Game, r *Record) (State, *Record, error) {
 	sameVersion, err := checkRules(g, r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	s, err := Replay(g, r)
+	s, kept, err := replay(g, r)
 	if err != nil {
-		return s, err
+		return s, nil, err
 	}
 	if sameVersion && r.Hash != "" && r.Hash != FormatHash(s.Hash()) {
-		return s, fmt.Errorf("replay reached state hash %s, but the record says %s", FormatHash(s.Hash()), r.Hash)
+		return s, nil, fmt.Errorf("replay reached state hash %s, but the record says %s", FormatHash(s.Hash()), r.Hash)
 	}
-	return s, nil
+	return s, kept, nil
 }
 
 // ParseSeed reads a seed written in decimal.

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 )
@@ -54,6 +56,20 @@ func (r *RNG) Die(sides int) int {
 		return v
 	}
 	return 1 + r.Intn(sides)
+}
+
+// Derive is a generator for draws that a record keeps as the choices they
+// led to, such as a random set-up kept as its placements: replaying those
+// choices must leave r where the draws left it, so they are not taken from
+// r. It is seeded from r's state and salt through SHA-256: the same state
+// and salt give the same draws, and they tell nothing of r's dice to come.
+func (r *RNG) Derive(salt string) RNG {
+	h := sha256.New()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], r.State)
+	h.Write(b[:])
+	h.Write([]byte(salt))
+	return NewRNG(binary.LittleEndian.Uint64(h.Sum(nil)))
 }
 
 // Force queues rolls to be used by the next dice.

@@ -98,7 +98,9 @@ func checkRules(g Game, r *Record) (sameVersion bool, err error) {
 }
 
 // Migrate replays a record's choices (and forced dice) under the rules g
-// plays, and returns it as a record of those rules with its new final hash,
+// plays, and returns it as a record of those rules with its new final hash
+// and a macro choice kept as the atomic choices it made (Expander, also in a
+// record of those rules),
 // the final state, and the note for its players (empty when the record was
 // already of those rules). It fails on a newer record, or on the first
 // choice no longer legal, naming it and both versions.
@@ -108,14 +110,13 @@ func Migrate(g Game, r *Record) (*Record, State, string, error) {
 		return nil, nil, "", fmt.Errorf("record: %w", err)
 	}
 	if note == "" {
-		s, err := Verify(g, r)
-		return r, s, "", err
+		s, m, err := verify(g, r)
+		return m, s, "", err
 	}
-	s, err := Replay(g, r)
+	s, m, err := replay(g, r)
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("record of %s rules %d does not replay under rules %d: %w", g.ID(), r.RulesVersion(), RulesVersion(g), err)
 	}
-	m := *r
 	m.Rules, m.Hash = RulesVersion(g), FormatHash(s.Hash())
-	return &m, s, note, nil
+	return m, s, note, nil
 }

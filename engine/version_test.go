@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -122,5 +123,82 @@ func TestNewerRecordIsRefused(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "pile rules 3, newer than the rules 2") {
 			t.Fatalf("a record of rules 3 under rules 2: %v", err)
 		}
+	}
+}
+
+// macroGame is the pile game with a macro: "ones", each seat takes one.
+type macroGame struct{ versionedPile }
+
+func (g macroGame) New(sc string, opts map[string]string, seed uint64) (State, error) {
+	s, err := g.pileGame.New(sc, opts, seed)
+	return &macroPile{s.(*pile)}, err
+}
+
+type macroPile struct{ *pile }
+
+const ones Action = 4
+
+func (p *macroPile) Legal(buf []Action) []Action { return append(p.pile.Legal(buf), ones) }
+func (p *macroPile) Clone() State                { return &macroPile{p.pile.Clone().(*pile)} }
+func (p *macroPile) Describe(a Action) Choice {
+	if a == ones {
+		return Choice{ID: "ones"}
+	}
+	return p.pile.Describe(a)
+}
+func (p *macroPile) Apply(a Action) error {
+	if a == ones {
+		p.n -= 2
+		return nil
+	}
+	return p.pile.Apply(a)
+}
+func (p *macroPile) Expand(a Action) []string {
+	if a == ones {
+		return []string{"take-1", "take-1"}
+	}
+	return nil
+}
+
+// A record of older rules with a macro migrates to its atomic choices, and
+// its forced dice stay before the choice they were forced for.
+func TestMigrateKeepsMacrosAsAtomicChoices(t *testing.T) {
+	old := macroGame{versionedPile{revs: v1}}
+	r := NewRecord(old)
+	r.Seed, r.Choices = 3, []string{"take-1", "ones", "take-3"}
+	r.Dice = []ForcedDice{{Before: 2, Rolls: []int{6}}}
+	m, s, note, err := Migrate(macroGame{versionedPile{revs: hashOnlyV2}}, r)
+	if err != nil || note == "" {
+		t.Fatalf("migrate: %v (note %q)", err, note)
+	}
+	want := []string{"take-1", "take-1", "take-1", "take-3"}
+	if !slices.Equal(m.Choices, want) || len(m.Dice) != 1 || m.Dice[0].Before != 3 {
+		t.Fatalf("migrated to choices %v, dice %+v; want %v with the 6 before choice 3 (take-3)", m.Choices, m.Dice, want)
+	}
+	if n := s.(*macroPile).n; n != 15 { // 20 - 1 - 2 - 3, and the 6 puts one back
+		t.Fatalf("pile %d after the migrated record, want 15", n)
+	}
+	again, err := Verify(macroGame{versionedPile{revs: hashOnlyV2}}, m)
+	if err != nil || again.Hash() != s.Hash() {
+		t.Fatalf("the migrated record does not replay to its hash: %v", err)
+	}
+}
+
+// Apply makes a macro as its atomic choices and names each with the seat
+// that made it and why it cannot be taken back.
+func TestApplyMakesMacroAsAtomicChoices(t *testing.T) {
+	s, _ := macroGame{}.New("basic", nil, 1)
+	made, err := Apply(s, ones)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(made) != 2 || made[0].ID != "take-1" || made[0].Seat != "a" || made[1].Seat != "b" {
+		t.Fatalf("made %+v; want take-1 by a, then take-1 by b", made)
+	}
+	if made[0].Irreversible == nil || !strings.Contains(made[0].Irreversible.Error(), "the move passed to b") {
+		t.Fatalf("a's take-1 passed the move, yet it is %v", made[0].Irreversible)
+	}
+	if n := s.(*macroPile).n; n != 18 {
+		t.Fatalf("pile %d after two take-1, want 18", n)
 	}
 }

@@ -46,7 +46,7 @@ func TestChitDrawCannotBeUndone(t *testing.T) {
 		id := choices[pick.Intn(len(choices))].ID
 		before := *l.state.RNG()
 		l.mu.Unlock()
-		if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
+		if _, _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
 			t.Fatal(err)
 		}
 		l.mu.Lock()

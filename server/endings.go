@@ -25,34 +25,36 @@ func (l *live) drawOffered() bool {
 	return l.draw.by != "" && l.draw.at == len(l.choices) && l.state.ToMove() != ""
 }
 
-// play makes one record entry for seat on a copy of the state: a legal
-// choice when seat is to move, or an ending event (l.mu held).
-func (l *live) play(seat engine.Seat, id string) (next engine.State, undoable bool, err error) {
+// play makes one choice of seat on next, a copy of the state: a legal
+// choice when seat is to move, a macro as its atomic choices
+// (engine.Apply), or an ending event (l.mu held). It returns the record
+// entries made.
+func (l *live) play(next engine.State, seat engine.Seat, id string) ([]engine.Made, error) {
 	if e, ok := engine.ParseEnding(id); ok {
 		switch {
 		case e.Kind == engine.EndResign && e.Seat != seat:
-			return nil, false, errf(403, "not_your_seat", "a seat resigns only for itself: send #resign:%s", seat)
+			return nil, errf(403, "not_your_seat", "a seat resigns only for itself: send #resign:%s", seat)
 		case e.Kind == engine.EndDraw && (!l.drawOffered() || l.draw.by == seat):
-			return nil, false, errf(409, "no_draw_offer", "a draw needs another seat's offer standing at this version (POST /api/games/ID/draw with answer \"offer\")")
+			return nil, errf(409, "no_draw_offer", "a draw needs another seat's offer standing at this version (POST /api/games/ID/draw with answer \"offer\")")
 		}
-		next = l.state.Clone()
-		if err := engine.Conclude(l.game, next, e); err != nil {
-			return nil, false, errf(422, "illegal_choice", "%v", err)
+		made, err := engine.Play(l.game, next, id)
+		if err != nil {
+			return nil, errf(422, "illegal_choice", "%v", err)
 		}
-		return next, false, nil
+		return made, nil
 	}
-	if l.state.ToMove() != seat {
-		return nil, false, errf(403, "not_your_turn", "it is %s's choice, not %s's", l.state.ToMove(), seat)
+	if next.ToMove() != seat {
+		return nil, errf(403, "not_your_turn", "it is %s's choice, not %s's", next.ToMove(), seat)
 	}
-	a, err := engine.Find(l.state, id)
+	a, err := engine.Find(next, id)
 	if err != nil {
-		return nil, false, errf(422, "illegal_choice", "%v; the seat's view lists them (GET /api/games/%s/view)", err, l.meta.ID)
+		return nil, errf(422, "illegal_choice", "%v; the seat's view lists them (GET /api/games/%s/view)", err, l.meta.ID)
 	}
-	next, undoable, err = step(l.state.Clone(), a)
+	made, err := engine.Apply(next, a)
 	if err != nil {
-		return nil, false, errf(422, "illegal_choice", "%v", err)
+		return nil, errf(422, "illegal_choice", "%v", err)
 	}
-	return next, undoable, nil
+	return made, nil
 }
 
 // botDelay is the pause before a bot chooses: none while the game is in its
@@ -91,7 +93,7 @@ func (srv *Server) resign(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	v, err := srv.submit(r.Context(), l, seat, *req.Version, engine.Ending{Kind: engine.EndResign, Seat: seat}.ID())
+	v, _, err := srv.submit(r.Context(), l, seat, *req.Version, engine.Ending{Kind: engine.EndResign, Seat: seat}.ID())
 	if err != nil {
 		return 0, v, err
 	}
@@ -105,7 +107,7 @@ func (srv *Server) draw(r *http.Request) (int, any, error) {
 		return 0, nil, err
 	}
 	if req.Answer == "accept" {
-		v, err := srv.submit(r.Context(), l, seat, *req.Version, engine.Ending{Kind: engine.EndDraw}.ID())
+		v, _, err := srv.submit(r.Context(), l, seat, *req.Version, engine.Ending{Kind: engine.EndDraw}.ID())
 		if err != nil {
 			return 0, v, err
 		}
@@ -147,8 +149,8 @@ type batchRequest struct {
 }
 
 // chooseBatch makes several choices of the caller's seat at once, e.g. a
-// saved set-up: every one is checked on a copy first, so either all are made
-// or none.
+// saved set-up: every one is made on a copy first and all are stored in one
+// transaction, so either all are made or none.
 func (srv *Server) chooseBatch(r *http.Request) (int, any, error) {
 	l, seat, err := srv.player(r, "choosing")
 	if err != nil {
@@ -163,31 +165,38 @@ func (srv *Server) chooseBatch(r *http.Request) (int, any, error) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if err := checkBatch(l.state.Clone(), seat, req.Choices); err != nil {
+	if err := l.open(*req.Version); err != nil {
 		return 0, len(l.choices), err
 	}
-	v := *req.Version
-	for _, id := range req.Choices {
-		if v, err = srv.submitLocked(context.WithoutCancel(r.Context()), l, seat, v, id, time.Now()); err != nil {
-			return 0, v, err
-		}
+	next := l.state.Clone()
+	made, err := playBatch(next, seat, req.Choices)
+	if err != nil {
+		return 0, len(l.choices), err
 	}
-	return 200, map[string]int{"version": v}, nil
+	v, ids, err := srv.commit(context.WithoutCancel(r.Context()), l, next, made, time.Now())
+	if err != nil {
+		return 0, v, err
+	}
+	return 200, map[string]any{"version": v, "made": ids}, nil
 }
 
-// checkBatch plays the choices on s, all for seat.
-func checkBatch(s engine.State, seat engine.Seat, ids []string) error {
+// playBatch plays the choices on s, all for seat, and returns the record
+// entries they made (a macro's atomic choices, engine.Apply).
+func playBatch(s engine.State, seat engine.Seat, ids []string) ([]engine.Made, error) {
+	var made []engine.Made
 	for i, id := range ids {
 		if s.ToMove() != seat {
-			return errf(409, "not_your_turn", "choice %d of %d (%s): it is %q's choice by then, not %s's; nothing was made", i+1, len(ids), id, s.ToMove(), seat)
+			return nil, errf(409, "not_your_turn", "choice %d of %d (%s): it is %q's choice by then, not %s's; nothing was made", i+1, len(ids), id, s.ToMove(), seat)
 		}
 		a, err := engine.Find(s, id)
 		if err != nil {
-			return errf(422, "illegal_choice", "choice %d of %d: %v; nothing was made", i+1, len(ids), err)
+			return nil, errf(422, "illegal_choice", "choice %d of %d: %v; nothing was made", i+1, len(ids), err)
 		}
-		if err := s.Apply(a); err != nil {
-			return errf(422, "illegal_choice", "choice %d of %d (%s): %v; nothing was made", i+1, len(ids), id, err)
+		m, err := engine.Apply(s, a)
+		if err != nil {
+			return nil, errf(422, "illegal_choice", "choice %d of %d (%s): %v; nothing was made", i+1, len(ids), id, err)
 		}
+		made = append(made, m...)
 	}
-	return nil
+	return made, nil
 }

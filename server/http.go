@@ -350,11 +350,14 @@ func (srv *Server) importRecord(r *http.Request) (int, any, error) {
 	// Verified as `sandtable replay` does: the hash of a record of these
 	// rules; the choices of one of older rules, as for stored games
 	// (docs/formats.md, "Versions").
-	if _, _, _, err := engine.Migrate(eg, rec); err != nil {
+	// A macro choice is stored as its atomic choices, one version each, as
+	// if it had been made here.
+	m, _, _, err := engine.Migrate(eg, rec)
+	if err != nil {
 		return 0, nil, errf(400, "bad_record", "the record does not verify: %v", err)
 	}
 	g := store.Game{Game: rec.Game, Rules: rec.RulesVersion(), Scenario: rec.Scenario, Options: rec.Options, Seed: rec.Seed, SeedChosen: true, Position: rec.Position,
-		Seats: map[string]string{}, Choices: rec.Choices}
+		Seats: map[string]string{}, Choices: m.Choices}
 	return srv.createFor(r, g)
 }
 
@@ -488,11 +491,11 @@ func (srv *Server) choose(r *http.Request) (int, any, error) {
 	if req.Version == nil || req.Choice == "" {
 		return 0, nil, errf(400, "bad_json", "send {\"version\": N, \"choice\": ID}")
 	}
-	v, err := srv.submit(r.Context(), l, seat, *req.Version, req.Choice)
+	v, made, err := srv.submit(r.Context(), l, seat, *req.Version, req.Choice)
 	if err != nil {
 		return 0, v, err
 	}
-	return 200, map[string]int{"version": v}, nil
+	return 200, map[string]any{"version": v, "made": made}, nil
 }
 
 func (srv *Server) undoChoice(r *http.Request) (int, any, error) {

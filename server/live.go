@@ -62,43 +62,41 @@ func (l *live) rebuild() error {
 	}
 	l.movers, l.undoable = l.movers[:0], l.undoable[:0]
 	for i, id := range l.choices {
-		if e, ok := engine.ParseEnding(id); ok { // the game's last entry (endings.go)
-			if err := engine.Conclude(l.game, s, e); err != nil {
-				return fmt.Errorf("choice %d: %w", i+1, err)
-			}
-			l.movers = append(l.movers, e.Seat)
-			l.undoable = append(l.undoable, false)
-			continue
-		}
-		a, err := engine.Find(s, id)
+		made, err := engine.Play(l.game, s, id)
 		if err != nil {
 			return fmt.Errorf("choice %d: %w", i+1, err)
 		}
-		seat := s.ToMove()
-		next, undo, err := step(s, a)
-		if err != nil {
-			return fmt.Errorf("choice %d (%s): %w", i+1, id, err)
+		// A macro stored before records kept atomic choices stays one
+		// entry, undone as a whole.
+		undoable := true
+		for _, m := range made {
+			undoable = undoable && m.Irreversible == nil
 		}
-		s = next
-		l.movers = append(l.movers, seat)
-		l.undoable = append(l.undoable, undo)
+		l.movers = append(l.movers, made[0].Seat)
+		l.undoable = append(l.undoable, undoable)
 	}
 	l.state = s
 	return nil
 }
 
-// step applies a to s in place and tells whether the choice is reversible
-// (engine.Mark: the generator unused, nothing revealed, the same seat to move).
-func step(s engine.State, a engine.Action) (engine.State, bool, error) {
-	m := engine.MarkOf(s)
-	if err := s.Apply(a); err != nil {
-		return s, false, err
+// open checks that a change can be made to the game at version (l.mu held).
+func (l *live) open(version int) error {
+	if l.state.ToMove() == "" {
+		return errf(410, "game_over", "the game has ended")
 	}
-	return s, m.Irreversible(s) == nil, nil
+	if err := l.playable(); err != nil {
+		return err
+	}
+	if version != len(l.choices) {
+		return errf(409, "stale_version", "the game is at version %d, not %d; reload the view and choose again", len(l.choices), version)
+	}
+	return nil
 }
 
-// submit applies one choice for seat at version, durably (the caller holds no lock).
-func (srv *Server) submit(ctx context.Context, l *live, seat engine.Seat, version int, id string) (int, error) {
+// submit applies one choice for seat at version, durably (the caller holds
+// no lock). It returns the new version and the record entries made: the
+// choice, or a macro's atomic choices.
+func (srv *Server) submit(ctx context.Context, l *live, seat engine.Seat, version int, id string) (int, []string, error) {
 	start := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -106,38 +104,44 @@ func (srv *Server) submit(ctx context.Context, l *live, seat engine.Seat, versio
 }
 
 // submitLocked is submit with l.mu held.
-func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, version int, id string, start time.Time) (int, error) {
-	if l.state.ToMove() == "" {
-		return len(l.choices), errf(410, "game_over", "the game has ended")
+func (srv *Server) submitLocked(ctx context.Context, l *live, seat engine.Seat, version int, id string, start time.Time) (int, []string, error) {
+	if err := l.open(version); err != nil {
+		return len(l.choices), nil, err
 	}
-	if err := l.playable(); err != nil {
-		return len(l.choices), err
-	}
-	if version != len(l.choices) {
-		return len(l.choices), errf(409, "stale_version", "the game is at version %d, not %d; reload the view and choose again", len(l.choices), version)
-	}
-	next, undo, err := l.play(seat, id)
+	next := l.state.Clone()
+	made, err := l.play(next, seat, id)
 	if err != nil {
-		return len(l.choices), err
+		return len(l.choices), nil, err
 	}
+	return srv.commit(ctx, l, next, made, start)
+}
+
+// commit stores the entries made on next (a copy of the state) in one
+// transaction, one version each, and makes next the game's state: all of
+// them or, when storing fails, none (l.mu held). It returns the new
+// version and the entries' IDs.
+func (srv *Server) commit(ctx context.Context, l *live, next engine.State, made []engine.Made, start time.Time) (int, []string, error) {
 	over := next.ToMove() == ""
-	if err := srv.store.AppendChoice(ctx, l.meta.ID, len(l.choices), id, over); err != nil {
-		srv.log.Error("storing a choice failed", "game", l.meta.ID, "n", len(l.choices), "err", err)
-		return len(l.choices), errf(500, "store_failed", "the choice could not be stored; it was not made")
+	ids := engine.IDs(made)
+	if err := srv.store.AppendChoices(ctx, l.meta.ID, len(l.choices), ids, over); err != nil {
+		srv.log.Error("storing a choice failed", "game", l.meta.ID, "n", len(l.choices), "entries", len(made), "err", err)
+		return len(l.choices), nil, errf(500, "store_failed", "the choice could not be stored; it was not made")
 	}
 	l.state = next
-	l.choices = append(l.choices, id)
-	l.movers = append(l.movers, seat)
-	l.undoable = append(l.undoable, undo)
+	for _, m := range made {
+		l.choices = append(l.choices, m.ID)
+		l.movers = append(l.movers, m.Seat)
+		l.undoable = append(l.undoable, m.Irreversible == nil)
+	}
 	l.meta.Over = over
 	l.meta.Updated = time.Now()
 	if over {
 		srv.running.Add(-1)
 	}
-	srv.metrics.choices.Inc()
+	srv.metrics.choices.Add(float64(len(made)))
 	srv.metrics.latency.Observe(time.Since(start).Seconds())
 	srv.afterChange(l)
-	return len(l.choices), nil
+	return len(l.choices), ids, nil
 }
 
 // undo takes back seat's last choice while it is reversible.
@@ -231,7 +235,7 @@ func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, cl
 	if l.clock != clock {
 		return // the game moved on (or back) since this clock started
 	}
-	if _, err := srv.submitLocked(context.Background(), l, seat, version, id, time.Now()); err == nil {
+	if _, _, err := srv.submitLocked(context.Background(), l, seat, version, id, time.Now()); err == nil {
 		srv.log.Info("reaction time ran out", "game", l.meta.ID, "seat", seat, "choice", id)
 	}
 }
@@ -252,7 +256,7 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 		srv.log.Error("bot failed", "game", l.meta.ID, "seat", seat, "err", err)
 		return
 	}
-	if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
+	if _, _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
 		var ae *apiError
 		if !errors.As(err, &ae) || (ae.code != "stale_version" && ae.code != "archived") {
 			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", id, "err", err)

@@ -35,7 +35,7 @@ func TestStoreWritesAfterCloseFail(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for j := 0; j < 200; j++ {
-				st.AppendChoice(context.Background(), "g", 1000000, "x", false) // conflicts; only the queueing matters
+				st.AppendChoices(context.Background(), "g", 1000000, []string{"x"}, false) // conflicts; only the queueing matters
 			}
 		}()
 	}
@@ -44,7 +44,7 @@ func TestStoreWritesAfterCloseFail(t *testing.T) {
 		t.Fatal(err)
 	}
 	wg.Wait()
-	if err := st.AppendChoice(context.Background(), "g", 0, "x", false); !errors.Is(err, store.ErrClosed) {
+	if err := st.AppendChoices(context.Background(), "g", 0, []string{"x"}, false); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("a write after Close: %v, want ErrClosed", err)
 	}
 	if err := st.Close(); err != nil {
@@ -153,7 +153,7 @@ func TestReplayAsUnknownSeat(t *testing.T) {
 		if seat == "" {
 			break
 		}
-		if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
+		if _, _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
 			t.Fatal(err)
 		}
 	}

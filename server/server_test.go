@@ -511,7 +511,7 @@ func playToClock(t *testing.T, srv *Server, l *live) {
 		}
 		seat, version, id := l.state.ToMove(), len(l.choices), engine.Choices(l.state)[0].ID
 		l.mu.Unlock()
-		if _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
+		if _, _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -127,11 +128,16 @@ func TestStoredGamesOfOlderRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The whole game of rules 1 no longer replays (its choice 174 is a
-	// reroll that the later rules do not offer there); its bids and first
-	// placements do.
-	if _, err := engine.Replay(soa, v1); err == nil {
+	// The whole game of rules 1 no longer replays (a choice the later rules
+	// do not offer there); its bids and first placements do. The operator's
+	// log names that choice.
+	_, err = engine.Replay(soa, v1)
+	if err == nil {
 		t.Fatal("the game of rules 1 replays under the current rules; pick a game of older rules that does not")
+	}
+	firstBad := regexp.MustCompile(`choice \d+`).FindString(err.Error())
+	if firstBad == "" {
+		t.Fatalf("the replay's error names no choice: %v", err)
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "test.db")
@@ -176,7 +182,7 @@ func TestStoredGamesOfOlderRules(t *testing.T) {
 		}
 	}
 	log := logs.String()
-	for _, want := range []string{"g_illegal", "g_archived", "soa rules 1", fmt.Sprintf("rules %d", cur), "choice 174"} {
+	for _, want := range []string{"g_illegal", "g_archived", "soa rules 1", fmt.Sprintf("rules %d", cur), firstBad} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the operator's log does not say %q:\n%s", want, log)
 		}

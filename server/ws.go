@@ -168,7 +168,7 @@ func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, 
 		}
 		switch m.Type {
 		case "choice":
-			_, err = srv.submit(r.Context(), l, seat, m.Version, m.Choice)
+			_, _, err = srv.submit(r.Context(), l, seat, m.Version, m.Choice)
 		case "undo":
 			_, err = srv.undo(r.Context(), l, seat, m.Version)
 		default:

@@ -1,16 +1,12 @@
 package web
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"path"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -185,43 +181,24 @@ func TestETag(t *testing.T) {
 	}
 }
 
-// Every step of Storm Over Arnhem (stepNames in games/soa/position.go) has a
-// prompt in games/soa.js's STEP, so that no player is asked a bare step name.
-func TestEverySoaStepHasAPrompt(t *testing.T) {
-	f, err := parser.ParseFile(token.NewFileSet(), "../games/soa/position.go", nil, 0)
+// What a step asks and the phase of the turn are the engine's (the view's
+// "prompt" and "phase", tested in games/soa/prompt_test.go): no client
+// module keeps a table of prompts or guesses a phase from a step's name.
+func TestNoPromptTablesInTheClient(t *testing.T) {
+	err := fs.WalkDir(static, "static/js", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		src, _ := static.ReadFile(name)
+		for _, s := range []string{"export const STEP", "phaseOf"} {
+			if strings.Contains(string(src), s) {
+				t.Errorf("%s has %q: show the view's prompt and phase instead", name, s)
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	var steps []string
-	ast.Inspect(f, func(n ast.Node) bool {
-		if v, ok := n.(*ast.ValueSpec); ok && len(v.Names) == 1 && v.Names[0].Name == "stepNames" {
-			ast.Inspect(v, func(n ast.Node) bool {
-				if kv, ok := n.(*ast.KeyValueExpr); ok {
-					if lit, ok := kv.Value.(*ast.BasicLit); ok {
-						s, _ := strconv.Unquote(lit.Value)
-						steps = append(steps, s)
-					}
-				}
-				return true
-			})
-		}
-		return true
-	})
-	if len(steps) < 20 {
-		t.Fatalf("found %d step names in position.go; has stepNames moved?", len(steps))
-	}
-	src, _ := static.ReadFile("static/js/games/soa.js")
-	js := string(src)
-	start := strings.Index(js, "export const STEP = {")
-	end := strings.Index(js[start:], "\n};")
-	if start < 0 || end < 0 {
-		t.Fatal("games/soa.js has no STEP object")
-	}
-	table := js[start : start+end]
-	for _, s := range steps {
-		if !strings.Contains(table, "\n  '"+s+"': ") && !strings.Contains(table, "\n  "+s+": ") {
-			t.Errorf("games/soa.js STEP has no prompt for the step %q", s)
-		}
 	}
 }
 

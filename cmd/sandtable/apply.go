@@ -42,10 +42,11 @@ func cmdApply(e *env, args []string) error {
 	}
 	ids := pos[1:]
 	for i, id := range ids {
-		if err := engine.Play(g, s, id); err != nil {
+		made, err := engine.Play(g, s, id)
+		if err != nil {
 			return fmt.Errorf("choice %d of %d: %w; nothing was applied", i+1, len(ids), err)
 		}
-		r.Choices = append(r.Choices, id)
+		r.Choices = append(r.Choices, engine.IDs(made)...) // a macro as its atomic choices
 	}
 	if r.Choices == nil {
 		r.Choices = []string{}

@@ -279,11 +279,11 @@ func benchRecord(pick *engine.RNG) (*engine.Record, error) {
 	var buf []engine.Action
 	for depth := pick.Intn(2400); depth > 0 && s.ToMove() != ""; depth-- {
 		buf = s.Legal(buf[:0])
-		a := buf[pick.Intn(len(buf))]
-		rec.Choices = append(rec.Choices, s.Describe(a).ID)
-		if err := s.Apply(a); err != nil {
+		made, err := engine.Apply(s, buf[pick.Intn(len(buf))])
+		if err != nil {
 			return nil, err
 		}
+		rec.Choices = append(rec.Choices, engine.IDs(made)...)
 	}
 	return rec, nil
 }

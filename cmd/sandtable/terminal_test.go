@@ -92,7 +92,7 @@ func TestPlayFullScreenAt80x24InTmux(t *testing.T) {
 	x := newTmux(t, 80, 24, fmt.Sprintf("env SANDTABLE_CHILD_ARGS='play soa --seat british --seed 3 --record %s' '%s'; sleep 60", recPath, os.Args[0]))
 	x.waitFor("british to choose · 14 choices")
 	x.keys("1", "3", "Enter") // the historical set-up; the bot sets up, then turn 1's random event is rolled (soa:17.1)
-	screen := x.waitFor("step impulse")
+	screen := x.waitFor("| Movement/Fire Phase |")
 	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
 	if len(lines) > 24 {
 		t.Fatalf("%d lines in a terminal of 24:\n%s", len(lines), screen)
@@ -117,8 +117,8 @@ func TestPlayFullScreenAt80x24InTmux(t *testing.T) {
 	if dice := pane("Dice"); len(dice) == 0 || !strings.Contains(strings.Join(dice, "\n"), "British rolls ") {
 		t.Errorf("the dice pane lacks the event roll:\n%s", screen)
 	}
-	if choices := pane("british to choose"); len(choices) != 6 || !strings.Contains(screen, "· 1-6 shown, ↑↓ PgDn for more") {
-		t.Errorf("the choices take %d lines, want 6 of a longer list that scrolls:\n%s", len(choices), screen)
+	if choices := pane("british to choose"); len(choices) != 6 || !strings.HasPrefix(choices[0], "Your impulse: ") || !strings.Contains(screen, "· 1-5 shown, ↑↓ PgDn for more") {
+		t.Errorf("the choices take %d lines, want the impulse's prompt and 5 of a longer list that scrolls:\n%s", len(choices), screen)
 	}
 	x.keys("l")
 	screen = x.waitFor("Log · l back")

@@ -6,6 +6,9 @@
 //   - random play: invariants after every choice, a choice list while the game
 //     runs, an end with a result within MaxChoices (engine.RandomGame);
 //   - choices: unique IDs, each found again by engine.Find;
+//   - macros (engine.Expander): every macro choice, applied, reaches the state
+//     its atomic choices reach one by one, RNG included; records hold only
+//     atomic choices;
 //   - replay: the record replays to the same hash, from the start and from a
 //     position taken on the way;
 //   - position round trip: Position -> LoadPosition gives the same hash, the
@@ -130,6 +133,9 @@ func (k *kit) game(seed uint64, opts map[string]string) (err error) {
 			break
 		}
 		a, err := engine.Find(s, rec.Choices[i])
+		if x, ok := s.(engine.Expander); ok && err == nil && x.Expand(a) != nil {
+			err = errors.New("the record holds a macro choice; engine.Apply records its atomic choices")
+		}
 		if err == nil {
 			err = s.Apply(a)
 		}
@@ -158,7 +164,7 @@ func (k *kit) replayFrom(s engine.State, rec *engine.Record, i int) error {
 
 // state runs every check on one state; s is left as it was.
 func (k *kit) state(s engine.State) error {
-	for _, check := range []func(engine.State) error{k.choices, k.position, k.clone, k.searchClone, k.rngHidden, k.hidden} {
+	for _, check := range []func(engine.State) error{k.choices, k.macros, k.position, k.clone, k.searchClone, k.rngHidden, k.hidden} {
 		if err := check(s); err != nil {
 			return err
 		}
@@ -189,6 +195,50 @@ func (k *kit) choices(s engine.State) error {
 		seen[id] = true
 		if b, err := engine.Find(s, id); err != nil || b != a {
 			return fmt.Errorf("engine.Find(%q) gives action %d, %v; it was listed as action %d", id, b, err, a)
+		}
+	}
+	return nil
+}
+
+// macros: a macro choice and its atomic choices, each legal in turn, reach
+// the same state (hash, position, choices, RNG); expanding changes nothing.
+func (k *kit) macros(s engine.State) error {
+	x, ok := s.(engine.Expander)
+	if !ok || s.ToMove() == "" {
+		return nil
+	}
+	before := k.snap(s)
+	for _, a := range s.Legal(nil) {
+		ids := x.Expand(a)
+		if ids == nil {
+			continue
+		}
+		id := s.Describe(a).ID
+		if !k.snap(s).same(before) {
+			return fmt.Errorf("expanding the macro %s changed the state", id)
+		}
+		if len(ids) == 0 {
+			return fmt.Errorf("the macro %s stands for no choice; Expand gives nil for an atomic one", id)
+		}
+		whole, steps := s.Clone(), s.Clone()
+		if err := whole.Apply(a); err != nil {
+			return fmt.Errorf("the macro %s: %w", id, err)
+		}
+		for i, step := range ids {
+			b, err := engine.Find(steps, step)
+			if err == nil {
+				if inner := steps.(engine.Expander).Expand(b); inner != nil {
+					err = fmt.Errorf("it is a macro itself, of %v", inner)
+				} else {
+					err = steps.Apply(b)
+				}
+			}
+			if err != nil {
+				return fmt.Errorf("the macro %s, atomic choice %d of %d (%s): %w", id, i+1, len(ids), step, err)
+			}
+		}
+		if !k.snap(whole).same(k.snap(steps)) {
+			return fmt.Errorf("the macro %s reaches hash %s, its atomic choices %v hash %s", id, engine.FormatHash(whole.Hash()), ids, engine.FormatHash(steps.Hash()))
 		}
 	}
 	return nil

@@ -12,7 +12,7 @@ import (
 )
 
 // secretPile is a toy game: seat a first picks a secret bonus, then the
-// seats take 1-3 counters in turn; taking 3 rolls a die, and a 6 puts one
+// seats take 1-3 counters in turn (or both one, a macro); taking 3 rolls a die, and a 6 puts one
 // back. It has hidden information, dice, a position and a slice, so each
 // bug below breaks exactly one property the kit checks.
 type secretPile struct{ bug string }
@@ -67,11 +67,33 @@ func (s *pileState) Legal(buf []engine.Action) []engine.Action {
 	for k := 1; k <= 3 && k <= s.N; k++ {
 		buf = append(buf, engine.Action(k))
 	}
+	if s.N >= 2 {
+		buf = append(buf, twoOnes)
+	}
 	return buf
+}
+
+// twoOnes is a macro: each seat takes one, this one first.
+const twoOnes engine.Action = 20
+
+// Expand implements engine.Expander.
+func (s *pileState) Expand(a engine.Action) []string {
+	if a == twoOnes {
+		return []string{"take-1", "take-1"}
+	}
+	return nil
 }
 func (s *pileState) Apply(a engine.Action) error {
 	if s.Secret == 0 {
 		s.Secret = int(a) - 10
+		return nil
+	}
+	if a == twoOnes {
+		s.N -= 2
+		s.Taken[0]++
+		if s.bug != "macro" {
+			s.Taken[1]++
+		}
 		return nil
 	}
 	s.N -= int(a)
@@ -83,6 +105,9 @@ func (s *pileState) Apply(a engine.Action) error {
 	return nil
 }
 func (s *pileState) Describe(a engine.Action) engine.Choice {
+	if a == twoOnes {
+		return engine.Choice{ID: "two-ones"}
+	}
 	if a > 10 {
 		return engine.Choice{ID: fmt.Sprint("secret-", int(a)-10)}
 	}
@@ -159,6 +184,7 @@ func TestBugsAreCaught(t *testing.T) {
 		"lossy-position": "position round trip",
 		"hash-no-rng":    "does not change with the RNG state",
 		"search-clone":   "a SearchClone hashes",
+		"macro":          "the macro two-ones reaches hash",
 	} {
 		err := enginetest.TestGame(secretPile{bug: bug}, enginetest.Config{Games: 2, Hidden: hidden})
 		if err == nil || !strings.Contains(err.Error(), want) {

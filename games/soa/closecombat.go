@@ -321,13 +321,13 @@ func (s *State) ccAnyTarget() bool {
 }
 
 // ccBeginRound lets the side in turn designate its attacks; a side with no
-// possible attack is passed over. With hidden AT guns in play the British
-// is asked all the same: passing him over only when no hidden gun could
-// attack would tell the German where one is (soa:13.8).
+// possible attack is passed over. While an AT gun is hidden the British is
+// asked all the same: passing him over only when no hidden gun could attack
+// would tell the German where one is (soa:13.8).
 func (s *State) ccBeginRound() {
 	s.ccAttacks, s.ccIdx = nil, 0
 	s.ccCur = ccAttack{Target: -1}
-	if !s.ccAnyTarget() && !(s.opt.hiddenAT && s.ccAttacker() == British) {
+	if !s.ccAnyTarget() && !(s.ccAttacker() == British && s.gunHidden()) {
 		s.logf("soa:9.4", "%s has no close combat attack in %p", int(s.ccAttacker()), int(s.ccPlace))
 		s.ccEndRound()
 		return

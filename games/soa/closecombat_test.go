@@ -683,21 +683,17 @@ func TestCloseCombatNoAmmoShortage_soa20_4(t *testing.T) {
 	}
 }
 
-// TestCloseCombatHiddenATNoTell_soa13_8: with hidden guns in play the German
-// must not learn of a gun from the British being asked for attacks. A Bren
-// carrier, which may not attack (soa:17.53), with or without a hidden gun
-// against a German Mk III in 10, the German holding the Tactical Advantage
+// TestCloseCombatHiddenATNoTell_soa13_8: while a gun is hidden the German
+// must not learn where from the British being asked for attacks. A Bren
+// carrier, which may not attack (soa:17.53), with a hidden gun or with the
+// gun hidden in another area, against a German Mk III in 10, the German holding the Tactical Advantage
 // so that the British attack first (soa:8.45): both times the British is
 // asked, and the German's log reads the same.
 func TestCloseCombatHiddenATNoTell_soa13_8(t *testing.T) {
 	germanLog := func(gun bool) []string {
 		s := ccState(t, options{hiddenAT: true})
 		ccPut(t, s, "10", "gb-bren-1", "ss-hqc-mk3-1")
-		if gun {
-			ccPut(t, s, "10", "gb-at-1")
-			s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
-			s.stale()
-		}
+		rtHideGun(t, s, "10", gun)
 		s.ta = German
 		s.startCloseCombat()
 		ccSkipScreens(t, s)
@@ -713,5 +709,20 @@ func TestCloseCombatHiddenATNoTell_soa13_8(t *testing.T) {
 	}
 	if with, without := germanLog(true), germanLog(false); !slices.Equal(with, without) {
 		t.Fatalf("the German's log tells the gun apart:\nwith    %q\nwithout %q", with, without)
+	}
+}
+
+// TestCloseCombatNoGunHiddenNoAsk_soa13_8: once no AT gun is hidden, which
+// the German knows from the order of battle and what he has seen, asking
+// the British for attacks he cannot make hides nothing: a Bren carrier
+// alone against a Mk III is passed over (soa:17.53, 9.4).
+func TestCloseCombatNoGunHiddenNoAsk_soa13_8(t *testing.T) {
+	s := ccState(t, options{hiddenAT: true})
+	ccPut(t, s, "10", "gb-bren-1", "ss-hqc-mk3-1")
+	s.ta = German
+	s.startCloseCombat()
+	ccSkipScreens(t, s)
+	if s.ToMove() == "british" {
+		t.Fatalf("step %s: the British is asked though no gun is hidden", stepNames[s.step])
 	}
 }

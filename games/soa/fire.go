@@ -308,9 +308,29 @@ func (s *State) designate() {
 	s.cur.Units = s.cur.Units[:0]
 	s.step = stFireTarget
 	var tmp [32]engine.Action
-	if l := s.legalFire(tmp[:0]); len(l) == 1 { // nothing else to designate
+	if l := s.legalFire(tmp[:0]); len(l) == 1 && !s.gunMightFire() { // nothing else to designate
 		s.resolveAttacks()
 	}
+}
+
+// gunMightFire reports that, as far as the German can tell, a hidden AT gun
+// in the British firing area might still fire: a gun is hidden and German
+// armour stands in reach (soa:13.1, 13.21). Then the attacks wait for
+// "resolve" even when nothing else can be designated, so that resolving by
+// themselves does not tell the German that no gun is there (soa:13.8).
+func (s *State) gunMightFire() bool {
+	if s.imp != British || !s.gunHidden() {
+		return false
+	}
+	if s.hasAffected(atkAT, s.origin, s.origin, 0) || s.hasAffected(atkAT, s.origin, s.origin, 1) {
+		return true
+	}
+	for _, q := range s.g.board.Neighbors(int(s.origin)) {
+		if t := int16(q); s.fireRange(s.origin, t) && (s.hasAffected(atkAT, s.origin, t, 0) || s.hasAffected(atkAT, s.origin, t, 1)) {
+			return true
+		}
+	}
+	return false
 }
 
 // resolveAttacks starts the resolution of the designated attacks, one
@@ -527,11 +547,11 @@ func offersRetreat(choices []engine.Action) bool {
 }
 
 // autoAbsorb finishes the defender's step when "done" is all that is left.
-// With hidden AT guns in play a British defender who still owes points is
+// While an AT gun is hidden a British defender who still owes points is
 // asked all the same: skipping him only when no hidden gun could take them
 // would tell the German where one is (soa:13.8).
 func (s *State) autoAbsorb() {
-	if s.opt.hiddenAT && s.active == British && s.cp > 0 {
+	if s.active == British && s.cp > 0 && s.gunHidden() {
 		return
 	}
 	var tmp [64]engine.Action

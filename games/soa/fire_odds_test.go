@@ -240,6 +240,9 @@ func TestFireOddsLoneAT_soa13_4(t *testing.T) {
 	if o := s.View("german").(View).Drafting.Odds; o == nil || !o.Eliminated || o.Results != nil {
 		t.Fatalf("fire at a lone AT gun: odds %+v; want eliminated, no casualty points", o)
 	}
+	if want, text := "  odds: an anti-tank gun alone in its area is eliminated without a roll (soa:13.4)\n", s.Text("german"); !strings.Contains(text, want) {
+		t.Errorf("the firer's text lacks %q:\n%s", want, text)
+	}
 	s = fireState(t, 1, German)
 	ccPut(t, s, "10", "bo-bn-hq")
 	ccPut(t, s, "21", "gb-at-1")
@@ -278,6 +281,9 @@ func TestFireOddsPrimary_soa13_7(t *testing.T) {
 				t.Fatalf("Tiger as primary: ways %v", ways)
 			}
 		}
+	}
+	if want, text := "odds with "+s.g.units[s.g.byID["de-tiger-1"]].Name+" as primary target (soa:13.7): AV 6 against DV 8: no effect", s.Text("british"); !strings.Contains(text, want) {
+		t.Errorf("the firer's text lacks %q:\n%s", want, text)
 	}
 	s.rng.Force(3, 3, 3, 3)
 	ccDo(t, s, "primary:de-tiger-1")

@@ -637,13 +637,17 @@ func TestFireHiddenATTakesLosses_soa13_4_13_8(t *testing.T) {
 	}
 }
 
-// soa:13.8: with hidden guns in play the British owing points he cannot
-// meet is asked all the same, gun or no gun: the German's view must not
-// tell the two apart. The same fire on the RASC section alone: after it is
-// eliminated the British still has the step, with only "done".
+// soa:13.8: while a gun is hidden the British owing points he cannot
+// meet is asked all the same, gun or no gun in the place: the German's view
+// must not tell the two apart. The same fire on the RASC section alone, a
+// gun hidden in 18: after the section is eliminated the British still has
+// the step, with only "done".
 func TestFireHiddenATNoTell_soa13_8(t *testing.T) {
 	s := rtImpulseOpt(t, options{hiddenAT: true}, 1, German)
 	ccPut(t, s, "17", "gb-rasc-1")
+	ccPut(t, s, "18", "gb-at-1", "gb-a1-1")
+	s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+	s.stale()
 	ccPut(t, s, "24", "ss-ar1-1")
 	s.rng.Force(6, 6, 1, 1)
 	ccDo(t, s, "area:24", "fire", "target:17", "with:ss-ar1-1", "confirm", "accept", "eliminate:gb-rasc-1")
@@ -842,5 +846,19 @@ func TestFireRetreatAgain_soa8_3554(t *testing.T) {
 	}
 	if !ccHas(s, "retreat:ss-ar1-1") {
 		t.Fatalf("the retreated unit may retreat again: %v", ccLegal(s))
+	}
+}
+
+// soa:13.8: once no AT gun is hidden, a British defender owing points he
+// cannot meet is not asked to confirm: the RASC section in 17, fired on for
+// five points, is eliminated for three and the step ends (soa:19.23).
+func TestFireNoGunHiddenNoAsk_soa13_8(t *testing.T) {
+	s := rtImpulseOpt(t, options{hiddenAT: true}, 1, German)
+	ccPut(t, s, "17", "gb-rasc-1")
+	ccPut(t, s, "24", "ss-ar1-1")
+	s.rng.Force(6, 6, 1, 1)
+	ccDo(t, s, "area:24", "fire", "target:17", "with:ss-ar1-1", "confirm", "accept", "eliminate:gb-rasc-1")
+	if s.step == stAbsorb {
+		t.Fatalf("the British is asked to confirm: %v", ccLegal(s))
 	}
 }

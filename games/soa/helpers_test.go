@@ -24,6 +24,21 @@ func rtImpulse(t *testing.T, turn int, side Side) *State {
 	return rtImpulseOpt(t, options{}, turn, side)
 }
 
+// rtFire16At17 is a German impulse of turn 1 in which the German 3-5-5 in
+// 16 fires at the British 3-7-5 in adjacent 17 with forced dice 1+1
+// against 6+6: AV 3+2 = 5, DV 7+12+1 = 20, no effect; the British hold the
+// Tactical Advantage and are offered the reroll (soa:8.41).
+func rtFire16At17(t *testing.T) *State {
+	t.Helper()
+	s := rtImpulse(t, 1, German)
+	s.ta = British
+	ccPut(t, s, "16", "ss-ar1-1")
+	ccPut(t, s, "17", "gb-rasc-1")
+	s.rng.Force(1, 1, 6, 6)
+	ccDo(t, s, "area:16", "fire", "target:17", "with:ss-ar1-1", "confirm")
+	return s
+}
+
 // rtImpulseOpt is rtImpulse under optional rules o.
 func rtImpulseOpt(t *testing.T, o options, turn int, side Side) *State {
 	t.Helper()

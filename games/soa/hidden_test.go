@@ -2,6 +2,7 @@ package soa
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -265,4 +266,108 @@ func TestHiddenATRevealedWhenAloneWithGun_soa13_8(t *testing.T) {
 	if s.units[ccUnit(t, s, "gb-at-1")].Hidden || !rtSeesAT(t, s, "german") {
 		t.Fatal("a gun left in 17 with only another gun is revealed")
 	}
+}
+
+// soa:8.43, soa:13.8: when both sides have passed, the British holding the
+// Tactical Advantage is asked whether to continue the phase while a gun is
+// hidden, whether or not the gun could fire: asking only when a hidden gun
+// stands next to German armour would tell the German so. With the gun in
+// 17, next to the Mk III in 16, he may continue; with it in 12, where German
+// infantry in 1, 6 and 7 leave its 1 MF no area to enter (soa:8.22) and no
+// armour to fire at, he may only let the phase end.
+func TestHiddenATContinueNoTell_soa8_43_13_8(t *testing.T) {
+	for _, near := range []bool{true, false} {
+		s := rtImpulseOpt(t, options{hiddenAT: true}, 1, German)
+		s.ta, s.passes = British, 1 // the British passed
+		ccPut(t, s, "16", "ss-hqc-mk3-1")
+		ccPut(t, s, "1", "ss-ar1-1")
+		ccPut(t, s, "6", "ss-ar1-2")
+		ccPut(t, s, "7", "ss-ar1-3")
+		gunAt := "12"
+		if near {
+			gunAt = "17"
+		}
+		ccPut(t, s, gunAt, "gb-at-1", "gb-rasc-1")
+		s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+		s.units[ccUnit(t, s, "gb-rasc-1")].Committed = true
+		s.stale()
+		ccDo(t, s, "pass")
+		if s.step != stContinue || s.ToMove() != "british" {
+			t.Fatalf("gun near the tank %v: step %s, to move %s; want the British asked", near, stepNames[s.step], s.ToMove())
+		}
+		if want := map[bool][]string{true: {"end-phase", "continue"}, false: {"end-phase"}}[near]; !slices.Equal(ccLegal(s), want) {
+			t.Fatalf("gun near the tank %v: %v, want %v", near, ccLegal(s), want)
+		}
+	}
+}
+
+// soa:8.2, soa:13.8: a British move impulse ends by itself once no unit of
+// the area can move; while a gun is hidden, that must not tell the German
+// whether one stayed behind. The 4-7-5 leaves 17, where a committed RASC
+// section stays, with or without a hidden gun: both times the British is
+// asked to end the impulse, the gun offered to move when it is there.
+func TestHiddenATMoveEndNoTell_soa8_2_13_8(t *testing.T) {
+	for _, gun := range []bool{true, false} {
+		s := rtImpulseOpt(t, options{hiddenAT: true}, 1, British)
+		ccPut(t, s, "30", "ss-ar1-1")
+		ccPut(t, s, "17", "gb-a1-1", "gb-rasc-1")
+		s.units[ccUnit(t, s, "gb-rasc-1")].Committed = true
+		rtHideGun(t, s, "17", gun)
+		ccDo(t, s, "area:17", "move", "unit:gb-a1-1", "to:18", "stop")
+		if s.step != stMoveUnit || s.ToMove() != "british" {
+			t.Fatalf("gun in 17 %v: step %s, to move %s; want the British asked to end", gun, stepNames[s.step], s.ToMove())
+		}
+		if want := map[bool][]string{true: {"unit:gb-at-1", "end"}, false: {"end"}}[gun]; !slices.Equal(ccLegal(s), want) {
+			t.Fatalf("gun in 17 %v: %v, want %v", gun, ccLegal(s), want)
+		}
+	}
+}
+
+// soa:8.12, soa:13.8: the attacks of an impulse resolve by themselves once
+// nothing else can be designated; while a gun is hidden and German armour
+// stands where an AT gun of the firing area could reach it (soa:13.1,
+// 13.21), that must not tell the German whether a gun is there. The 4-7-5 in
+// 17 fires at the 3-5-5 in 24, with the Mk III in 16 next door: with or
+// without a hidden gun in 17 the British is asked before the dice.
+func TestHiddenATResolveNoTell_soa8_12_13_8(t *testing.T) {
+	for _, gun := range []bool{true, false} {
+		s := rtImpulseOpt(t, options{hiddenAT: true}, 1, British)
+		ccPut(t, s, "16", "ss-hqc-mk3-1")
+		ccPut(t, s, "24", "ss-ar1-1")
+		ccPut(t, s, "17", "gb-a1-1")
+		rtHideGun(t, s, "17", gun)
+		rolls := s.rng.Rolls
+		ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm")
+		if s.step != stFireTarget || s.ToMove() != "british" || s.rng.Rolls != rolls {
+			t.Fatalf("gun in 17 %v: step %s, to move %s; want the British asked before the dice", gun, stepNames[s.step], s.ToMove())
+		}
+		if want := map[bool][]string{true: {"target:16", "resolve"}, false: {"resolve"}}[gun]; !slices.Equal(ccLegal(s), want) {
+			t.Fatalf("gun in 17 %v: %v, want %v", gun, ccLegal(s), want)
+		}
+	}
+	// With no German armour in reach of 17 no gun there could fire: the
+	// attack resolves at once.
+	s := rtImpulseOpt(t, options{hiddenAT: true}, 1, British)
+	ccPut(t, s, "24", "ss-ar1-1")
+	ccPut(t, s, "17", "gb-a1-1", "gb-at-1")
+	s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+	s.stale()
+	ccDo(t, s, "area:17", "fire", "target:24", "with:gb-a1-1", "confirm")
+	if s.step != stReroll {
+		t.Fatalf("no armour in reach: step %s, want the roll under the reroll offer", stepNames[s.step])
+	}
+}
+
+// rtHideGun hides gb-at-1 in place here when gun, else in 12 beside a
+// British 4-7-5 (not alone, so it stays hidden): the German's view must not
+// tell the two apart.
+func rtHideGun(t *testing.T, s *State, here string, gun bool) {
+	t.Helper()
+	if gun {
+		ccPut(t, s, here, "gb-at-1")
+	} else {
+		ccPut(t, s, "12", "gb-at-1", "gb-a1-2")
+	}
+	s.units[ccUnit(t, s, "gb-at-1")].Hidden = true
+	s.stale()
 }

@@ -49,7 +49,9 @@ func (s *State) applyImpulse(k kind, x int) {
 }
 
 // applyPass ends the phase on the second consecutive pass, unless the
-// Tactical Advantage holder forces it on (soa:8.16, 8.43).
+// Tactical Advantage holder forces it on (soa:8.16, 8.43). He is asked when
+// he could act; a British holder also while an AT gun is hidden, since
+// asking only when a hidden gun could act would tell the German (soa:13.8).
 func (s *State) applyPass() {
 	s.logf("soa:8.15", "%s passes", int(s.imp))
 	s.passes++
@@ -57,7 +59,7 @@ func (s *State) applyPass() {
 		s.nextImpulse()
 		return
 	}
-	if s.hasImpulseAction(s.ta) {
+	if s.hasImpulseAction(s.ta) || (s.ta == British && s.gunHidden()) {
 		s.step, s.active = stContinue, s.ta
 		return
 	}

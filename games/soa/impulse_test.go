@@ -96,16 +96,10 @@ func TestImpulseMovedUnitsCommitted_soa8_13(t *testing.T) {
 	rtWant(t, "units of 13", ccLegal(s), []string{"unit:ss-ar1-2"})
 }
 
-// soa:8.13: a unit that fired is committed and not offered again. The
-// German 3-5-5 in 16 fires at the British 3-7-5 in adjacent 17 with forced
-// dice 1+1 against 6+6: AV 3+2 = 5, DV 7+12+1 = 20, no effect.
+// soa:8.13: a unit that fired is committed and not offered again: the
+// German fire from 16 at 17 with no effect (rtFire16At17).
 func TestImpulseFiredUnitsCommitted_soa8_13(t *testing.T) {
-	s := rtImpulse(t, 1, German)
-	s.ta = British
-	ccPut(t, s, "16", "ss-ar1-1")
-	ccPut(t, s, "17", "gb-rasc-1")
-	s.rng.Force(1, 1, 6, 6)
-	ccDo(t, s, "area:16", "fire", "target:17", "with:ss-ar1-1", "confirm")
+	s := rtFire16At17(t)
 	if s.step != stReroll || s.av != 5 || s.dv != 20 {
 		t.Fatalf("step %s AV %d DV %d, want the reroll offer with AV 5, DV 20", stepNames[s.step], s.av, s.dv)
 	}

@@ -150,7 +150,24 @@ func (s *State) stopMover() {
 	s.mover = -1
 	s.step = stMoveUnit
 	var tmp [32]engine.Action
-	if len(s.legalMove(tmp[:0])) == 1 {
+	if len(s.legalMove(tmp[:0])) == 1 && s.moveEndsItself() {
 		s.endImpulse()
 	}
+}
+
+// moveEndsItself reports that the impulse may end by itself once no unit
+// of the area can move. While an AT gun is hidden, a British area that
+// still holds a visible unit waits for "end" all the same: ending or not
+// would tell the German whether a gun that could move stayed behind
+// (soa:13.8). An area left to a gun alone reveals it anyway.
+func (s *State) moveEndsItself() bool {
+	if s.imp != British || !s.gunHidden() {
+		return true
+	}
+	for _, u := range s.g.sideUnits[British] {
+		if s.units[u].Loc == s.origin && !s.units[u].Hidden {
+			return false
+		}
+	}
+	return true
 }

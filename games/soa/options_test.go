@@ -171,6 +171,28 @@ func TestChitFire_soa22_4_8_41(t *testing.T) {
 	}
 }
 
+// soa:13.4, soa:22.4: fire at an AT gun alone in its area eliminates it
+// without a roll, but with chits each player still draws one: a full cup
+// keeps 35.
+func TestChitLoneAT_soa13_4_22_4(t *testing.T) {
+	s := rtImpulseOpt(t, options{chits: true}, 1, German)
+	ccPut(t, s, "16", "ss-ar1-1")
+	ccPut(t, s, "17", "gb-at-1")
+	ccDo(t, s, "area:16", "fire", "target:17", "with:ss-ar1-1", "confirm")
+	if s.units[ccUnit(t, s, "gb-at-1")].Loc != locBox {
+		t.Fatal("the gun alone is eliminated")
+	}
+	for _, side := range []Side{German, British} {
+		left := 0
+		for _, n := range s.chits[side] {
+			left += int(n)
+		}
+		if left != 35 {
+			t.Fatalf("%s's cup holds %d chits, want 35: one drawn", side, left)
+		}
+	}
+}
+
 // rtOptionSets are the option combinations the contract tests run under.
 var rtOptionSets = []map[string]string{
 	nil,

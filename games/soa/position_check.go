@@ -90,10 +90,12 @@ func (s *State) checkContradictions(p Position) error {
 		return fmt.Errorf("bid_done %v contradicts step %q: the bids are over, so set bid_done to [true, true] (soa:21.1)", p.BidDone, p.Step)
 	case !s.opt.bidding && (p.Bids != nil || p.BidDone != [2]bool{}):
 		return errors.New("bids and bid_done are set, but the bidding option is off: leave them out, or set option bidding to on (soa:21)")
-	case p.VP < start || (before && p.VP != start):
-		return fmt.Errorf("vp %d: the German total starts at %d (the bid paid, soa:5.2, 21.2) and only grows (soa:11.3, 11.5); set vp to %d or more, exactly %d before turn 1", p.VP, start, start, start)
-	case s.step != stOver && p.VP >= s.g.tables.decisiveGerman():
-		return fmt.Errorf("vp %d: the Germans win at once at %d VP (soa:6.6), so a game still in progress has fewer; set vp below %d or step to over", p.VP, s.g.tables.decisiveGerman(), s.g.tables.decisiveGerman())
+	case p.VP < start || ((before || (p.Turn == 1 && s.step != stOver)) && p.VP != start):
+		return fmt.Errorf("vp %d: the German total starts at %d (the bid paid, soa:5.2, 21.2) and only grows in the Victory Point Determination Phases, the first at the end of turn 1 (soa:11.3, 11.5); set vp to %d or more, exactly %d before turn 1 and during it", p.VP, start, start, start)
+	case s.step != stOver && p.Turn > 1 && p.VP >= s.g.tables.decisiveGerman():
+		// soa:6.6: checked after each Victory Point Determination Phase; a
+		// bid may start turn 1 above it (soa:21.2).
+		return fmt.Errorf("vp %d: the Germans win at once at %d VP after a Victory Point Determination Phase (soa:6.6), so a game still in progress after turn 1 has fewer; set vp below %d or step to over", p.VP, s.g.tables.decisiveGerman(), s.g.tables.decisiveGerman())
 	}
 	return nil
 }

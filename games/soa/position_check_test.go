@@ -42,7 +42,7 @@ func TestPositionContradictions_soa20_1_soa5_5(t *testing.T) {
 		{func(p *Position) { p.ABonus = 2 }, "armor_events 2: accepted armour events are 0 to the turn, 1"}, // soa:17.3
 		{func(p *Position) { p.SetupNext = 3 }, "set setup_next to 66"},                                     // soa:5.5: 66 German units set up last
 		{func(p *Position) { p.VP = -100 }, "vp -100: the German total starts at 0"},                        // soa:5.2, 11.3
-		{func(p *Position) { p.VP = 35 }, "the Germans win at once at 35 VP"},                               // soa:6.6, tables.json
+		{func(p *Position) { p.Turn, p.VP = 2, 35 }, "the Germans win at once at 35 VP"},                    // soa:6.6, tables.json
 		{func(p *Position) { p.Bids = &[2]int{1, 2} }, "the bidding option is off"},                         // soa:21
 		{func(p *Position) { p.Turn, p.Step, p.Ammo = 3, "event-armor", 0 }, "so set it to german"},         // soa:8.4
 	})
@@ -148,4 +148,30 @@ func TestPositionEndedAnywhere(t *testing.T) {
 			}
 		}
 	}
+}
+
+// soa:21.2, soa:6.6: the bid is paid before play and the decisive total is
+// checked after each Victory Point Determination Phase, the first at the end
+// of turn 1. With a track whose German decisive block starts at 25 (the
+// victory levels are data an owner may replace), a winning bid of 30 makes a
+// legal turn 1 at 30 VP, and its positions load; on turn 2 such a total
+// would have ended the game. Through turn 1 the total is the bid paid.
+func TestPositionVPAboveDecisiveBeforeFirstVPPhase_soa21_2_6_6(t *testing.T) {
+	s := rtNew(t, map[string]string{"bidding": "on"}, 1)
+	for i, v := range s.g.tables.Victory {
+		switch {
+		case v.Winner == "german" && v.Level == "marginal":
+			s.g.tables.Victory[i].Max = 24
+		case v.Winner == "german" && v.Level == "decisive":
+			s.g.tables.Victory[i].Min = 25
+		}
+	}
+	ccDo(t, s, "bid:0", "bid:30", "setup-historical", "setup-historical")
+	if s.turn != 1 || s.vp != 30 || s.step == stOver {
+		t.Fatalf("turn %d VP %d step %s: want turn 1 under way at 30", s.turn, s.vp, stepNames[s.step])
+	}
+	rtRefused(t, s, []positionEdit{
+		{func(p *Position) { p.VP = 31 }, "exactly 30 before turn 1 and during it"},
+		{func(p *Position) { p.Turn = 2 }, "the Germans win at once at 25 VP"},
+	})
 }

@@ -90,7 +90,7 @@ func renderMarks(u UnitView) string {
 	return ""
 }
 
-// renderStatus is the caption: turn, day or night, step, who moves, TA, VP, ammo.
+// renderStatus is the caption: turn, day or night, phase (soa:6), who moves, TA, VP, ammo.
 func (v *renderSight) renderStatus() []string {
 	light := "day"
 	if v.Night {
@@ -100,7 +100,7 @@ func (v *renderSight) renderStatus() []string {
 	if toMove == "" {
 		toMove = "nobody (game over)"
 	}
-	line1 := fmt.Sprintf("Turn %d of 8, %s | step %s | to move: %s", v.Turn, light, v.Step, toMove)
+	line1 := fmt.Sprintf("Turn %d of 8, %s | %s | to move: %s", v.Turn, light, v.Phase.Name, toMove)
 	if v.Impulse != "" {
 		line1 += " | impulse: " + v.Impulse
 	}

@@ -93,7 +93,7 @@ func TestRenderHidesTheGermanSetup(t *testing.T) {
 	if placed < 10 {
 		t.Fatalf("only %d German units placed; the test needs some", placed)
 	}
-	for _, id := range []string{"gb-", "Turn 1 of 8", "setup-german", "to move: german"} {
+	for _, id := range []string{"gb-", "Turn 1 of 8", "| Set-up |", "to move: german"} {
 		if !strings.Contains(british, id) {
 			t.Errorf("the British render lacks %q", id)
 		}

@@ -51,7 +51,11 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stOverstack:
 		return s.legalOverstack(buf)
 	case stContinue:
-		return append(buf, act(kEndPhase, 0), act(kContinue, 0))
+		buf = append(buf, act(kEndPhase, 0))
+		if s.hasImpulseAction(s.ta) {
+			buf = append(buf, act(kContinue, 0))
+		}
+		return buf
 	case stCCPlace, stCCScreen, stCCTarget, stCCWith:
 		return s.legalCC(buf)
 	}
@@ -77,7 +81,7 @@ func (s *State) Apply(a engine.Action) error {
 	case stBid:
 		s.applyBid(x)
 	case stSetupBritish, stSetupGerman:
-		s.applySetupChoice(k, x)
+		s.count += len(s.applySetupChoice(k, x)) - 1 // a choice for each placement, as the record keeps them
 	case stReformPlace, stEventArmor, stEventZone, stEventBUnit, stEventBZone, stEventCZone:
 		s.applyEvent(k, x)
 	case stImpulse:
@@ -176,6 +180,17 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// gunHidden reports a hidden AT gun anywhere (soa:13.8). The German knows
+// as much: the order of battle lists the guns, and he sees those revealed.
+func (s *State) gunHidden() bool {
+	for _, u := range s.g.sideUnits[British] {
+		if s.units[u].Hidden {
+			return true
+		}
+	}
+	return false
 }
 
 // revealATs uncovers hidden anti-tank guns when AT guns, hidden or not, are

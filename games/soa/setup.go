@@ -339,11 +339,17 @@ func (s *State) applySetup(p int16) {
 	}
 }
 
-// applySetupChoice plays one set-up choice as the atomic placements it stands for.
-func (s *State) applySetupChoice(k kind, x int) {
+// applySetupChoice plays one set-up choice as the atomic placements it
+// stands for and returns their places, in order.
+func (s *State) applySetupChoice(k kind, x int) []int16 {
+	var run []int16
+	place := func(p int16) {
+		s.applySetup(p)
+		run = append(run, p)
+	}
 	switch k {
 	case kPlace:
-		s.applySetup(int16(x))
+		place(int16(x))
 	case kPlatoon, kCompany:
 		platoon, company := s.formationRuns()
 		n := platoon
@@ -351,20 +357,40 @@ func (s *State) applySetupChoice(k kind, x int) {
 			n = company
 		}
 		for range n {
-			s.applySetup(int16(x))
+			place(int16(x))
 		}
 	case kHistorical:
 		for st := s.step; s.step == st; {
-			s.applySetup(s.g.historical[s.placingUnit()])
+			place(s.g.historical[s.placingUnit()])
 		}
 	case kRandomSetup:
+		// Drawn from a generator derived from the game's, which it leaves
+		// as it is: the record keeps the placements, and replaying them
+		// must leave the dice where the set-up left them (docs/conformance/soa.md, soa:5.4).
+		r := s.rng.Derive(fmt.Sprintf("soa setup-random %s %d", s.active, s.setupNext))
 		var buf [64]engine.Action
 		for st := s.step; s.step == st; {
 			places := s.setupPlaces(buf[:0])
-			_, p := split(places[s.rng.Intn(len(places))])
-			s.applySetup(int16(p))
+			_, p := split(places[r.Intn(len(places))])
+			place(int16(p))
 		}
 	}
+	return run
+}
+
+// Expand implements engine.Expander: a set-up choice that places several
+// units stands for their placements, played out on a copy (soa:5.4, 5.5).
+func (s *State) Expand(a engine.Action) []string {
+	k, x := split(a)
+	if k < kPlatoon || k > kRandomSetup {
+		return nil
+	}
+	run := s.SearchClone().(*State).applySetupChoice(k, x)
+	ids := make([]string, len(run))
+	for i, p := range run {
+		ids[i] = "place:" + s.g.board.Place(int(p)).ID
+	}
+	return ids
 }
 
 // historicalSetup is the content of data/setup.json: a place for every unit

@@ -156,24 +156,86 @@ func TestSetupGermanFormation_soa5_5(t *testing.T) {
 	}
 }
 
-// soa:5.4, soa:5.5: a random legal set-up draws with the game's generator: the
-// same seed gives the same set-up, it uses the generator (it cannot be undone),
-// and it keeps every set-up rule.
+// soa:5.4, soa:5.5: a random legal set-up is drawn from a generator derived
+// from the game's: the same seed gives the same set-up, the game's dice are
+// left where they were (the record keeps the placements, which replay without
+// the draws), and it keeps every set-up rule.
 func TestSetupRandom_soa5_4_5_5(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		a, b := rtNew(t, nil, seed), rtNew(t, nil, seed)
 		ccDo(t, a, "place:22")
-		mark := engine.MarkOf(a)
+		dice := a.rng
 		ccDo(t, a, "setup-random")
 		ccDo(t, b, "place:22", "setup-random")
 		rtCheckBritishSetup(t, a)
-		if a.Hash() != b.Hash() || mark.Irreversible(a) == nil {
-			t.Fatalf("seed %d: two random set-ups from one seed differ, or the draw could be undone", seed)
+		if a.Hash() != b.Hash() {
+			t.Fatalf("seed %d: two random set-ups from one seed differ", seed)
+		}
+		if a.rng.State != dice.State || a.rng.Rolls != dice.Rolls {
+			t.Fatalf("seed %d: the random set-up moved the game's dice from %+v to %+v", seed, dice, a.rng)
 		}
 		ccDo(t, a, "setup-random")
 		rtCheckGermanSetup(t, a)
 		if !a.revealed || a.turn != 1 {
 			t.Fatalf("seed %d: the random German set-up did not finish", seed)
+		}
+	}
+}
+
+// soa:5.4, soa:5.5: however a side sets up, the record holds one placement
+// per unit (engine.Apply), so its length, the server's version, is the same:
+// 50 British and then 66 German units (data/setup.json, counted in
+// TestSetupHistorical). The record made with set-up choices for many units
+// replays from its placements to the same state.
+func TestSetupRecordedAsPlacements_soa5_4_5_5(t *testing.T) {
+	g := MustLoad()
+	first := func(prefixes ...string) func(s *State) string {
+		return func(s *State) string {
+			for _, p := range prefixes {
+				for _, id := range ccLegal(s) {
+					if strings.HasPrefix(id, p) {
+						return id
+					}
+				}
+			}
+			t.Fatalf("none of %v offered: %v", prefixes, ccLegal(s))
+			return ""
+		}
+	}
+	for _, way := range []struct {
+		name   string
+		choose func(s *State) string
+	}{
+		{"historical", first("setup-historical")},
+		{"random", first("setup-random")},
+		{"platoons and companies", first("company:", "platoon:", "place:")},
+		{"one by one", first("place:")},
+	} {
+		s := rtNew(t, nil, 7)
+		rec := engine.NewRecord(g)
+		rec.Scenario, rec.Seed = "basic", 7
+		var britons int
+		for s.SettingUp() {
+			made, err := engine.Play(g, s, way.choose(s))
+			if err != nil {
+				t.Fatalf("%s: %v", way.name, err)
+			}
+			rec.Choices = append(rec.Choices, engine.IDs(made)...)
+			if s.step == stSetupGerman && britons == 0 {
+				britons = len(rec.Choices)
+			}
+		}
+		if britons != 50 || len(rec.Choices) != 50+66 {
+			t.Errorf("%s: the record holds %d choices after the British set-up and %d after both, want 50 and 116", way.name, britons, len(rec.Choices))
+		}
+		for _, id := range rec.Choices {
+			if !strings.HasPrefix(id, "place:") {
+				t.Fatalf("%s: the record holds %s, not a placement", way.name, id)
+			}
+		}
+		rec.Hash = engine.FormatHash(s.Hash())
+		if _, err := engine.Verify(g, rec); err != nil {
+			t.Errorf("%s: the record of placements does not replay to the set-up made: %v", way.name, err)
 		}
 	}
 }

@@ -16,6 +16,8 @@ type View struct {
 	Turn        int               `json:"turn"`
 	Night       bool              `json:"night"`
 	Step        string            `json:"step"`
+	Phase       engine.Phase      `json:"phase"`  // the phase of the turn (soa:6)
+	Prompt      engine.Prompt     `json:"prompt"` // what the step asks of this seat, or whom it waits for
 	Active      string            `json:"active"`
 	Impulse     string            `json:"impulse,omitempty"`
 	TA          string            `json:"tactical_advantage"`
@@ -263,12 +265,13 @@ func (s *State) View(seat engine.Seat) any {
 	viewer := s.viewerSide(seat)
 	v := View{
 		Seat: seat, Turn: s.turn, Night: s.night(), Step: stepNames[s.step], Active: s.active.String(),
+		Phase: s.Phase(), Prompt: s.Prompt(seat),
 		TA: s.ta.String(), VP: s.vp, Ammo: s.ammo, Swapped: s.swapped, CP: s.cp, Result: s.result,
 	}
 	if viewer != noSide {
 		v.Side = viewer.String()
 	}
-	if s.step >= stImpulse && s.step != stOver {
+	if v.Phase == phaseMF { // impulses are the Movement/Fire Phase's (soa:6.3, 8.1)
 		v.Impulse = s.imp.String()
 	}
 	if s.origin >= 0 && s.step > stImpulse && s.step < stCCPlace {

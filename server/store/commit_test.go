@@ -34,7 +34,7 @@ func TestGroupCommitRefusesAConflictAlone(t *testing.T) {
 	<-started
 	appended := func(id string, n int, c string) <-chan error {
 		errc := make(chan error, 1)
-		go func() { errc <- st.AppendChoice(ctx, id, n, c, false) }()
+		go func() { errc <- st.AppendChoices(ctx, id, n, []string{c}, false) }()
 		return errc
 	}
 	conflict := appended("b", 5, "late") // b has no choice 0 to 4

@@ -23,7 +23,7 @@ func TestLoadGame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := st.AppendChoice(ctx, "b", 2, "z", false); err != nil {
+	if err := st.AppendChoices(ctx, "b", 2, []string{"z"}, false); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.Archive(ctx, "b"); err != nil {

@@ -278,18 +278,22 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game, tokens []Token) error {
 	})
 }
 
-// AppendChoice stores choice number n (0-based) of a game; over marks the
-// game finished. It returns once the choice is durable.
-func (s *SQLite) AppendChoice(ctx context.Context, id string, n int, choice string, over bool) error {
+// AppendChoices stores choices as numbers n, n+1, ... (0-based) of a game,
+// all in one transaction; over marks the game finished. It returns once they
+// are durable, or stores none.
+func (s *SQLite) AppendChoices(ctx context.Context, id string, n int, choices []string, over bool) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		r, err := tx.Stmt(s.appendStmt).Exec(id, n, choice)
-		if err != nil {
-			return err
+		insert := tx.Stmt(s.appendStmt)
+		for i, c := range choices {
+			r, err := insert.Exec(id, n+i, c)
+			if err != nil {
+				return err
+			}
+			if added, err := r.RowsAffected(); err != nil || added != 1 {
+				return cmp.Or(err, ErrConflict)
+			}
 		}
-		if added, err := r.RowsAffected(); err != nil || added != 1 {
-			return cmp.Or(err, ErrConflict)
-		}
-		_, err = tx.Stmt(s.playedStmt).Exec(over, stamp(time.Now()), id)
+		_, err := tx.Stmt(s.playedStmt).Exec(over, stamp(time.Now()), id)
 		return err
 	})
 }

@@ -270,7 +270,7 @@ class GamePage {
     const statusKey = JSON.stringify([view.to_move, view.result, m.deadline, answering, {...st, units: null}]);
     if (statusKey !== this.statusKey) {
       this.statusKey = statusKey;
-      renderStatus(this.el.status, view, this.game, this.mine, this.clock(), answering);
+      renderStatus(this.el.status, view, this.mine, this.clock(), answering);
     }
     renderBoxes(this.el.boxes, st, this.game, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
     this.renderPrompt(view, choices);
@@ -346,19 +346,20 @@ class GamePage {
     const st = view.state || {};
     const e = this.el.prompt;
     if (view.result) return clear(e, h('strong', {}, 'The game is over.'), ' ', view.result.text || '');
+    // The view's prompt: what the step asks of this seat, or whom the game
+    // waits for (a game that does not say gets the step's name).
+    const prompt = st.prompt || {};
     if (!choices.length) {
       const who = view.to_move || '?';
-      const spectator = !this.mine.size;
       return clear(e, h('span', {class: 'spinner', 'aria-hidden': 'true'}),
-        spectator ? `Watching: ${who} to move` : `Waiting for ${who}…`,
-        h('div', {class: 'muted small'}, [this.game.phaseOf(st.step), stepName(st.step)].filter(Boolean).join(' · ')));
+        prompt.text || (this.mine.size ? `Waiting for ${who}…` : `Watching: ${who} to move`), ' ', ruleLink(prompt.rule));
     }
-    const rule = mostCommon(choices.map((c) => c.rule));
-    let text = this.game.STEP[st.step] || `Choose: ${stepName(st.step)}`;
+    const rule = prompt.rule || mostCommon(choices.map((c) => c.rule));
+    const text = prompt.text || `Choose: ${stepName(st.step)}`;
+    // A unit the choices are about that is not on the map (being set up) is shown below.
     const unit = commonUnit(choices);
     const u = unit && (st.units || []).find((x) => x.id === unit);
     const printed = unit && this.board.printed.get(unit);
-    text = text.replace('{unit}', u ? u.name : printed ? 'this unit' : 'the next unit'); // a unit not on the map is shown below
     const hasRefs = choices.some((c) => (c.refs || []).length);
     const trail = this.trail.slice(-4).map((c) => c.label);
     clear(e,
@@ -474,7 +475,7 @@ class GamePage {
     this.trail.push({...c, version: version + 1, seat});
     try {
       const r = await api.choose(this.id, token, version, choiceId);
-      if (this.game.isSetup(view.state?.step)) setups.record(this.id, seat, version, [choiceId]);
+      if (this.game.isSetup(view.state?.step)) setups.record(this.id, seat, version, r.made); // a macro's placements, one version each
       this.expect(r.version);
     } catch (e) {
       this.trail = this.trail.filter((x) => x.version <= version);
@@ -562,7 +563,7 @@ class GamePage {
     this.setPending(version);
     try {
       const r = await api.batch(this.id, this.tokens[seat], version, list);
-      setups.record(this.id, seat, version, list);
+      setups.record(this.id, seat, version, r.made);
       this.expect(r.version);
     } catch (e) {
       this.setPending(null);

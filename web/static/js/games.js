@@ -8,9 +8,6 @@ import {api} from './api.js';
 const DEFAULTS = {
   // setBoard(doc) takes the board document before anything is drawn.
   setBoard() {},
-  // STEP: a prompt per step of the game ({unit}: the unit the choices name).
-  STEP: {},
-  phaseOf: () => '',
   // hidesInfo: a view at this step may show one seat what another must not
   // see (the hotseat privacy screen asks).
   hidesInfo: () => false,

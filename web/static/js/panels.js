@@ -30,12 +30,15 @@ export function turnMarks(st) {
 const panels = (st, kind) => (st.panels || []).filter((p) => p.kind === kind);
 
 // renderStatus fills #status: the first track (the turn track, its value
-// in words for screen readers) and whose move it is, the phase and step, then every value and side the view
-// declares, in a few lines. me is the set of seats this browser plays
-// (empty for a spectator); clock, while a reaction clock runs, is the
-// element counting down; answering, the seat of ours that a draw is
-// offered to while its view is on screen (it answers before anyone moves).
-export function renderStatus(el, doc, game, me = new Set(), clock = null, answering = null) {
+// in words for screen readers) and whose move it is, the phase of the turn
+// the view names, then every value and side the view declares, in a few
+// lines. me is the set of seats this browser plays (empty for a
+// spectator); clock, while a reaction clock runs, is the element counting
+// down; answering, the seat of ours that a draw is offered to while its
+// view is on screen (it answers before anyone moves); past, that the view
+// is of a step gone by (a replay). A spectator and a replay are told whose
+// move it is or was, not that anyone waits.
+export function renderStatus(el, doc, me = new Set(), clock = null, answering = null, past = false) {
   const st = doc.state || {};
   const [tr] = panels(st, 'track');
   const toMove = doc.to_move;
@@ -43,6 +46,7 @@ export function renderStatus(el, doc, game, me = new Set(), clock = null, answer
   if (doc.result) who = h('span', {class: 'who over'}, 'Game over');
   else if (answering) who = h('span', {class: 'who mine answering'}, 'Your answer to a draw offer', me.size > 1 ? ` (${answering})` : '');
   else if (toMove && me.has(toMove)) who = h('span', {class: 'who mine'}, 'Your move', me.size > 1 ? ` (${toMove})` : '');
+  else if (toMove && (past || !me.size)) who = h('span', {class: 'who'}, `${toMove[0].toUpperCase() + toMove.slice(1)} to move`);
   else if (toMove) who = h('span', {class: 'who wait'}, `Waiting for ${toMove}`);
   const rule = (r) => (r ? [' ', ruleLink(r, r.replace(/^\w+:/, ''))] : null);
   const chip = (label, value, r, id) => h('span', {class: 'chip', 'data-panel': id}, h('span', {class: 'chip-label'}, label), ' ', value, rule(r));
@@ -51,10 +55,10 @@ export function renderStatus(el, doc, game, me = new Set(), clock = null, answer
     chips.push(chip(p.label, p.kind === 'side' ? sideBadge(p.value) : h('strong', {class: 'value'}, String(p.value ?? '')), p.rule, p.id));
   }
   if (st.side && st.seat && st.side !== st.seat) chips.push(chip('You command', sideBadge(st.side)));
-  const phase = game.phaseOf(st.step);
+  const phase = st.phase || {};
   clear(el,
     h('div', {class: 'status-head'}, tr ? track(tr) : null, who),
-    h('div', {class: 'phase'}, phase, st.step && st.step !== 'over' ? h('span', {class: 'muted'}, `${phase ? ' · ' : ''}${stepName(st.step)}`) : null,
+    h('div', {class: 'phase', 'data-phase': phase.id || null}, phase.name || stepName(st.step), rule(phase.rule),
       clock ? h('span', {class: 'clock-row'}, ' · time to declare ', clock) : null),
     h('div', {class: 'chips'}, chips));
   el.dataset.toMove = toMove || '';

@@ -133,7 +133,7 @@ class ReplayPage {
     const view = this.shown.view;
     const st = view.state || {};
     this.board.update(st);
-    renderStatus(this.el.status, view, this.game, new Set());
+    renderStatus(this.el.status, view, new Set(), null, null, true);
     renderBoxes(this.el.boxes, st, this.game, this.board.printed);
     this.log.set(this.logWin, freshFrom, turnMarks(st));
     this.el.result.hidden = !view.result;

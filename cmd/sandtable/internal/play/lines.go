@@ -86,6 +86,9 @@ func (l *lines) ask(ctx context.Context, seat engine.Seat) (quit bool, err error
 	l.showBoard(seat)
 	choices := engine.Choices(l.State)
 	fmt.Fprintf(w, "--- %s to choose (choice %d):\n", seat, len(l.Rec.Choices)+1)
+	if p, ok := prompt(l.State, seat); ok {
+		fmt.Fprintf(w, "%s\n", p)
+	}
 	for i, c := range choices {
 		fmt.Fprintf(w, "%3d. %s  [%s]  %s\n", i+1, c.Label, c.Rule, c.ID)
 	}

@@ -310,6 +310,31 @@ func TestLinesSaveOnInterrupt(t *testing.T) {
 	readRecord(t, p.Path)
 }
 
+// Line mode says what the step asks, as the game words it, above the
+// choices: the British set up first, their brigade HQ first (soa:5.4).
+func TestLinesShowThePrompt(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	var out bytes.Buffer
+	if err := Lines(context.Background(), p, strings.NewReader("q\n"), &out, false); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out.String(), "--- british to choose (choice 1):\nBritish set-up: choose the area for 1st Para Bde HQ (soa:5.4)\n  1. Place 1st Para Bde HQ in ")
+}
+
+// While a bot chooses, the choices pane says whom the game waits for and
+// what they decide, as the game words it for the person's seat: the
+// British bot sets up in secret (soa:5.5).
+func TestScreenSaysWhomItWaitsFor(t *testing.T) {
+	p := newSession(t, 3, nil, map[engine.Seat]string{"german": Person, "british": "random"})
+	m := newModel(p)
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	pn := stackedPanes(m.View())
+	if got := strings.TrimSpace(strings.Join(pn["british is choosing"], " ")); got != "Waiting for the British: the secret set-up (soa:5.4)" {
+		t.Errorf("while the bot sets up the choices pane reads %q", got)
+	}
+}
+
 // Line mode at a terminal pauses between hotseat players; a pipe does not.
 func TestLinesHotseatPauseOnlyAtATerminal(t *testing.T) {
 	p := newSession(t, 1, nil, hotseat)
@@ -374,7 +399,7 @@ func TestScreenKeepsTheStatusInSight(t *testing.T) {
 	if m.mapTop == 0 {
 		t.Fatal("PgDn did not scroll the whole map")
 	}
-	mustContain(t, v, "\nTurn 1 of 8, day | step setup-british")
+	mustContain(t, v, "\nTurn 1 of 8, day | Set-up | to move: british")
 	if strings.Contains(v, " 1 Rijnkade – Nijverheidsschool") {
 		t.Errorf("the map did not scroll past area 1:\n%s", v)
 	}
@@ -443,9 +468,15 @@ func TestScreenListsSingleChoicesFirst(t *testing.T) {
 	}
 	press(m, "13")
 	mustContain(t, m.View(), "▶ 13. Historical set-up")
+	fresh := newSession(t, 3, nil, vsBot).State
+	a, err := engine.Find(fresh, "setup-historical")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fresh.(engine.Expander).Expand(a) // the record keeps its placements (engine.Apply)
 	press(m, "enter")
-	if got := p.Rec.Choices; len(got) == 0 || got[0] != "setup-historical" {
-		t.Fatalf("13 Enter played %v, want setup-historical first", got)
+	if got := p.Rec.Choices; len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
+		t.Fatalf("13 Enter recorded %v, want the historical set-up's placements %v first", got, want)
 	}
 }
 
@@ -553,7 +584,8 @@ func stackedPanes(screen string) map[string][]string {
 }
 
 // At 80×24, with the 14 choices of an impulse, the screen holds the map's
-// status, 5 log lines, the last roll and 6 choices, and fits the window.
+// status, 5 log lines, the last roll, what the impulse asks and 5 choices,
+// and fits the window.
 func TestScreenAt80x24KeepsLogAndDice(t *testing.T) {
 	p := newSession(t, 3, nil, vsBot)
 	m := start(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -572,20 +604,20 @@ func TestScreenAt80x24KeepsLogAndDice(t *testing.T) {
 	if len(m.choices) < 10 {
 		t.Fatalf("%d choices: the test wants a long list", len(m.choices))
 	}
-	mustContain(t, strings.Join(pn["Map, as british sees it"], "\n"), "Turn 1 of 8, day | step impulse")
+	mustContain(t, strings.Join(pn["Map, as british sees it"], "\n"), "Turn 1 of 8, day | Movement/Fire Phase | to move: british")
 	if log := pn["Log"]; len(log) != 5 || !strings.HasPrefix(log[4], "t1 ") {
 		t.Errorf("the log shows %q, want its 5 newest lines", log)
 	}
 	mustContain(t, strings.Join(pn["Dice"], "\n"), "British rolls ")
-	if got := pn["british to choose"]; len(got) != 6 {
-		t.Errorf("the choices take %d lines, want 6: %q", len(got), got)
+	if got := pn["british to choose"]; len(got) != 6 || strings.TrimSpace(got[0]) != "Your impulse: choose an area to act from, call artillery, or pass (soa:8.11)" {
+		t.Errorf("the choices take %d lines, want the impulse's prompt and 5 choices: %q", len(got), got)
 	}
-	mustContain(t, v, fmt.Sprintf("british to choose · %d choices · 1-6 shown, ↑↓ PgDn for more", len(m.choices)))
+	mustContain(t, v, fmt.Sprintf("british to choose · %d choices · 1-5 shown, ↑↓ PgDn for more", len(m.choices)))
 	// PgDn moves the highlight by a page, less one line kept in sight.
 	press(m, "pgdown")
-	mustContain(t, m.View(), fmt.Sprintf("%d. %s", m.order[5]+1, m.choices[m.order[5]].Label))
-	if m.sel != 5 {
-		t.Errorf("PgDn put the highlight on the %dth choice shown, want the 6th", m.sel+1)
+	mustContain(t, m.View(), fmt.Sprintf("%d. %s", m.order[4]+1, m.choices[m.order[4]].Label))
+	if m.sel != 4 {
+		t.Errorf("PgDn put the highlight on the %dth choice shown, want the 5th", m.sel+1)
 	}
 }
 
@@ -628,7 +660,7 @@ func TestScreenDiceShowsWholeRolls(t *testing.T) {
 	press(m, "13", "enter", "/Nieuwe Kade, east", "enter", "esc", "/Fire", "enter", "esc", "1", "enter") // fire from 20 at 14
 	press(m, "/With", "enter", "enter", "enter", "esc", "/ready", "enter")
 	v := m.View()
-	mustContain(t, v, "step reroll", "── Dice")
+	mustContain(t, v, "| Movement/Fire Phase |", "── Dice", "\nKeep this fire roll, or reroll it with the Tactical Advantage (soa:8.41) ")
 	dice := stackedPanes(v)["Dice"]
 	if len(dice) != 2 || !strings.Contains(dice[0], ": AV ") || !strings.Contains(dice[1], ": DV ") {
 		t.Fatalf("at 80x24 the dice show %q, want the fire's AV and DV rolls", dice)

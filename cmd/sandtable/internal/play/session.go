@@ -57,21 +57,24 @@ func (p *Session) Viewer() engine.Seat {
 // BotToMove is the bot of the seat to move, nil if a person moves or the game is over.
 func (p *Session) BotToMove() ai.Bot { return p.Bots[p.State.ToMove()] }
 
-// Apply plays a legal action and records it; human says whether a person chose it.
+// Apply plays a legal action and records it, a macro as its atomic choices
+// (engine.Apply); human says whether a person chose it.
 func (p *Session) Apply(a engine.Action, human bool) error {
-	m := engine.MarkOf(p.State)
 	id := p.State.Describe(a).ID
-	if err := p.State.Apply(a); err != nil {
+	made, err := engine.Apply(p.State, a)
+	for _, m := range made {
+		p.Rec.Choices = append(p.Rec.Choices, m.ID)
+		p.history = append(p.history, played{human: human, irreversible: m.Irreversible})
+	}
+	if err != nil {
 		return fmt.Errorf("choice %d (%s): %w", len(p.Rec.Choices)+1, id, err)
 	}
-	p.Rec.Choices = append(p.Rec.Choices, id)
-	p.history = append(p.history, played{human: human, irreversible: m.Irreversible(p.State)})
 	return nil
 }
 
 // Undo takes back the last choice if it was the person's and reversible
 // (engine.Mark); the state is the record replayed without it. It returns
-// the choice ID taken back.
+// the choice ID taken back: of a macro, its last atomic choice.
 func (p *Session) Undo() (string, error) {
 	if len(p.history) == 0 {
 		return "", errors.New("no choice to take back")

@@ -237,6 +237,10 @@ func (m *model) typedNumber() int {
 func (m *model) choiceLines() int {
 	switch {
 	case m.choices != nil:
+		_, asks := prompt(m.p.State, m.p.State.ToMove())
+		if asks {
+			return len(m.visible()) + 1
+		}
 		return len(m.visible())
 	case m.p.State.ToMove() == "":
 		return len(wrap(m.p.Result(), m.w-2))
@@ -473,8 +477,8 @@ func (m *model) dicePane(viewer engine.Seat, w, rows int) (string, []string) {
 	return "Dice", lines[:min(len(lines), rows)]
 }
 
-// choicesPane lists the choices around the highlight; a list longer than
-// the pane scrolls.
+// choicesPane lists the choices around the highlight under what the game
+// asks; a list longer than the pane scrolls.
 func (m *model) choicesPane(w, rows int) (string, []string) {
 	s := m.p.State
 	var title string
@@ -485,11 +489,18 @@ func (m *model) choicesPane(w, rows int) (string, []string) {
 		lines = wrap(m.p.Result(), w)
 	case m.choices == nil:
 		title = fmt.Sprintf("%s is choosing", s.ToMove())
+		if p, ok := prompt(s, m.p.Viewer()); ok {
+			lines = wrap(p, w)
+		}
 	default:
 		vis := m.visible()
 		title = fmt.Sprintf("%s to choose · %s", s.ToMove(), count(len(m.choices), "choice"))
 		if m.filter != "" {
 			title += fmt.Sprintf(" · %d match %q", len(vis), m.filter)
+		}
+		if p, ok := prompt(s, s.ToMove()); ok && rows > 1 { // what is asked, above the choices, on one line
+			lines = append(lines, boldStyle.Render(ansi.Truncate(p, w, "…")))
+			rows--
 		}
 		m.sel = max(0, min(m.sel, len(vis)-1))
 		first := max(0, min(m.sel-rows/2, len(vis)-rows))
@@ -641,4 +652,18 @@ func wrap(s string, w int) []string {
 		}
 	}
 	return append(out, line)
+}
+
+// prompt is the game's sentence for seat with the rule it cites, as the
+// game says it (engine.Prompter); ok is false for a game that does not.
+func prompt(s engine.State, seat engine.Seat) (text string, ok bool) {
+	p, ok := s.(engine.Prompter)
+	if !ok {
+		return "", false
+	}
+	q := p.Prompt(seat)
+	if q.Rule != "" {
+		return q.Text + " (" + q.Rule + ")", true
+	}
+	return q.Text, true
 }

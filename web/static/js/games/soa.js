@@ -40,60 +40,11 @@ const TYPE_NAMES = {
   at: 'Anti-tank gun', bren: 'Bren carrier', artillery: 'Artillery',
 };
 
-// STEP says, for each step of the game (docs/formats.md), what the player
-// to move is asked to do. {unit} is replaced by the unit the choices are
-// about, when they all name the same one.
-export const STEP = {
-  bid: 'Bid victory points for command of the British',
-  'setup-british': 'British set-up: choose the area for {unit}',
-  'setup-german': 'German set-up: choose the area for {unit}',
-  'reform-place': 'Place the reformed unit {unit} in a British-held victory area',
-  'event-armor': 'Random event: accept the German armour, or take infantry instead',
-  'event-zone': 'Random event: choose the zone where the German reinforcements enter',
-  'event-b-unit': 'Random event: choose the British reinforcement',
-  'event-b-zone': 'Random event: choose the zone where the British reinforcement enters',
-  'event-c-zone': 'Random event: choose the zone where the Bren carrier enters',
-  impulse: 'Your impulse: choose an area to act from, call artillery, or pass',
-  mode: 'Move or fire with the units of this area?',
-  'move-unit': 'Choose a unit to move, or end the impulse',
-  'move-step': 'Move the unit: choose the next area, or stop',
-  'fire-target': 'Fire: choose the target area',
-  'fire-group': 'Fire at which group of the target?',
-  'fire-with': 'Choose the units that fire together, then confirm the attack',
-  'fire-primary': 'Anti-tank fire: choose the primary target',
-  'artillery-target': 'Artillery: choose the target area',
-  'artillery-group': 'Artillery: fire at which group?',
-  'artillery-more': 'Artillery: call a second counter on another area, or roll for the first',
-  reroll: 'Keep this roll, or reroll with the Tactical Advantage',
-  absorb: 'Casualties: eliminate or retreat units until the loss is met (with no loss, retreat only if you wish)',
-  retreat: 'Retreat: choose the area the marked units go to together',
-  'fire-commit': 'Set fires: choose which British unit is committed',
-  overstack: 'Too many units here: choose the units to remove',
-  continue: 'Both sides passed: end the phase, or keep it going with the Tactical Advantage',
-  'cc-place': 'Close combat: choose the next area to resolve',
-  'cc-screen': 'Close combat: choose units to screen, then Done',
-  'cc-target': 'Close combat: choose an enemy unit to attack, or roll',
-  'cc-with': 'Close combat: choose the attackers, then confirm',
-  over: 'The game is over',
-};
-
 // hidesInfo reports whether a view at this step may show one seat what the
 // other must not see: secret bids and set-ups (soa:21.1, 5.5), hidden
 // anti-tank guns all game long (soa:13.8). The hotseat privacy screen asks.
 export function hidesInfo(step, options = {}) {
   return options.hidden_at === 'on' || step === 'bid' || /^setup-/.test(step || '');
-}
-
-// phaseOf groups the steps into the phases of a turn (soa:6).
-export function phaseOf(step) {
-  if (!step) return '';
-  if (step === 'bid') return 'Bidding';
-  if (step.startsWith('setup')) return 'Set-up';
-  if (step === 'reform-place') return 'Reinforcement & reformed units';
-  if (step.startsWith('event')) return 'Random events';
-  if (step.startsWith('cc-')) return 'Close combat';
-  if (step === 'over') return 'Game over';
-  return 'Movement / fire';
 }
 
 // facts are what a counter shows besides its name, in words: for screen
@@ -161,7 +112,8 @@ export function controls(view) {
   const parts = [];
   if (d && d.odds) parts.push(fireOdds(d, d.odds));
   // soa:13.7: while the primary target is named, the odds of each choice.
-  for (const p of (d && d.primary_odds) || []) parts.push(fireOdds(d, p.odds, `with ${p.unit} as primary target`));
+  const name = (id) => ((st.units || []).find((u) => u.id === id) || {}).name || id;
+  for (const p of (d && d.primary_odds) || []) if (p.odds) parts.push(fireOdds(d, p.odds, `with ${name(p.unit)} as primary target`));
   if (d && d.set_fire_odds) {
     const o = d.set_fire_odds;
     parts.push(h('p', {class: 'odds-line', id: 'set-fire-odds'}, h('strong', {}, `Setting fire to ${d.target}: `),
