@@ -141,7 +141,7 @@ func TestHotseatDraw(t *testing.T) {
 func TestSetups(t *testing.T) {
 	srv, g, p := hotseatGame(t, "5")
 	s := p.state()
-	before := unitsAt(srv.view(g.ID, g.Tokens["british"]), "british")
+	before := unitsAt(srv, g.ID, g.Tokens["british"], "british")
 	if !slices.Contains(s.Choices, "setup-historical") {
 		t.Fatalf("the British set-up offers no historical set-up: %v", s.Choices)
 	}
@@ -152,7 +152,7 @@ func TestSetups(t *testing.T) {
 		s = p.choose(s.Version, v.View.Choices[0])
 	}
 	var byHand []string // the units placed by hand, where they stand
-	for _, u := range unitsAt(srv.view(g.ID, g.Tokens["british"]), "british") {
+	for _, u := range unitsAt(srv, g.ID, g.Tokens["british"], "british") {
 		if !slices.Contains(before, u) {
 			byHand = append(byHand, u)
 		}
@@ -217,7 +217,7 @@ func TestSetups(t *testing.T) {
 	if s.Error != "" && !strings.Contains(s.Error, "place:99") {
 		t.Fatalf("loading the saved set-up: %s", s.Error)
 	}
-	got := unitsAt(srv.view(g2.ID, g2.Tokens["british"]), "british")
+	got := unitsAt(srv, g2.ID, g2.Tokens["british"], "british")
 	for _, u := range byHand {
 		if !slices.Contains(got, u) {
 			t.Fatalf("the loaded set-up does not place %s as the saved one did: %v", u, got)
@@ -228,11 +228,21 @@ func TestSetups(t *testing.T) {
 	}
 }
 
-// unitsAt lists where a side's units stand in a seat's view, in the view's order.
-func unitsAt(v seatView, side string) []string {
+// unitsAt lists where a side's units stand in the view of game id that
+// token's seat has, in the view's order. A unit's side is in the board
+// document's printed counters (sandtable-view/3).
+func unitsAt(srv api, id, token, side string) []string {
+	var board struct {
+		Units []struct{ ID, Side string }
+	}
+	srv.call("GET", "/api/games/"+id+"/board", "", nil, &board)
+	sides := map[string]string{}
+	for _, u := range board.Units {
+		sides[u.ID] = u.Side
+	}
 	var out []string
-	for _, u := range v.View.State.Units {
-		if u.Side == engine.Seat(side) {
+	for _, u := range srv.view(id, token).View.State.Units {
+		if sides[u.ID] == side {
 			out = append(out, u.ID+"@"+u.At)
 		}
 	}

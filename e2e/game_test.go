@@ -321,9 +321,8 @@ type seatView struct {
 		State   struct {
 			Step  string `json:"step"`
 			Units []struct {
-				ID   string      `json:"id"`
-				Side engine.Seat `json:"side"`
-				At   string      `json:"at"`
+				ID string `json:"id"`
+				At string `json:"at"`
 			} `json:"units"`
 		} `json:"state"`
 	} `json:"view"`

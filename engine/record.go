@@ -12,7 +12,7 @@ import (
 const (
 	RecordFormat   = "sandtable-record/1"
 	PositionFormat = "sandtable-position/1"
-	ViewFormat     = "sandtable-view/2"
+	ViewFormat     = "sandtable-view/3"
 )
 
 // Record is a whole game, like PGN in chess: how it started and every choice

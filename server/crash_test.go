@@ -42,7 +42,7 @@ func TestKillNineKeepsAcknowledgedChoices(t *testing.T) {
 	base := "http://" + addr
 	id, token := createHotseat(t, base)
 	acked := 0
-	done := make(chan struct{})
+	done, some := make(chan struct{}), make(chan struct{})
 	go func() { // keep choosing until the process dies
 		defer close(done)
 		for {
@@ -63,9 +63,15 @@ func TestKillNineKeepsAcknowledgedChoices(t *testing.T) {
 				return
 			}
 			acked++
+			if acked == 5 {
+				close(some)
+			}
 		}
 	}()
-	time.Sleep(400 * time.Millisecond)
+	select { // killed while it writes: after some choices, however slow the machine
+	case <-some:
+	case <-done:
+	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
 	<-done
@@ -97,7 +103,7 @@ func freeAddr(t *testing.T) string {
 }
 
 func waitHealthy(t *testing.T, base string) {
-	for i := 0; i < 200; i++ {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); {
 		if resp, err := http.Get(base + "/healthz"); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == 200 {

@@ -11,7 +11,8 @@ import (
 // Ending a game by its players (engine.Ending): a seat resigns for itself; a
 // draw is agreed when one seat offers it and another accepts while the game
 // stands where the offer was made. The agreed ending is the record's last
-// entry, stored like a choice; an offer lives in memory only.
+// entry, stored like a choice; a standing offer is stored with the game, so
+// that a restart keeps it.
 
 // drawOffer is a standing offer of a draw.
 type drawOffer struct {
@@ -115,20 +116,29 @@ func (srv *Server) draw(r *http.Request) (int, any, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	n := len(l.choices)
+	var offer drawOffer
 	switch {
 	case l.state.ToMove() == "":
 		return 0, n, errf(410, "game_over", "the game has ended")
 	case *req.Version != n:
 		return 0, n, errf(409, "stale_version", "the game is at version %d, not %d; reload the view", n, *req.Version)
 	case req.Answer == "offer":
-		l.draw = drawOffer{by: seat, at: n}
+		offer = drawOffer{by: seat, at: n}
 	case req.Answer == "decline" && l.drawOffered() && l.draw.by != seat:
-		l.draw = drawOffer{}
+		// withdrawn: no offer stands
 	case req.Answer == "decline":
 		return 0, n, errf(409, "no_draw_offer", "there is no draw offer of another seat to decline")
 	default:
 		return 0, nil, errf(400, "bad_json", "answer must be \"offer\", \"accept\" or \"decline\"")
 	}
+	if err := l.playable(); err != nil {
+		return 0, n, err
+	}
+	if err := srv.store.SetDraw(r.Context(), l.meta.ID, string(offer.by), offer.at); err != nil {
+		srv.log.Error("storing a draw offer failed", "game", l.meta.ID, "err", err)
+		return 0, n, errf(500, "store_failed", "the draw offer could not be stored; nothing changed")
+	}
+	l.draw = offer
 	srv.broadcast(l)
 	return 200, map[string]int{"version": n}, nil
 }

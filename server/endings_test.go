@@ -71,6 +71,37 @@ func TestAgreedDraw(t *testing.T) {
 	}
 }
 
+// A standing draw offer is stored with the game: after a restart it still
+// stands and can be accepted; a declined one stays withdrawn.
+func TestDrawOfferSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	srv, hs := testServer(t, dir)
+	g := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
+	other := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
+	draw := func(hs *httptest.Server, g created, seat, answer string) int {
+		code, _ := call(t, hs, "POST", "/api/games/"+g.ID+"/draw", g.Tokens[seat], map[string]any{"version": 0, "answer": answer})
+		return code
+	}
+	if draw(hs, g, "british", "offer") != 200 || draw(hs, other, "british", "offer") != 200 || draw(hs, other, "german", "decline") != 200 {
+		t.Fatal("offers, or the decline")
+	}
+	hs.Close()
+	srv.Close()
+	_, hs2 := testServer(t, dir)
+	if _, out := call(t, hs2, "GET", "/api/games/"+g.ID+"/view", g.Tokens["german"], nil); out["draw_offer"] != "british" {
+		t.Fatalf("after a restart the German view shows the offer as %v, want british", out["draw_offer"])
+	}
+	if _, out := call(t, hs2, "GET", "/api/games/"+other.ID+"/view", other.Tokens["german"], nil); out["draw_offer"] != nil {
+		t.Fatalf("after a restart a declined offer stands again: %v", out["draw_offer"])
+	}
+	if code := draw(hs2, g, "german", "accept"); code != 200 {
+		t.Fatalf("accepting the offer after the restart: %d", code)
+	}
+	if _, _, view := viewOf(t, hs2, g.ID, ""); view["result"].(map[string]any)["level"] != "draw" {
+		t.Fatalf("after accepting: %v", view["result"])
+	}
+}
+
 // A saved set-up is applied as one batch: all choices, or none when one
 // is not legal or not the caller's.
 func TestChoiceBatch(t *testing.T) {
@@ -100,14 +131,14 @@ func TestChoiceBatch(t *testing.T) {
 
 // A bot's set-up choices are not paced by the bot delay.
 func TestBotSetupUnpaced(t *testing.T) {
-	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: 10 * time.Second, RatePerSecond: 100000, Logger: quiet})
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Hour, RatePerSecond: 100000, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { hs.Close(); srv.Close() })
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "bot:random"})
-	if !askedWithin(t, hs, g, "german", 5*time.Second) {
+	if !askedWithin(t, hs, g, "german", patience) {
 		t.Fatal("the bot's set-up waited for the bot delay")
 	}
 }

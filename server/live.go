@@ -199,12 +199,9 @@ func (srv *Server) afterChange(l *live) {
 	if c, ok := l.state.(engine.Clocked); ok && !isBot && c.ReactionTime() > 0 {
 		if a, ok := c.Timeout(); ok {
 			wait := c.ReactionTime()
-			if srv.timeoutAfter > 0 {
-				wait = srv.timeoutAfter
-			}
-			l.deadline = time.Now().Add(wait)
+			l.deadline = srv.timers.Now().Add(wait)
 			seat, version, id, clock := l.state.ToMove(), len(l.choices), l.state.Describe(a).ID, l.clock
-			time.AfterFunc(wait, func() { srv.timeout(l, seat, version, id, clock) })
+			srv.timers.AfterFunc(wait, func() { srv.timeout(l, seat, version, id, clock) })
 		}
 	}
 	srv.broadcast(l)
@@ -212,6 +209,17 @@ func (srv *Server) afterChange(l *live) {
 		go srv.botMove(l, b, len(l.choices), srv.botDelay(l.state))
 	}
 }
+
+// timers runs the reaction clocks (systemTimers outside tests).
+type timers interface {
+	Now() time.Time
+	AfterFunc(d time.Duration, f func())
+}
+
+type systemTimers struct{}
+
+func (systemTimers) Now() time.Time                      { return time.Now() }
+func (systemTimers) AfterFunc(d time.Duration, f func()) { time.AfterFunc(d, f) }
 
 // timeout makes the clock's choice for a seat that did not choose in time
 // (e.g. soa:8.17: the impulse passes). It acts only if the clock it was

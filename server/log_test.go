@@ -175,7 +175,7 @@ func TestLogPushesOnlyNewLines(t *testing.T) {
 		var m struct {
 			View logDoc `json:"view"`
 		}
-		c.SetReadDeadline(time.Now().Add(20 * time.Second))
+		c.SetReadDeadline(time.Now().Add(patience))
 		if err := c.ReadJSON(&m); err != nil {
 			t.Fatal(err)
 		}

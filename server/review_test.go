@@ -72,36 +72,22 @@ func TestClosedStoreRefusesChoice(t *testing.T) {
 // returns to an earlier version and restarts the clock there; the timer
 // of the earlier visit to that version used to fire at its old deadline.
 func TestStaleClockDoesNotFire(t *testing.T) {
-	srv, hs := testServer(t, "")
-	srv.timeoutAfter = 400 * time.Millisecond
-	code, out := call(t, hs, "POST", "/api/games", "", map[string]any{"game": "soa", "seed": "5",
-		"options": map[string]string{"reaction": "10"}, "seats": map[string]string{"german": "human", "british": "human"}})
-	if code != 201 {
-		t.Fatalf("create: %d %v", code, out)
-	}
-	l, _ := srv.lookup(out["id"].(string))
+	srv, l, clk := clockedGame(t)
 	playToClock(t, srv, l)
+	version := choicesOf(l)
+	clk.Advance(4 * time.Second)
 	l.mu.Lock()
-	version := len(l.choices)
+	srv.afterChange(l) // what an undo back to this version does: a new clock, 10 s from now
 	l.mu.Unlock()
-	time.Sleep(200 * time.Millisecond)
-	l.mu.Lock()
-	srv.afterChange(l) // what an undo back to this version does: a new clock
-	deadline := l.deadline
-	l.mu.Unlock()
-	time.Sleep(300 * time.Millisecond) // past the first clock, before the second
-	l.mu.Lock()
-	n := len(l.choices)
-	l.mu.Unlock()
-	if n != version && time.Now().Before(deadline) {
-		t.Fatalf("the stale clock made a choice before the deadline shown (%d choices, want %d)", n, version)
+	clk.Advance(6 * time.Second) // the first clock's time
+	if n := choicesOf(l); n != version {
+		t.Fatalf("the stale clock made a choice: %d choices, want %d", n, version)
 	}
-	time.Sleep(500 * time.Millisecond)
+	clk.Advance(4 * time.Second) // the second clock's time
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	// The pass starts the other seat's clock, which may have run out too by now.
-	if len(l.choices) < version+1 || l.choices[version] != "pass" {
-		t.Fatalf("after the restarted clock: %d choices, want a pass at %d", len(l.choices), version)
+	if len(l.choices) != version+1 || l.choices[version] != "pass" {
+		t.Fatalf("after the restarted clock: choices %v, want a pass at %d", l.choices[version:], version)
 	}
 }
 
@@ -191,7 +177,7 @@ func TestWebSocketDropsSilentPeer(t *testing.T) {
 	}
 	defer c.Close() // never read: pings go unanswered
 	l, _ := srv.lookup(g.ID)
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
 		l.mu.Lock()
 		n := len(l.subs)
@@ -208,7 +194,7 @@ func TestWebSocketDropsSilentPeer(t *testing.T) {
 func TestWebSocketUpgradeIsLimited(t *testing.T) {
 	srv, hs := testServer(t, "")
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
-	srv.limiter = newLimiter(5, 10)
+	srv.limiter = frozen(newLimiter(5, 10))
 	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/games/" + g.ID + "/ws"
 	for i := 0; i < 40; i++ {
 		c, resp, err := websocket.DefaultDialer.Dial(url, nil)

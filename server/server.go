@@ -89,8 +89,9 @@ type Server struct {
 	metrics *metrics
 	limiter *limiter
 	mux     *http.ServeMux
-	// timeoutAfter replaces every reaction time (tests)
-	timeoutAfter time.Duration
+	// timers runs the reaction clocks: the system's time, or in tests a
+	// time that the test moves on
+	timers timers
 	// wsPing replaces the WebSocket keepalive interval (tests)
 	wsPing time.Duration
 }
@@ -118,7 +119,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	srv := &Server{cfg: cfg, log: cfg.Logger, store: st, games: map[string]*live{}, tokens: map[string]store.Token{}, damaged: map[string]bool{}, otherRules: map[string]*apiError{},
 		archived: map[string]bool{}, reread: map[string]*live{}, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, 2*cfg.RatePerSecond),
-		quota: newLimiter(cfg.GamesPerHour/3600, cfg.GamesPerHour), sockets: counter{n: map[string]int{}}, closing: make(chan struct{})}
+		quota: newLimiter(cfg.GamesPerHour/3600, cfg.GamesPerHour), sockets: counter{n: map[string]int{}}, closing: make(chan struct{}), timers: systemTimers{}}
 	srv.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sandtable_games", Help: "Games in progress held by the server."},
 		func() float64 { return float64(srv.running.Load()) }))
 	saved, tokens, damaged, err := st.Load(context.Background())
@@ -233,7 +234,8 @@ func (srv *Server) open(g store.Game) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &live{meta: g, game: eg, choices: g.Choices, subs: map[*subscriber]struct{}{}, bots: map[engine.Seat]ai.Bot{}}
+	l := &live{meta: g, game: eg, choices: g.Choices, subs: map[*subscriber]struct{}{}, bots: map[engine.Seat]ai.Bot{},
+		draw: drawOffer{by: engine.Seat(g.DrawBy), at: g.DrawAt}}
 	for seat, kind := range g.Seats {
 		if name, ok := strings.CutPrefix(kind, "bot:"); ok {
 			b, err := ai.New(name, g.Seed^uint64(len(seat))*0x9e3779b97f4a7c15)

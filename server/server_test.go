@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -204,7 +205,7 @@ func TestBotSeat(t *testing.T) {
 	if _, ok := g.Tokens["british"]; ok {
 		t.Error("a bot seat has no token")
 	}
-	if !askedWithin(t, hs, g, "german", 20*time.Second) {
+	if !askedWithin(t, hs, g, "german", patience) {
 		t.Fatal("the bot did not finish the British set-up")
 	}
 }
@@ -285,7 +286,7 @@ func TestWebSocketPushesViews(t *testing.T) {
 	}
 	defer c2.Close()
 	for _, c := range []*websocket.Conn{c1, c2} {
-		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		c.SetReadDeadline(time.Now().Add(patience))
 	}
 	var m map[string]any
 	c1.ReadJSON(&m)
@@ -328,6 +329,7 @@ func TestFloodIsLimited(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
+	frozen(srv.limiter)
 	hs := httptest.NewServer(srv.Handler())
 	defer hs.Close()
 	limited := false
@@ -353,31 +355,114 @@ func TestImportFinishedRecord(t *testing.T) {
 }
 
 // With the reaction clock on (soa:8.17) a seat that does not declare its
-// impulse in time passes.
+// impulse in time passes: not a moment before its 10 seconds are up.
 func TestReactionClock(t *testing.T) {
+	srv, l, clk := clockedGame(t)
+	playToClock(t, srv, l)
+	l.mu.Lock()
+	version, deadline := len(l.choices), l.deadline
+	l.mu.Unlock()
+	if want := clk.Now().Add(10 * time.Second); !deadline.Equal(want) {
+		t.Errorf("the view's deadline is %v, want %v: 10 s from now", deadline, want)
+	}
+	clk.Advance(10*time.Second - time.Millisecond)
+	if n := choicesOf(l); n != version {
+		t.Fatalf("the clock made a choice before its time: %d choices, want %d", n, version)
+	}
+	clk.Advance(time.Millisecond)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.choices) != version+1 || l.choices[version] != "pass" {
+		t.Fatalf("after the reaction time: choices %v, want a pass at %d", l.choices[version:], version)
+	}
+}
+
+// patience bounds a test's wait for what takes milliseconds unless
+// something is wrong: long, so that no load on the machine fails a test.
+const patience = time.Minute
+
+// frozen stops a limiter's time: the tokens a test spends do not come back
+// during it, however slow the machine.
+func frozen(l *limiter) *limiter {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	l.now = func() time.Time { return now }
+	return l
+}
+
+// clockedGame is a new game with the reaction clock on (10 s, soa:8.17)
+// on a server whose clocks run on test time.
+func clockedGame(t *testing.T) (*Server, *live, *testTimers) {
+	t.Helper()
 	srv, hs := testServer(t, "")
-	srv.timeoutAfter = 100 * time.Millisecond
+	clk := &testTimers{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	srv.timers = clk
 	code, out := call(t, hs, "POST", "/api/games", "", map[string]any{"game": "soa", "seed": "5",
 		"options": map[string]string{"reaction": "10"}, "seats": map[string]string{"german": "human", "british": "human"}})
 	if code != 201 {
 		t.Fatalf("create: %d %v", code, out)
 	}
 	l, _ := srv.lookup(out["id"].(string))
-	playToClock(t, srv, l)
-	l.mu.Lock()
-	if l.deadline.IsZero() {
-		t.Error("the view carries no deadline while the clock runs")
-	}
-	l.mu.Unlock()
-	l.mu.Lock()
-	version := len(l.choices)
-	l.mu.Unlock()
-	time.Sleep(600 * time.Millisecond)
+	return srv, l, clk
+}
+
+// choicesOf is how many choices l holds.
+func choicesOf(l *live) int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.choices) < version+1 || l.choices[version] != "pass" {
-		t.Fatalf("after the reaction time: %d choices, want a pass at %d", len(l.choices), version)
+	return len(l.choices)
+}
+
+// testTimers is a time that moves only when the test advances it: the
+// timers due by then run, in order, before Advance returns.
+type testTimers struct {
+	mu     sync.Mutex
+	now    time.Time
+	timers []testTimer
+}
+
+type testTimer struct {
+	at time.Time
+	f  func()
+}
+
+func (c *testTimers) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testTimers) AfterFunc(d time.Duration, f func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.timers = append(c.timers, testTimer{at: c.now.Add(d), f: f})
+}
+
+// Advance moves the time on by d, running every timer due on the way at
+// its time (a timer may start others).
+func (c *testTimers) Advance(d time.Duration) {
+	c.mu.Lock()
+	end := c.now.Add(d)
+	for {
+		i := -1
+		for j, t := range c.timers {
+			if !t.at.After(end) && (i < 0 || t.at.Before(c.timers[i].at)) {
+				i = j
+			}
+		}
+		if i < 0 {
+			break
+		}
+		t := c.timers[i]
+		c.timers = slices.Delete(c.timers, i, i+1)
+		c.now = t.at
+		c.mu.Unlock()
+		t.f()
+		c.mu.Lock()
 	}
+	c.now = end
+	c.mu.Unlock()
 }
 
 // A chosen seed lets its chooser foresee the dice: the summary says so.

@@ -35,7 +35,7 @@ func TestDamagedGamesAreQuarantined(t *testing.T) {
 	db := filepath.Join(dir, "test.db")
 	srv, hs := testServer(t, dir)
 	ids := map[string]string{}
-	for _, name := range []string{"options", "seed", "gap", "token", "orphan", "healthy"} {
+	for _, name := range []string{"options", "seed", "gap", "token", "orphan", "draw", "healthy"} {
 		g := newGame(t, hs, map[string]string{"german": "human", "british": "human"})
 		for i := 0; i < 3; i++ {
 			_, choices, _ := viewOf(t, hs, g.ID, g.Tokens["british"])
@@ -50,6 +50,7 @@ func TestDamagedGamesAreQuarantined(t *testing.T) {
 		`UPDATE games SET seed = 'forty-two' WHERE id = '`+ids["seed"]+`'`,
 		`DELETE FROM choices WHERE game_id = '`+ids["gap"]+`' AND n = 1`,
 		`UPDATE tokens SET seat = 'umpire' WHERE game_id = '`+ids["token"]+`' AND seat = 'german'`,
+		`UPDATE games SET draw_by = 'umpire' WHERE id = '`+ids["draw"]+`'`,
 		`PRAGMA foreign_keys = OFF`,
 		`DELETE FROM tokens WHERE game_id = '`+ids["orphan"]+`'`,
 		`DELETE FROM games WHERE id = '`+ids["orphan"]+`'`,

@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,6 +38,8 @@ func cmdBenchServe(e *env, args []string) error {
 	interval := fs.Duration("interval", time.Second, "time between two choices of one game (0: as fast as answers come)")
 	dbDir := fs.String("dir", "", "directory for the database (default: a temporary one)")
 	spectators := fs.Int("spectators", 0, "WebSockets watching the first game, as a crowd (or an attacker) would")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the timed run to this file (go tool pprof)")
+	blockProfile := fs.String("blockprofile", "", "write where goroutines waited (locks, channels, the store) during the timed run to this file")
 	if _, err := parse(e, fs, args, 0, 0); err != nil {
 		return err
 	}
@@ -72,10 +76,15 @@ func cmdBenchServe(e *env, args []string) error {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var setupErr error
+	// A few imports at a time: all at once, each took long enough on a busy
+	// machine to run into the server's request timeouts.
+	slots := make(chan struct{}, 2*runtime.GOMAXPROCS(0))
 	for i := range players {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
 			p := &benchPlayer{c: client, base: base, pick: engine.NewRNG(uint64(i) + 1), interval: *interval}
 			if i == 0 {
 				p.watchers = *spectators
@@ -98,7 +107,11 @@ func cmdBenchServe(e *env, args []string) error {
 	errs := 0
 	ctx, cancel := context.WithTimeout(setup, time.Duration(*seconds*float64(time.Second)))
 	defer cancel()
-	start, loadBefore := time.Now(), loadAverage()
+	stop, err := startProfiles(*cpuProfile, *blockProfile)
+	if err != nil {
+		return err
+	}
+	start, loadBefore, cpuBefore := time.Now(), loadAverage(), cpuSeconds()
 	for _, p := range players {
 		wg.Add(1)
 		go func() {
@@ -117,7 +130,10 @@ func cmdBenchServe(e *env, args []string) error {
 		}()
 	}
 	wg.Wait()
-	elapsed := time.Since(start).Seconds()
+	elapsed, cpu := time.Since(start).Seconds(), cpuSeconds()-cpuBefore
+	if err := stop(); err != nil {
+		return err
+	}
 	slices.Sort(lat)
 	slices.Sort(sizes)
 	fmt.Fprintf(e.stdout, "games %d, choices %d, choices/s %.0f, p50 %v, p99 %v, max %v, view bytes p50 %d max %d, errors %d\n",
@@ -125,6 +141,9 @@ func cmdBenchServe(e *env, args []string) error {
 		quantile(lat, 1).Round(10*time.Microsecond), quantile(sizes, 0.5), quantile(sizes, 1), errs)
 	if loadBefore != "" {
 		fmt.Fprintf(e.stdout, "machine load (1, 5, 15 min) before %s, after %s\n", loadBefore, loadAverage())
+	}
+	if cpu > 0 && len(lat) > 0 {
+		fmt.Fprintf(e.stdout, "CPU time (server and players) %.1f s, %.2f ms a choice\n", cpu, 1000*cpu/float64(len(lat)))
 	}
 	if errs > 0 {
 		return fmt.Errorf("%d games failed", errs)
@@ -203,19 +222,45 @@ func (v *benchView) head() error {
 	return nil
 }
 
-// choices decodes the view's choices.
+// choices decodes the view's choices, and no more of the message: they come
+// before the view's state.
 func (v *benchView) choices() ([]string, error) {
-	var m struct {
-		View struct{ Choices []struct{ ID string } } `json:"view"`
+	d := json.NewDecoder(bytes.NewReader(v.data))
+	for _, key := range []string{"view", "choices"} {
+		if err := benchSeek(d, key); err != nil {
+			return nil, err
+		}
 	}
-	if err := json.Unmarshal(v.data, &m); err != nil {
+	var cs []struct{ ID string }
+	if err := d.Decode(&cs); err != nil {
 		return nil, err
 	}
-	ids := make([]string, len(m.View.Choices))
-	for i, c := range m.View.Choices {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
 		ids[i] = c.ID
 	}
 	return ids, nil
+}
+
+// benchSeek enters the JSON object d is at and reads up to key's value.
+func benchSeek(d *json.Decoder, key string) error {
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("the view is not a JSON object where %q is looked for (%v)", key, err)
+	}
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return err
+		}
+		if t == key {
+			return nil
+		}
+		var skip json.RawMessage
+		if err := d.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("the view has no %q", key)
 }
 
 // benchRecord is a random game's record to a depth drawn from 0 to 2,400
@@ -421,6 +466,27 @@ func loadAverage() string {
 	return strings.Join(f[:3], " ")
 }
 
+// cpuSeconds is the CPU time the process has used, as /proc tells it (0
+// where it does not): on a shared machine the work a choice costs is steadier
+// than its latency.
+func cpuSeconds() float64 {
+	data, err := os.ReadFile("/proc/self/stat")
+	if err != nil {
+		return 0
+	}
+	_, rest, _ := bytes.Cut(data, []byte(") ")) // after the command's name, which may hold spaces
+	f := strings.Fields(string(rest))
+	if len(f) < 13 {
+		return 0
+	}
+	user, err1 := strconv.ParseFloat(f[11], 64)
+	sys, err2 := strconv.ParseFloat(f[12], 64)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return (user + sys) / 100 // clock ticks: 100 a second on Linux
+}
+
 // quantile is the p-quantile of sorted values (0 for none).
 func quantile[T any](sorted []T, p float64) T {
 	var zero T
@@ -449,4 +515,43 @@ func benchCall(ctx context.Context, c *http.Client, method, url, token, body str
 		return json.NewDecoder(resp.Body).Decode(out)
 	}
 	return nil
+}
+
+// startProfiles starts a CPU profile and the block profile as asked ("" for
+// none); stop writes them.
+func startProfiles(cpu, block string) (stop func() error, err error) {
+	var cpuFile *os.File
+	if cpu != "" {
+		if cpuFile, err = os.Create(cpu); err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(cpuFile); err != nil {
+			cpuFile.Close()
+			return nil, err
+		}
+	}
+	if block != "" {
+		runtime.SetBlockProfileRate(int(100 * time.Microsecond))
+	}
+	return func() error {
+		if cpuFile != nil {
+			pprof.StopCPUProfile()
+			if err := cpuFile.Close(); err != nil {
+				return err
+			}
+		}
+		if block == "" {
+			return nil
+		}
+		runtime.SetBlockProfileRate(0)
+		f, err := os.Create(block)
+		if err != nil {
+			return err
+		}
+		if err := pprof.Lookup("block").WriteTo(f, 0); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}, nil
 }

@@ -2,6 +2,7 @@ package soa
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -114,5 +115,55 @@ func TestViewPanelMoveLeft_soa8_2_8_22(t *testing.T) {
 	ccDo(t, s, "stop")
 	if p := panel(); p != nil {
 		t.Fatalf("after the unit stopped the panel still shows %+v", p)
+	}
+}
+
+// TestViewUnitsSendWhatChanges_soa4_2: a view's units carry where each unit
+// is and its flags, and the DF of the face up only while it is committed
+// (the white face, soa:4.2); the printed counter is the board document's
+// (sandtable-view/3). gb-a1-1 is printed 4-7-5 with a white-face DF of 5.
+//
+// Rules: soa:4.2.
+func TestViewUnitsSendWhatChanges_soa4_2(t *testing.T) {
+	s := ccState(t, options{})
+	ccPut(t, s, "10", "gb-a1-1", "ss-ar1-1")
+	s.units[ccUnit(t, s, "gb-a1-1")].Committed = true
+	var v struct {
+		Units []map[string]any `json:"units"`
+	}
+	data, err := json.Marshal(s.View(engine.Spectator))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]map[string]any{}
+	for _, u := range v.Units {
+		got[u["id"].(string)] = u
+	}
+	want := map[string]map[string]any{
+		"gb-a1-1":  {"id": "gb-a1-1", "at": "10", "df": 5.0, "committed": true},
+		"ss-ar1-1": {"id": "ss-ar1-1", "at": "10"},
+	}
+	for id, w := range want {
+		if !maps.Equal(got[id], w) {
+			t.Errorf("unit %s in the view: %v, want %v", id, got[id], w)
+		}
+	}
+	var board struct {
+		Units []struct {
+			ID  string `json:"id"`
+			DF  int    `json:"df"`
+			CDF int    `json:"cdf"`
+		} `json:"units"`
+	}
+	if err := json.Unmarshal(s.g.BoardData(), &board); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range board.Units {
+		if u.ID == "gb-a1-1" && (u.DF != 7 || u.CDF != 5) {
+			t.Errorf("the board document prints gb-a1-1 with DF %d, white face %d; want 7 and 5", u.DF, u.CDF)
+		}
 	}
 }

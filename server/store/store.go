@@ -4,6 +4,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -38,7 +39,11 @@ type Game struct {
 	Updated time.Time
 	// Archived: idle too long, kept to read and replay but no longer played.
 	Archived bool
-	Choices  []string
+	// DrawBy is the seat whose draw offer stood at version DrawAt ("": none);
+	// the offer stands while the game is at that version.
+	DrawBy  string
+	DrawAt  int
+	Choices []string
 }
 
 // Token is a seat's secret, stored as a hash.
@@ -61,6 +66,9 @@ type SQLite struct {
 	db    *sql.DB
 	queue chan *op
 	done  chan struct{}
+	// the statements of every choice, prepared once (parsing them took more
+	// of the writer's time than running them)
+	appendStmt, playedStmt *sql.Stmt
 	// mu guards closed and the queue's closing: writers hold it shared while
 	// they enqueue, Close exclusively, so no write sends on a closed queue.
 	mu     sync.RWMutex
@@ -108,6 +116,8 @@ var added = map[string]string{
 	"rules":    "INTEGER NOT NULL DEFAULT 1", // games stored before rules versions are version 1
 	"updated":  "TEXT",
 	"archived": "INTEGER NOT NULL DEFAULT 0",
+	"draw_by":  "TEXT NOT NULL DEFAULT ''",
+	"draw_at":  "INTEGER NOT NULL DEFAULT 0",
 }
 
 // addColumns adds the columns an older database lacks.
@@ -156,6 +166,16 @@ func OpenSQLite(path string) (*SQLite, error) {
 		return nil, fmt.Errorf("updating the schema in %s: %w", path, err)
 	}
 	s := &SQLite{db: db, queue: make(chan *op, 1024), done: make(chan struct{})}
+	// A choice is stored only as the next one of its game: a conflict
+	// inserts nothing.
+	if s.appendStmt, err = db.Prepare(`INSERT INTO choices(game_id, n, choice) SELECT ?1, ?2, ?3
+		WHERE (SELECT COALESCE(MAX(n) + 1, 0) FROM choices WHERE game_id = ?1) = ?2`); err == nil {
+		s.playedStmt, err = db.Prepare(`UPDATE games SET over = ?, updated = ? WHERE id = ?`)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("preparing the statements of %s: %w", path, err)
+	}
 	go s.writer()
 	return s, nil
 }
@@ -181,38 +201,36 @@ func (s *SQLite) writer() {
 	}
 }
 
-// commit runs a batch in one transaction; an operation that fails is rolled
-// back alone (savepoints), the others commit.
+// commit runs a batch in one transaction. If an operation fails, the
+// transaction is rolled back and each operation runs again in its own, so
+// that one failure (a conflict) does not fail the others: a savepoint
+// around every operation cost more than this rare second pass.
 func (s *SQLite) commit(batch []*op) {
-	tx, err := s.db.Begin()
-	if err != nil {
+	err := s.run(batch)
+	if err != nil && len(batch) > 1 {
 		for _, o := range batch {
-			o.errc <- err
+			o.errc <- s.run([]*op{o})
 		}
 		return
 	}
-	errs := make([]error, len(batch))
-	for i, o := range batch {
-		if _, err := tx.Exec("SAVEPOINT op"); err != nil {
-			errs[i] = err
-			continue
-		}
+	for _, o := range batch {
+		o.errc <- err
+	}
+}
+
+// run runs operations in one transaction: all are committed, or none.
+func (s *SQLite) run(ops []*op) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	for _, o := range ops {
 		if err := o.run(tx); err != nil {
-			errs[i] = err
-			tx.Exec("ROLLBACK TO op")
-		}
-		tx.Exec("RELEASE op")
-	}
-	if err := tx.Commit(); err != nil {
-		for i := range errs {
-			if errs[i] == nil {
-				errs[i] = err
-			}
+			tx.Rollback()
+			return err
 		}
 	}
-	for i, o := range batch {
-		o.errc <- errs[i]
-	}
+	return tx.Commit()
 }
 
 // write queues fn and waits until it is durably committed.
@@ -265,19 +283,17 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game, tokens []Token) error {
 // are durable, or stores none.
 func (s *SQLite) AppendChoices(ctx context.Context, id string, n int, choices []string, over bool) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		var have int
-		if err := tx.QueryRow(`SELECT COALESCE(MAX(n) + 1, 0) FROM choices WHERE game_id = ?`, id).Scan(&have); err != nil {
-			return err
-		}
-		if have != n {
-			return ErrConflict
-		}
+		insert := tx.Stmt(s.appendStmt)
 		for i, c := range choices {
-			if _, err := tx.Exec(`INSERT INTO choices(game_id, n, choice) VALUES(?,?,?)`, id, n+i, c); err != nil {
+			r, err := insert.Exec(id, n+i, c)
+			if err != nil {
 				return err
 			}
+			if added, err := r.RowsAffected(); err != nil || added != 1 {
+				return cmp.Or(err, ErrConflict)
+			}
 		}
-		_, err := tx.Exec(`UPDATE games SET over = ?, updated = ? WHERE id = ?`, over, stamp(time.Now()), id)
+		_, err := tx.Stmt(s.playedStmt).Exec(over, stamp(time.Now()), id)
 		return err
 	})
 }
@@ -289,6 +305,15 @@ func (s *SQLite) Truncate(ctx context.Context, id string, n int) error {
 			return err
 		}
 		_, err := tx.Exec(`UPDATE games SET updated = ? WHERE id = ?`, stamp(time.Now()), id)
+		return err
+	})
+}
+
+// SetDraw stores the draw offer of seat by, standing at version at; by ""
+// withdraws it.
+func (s *SQLite) SetDraw(ctx context.Context, id, by string, at int) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE games SET draw_by = ?, draw_at = ? WHERE id = ?`, by, at, id)
 		return err
 	})
 }
@@ -350,13 +375,13 @@ var ErrDamaged = errors.New("store: damaged game")
 func (s *SQLite) load(ctx context.Context, one string) (games []Game, tokens []Token, damaged []Damaged, err error) {
 	bad := map[string]error{}
 	index := map[string]int{}
-	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, archived, rules FROM games
+	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, archived, rules, draw_by, draw_at FROM games
 		WHERE ?1 = '' OR id = ?1 ORDER BY created, id`, one,
 		func(rows *sql.Rows) error {
 			var g Game
 			var opts, seed, seats, created string
 			var pos, updated sql.NullString
-			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &updated, &g.Archived, &g.Rules); err != nil {
+			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &updated, &g.Archived, &g.Rules, &g.DrawBy, &g.DrawAt); err != nil {
 				return fmt.Errorf("a game row does not read: %w", err)
 			}
 			if !updated.Valid { // a game stored before the column existed
@@ -472,6 +497,9 @@ func (g *Game) parse(opts, seed, seats, created, updated string) error {
 	if g.Rules < 1 {
 		return fmt.Errorf("rules version %d is not one", g.Rules)
 	}
+	if g.DrawBy != "" && g.Seats[g.DrawBy] == "" || g.DrawAt < 0 {
+		return fmt.Errorf("a draw offer by %q at version %d: not a seat of the game, or no version", g.DrawBy, g.DrawAt)
+	}
 	return nil
 }
 
@@ -497,5 +525,7 @@ func (s *SQLite) Close() error {
 	close(s.queue)
 	s.mu.Unlock()
 	<-s.done
+	s.appendStmt.Close()
+	s.playedStmt.Close()
 	return s.db.Close()
 }

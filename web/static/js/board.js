@@ -13,6 +13,16 @@ import {boxLabel} from './panels.js';
 
 const GAP = 3; // between counters
 
+// withPrinted completes the units of a view from the board document's
+// printed counters: a view (sandtable-view/3) sends of each unit only what
+// changes from state to state (where it is, the face up, its flags). It
+// completes view.state in place and returns view.
+export function withPrinted(view, printed) {
+  const st = view && view.state;
+  if (st && st.units) st.units = st.units.map((u) => ({...printed.get(u.id), ...u}));
+  return view;
+}
+
 export class Board {
   // host is an empty element; doc is the board document; game is the game
   // module (games.js); handlers get onPlace(id), onUnit(unitId, placeId),

@@ -7,7 +7,7 @@ import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText
 import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
 import * as setups from './setups.js';
-import {Board} from './board.js';
+import {Board, withPrinted} from './board.js';
 import {counterIcon, describe} from './counter.js';
 import {renderStatus, renderBoxes, Log, renderResult, sideBadge, stepName, turnMarks} from './panels.js';
 import {gameModule, gameName} from './games.js';
@@ -175,6 +175,7 @@ class GamePage {
 
   // onView receives a view of one of our seats and decides what to show.
   onView(m) {
+    withPrinted(m.view, this.board.printed);
     const seat = m.seat || 'spectator';
     this.views[seat] = m;
     const fresh = Object.values(this.views).reduce((a, b) => (b.version > a.version ? b : a));

@@ -5,7 +5,7 @@
 import {h, clear, setCrumbs, inTextField, download, icon} from './dom.js';
 import {api, LogWindow} from './api.js';
 import * as store from './store.js';
-import {Board} from './board.js';
+import {Board, withPrinted} from './board.js';
 import {renderStatus, renderBoxes, Log, renderResult, turnMarks} from './panels.js';
 import {gameModule} from './games.js';
 import {installBoard} from './symbols.js';
@@ -113,6 +113,7 @@ class ReplayPage {
     try {
       const r = await api.replay(this.id, n, this.token, this.over ? this.as : null, this.logWin.end, ctl.signal);
       if (ctl !== this.abort) return;
+      withPrinted(r.view, this.board.printed);
       this.logWin.take(r.view);
       this.steps = r.steps;
       this.el.slider.max = r.steps;
