@@ -46,8 +46,8 @@ export function renderStatus(el, doc, me = new Set(), clock = null, answering = 
   if (doc.result) who = h('span', {class: 'who over'}, 'Game over');
   else if (answering) who = h('span', {class: 'who mine answering'}, 'Your answer to a draw offer', me.size > 1 ? ` (${answering})` : '');
   else if (toMove && me.has(toMove)) who = h('span', {class: 'who mine'}, 'Your move', me.size > 1 ? ` (${toMove})` : '');
-  else if (toMove && (past || !me.size)) who = h('span', {class: 'who'}, `${toMove[0].toUpperCase() + toMove.slice(1)} to move`);
-  else if (toMove) who = h('span', {class: 'who wait'}, `Waiting for ${toMove}`);
+  else if (toMove && (past || !me.size)) who = h('span', {class: 'who'}, `${cap(toMove)} to move`);
+  else if (toMove) who = h('span', {class: 'who wait'}, `Waiting for ${cap(toMove)}`);
   const rule = (r) => (r ? [' ', ruleLink(r, r.replace(/^\w+:/, ''))] : null);
   const chip = (label, value, r, id) => h('span', {class: 'chip', 'data-panel': id}, h('span', {class: 'chip-label'}, label), ' ', value, rule(r));
   const chips = [];
