@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"sandtable/engine"
 )
 
 // hotseatSeed gives a game in which, after the set-up below (every unit in
@@ -144,6 +146,9 @@ func TestHotseat(t *testing.T) {
 			// The attack's values and odds are shown before it is confirmed.
 			checkOdds(t, p, m.s)
 		}
+		if cid == "confirm" {
+			checkDraftTarget(t, p, m.s)
+		}
 		c := find(t, m.choices(), cid)
 		s = p.choose(s.Version, c)
 		m.apply(cid)
@@ -204,4 +209,25 @@ func phone(p *page, id string, version int) {
 		chromedp.WaitVisible(chromedp.CSS(".game-page[data-version]")))
 	ph.waitFor("the phone's view", 10*time.Second, fmt.Sprintf("s.version === %d && s.choices.length > 0", version))
 	ph.shot("phone.png")
+}
+
+// checkDraftTarget: while an attack is designated, its target is marked on
+// the map (the engine's view names it in designating.target), so that the
+// player sees what the units being chosen will fire at.
+func checkDraftTarget(t *testing.T, p *page, s engine.State) {
+	t.Helper()
+	var v struct {
+		Designating *struct {
+			Target string `json:"target"`
+		} `json:"designating"`
+	}
+	viewOf(t, s, &v)
+	if v.Designating == nil {
+		t.Fatal("at the confirmation the engine's view has no attack being designated")
+	}
+	marked := run(p, "the marked targets", 5*time.Second, chromedp.Evaluate[[]string](
+		`[...document.querySelectorAll('.atk-target title')].map((t) => t.textContent)`))
+	if !slices.ContainsFunc(marked, func(m string) bool { return strings.Contains(m, " attack on "+v.Designating.Target+" ") }) {
+		t.Errorf("the target %s of the attack being designated is not marked on the map (marks: %q)", v.Designating.Target, marked)
+	}
 }

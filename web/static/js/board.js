@@ -134,7 +134,10 @@ export class Board {
       if (units) stacks.push(this.drawUnits(p, units, hl.units, attacking));
     }
     const at = new Map((state.units || []).map((u) => [u.id, u.at]));
-    const attacks = (state.attacks || []).filter((a) => this.places.has(a.target))
+    // The attack being designated is drawn with the declared ones, so that
+    // its target stays marked while its units are chosen.
+    const attacks = [...(state.attacks || []), ...(state.designating ? [state.designating] : [])]
+      .filter((a) => this.places.has(a.target))
       .map((a) => ({...a, from: [...new Set((a.units || []).map((id) => at.get(id)).filter(Boolean))]}));
     const [atkOutlines, atkLines, atkMarks] = this.part('attacks', JSON.stringify(attacks), () => this.drawAttacks(attacks));
     setChildren(this.hlLayer, [...outlines, atkOutlines]);
@@ -226,8 +229,9 @@ export class Board {
     return nodes;
   }
 
-  // drawAttacks draws the declared attacks (each with the places its units
-  // fire from): outlines of the targets, lines to them, and target marks.
+  // drawAttacks draws the declared attacks and the one being designated
+  // (each with the places its units fire from): outlines of the targets,
+  // lines to them, and target marks.
   drawAttacks(attacks) {
     const outlines = s('g', {class: 'atk-outlines'}), lines = s('g'), marks = s('g');
     for (const a of attacks) {
