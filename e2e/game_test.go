@@ -295,6 +295,21 @@ type api struct {
 	base string
 }
 
+// importGame imports the basic scenario of Storm Over Arnhem with seed,
+// played as choices (POST /api/import), every seat human.
+func (a api) importGame(seed uint64, choices []string) created {
+	a.t.Helper()
+	g, err := games.Get("soa")
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	rec := engine.NewRecord(g)
+	rec.Scenario, rec.Seed, rec.Choices = "basic", seed, choices
+	var made created
+	a.call("POST", "/api/import", "", json.RawMessage(rec.Encode()), &made)
+	return made
+}
+
 // importedVersion is the version of an imported game: its record's length,
 // in which a macro choice the engine played counts as its atomic choices.
 func importedVersion(a api, id string) int {

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -9,9 +8,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"sandtable/engine"
-	"sandtable/games"
 )
 
 // laptopSizes are common laptop screens, in CSS pixels.
@@ -143,16 +139,9 @@ func TestCloseCombatRerollOnLaptops(t *testing.T) {
 	if seed == 0 {
 		t.Fatal("ten random games offer no reroll of a close combat")
 	}
-	g, err := games.Get("soa")
-	if err != nil {
-		t.Fatal(err)
-	}
 	base := newServer(t)
 	srv := api{t: t, base: base}
-	rec := engine.NewRecord(g)
-	rec.Scenario, rec.Seed, rec.Choices = "basic", seed, played
-	var made created
-	srv.call("POST", "/api/import", "", json.RawMessage(rec.Encode()), &made)
+	made := srv.importGame(seed, played)
 	p := newProfile(t, "close combat reroll", base)
 	p.openHeld(made)
 	s := p.waitFor("the reroll offer", 10*time.Second, fmt.Sprintf("s.version === %d && s.step === 'reroll'", importedVersion(srv, made.ID)))

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -11,9 +10,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"sandtable/engine"
-	"sandtable/games"
 )
 
 // fireOdds are the odds of one fire attack (docs/formats.md, odds).
@@ -106,17 +102,10 @@ func TestOddsOnPage(t *testing.T) {
 	if len(found) < len(oddsKinds) {
 		t.Fatalf("six random games reach only the odds %v", found)
 	}
-	g, err := games.Get("soa")
-	if err != nil {
-		t.Fatal(err)
-	}
 	base := newServer(t)
 	srv := api{t: t, base: base}
 	for kind, choices := range found {
-		rec := engine.NewRecord(g)
-		rec.Scenario, rec.Seed, rec.Choices = "basic", seed[kind], choices
-		var made created
-		srv.call("POST", "/api/import", "", json.RawMessage(rec.Encode()), &made)
+		made := srv.importGame(seed[kind], choices)
 		var v oddsView
 		for _, tok := range made.Tokens {
 			if srv.call("GET", "/api/games/"+made.ID+"/view", tok, nil, &v); oddsKinds[kind](v.View.State) {

@@ -11,7 +11,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"sandtable/engine"
-	"sandtable/games"
 )
 
 // promptView is the part of a seat's view that says where the game stands.
@@ -61,16 +60,9 @@ func TestCloseCombatRerollShowsItsPhase(t *testing.T) {
 	if want.Phase.ID != "close-combat" || !strings.HasPrefix(other.Prompt.Text, "Waiting for the ") {
 		t.Fatalf("the engine's views at the offer: %+v, the other seat's %+v", want, other)
 	}
-	g, err := games.Get("soa")
-	if err != nil {
-		t.Fatal(err)
-	}
 	base := newServer(t)
 	srv := api{t: t, base: base}
-	rec := engine.NewRecord(g)
-	rec.Scenario, rec.Seed, rec.Choices = "basic", seed, choices
-	var made created
-	srv.call("POST", "/api/import", "", json.RawMessage(rec.Encode()), &made)
+	made := srv.importGame(seed, choices)
 	version := importedVersion(srv, made.ID) // the set-up macros count as their placements
 
 	p := newProfile(t, "the TA holder", base)
