@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -109,36 +108,7 @@ func laptops(p *page, id string, version int, shot bool) {
 // imported, keeps the roll, both choices, the log and the last roll in
 // sight at the laptop sizes.
 func TestCloseCombatRerollOnLaptops(t *testing.T) {
-	var played []string
-	var m *sim
-	seed := uint64(0)
-	for game := uint64(1); game <= 10 && seed == 0; game++ {
-		m = newSim(t, fmt.Sprint(game))
-		rng := rand.New(rand.NewPCG(game, 8))
-		played = nil
-		for {
-			var v struct {
-				Roll *struct {
-					For string `json:"for"`
-				} `json:"roll"`
-			}
-			viewOf(t, m.s, &v)
-			if m.step() == "reroll" && v.Roll != nil && v.Roll.For == "close-combat" {
-				seed = game
-				break
-			}
-			cs := m.choices()
-			if len(cs) == 0 {
-				break
-			}
-			c := cs[rng.IntN(len(cs))].ID
-			m.apply(c)
-			played = append(played, c)
-		}
-	}
-	if seed == 0 {
-		t.Fatal("ten random games offer no reroll of a close combat")
-	}
+	seed, m, played := closeCombatReroll(t)
 	base := newServer(t)
 	srv := api{t: t, base: base}
 	made := srv.importGame(seed, played)

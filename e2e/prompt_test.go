@@ -23,6 +23,35 @@ type promptView struct {
 	} `json:"roll"`
 }
 
+// closeCombatReroll plays random games of seeds 1 to 10 in the engine until
+// one reaches a Tactical Advantage reroll offer of a close combat roll
+// (soa:8.41, 9.6): it returns that game's seed, the engine there and the
+// choices that lead there.
+func closeCombatReroll(t *testing.T) (uint64, *sim, []string) {
+	t.Helper()
+	for game := uint64(1); game <= 10; game++ {
+		m := newSim(t, fmt.Sprint(game))
+		rng := rand.New(rand.NewPCG(game, 8))
+		var played []string
+		for {
+			var v promptView
+			viewOf(t, m.s, &v)
+			if v.Step == "reroll" && v.Roll != nil && v.Roll.For == "close-combat" {
+				return game, m, played
+			}
+			cs := m.choices()
+			if len(cs) == 0 {
+				break
+			}
+			c := cs[rng.IntN(len(cs))].ID
+			m.apply(c)
+			played = append(played, c)
+		}
+	}
+	t.Fatal("ten random games reach no reroll offer of a close combat roll")
+	return 0, nil, nil
+}
+
 // TestCloseCombatRerollShowsItsPhase: a game played at random in the engine
 // is stopped where the Tactical Advantage holder may reroll a close combat
 // roll (soa:8.41, 9.6). Imported into the server, the page of the seat to
@@ -31,32 +60,12 @@ type promptView struct {
 // seat's page says whom it waits for; the replay of that step says whose
 // move it was.
 func TestCloseCombatRerollShowsItsPhase(t *testing.T) {
-	var choices []string
-	var seed uint64
-	var mover engine.Seat
+	seed, m, choices := closeCombatReroll(t)
+	mover := m.s.ToMove()
 	var want, other promptView
-	for game := uint64(1); game <= 6 && choices == nil; game++ {
-		m := newSim(t, fmt.Sprint(game))
-		rng := rand.New(rand.NewPCG(game, 11))
-		var played []string
-		for m.s.ToMove() != "" {
-			var v promptView
-			viewOf(t, m.s, &v)
-			if v.Step == "reroll" && v.Roll != nil && v.Roll.For == "close-combat" {
-				choices, seed, mover, want = played, game, m.s.ToMove(), v
-				raw, _ := json.Marshal(m.s.View(otherSeat(mover)))
-				json.Unmarshal(raw, &other)
-				break
-			}
-			cs := m.choices()
-			c := cs[rng.IntN(len(cs))].ID
-			m.apply(c)
-			played = append(played, c)
-		}
-	}
-	if choices == nil {
-		t.Fatal("six random games reach no reroll offer of a close combat roll")
-	}
+	viewOf(t, m.s, &want)
+	raw, _ := json.Marshal(m.s.View(otherSeat(mover)))
+	json.Unmarshal(raw, &other)
 	if want.Phase.ID != "close-combat" || !strings.HasPrefix(other.Prompt.Text, "Waiting for the ") {
 		t.Fatalf("the engine's views at the offer: %+v, the other seat's %+v", want, other)
 	}
