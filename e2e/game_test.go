@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
@@ -54,6 +55,19 @@ func (m *sim) apply(id string) {
 	if err := apply(m.s, id); err != nil {
 		m.t.Fatal(err)
 	}
+}
+
+// applyRandom applies one of the legal choices, picked by rng, and returns
+// it; "" once the game is over.
+func (m *sim) applyRandom(rng *rand.Rand) string {
+	m.t.Helper()
+	cs := m.choices()
+	if len(cs) == 0 {
+		return ""
+	}
+	c := cs[rng.IntN(len(cs))].ID
+	m.apply(c)
+	return c
 }
 
 func (m *sim) step() string { return stepOf(m.s) }

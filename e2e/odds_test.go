@@ -90,12 +90,10 @@ func TestOddsOnPage(t *testing.T) {
 					found[k], seed[k] = slices.Clone(played), game
 				}
 			}
-			cs := m.choices()
-			if len(cs) == 0 {
+			c := m.applyRandom(rng)
+			if c == "" {
 				break
 			}
-			c := cs[rng.IntN(len(cs))].ID
-			m.apply(c)
 			played = append(played, c)
 		}
 	}

@@ -39,12 +39,10 @@ func closeCombatReroll(t *testing.T) (uint64, *sim, []string) {
 			if v.Step == "reroll" && v.Roll != nil && v.Roll.For == "close-combat" {
 				return game, m, played
 			}
-			cs := m.choices()
-			if len(cs) == 0 {
+			c := m.applyRandom(rng)
+			if c == "" {
 				break
 			}
-			c := cs[rng.IntN(len(cs))].ID
-			m.apply(c)
 			played = append(played, c)
 		}
 	}
