@@ -62,7 +62,7 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 // rollNames say what a roll under a reroll offer is for (RollView.For).
 var rollNames = map[string]string{"fire": "fire", "set-fire": "fire-setting", "close-combat": "close combat", "extinguish": "extinguishing"}
 
-// nation is a side's people: "the Germans", "the British".
+// nation is a side's people, as in "Waiting for the Germans": "Germans", "British".
 func nation(side Side) string {
 	if side == German {
 		return "Germans"
