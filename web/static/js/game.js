@@ -350,7 +350,7 @@ class GamePage {
     // waits for (a game that does not say gets the step's name).
     const prompt = st.prompt || {};
     if (!choices.length) {
-      const who = view.to_move || '?';
+      const who = cap(view.to_move) || '?';
       return clear(e, h('span', {class: 'spinner', 'aria-hidden': 'true'}),
         prompt.text || (this.mine.size ? `Waiting for ${who}…` : `Watching: ${who} to move`), ' ', ruleLink(prompt.rule));
     }
