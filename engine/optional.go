@@ -93,3 +93,15 @@ type Prompt struct {
 type Expander interface {
 	Expand(a Action) []string
 }
+
+// Determinizer is a state that draws complete states a seat cannot tell from
+// it, for bots that must not read what their seat may not know (docs/design.md,
+// issue 7 section 1). Determinize leaves the state as it is and returns one
+// whose View(seat) is the same, and whose legal choices are the same when
+// seat is to move, with everything seat may not know by the rules (an enemy's
+// secret set-up, hidden units, a secret bid, the dice to come) drawn anew
+// from r. It depends on nothing else: two states seat cannot tell apart give
+// the same determinization for the same r.
+type Determinizer interface {
+	Determinize(seat Seat, r *RNG) State
+}

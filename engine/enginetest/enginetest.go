@@ -18,7 +18,12 @@
 //   - views: no RNG state in any view (the same views after the generator is
 //     changed), and, with Config.Hidden, the same view for two states that
 //     differ only in what the seat may not know. Renderer output is checked
-//     like the view.
+//     like the view;
+//   - determinization (engine.Determinizer): for each seat, a determinization
+//     shows the seat the same view and, when it is to move, the same choices;
+//     it is a valid state (its position round-trips, random play from it
+//     ends); with Config.Hidden, two states the seat cannot tell apart give
+//     determinizations of the same hash for the same draws.
 //
 // A game's test is a few lines:
 //
@@ -164,7 +169,7 @@ func (k *kit) replayFrom(s engine.State, rec *engine.Record, i int) error {
 
 // state runs every check on one state; s is left as it was.
 func (k *kit) state(s engine.State) error {
-	for _, check := range []func(engine.State) error{k.choices, k.macros, k.position, k.clone, k.searchClone, k.rngHidden, k.hidden} {
+	for _, check := range []func(engine.State) error{k.choices, k.macros, k.position, k.clone, k.searchClone, k.rngHidden, k.hidden, k.determinize} {
 		if err := check(s); err != nil {
 			return err
 		}
@@ -390,6 +395,80 @@ func (k *kit) hidden(s engine.State) error {
 		if err := k.sameView(a, b, seat); err != nil {
 			return fmt.Errorf("hidden information reaches %s: %w", seat, err)
 		}
+	}
+	return nil
+}
+
+// determinize: what a seat sees of a determinization is what it sees of the
+// state; the determinization is a state like any other; it depends only on
+// what the seat knows and the draws it is given.
+func (k *kit) determinize(s engine.State) error {
+	d, ok := s.(engine.Determinizer)
+	if !ok {
+		return nil
+	}
+	before := k.snap(s)
+	for _, seat := range k.seats() {
+		seed := uint64(k.pick.Intn(1 << 62))
+		r := engine.NewRNG(seed)
+		x := d.Determinize(seat, &r)
+		if va, vx := mustJSON(s.View(seat)), mustJSON(x.View(seat)); !bytes.Equal(va, vx) {
+			return fmt.Errorf("a determinization for %s shows it another view: %s", seat, diff(vx, va))
+		}
+		if x.ToMove() != s.ToMove() {
+			return fmt.Errorf("a determinization for %s has %q to move, the state %q", seat, x.ToMove(), s.ToMove())
+		}
+		if seat == s.ToMove() {
+			if ca, cx := mustJSON(engine.Choices(s)), mustJSON(engine.Choices(x)); !bytes.Equal(ca, cx) {
+				return fmt.Errorf("a determinization for %s offers it other choices: %s", seat, diff(cx, ca))
+			}
+		}
+		if err := x.Invariants(); err != nil {
+			return fmt.Errorf("a determinization for %s breaks an invariant: %w", seat, err)
+		}
+		if err := k.position(x); err != nil {
+			return fmt.Errorf("a determinization for %s: %w", seat, err)
+		}
+		if err := k.playOut(x.Clone()); err != nil {
+			return fmt.Errorf("random play from a determinization for %s: %w", seat, err)
+		}
+		if k.c.Hidden == nil {
+			continue
+		}
+		a, b, ok := k.c.Hidden(s, seat, &k.pick)
+		if !ok {
+			continue
+		}
+		ra, rb := engine.NewRNG(seed), engine.NewRNG(seed)
+		xa, xb := a.(engine.Determinizer).Determinize(seat, &ra), b.(engine.Determinizer).Determinize(seat, &rb)
+		if xa.Hash() != xb.Hash() || xa.Hash() != x.Hash() {
+			return fmt.Errorf("two states %s cannot tell apart give determinizations of hashes %s and %s (the state's: %s) from the same draws: Determinize reads what %s may not know",
+				seat, engine.FormatHash(xa.Hash()), engine.FormatHash(xb.Hash()), engine.FormatHash(x.Hash()), seat)
+		}
+	}
+	if !k.snap(s).same(before) {
+		return errors.New("Determinize changed the state it was asked of")
+	}
+	return nil
+}
+
+// playOut plays random choices on s until the game ends, within the game's MaxChoices.
+func (k *kit) playOut(s engine.State) error {
+	var buf []engine.Action
+	for n := 0; s.ToMove() != ""; n++ {
+		if n == k.g.MaxChoices() {
+			return fmt.Errorf("the game did not end within %d choices", n)
+		}
+		buf = s.Legal(buf[:0])
+		if len(buf) == 0 {
+			return fmt.Errorf("empty choice list for %s after %d choices", s.ToMove(), n)
+		}
+		if err := s.Apply(buf[k.pick.Intn(len(buf))]); err != nil {
+			return fmt.Errorf("choice %d: %w", n+1, err)
+		}
+	}
+	if s.Result() == nil {
+		return errors.New("the game ended without a result")
 	}
 	return nil
 }

@@ -26,33 +26,21 @@ func TestConformance(t *testing.T) {
 }
 
 // hiddenPair gives two positions of s that differ only in what seat may
-// not know by the rules: two enemy units of one type swap places while the
-// set-ups are secret (soa:5.5) or while both are hidden anti-tank guns
-// (soa:13.8), or the enemy's bid changes before both bids are in (soa:21.1).
+// not know by the rules (secretFrom, bidSecretFrom): two enemy units of one
+// type swap places while the set-ups are secret (soa:5.5) or while both are
+// hidden anti-tank guns (soa:13.8), or the enemy's bid changes before both
+// bids are in (soa:21.1).
 func hiddenPair(st engine.State, seat engine.Seat, r *engine.RNG) (a, b engine.State, ok bool) {
 	s := st.(*State)
 	g := s.g
 	p := s.Position().(Position)
-	viewer := noSide
-	for _, side := range []Side{German, British} {
-		if seat == side.Seat() {
-			viewer = side
-			if p.Swapped {
-				viewer = side.Other()
-			}
-		}
-	}
-	secret := func(u UnitPos) bool { // by the rules, not by what View shows
-		i := g.byID[u.ID]
-		_, onMap := g.placeIndex[u.At]
-		return onMap && g.side[i] != viewer && (!p.Revealed || u.Hidden)
-	}
+	viewer := s.viewerSide(seat)
 	q := p
 	q.Units = append([]UnitPos(nil), p.Units...)
 	changed := false
 	var cands []int
 	for i, u := range q.Units {
-		if secret(u) {
+		if s.secretFrom(g.byID[u.ID], viewer) {
 			cands = append(cands, i)
 		}
 	}
@@ -66,7 +54,7 @@ func hiddenPair(st engine.State, seat engine.Seat, r *engine.RNG) (a, b engine.S
 	}
 	if p.Bids != nil {
 		for _, side := range []Side{German, British} {
-			if side != viewer && p.BidDone[side] && !p.BidDone[side.Other()] {
+			if s.bidSecretFrom(side, viewer) {
 				bids := *p.Bids
 				bids[side] = minBid + (bids[side]-minBid+1)%(maxBid-minBid+1)
 				q.Bids, changed = &bids, true

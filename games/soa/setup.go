@@ -321,11 +321,8 @@ func (g *Game) vpAreasFillable(left *unitsLeft, at int16) bool {
 // revealed and the first turn begins (soa:5.5, 5.6).
 func (s *State) applySetup(p int16) {
 	u := s.placingUnit()
-	s.put(u, p, false)
+	s.setUp(u, p)
 	side := s.side(u)
-	if side == British && s.opt.hiddenAT && s.typ(u) == AntiTank {
-		s.setHidden(u, true) // soa:13.8
-	}
 	s.logFor(side, s.rule(), "%u sets up in %p", int(u), int(p))
 	s.setupNext++
 	if side == British && s.setupNext == len(s.g.britStart) {
@@ -335,6 +332,15 @@ func (s *State) applySetup(p int16) {
 		s.revealed = true
 		s.logf("soa:5.5", "both set-ups are revealed")
 		s.startTurn()
+	}
+}
+
+// setUp puts unit u in place p at set-up, a British anti-tank gun hidden
+// when the option is on (soa:13.8).
+func (s *State) setUp(u, p int16) {
+	s.put(u, p, false)
+	if s.side(u) == British && s.opt.hiddenAT && s.typ(u) == AntiTank {
+		s.setHidden(u, true)
 	}
 }
 

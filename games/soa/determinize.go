@@ -1,0 +1,99 @@
+package soa
+
+import (
+	"math"
+	"slices"
+
+	"sandtable/engine"
+)
+
+// Determinize implements engine.Determinizer. What a seat may not know is
+// drawn anew: the enemy's placements before both set-ups are revealed, with
+// the set-up rules (soa:5.4, 5.5); the places of the enemy's hidden anti-tank
+// guns (soa:13.8); the enemy's bid before both are in (soa:21.1); and the
+// dice, and so the order of chits drawn from a cup (soa:22), by a generator
+// seeded from r. The copy keeps no log (SearchClone).
+func (s *State) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
+	c := s.SearchClone().(*State)
+	viewer := s.viewerSide(seat)
+	for _, side := range []Side{German, British} {
+		if side == viewer {
+			continue
+		}
+		if c.bidSecretFrom(side, viewer) {
+			c.bids[side] = minBid + r.Intn(maxBid-minBid+1)
+		}
+		if !c.revealed {
+			c.redrawSetup(side, r)
+		} else {
+			c.shuffleHidden(side, r)
+		}
+	}
+	c.rng = engine.RNG{State: uint64(r.Intn(math.MaxInt64)), Rolls: s.rng.Rolls}
+	c.nSeen, c.legalAt = 0, 0 // the list Legal last returned may name other places
+	c.rehash()
+	return c
+}
+
+// secretFrom reports whether viewer may not know by the rules where unit u
+// is: an enemy unit on the map while the set-ups are secret (soa:5.5) or an
+// enemy hidden anti-tank gun (soa:13.8). Spectators (noSide) know neither side's.
+func (s *State) secretFrom(u int16, viewer Side) bool {
+	return s.units[u].Loc >= 0 && s.side(u) != viewer && (!s.revealed || s.units[u].Hidden)
+}
+
+// bidSecretFrom reports whether viewer may not know side's bid: it is in and
+// the other is not (soa:21.1).
+func (s *State) bidSecretFrom(side, viewer Side) bool {
+	return s.opt.bidding && side != viewer && s.bidDone[side] && !s.bidDone[side.Other()]
+}
+
+// redrawSetup takes side's units placed so far off the map and places as
+// many again, in the set-up order, each in a place drawn from r among those
+// the set-up rules allow it after the units before it (soa:5.4, 5.5), as
+// setup-random does.
+func (s *State) redrawSetup(side Side, r *engine.RNG) {
+	order, st := s.g.britStart, stSetupBritish
+	if side == German {
+		order, st = s.g.germStart, stSetupGerman
+	}
+	n := 0
+	for n < len(order) && s.units[order[n]].Loc >= 0 {
+		n++
+	}
+	for _, u := range order[:n] {
+		s.setHidden(u, false)
+		s.put(u, locPool, false)
+	}
+	step, next := s.step, s.setupNext
+	s.step = st
+	var buf [64]engine.Action
+	for s.setupNext = 0; s.setupNext < n; s.setupNext++ {
+		places := s.setupPlaces(buf[:0])
+		_, p := split(places[r.Intn(len(places))])
+		s.setUp(order[s.setupNext], int16(p))
+	}
+	s.step, s.setupNext = step, next
+}
+
+// shuffleHidden deals side's hidden anti-tank guns anew over the places that
+// hold them (soa:13.8). A fuller reading would spread them over every place
+// the viewer cannot rule out (any British set-up area it has not seen empty
+// of them since); this one keeps each place's count of hidden guns, which the
+// viewer cannot see either, so it is correct though it knows a little more.
+func (s *State) shuffleHidden(side Side, r *engine.RNG) {
+	var guns, places []int16
+	for _, u := range s.g.sideUnits[side] {
+		if s.units[u].Hidden && s.units[u].Loc >= 0 {
+			guns, places = append(guns, u), append(places, s.units[u].Loc)
+		}
+	}
+	slices.Sort(places) // the deal must not depend on where each gun really is
+	for i := len(places) - 1; i > 0; i-- {
+		j := r.Intn(i + 1)
+		places[i], places[j] = places[j], places[i]
+	}
+	for i, u := range guns {
+		s.put(u, places[i], s.units[u].Committed)
+	}
+}
