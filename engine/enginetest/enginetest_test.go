@@ -128,6 +128,23 @@ func (s *pileState) SearchClone() engine.State {
 	}
 	return c
 }
+
+// Determinize implements engine.Determinizer: the bonus is drawn anew for
+// every seat but a, and the dice reseeded.
+func (s *pileState) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
+	c := s.Clone().(*pileState)
+	if (seat != "a" || s.bug == "determinize-view") && c.Secret != 0 && s.bug != "determinize-reads" {
+		c.Secret = 1 + r.Intn(2)
+		if s.bug == "determinize-choices" && seat == "b" {
+			c.Secret = 0
+		}
+	}
+	c.RNGs = engine.NewRNG(uint64(r.Intn(1 << 62)))
+	if s.bug == "determinize-mutates" {
+		s.RNGs.Rolls++
+	}
+	return c
+}
 func (s *pileState) Hash() uint64 {
 	h := fnv.New64a()
 	p := *s
@@ -178,13 +195,17 @@ func TestSoundGamePasses(t *testing.T) {
 // Each bug is caught, and the report says which property broke.
 func TestBugsAreCaught(t *testing.T) {
 	for bug, want := range map[string]string{
-		"rng-view":       "the view shows the RNG",
-		"secret-view":    "hidden information reaches b",
-		"shared-clone":   "changed the original",
-		"lossy-position": "position round trip",
-		"hash-no-rng":    "does not change with the RNG state",
-		"search-clone":   "a SearchClone hashes",
-		"macro":          "the macro two-ones reaches hash",
+		"rng-view":            "the view shows the RNG",
+		"secret-view":         "hidden information reaches b",
+		"shared-clone":        "changed the original",
+		"lossy-position":      "position round trip",
+		"hash-no-rng":         "does not change with the RNG state",
+		"search-clone":        "a SearchClone hashes",
+		"macro":               "the macro two-ones reaches hash",
+		"determinize-reads":   "Determinize reads what b may not know",
+		"determinize-view":    "a determinization for a shows it another view",
+		"determinize-choices": "a determinization for b offers it other choices",
+		"determinize-mutates": "Determinize changed the state",
 	} {
 		err := enginetest.TestGame(secretPile{bug: bug}, enginetest.Config{Games: 2, Hidden: hidden})
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -1,0 +1,150 @@
+package soa
+
+import (
+	"slices"
+	"testing"
+
+	"sandtable/engine"
+)
+
+// rtDeterminize determinizes s for seat with draws seeded by seed.
+func rtDeterminize(s *State, seat engine.Seat, seed uint64) *State {
+	r := engine.NewRNG(seed)
+	return s.Determinize(seat, &r).(*State)
+}
+
+// soa:5.4, 5.5: a German determinization while the Germans set up, after the
+// historical British set-up, keeps every German unit where it is and puts
+// every British unit in a British set-up area, at most ten units an area and
+// at least three in each VP area; the British set-up it draws is not the
+// real one, which the German cannot know.
+func TestDeterminizeBritishSetup_soa5_5(t *testing.T) {
+	s := rtNew(t, nil, 1)
+	trnPick(t, s, "setup-historical") // British
+	trnPick(t, s, "place:"+s.g.board.Place(int(s.g.historical[s.placingUnit()])).ID)
+	trnPick(t, s, "place:"+s.g.board.Place(int(s.g.historical[s.placingUnit()])).ID)
+	if s.step != stSetupGerman || s.setupNext != 2 {
+		t.Fatalf("step %s, unit %d: want the German set-up after two units", stepNames[s.step], s.setupNext)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		d := rtDeterminize(s, "german", seed)
+		moved := 0
+		perArea := map[int16]int{}
+		for u := range s.units {
+			u := int16(u)
+			if s.side(u) == German {
+				if d.units[u].Loc != s.units[u].Loc {
+					t.Fatalf("seed %d: German %s moved from %d to %d", seed, s.g.units[u].ID, s.units[u].Loc, d.units[u].Loc)
+				}
+				continue
+			}
+			if s.units[u].Loc < 0 {
+				if d.units[u].Loc != s.units[u].Loc {
+					t.Fatalf("seed %d: British %s off the map went to %d", seed, s.g.units[u].ID, d.units[u].Loc)
+				}
+				continue
+			}
+			at := d.units[u].Loc
+			if at < 0 || s.g.places[at].Setup != "british" {
+				t.Fatalf("seed %d: British %s at %d, not a British set-up area (soa:5.4)", seed, s.g.units[u].ID, at)
+			}
+			perArea[at]++
+			if at != s.units[u].Loc {
+				moved++
+			}
+		}
+		for at, n := range perArea {
+			if n > 10 {
+				t.Fatalf("seed %d: %d British units in %s, more than ten (soa:5.4)", seed, n, s.g.board.Place(int(at)).ID)
+			}
+		}
+		for _, at := range s.g.vpAreas {
+			if perArea[at] < 3 {
+				t.Fatalf("seed %d: %d British units in VP area %s, fewer than three (soa:5.4)", seed, perArea[at], s.g.board.Place(int(at)).ID)
+			}
+		}
+		if moved == 0 {
+			t.Fatalf("seed %d: the determinization kept the real British set-up", seed)
+		}
+		if d.step != stSetupGerman || d.setupNext != 2 || d.active != German {
+			t.Fatalf("seed %d: the determinization waits in %s for unit %d of %s", seed, stepNames[d.step], d.setupNext, d.active)
+		}
+		// the British seat knows its own set-up: its determinization keeps
+		// it, and draws the two German units anew in German set-up areas
+		b := rtDeterminize(s, "british", seed)
+		for _, u := range s.g.britStart {
+			if b.units[u].Loc != s.units[u].Loc {
+				t.Fatalf("seed %d: the British determinization moved British %s", seed, s.g.units[u].ID)
+			}
+		}
+		for _, u := range s.g.germStart[:2] {
+			if set := s.g.places[b.units[u].Loc].Setup; set != "german" && set != "bochoit" {
+				t.Fatalf("seed %d: German %s drawn to a %q area (soa:5.5)", seed, s.g.units[u].ID, set)
+			}
+		}
+	}
+}
+
+// soa:13.8: after the reveal, the German's determinization deals the hidden
+// guns anew over the places that hold them and leaves every other unit; the
+// British one leaves them where they are.
+func TestDeterminizeHiddenAT_soa13_8(t *testing.T) {
+	s := rtHiddenAT(t)
+	gun1, gun2 := ccUnit(t, s, "gb-at-1"), ccUnit(t, s, "gb-at-2")
+	ccPut(t, s, "28", "gb-at-2")
+	s.units[gun2].Hidden = true
+	s.stale()
+	in17, in28 := s.units[gun1].Loc, s.units[gun2].Loc
+	swapped := false
+	for seed := uint64(1); seed <= 20; seed++ {
+		d := rtDeterminize(s, "german", seed)
+		got := []int16{d.units[gun1].Loc, d.units[gun2].Loc}
+		slices.Sort(got)
+		want := []int16{in17, in28}
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("seed %d: the hidden guns went to %v, want the places %v", seed, got, want)
+		}
+		swapped = swapped || d.units[gun1].Loc == in28
+		for u := range s.units {
+			if u := int16(u); u != gun1 && u != gun2 && d.units[u].Loc != s.units[u].Loc {
+				t.Fatalf("seed %d: %s moved", seed, s.g.units[u].ID)
+			}
+		}
+		b := rtDeterminize(s, "british", seed)
+		if b.units[gun1].Loc != in17 || b.units[gun2].Loc != in28 {
+			t.Fatal("the British determinization moved the British guns")
+		}
+	}
+	if !swapped {
+		t.Fatal("in 20 draws the guns never changed places: the German could tell where each is")
+	}
+}
+
+// soa:21.1: the German's determinization before its bid draws the British
+// bid anew; the British one keeps it; the dice are reseeded and forced dice dropped.
+func TestDeterminizeBidAndDice_soa21_1(t *testing.T) {
+	s := rtNew(t, map[string]string{"bidding": "on"}, 1)
+	trnPick(t, s, "bid:5")
+	s.rng.Force(6, 6)
+	bids := map[int]bool{}
+	for seed := uint64(1); seed <= 20; seed++ {
+		d := rtDeterminize(s, "german", seed)
+		if !d.bidDone[British] || d.bidDone[German] {
+			t.Fatal("the determinization changed which bids are in")
+		}
+		if b := d.bids[British]; b < minBid || b > maxBid {
+			t.Fatalf("seed %d: British bid %d out of %d..%d", seed, b, minBid, maxBid)
+		}
+		bids[d.bids[British]] = true
+		if d.rng.State == s.rng.State || d.rng.Forced != nil {
+			t.Fatalf("seed %d: the determinization keeps the real dice: %+v", seed, d.rng)
+		}
+		if b := rtDeterminize(s, "british", seed); b.bids[British] != 5 {
+			t.Fatalf("seed %d: the British determinization changed its own bid to %d", seed, b.bids[British])
+		}
+	}
+	if len(bids) < 5 {
+		t.Fatalf("in 20 draws the British bid took only the values %v", bids)
+	}
+}
