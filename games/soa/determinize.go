@@ -31,7 +31,6 @@ func (s *State) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 	}
 	c.rng = engine.RNG{State: uint64(r.Intn(math.MaxInt64)), Rolls: s.rng.Rolls}
 	c.nSeen, c.legalAt = 0, 0 // the list Legal last returned may name other places
-	c.rehash()
 	return c
 }
 
