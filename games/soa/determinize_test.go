@@ -2,6 +2,7 @@ package soa
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"sandtable/engine"
@@ -146,5 +147,44 @@ func TestDeterminizeBidAndDice_soa21_1(t *testing.T) {
 	}
 	if len(bids) < 5 {
 		t.Fatalf("in 20 draws the British bid took only the values %v", bids)
+	}
+}
+
+// soa:13.6, 13.8: German armour retreating may not enter 25 or 18, each with
+// a hidden AT gun, so it is offered 17 and 24 (as in TestRetreatArmor but
+// with a second gun, hidden, in 18). The German's determinization may swap
+// the two guns, but each place keeps one, so it offers him the same choices.
+func TestDeterminizeKeepsChoicesHiddenAT_soa13_6_13_8(t *testing.T) {
+	s := fireState(t, 1, British)
+	s.opt.hiddenAT = true
+	ccPut(t, s, "26", "gb-a1-1", "ss-hw-sp-1")
+	ccPut(t, s, "17", "gb-a1-2")
+	ccPut(t, s, "18", "gb-a1-3", "gb-at-2")
+	ccPut(t, s, "24", "gb-a2-1")
+	ccPut(t, s, "25", "gb-a2-2", "gb-at-1")
+	for _, id := range []string{"gb-at-1", "gb-at-2"} {
+		s.setHidden(ccUnit(t, s, id), true)
+	}
+	s.rng.Force(1, 1, 6, 6)
+	ccDo(t, s, "area:26", "fire", "target:26", "with:gb-a1-1", "confirm", "resolve", "accept", "retreat:ss-hw-sp-1")
+	want := mustJSON(engine.Choices(s))
+	var dests []string
+	for _, l := range ccLegal(s) {
+		if d, ok := strings.CutPrefix(l, "dest:"); ok {
+			dests = append(dests, d)
+		}
+	}
+	slices.Sort(dests)
+	if !slices.Equal(dests, []string{"17", "24"}) {
+		t.Fatalf("17 or 24, not 18 or 25 with their hidden guns; offered %v", dests)
+	}
+	if s.ToMove() != "german" {
+		t.Fatalf("%s to move, want the German retreating", s.ToMove())
+	}
+	for seed := uint64(1); seed <= 10; seed++ {
+		d := rtDeterminize(s, "german", seed)
+		if got := mustJSON(engine.Choices(d)); string(got) != string(want) {
+			t.Fatalf("seed %d: the determinization offers %s, the game %s", seed, got, want)
+		}
 	}
 }
