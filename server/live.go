@@ -313,21 +313,15 @@ func (l *live) viewOf(seat engine.Seat, logFrom int) map[string]any {
 // up to logFrom; every socket of the seat then holds it to the end (l.mu held).
 func (l *live) joinView(seat engine.Seat, logFrom int) map[string]any {
 	v := l.viewOf(seat, logFrom)
-	l.sentLog(seat, v)
+	if l.logSent == nil {
+		l.logSent = map[engine.Seat]int{}
+	}
+	l.logSent[seat] = v["view"].(engine.ViewDoc).LogLen
 	return v
 }
 
 // pushView is the view pushed to every socket of seat after a change: the
 // log lines since the last push, or after an undo where to cut (l.mu held).
 func (l *live) pushView(seat engine.Seat) map[string]any {
-	v := l.viewOf(seat, l.logSent[seat])
-	l.sentLog(seat, v)
-	return v
-}
-
-func (l *live) sentLog(seat engine.Seat, v map[string]any) {
-	if l.logSent == nil {
-		l.logSent = map[engine.Seat]int{}
-	}
-	l.logSent[seat] = v["view"].(engine.ViewDoc).LogLen
+	return l.joinView(seat, l.logSent[seat])
 }
