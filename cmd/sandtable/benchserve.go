@@ -271,7 +271,8 @@ func benchRecord(pick *engine.RNG) (*engine.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec := &engine.Record{Format: engine.RecordFormat, Game: "soa", Scenario: "basic", Seed: uint64(pick.Intn(1 << 31))}
+	rec := engine.NewRecord(g) // under the game's current rules, so the imported game carries no rules notice
+	rec.Scenario, rec.Seed = "basic", uint64(pick.Intn(1<<31))
 	s, err := g.New(rec.Scenario, nil, rec.Seed)
 	if err != nil {
 		return nil, err
