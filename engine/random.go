@@ -43,11 +43,10 @@ func RandomGame(g Game, scenario string, opts map[string]string, seed uint64, pi
 			return rec, s, fmt.Errorf("empty choice list for %s after %d choices", s.ToMove(), len(rec.Choices))
 		}
 		a := buf[pick.Intn(len(buf))]
-		id := s.Describe(a).ID
 		made, err := Apply(s, a)
 		rec.Choices = append(rec.Choices, IDs(made)...)
 		if err != nil {
-			return rec, s, fmt.Errorf("choice %d (%s): %w", len(rec.Choices)+1, id, err)
+			return rec, s, fmt.Errorf("choice %d: %w", len(rec.Choices)+1, err) // Apply's error names the choice
 		}
 		if err := s.Invariants(); err != nil {
 			return rec, s, fmt.Errorf("invariant broken after choice %d (%s): %w", len(rec.Choices), rec.Choices[len(rec.Choices)-1], err)

@@ -60,14 +60,13 @@ func (p *Session) BotToMove() ai.Bot { return p.Bots[p.State.ToMove()] }
 // Apply plays a legal action and records it, a macro as its atomic choices
 // (engine.Apply); human says whether a person chose it.
 func (p *Session) Apply(a engine.Action, human bool) error {
-	id := p.State.Describe(a).ID
 	made, err := engine.Apply(p.State, a)
 	for _, m := range made {
 		p.Rec.Choices = append(p.Rec.Choices, m.ID)
 		p.history = append(p.history, played{human: human, irreversible: m.Irreversible})
 	}
 	if err != nil {
-		return fmt.Errorf("choice %d (%s): %w", len(p.Rec.Choices)+1, id, err)
+		return fmt.Errorf("choice %d: %w", len(p.Rec.Choices)+1, err) // Apply's error names the choice
 	}
 	return nil
 }
