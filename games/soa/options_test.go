@@ -103,6 +103,15 @@ func TestBidTieRebid_soa21_3_21_2(t *testing.T) {
 	}
 }
 
+// cupLeft counts the chits left in side's cup.
+func cupLeft(s *State, side Side) int {
+	left := 0
+	for _, n := range s.chits[side] {
+		left += int(n)
+	}
+	return left
+}
+
 // soa:22.2, soa:22.3, soa:22.4: each player's cup holds 36 chits: one 2, two 3s,
 // three 4s, four 5s, five 6s, six 7s, five 8s, four 9s, three 10s, two 11s
 // and one 12; it is refilled once all have been drawn; no die is thrown.
@@ -126,11 +135,7 @@ func TestChitCup_soa22_2_22_3_22_4(t *testing.T) {
 		}
 	}
 	s.drawChit(German)
-	left := 0
-	for _, n := range s.chits[German] {
-		left += int(n)
-	}
-	if left != 35 {
+	if left := cupLeft(s, German); left != 35 {
 		t.Fatalf("after the refill and one draw %d chits are left, want 35", left)
 	}
 	if s.rng.Rolls != 0 {
@@ -158,11 +163,7 @@ func TestChitFire_soa22_4_8_41(t *testing.T) {
 	}
 	ccDo(t, s, "reroll")
 	for _, side := range []Side{German, British} {
-		left := 0
-		for _, n := range s.chits[side] {
-			left += int(n)
-		}
-		if left != 35 {
+		if left := cupLeft(s, side); left != 35 {
 			t.Fatalf("%s's cup holds %d chits after the redraw, want 35", side, left)
 		}
 	}
@@ -183,11 +184,7 @@ func TestChitLoneAT_soa13_4_22_4(t *testing.T) {
 		t.Fatal("the gun alone is eliminated")
 	}
 	for _, side := range []Side{German, British} {
-		left := 0
-		for _, n := range s.chits[side] {
-			left += int(n)
-		}
-		if left != 35 {
+		if left := cupLeft(s, side); left != 35 {
 			t.Fatalf("%s's cup holds %d chits, want 35: one drawn", side, left)
 		}
 	}

@@ -7,6 +7,22 @@ import (
 	"sandtable/engine"
 )
 
+// rtStackIs checks that s's stack of procedures holds want, and holds it
+// again once the position is written and read back.
+func rtStackIs(t *testing.T, s *State, what string, want ...frame) {
+	t.Helper()
+	if got := s.stack.list(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: stack %+v, want %+v", what, got, want)
+	}
+	back, err := engine.LoadPositionDoc(s.g, engine.EncodePosition("soa", s))
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if got := back.(*State).stack.list(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: stack read back %+v, want %+v", what, got, want)
+	}
+}
+
 // TestProceduresNestOnTheStack follows one fire attack: its reroll offer
 // runs inside the resolution of the impulse's attacks, the defender's
 // choices inside the resolution alone, and the retreat after it on its own
@@ -17,19 +33,7 @@ func TestProceduresNestOnTheStack(t *testing.T) {
 	ccPut(t, s, "17", "gb-a1-1")
 	s.rng.Force(1, 1, 6, 6) // no effect: the Germans may still retreat (soa:8.3553)
 	p16, p17 := int16(s.g.board.MustIndex("16")), int16(s.g.board.MustIndex("17"))
-	stackIs := func(what string, want ...frame) {
-		t.Helper()
-		if got := s.stack.list(); !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: stack %+v, want %+v", what, got, want)
-		}
-		back, err := engine.LoadPositionDoc(s.g, engine.EncodePosition("soa", s))
-		if err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-		if got := back.(*State).stack.list(); !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: stack read back %+v, want %+v", what, got, want)
-		}
-	}
+	stackIs := func(what string, want ...frame) { t.Helper(); rtStackIs(t, s, what, want...) }
 	stackIs("before the impulse")
 	ccDo(t, s, "area:17", "fire", "target:16", "with:gb-a1-1", "confirm")
 	// soa:8.41: the British, holding the Tactical Advantage, decide on their
@@ -58,15 +62,11 @@ func TestProceduresNestOnTheStack(t *testing.T) {
 func TestCloseCombatRollNestsInItsPlace(t *testing.T) {
 	s := ccState(t, options{})
 	s.ta = British
+	s.ammo = ammoLevel(s.turn) // ccState's turn 8 with its shortage, so that the position loads (soa:20.2)
 	ccPut(t, s, "10", "ss-ar1-1", "gb-a1-1", "gb-a1-2")
 	s.startCloseCombat()
 	ccSkipScreens(t, s)
-	stackIs := func(what string, want ...frame) {
-		t.Helper()
-		if got := s.stack.list(); !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: stack %+v, want %+v", what, got, want)
-		}
-	}
+	stackIs := func(what string, want ...frame) { t.Helper(); rtStackIs(t, s, what, want...) }
 	// soa:9.5: the British were offered screening last.
 	stackIs("the Germans designate", frame{Proc: procCloseCombat, First: German, Screen: British})
 	ccDo(t, s, "attack:gb-a1-1")
