@@ -708,8 +708,12 @@ func TestCloseCombatHiddenATNoTell_soa13_8(t *testing.T) {
 		}
 		return out
 	}
-	if with, without := germanLog(true), germanLog(false); !slices.Equal(with, without) {
+	with, without := germanLog(true), germanLog(false)
+	if !slices.Equal(with, without) {
 		t.Fatalf("the German's log tells the gun apart:\nwith    %q\nwithout %q", with, without)
+	}
+	if !slices.Contains(with, "British makes no close combat attack in 10") { // the same, and not empty
+		t.Fatalf("the German's log does not say the British made no attack: %q", with)
 	}
 }
 
