@@ -182,7 +182,7 @@ func plural(n int, one, many string) string {
 // gunHidden reports a hidden AT gun anywhere (soa:13.8). The German knows
 // as much: the order of battle lists the guns, and he sees those revealed.
 func (s *State) gunHidden() bool {
-	for _, u := range s.g.sideUnits[British] {
+	for _, u := range s.g.britAT {
 		if s.units[u].Hidden {
 			return true
 		}
