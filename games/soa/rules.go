@@ -190,6 +190,11 @@ func (s *State) gunHidden() bool {
 	return false
 }
 
+// hidesGun reports that side has a hidden AT gun somewhere: then a step
+// that would end or pass him over by itself, only when no hidden gun could
+// act, waits for him instead, lest it tell the German (soa:13.8).
+func (s *State) hidesGun(side Side) bool { return side == British && s.gunHidden() }
+
 // revealATs uncovers hidden anti-tank guns when AT guns, hidden or not, are
 // the only British units in their area (soa:13.8); firing and moving reveal
 // them where they happen.
