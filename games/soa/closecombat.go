@@ -327,7 +327,7 @@ func (s *State) ccAnyTarget() bool {
 func (s *State) ccBeginRound() {
 	s.ccAttacks, s.ccIdx = nil, 0
 	s.ccCur = ccAttack{Target: -1}
-	if !s.ccAnyTarget() && !(s.ccAttacker() == British && s.gunHidden()) {
+	if !s.ccAnyTarget() && !s.hidesGun(s.ccAttacker()) {
 		s.logf("soa:9.4", "%s has no close combat attack in %p", int(s.ccAttacker()), int(s.ccPlace))
 		s.ccEndRound()
 		return

@@ -81,8 +81,12 @@ func (s *State) redrawSetup(side Side, r *engine.RNG) {
 // of them since); this one keeps each place's count of hidden guns, which the
 // viewer cannot see either, so it is correct though it knows a little more.
 func (s *State) shuffleHidden(side Side, r *engine.RNG) {
-	var guns, places []int16
-	for _, u := range s.g.sideUnits[side] {
+	if side != British { // only British anti-tank guns hide (g.britAT)
+		return
+	}
+	var gunsBuf, placesBuf [8]int16
+	guns, places := gunsBuf[:0], placesBuf[:0]
+	for _, u := range s.g.britAT {
 		if s.units[u].Hidden && s.units[u].Loc >= 0 {
 			guns, places = append(guns, u), append(places, s.units[u].Loc)
 		}

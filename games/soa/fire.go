@@ -319,7 +319,7 @@ func (s *State) designate() {
 // "resolve" even when nothing else can be designated, so that resolving by
 // themselves does not tell the German that no gun is there (soa:13.8).
 func (s *State) gunMightFire() bool {
-	if s.imp != British || !s.gunHidden() {
+	if !s.hidesGun(s.imp) {
 		return false
 	}
 	if s.hasAffected(atkAT, s.origin, s.origin, 0) || s.hasAffected(atkAT, s.origin, s.origin, 1) {
@@ -551,7 +551,7 @@ func offersRetreat(choices []engine.Action) bool {
 // asked all the same: skipping him only when no hidden gun could take them
 // would tell the German where one is (soa:13.8).
 func (s *State) autoAbsorb() {
-	if s.active == British && s.cp > 0 && s.gunHidden() {
+	if s.cp > 0 && s.hidesGun(s.active) {
 		return
 	}
 	var tmp [64]engine.Action

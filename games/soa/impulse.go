@@ -59,7 +59,7 @@ func (s *State) applyPass() {
 		s.nextImpulse()
 		return
 	}
-	if s.hasImpulseAction(s.ta) || (s.ta == British && s.gunHidden()) {
+	if s.hasImpulseAction(s.ta) || s.hidesGun(s.ta) {
 		s.step, s.active = stContinue, s.ta
 		return
 	}

@@ -161,7 +161,7 @@ func (s *State) stopMover() {
 // would tell the German whether a gun that could move stayed behind
 // (soa:13.8). An area left to a gun alone reveals it anyway.
 func (s *State) moveEndsItself() bool {
-	if s.imp != British || !s.gunHidden() {
+	if !s.hidesGun(s.imp) {
 		return true
 	}
 	for _, u := range s.g.sideUnits[British] {

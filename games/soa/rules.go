@@ -182,13 +182,18 @@ func plural(n int, one, many string) string {
 // gunHidden reports a hidden AT gun anywhere (soa:13.8). The German knows
 // as much: the order of battle lists the guns, and he sees those revealed.
 func (s *State) gunHidden() bool {
-	for _, u := range s.g.sideUnits[British] {
+	for _, u := range s.g.britAT {
 		if s.units[u].Hidden {
 			return true
 		}
 	}
 	return false
 }
+
+// hidesGun reports that side has a hidden AT gun somewhere: then a step
+// that would end or pass him over by itself, only when no hidden gun could
+// act, waits for him instead, lest it tell the German (soa:13.8).
+func (s *State) hidesGun(side Side) bool { return side == British && s.gunHidden() }
 
 // revealATs uncovers hidden anti-tank guns when AT guns, hidden or not, are
 // the only British units in their area (soa:13.8); firing and moving reveal

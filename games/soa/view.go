@@ -310,9 +310,11 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	if (s.step == stFireWith || s.step == stFirePrimary) && s.cur.Target >= 0 && viewer == s.imp { // not declared yet: the firer's own business
 		d := s.attackView(s.cur)
-		d.Odds, d.SetFire = s.fireOdds(), s.setFireOdds()
+		d.SetFire = s.setFireOdds()
 		if s.step == stFirePrimary {
-			d.Odds, d.Primary = nil, s.primaryOdds()
+			d.Primary = s.primaryOdds() // one per primary target, in place of the attack's own odds
+		} else {
+			d.Odds = s.fireOdds()
 		}
 		v.Drafting = &d
 	}
