@@ -1,17 +1,16 @@
 // Package ai holds the bots: programs that choose for a seat.
 //
 // A bot never holds a game state of its own: when its seat is to move it is
-// handed a Turn, which answers only for that seat (docs/design.md section 3). The
-// random bot uses the legal list alone; bots that search will reach a state
-// through Turn.State, which for now is the game's state and will become a
-// determinization (the seat's view with the hidden parts drawn anew) once the
-// engine offers one.
+// handed an engine.Turn, which shows it the seat's view and legal choices
+// and draws complete states from what the seat may know (determinizations);
+// the game's own state stays out of its reach (docs/design.md section 3,
+// contract_test.go).
 package ai
 
 import (
+	"context"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"sandtable/engine"
@@ -19,45 +18,44 @@ import (
 
 // Bot chooses for the seat to move.
 type Bot interface {
+	// Name is the bot's name with its level, as New takes it: "search:fast".
 	Name() string
-	// Choose returns one of t.Legal's actions.
-	Choose(t Turn) (engine.Action, error)
+	// Choose returns one of t.Legal's actions. A bot that thinks by the clock
+	// stops when ctx is done and answers with the best it has; one made with
+	// Config.Repeatable thinks its full count of iterations whatever ctx says,
+	// unless ctx is cancelled.
+	Choose(ctx context.Context, t engine.Turn) (engine.Action, error)
 }
 
-// Turn is what a bot receives when its seat is to move: the state plus the
-// seat, reachable only through methods that answer for that seat.
-type Turn struct {
-	seat  engine.Seat
-	state engine.State
+// Estimator is a bot that, having chosen, estimates the chance that the seat
+// it chose for wins (a draw counting a half), from what it saw while it
+// thought. ok is false before its first choice.
+type Estimator interface {
+	Estimate() (p float64, ok bool)
 }
 
-// NewTurn is the turn of the seat to move in s.
-func NewTurn(s engine.State) Turn { return Turn{seat: s.ToMove(), state: s} }
+// Config makes a bot.
+type Config struct {
+	// Seed seeds every draw the bot makes, so that a game against it can be
+	// played again.
+	Seed uint64
+	// Repeatable makes a bot think by a count of iterations (its level's, or
+	// Iterations when set) rather than by the clock, so that the same seed
+	// gives the same choices on any machine: tests and self-play use it.
+	Repeatable bool
+	// Iterations overrides the level's count when Repeatable is set.
+	Iterations int
+	// Workers is how many cores the bot may think on; 0 means one.
+	Workers int
+}
 
-// Seat is the seat the bot chooses for.
-func (t Turn) Seat() engine.Seat { return t.seat }
-
-// Legal appends the seat's legal actions to buf.
-func (t Turn) Legal(buf []engine.Action) []engine.Action { return t.state.Legal(buf) }
-
-// Describe names one of the legal actions.
-func (t Turn) Describe(a engine.Action) engine.Choice { return t.state.Describe(a) }
-
-// View is what the seat may know (the game's view document).
-func (t Turn) View() any { return t.state.View(t.seat) }
-
-// State is the game as the engine offers it to this seat. For now it is the
-// state itself, so a bot must treat it as a model of what View shows and must
-// not read its hidden parts; it is the one place to change when the engine
-// offers determinized states.
-func (t Turn) State() engine.State { return t.state }
-
-// Move asks b to choose in s and checks that the answer is legal.
-func Move(b Bot, s engine.State) (engine.Action, error) {
+// Move asks b to choose in s and checks that the answer is legal. s must not
+// change while b thinks.
+func Move(ctx context.Context, b Bot, s engine.State) (engine.Action, error) {
 	if s.ToMove() == "" {
 		return 0, fmt.Errorf("bot %s: the game has ended", b.Name())
 	}
-	a, err := b.Choose(NewTurn(s))
+	a, err := b.Choose(ctx, engine.NewTurn(s))
 	if err != nil {
 		return 0, fmt.Errorf("bot %s: %w", b.Name(), err)
 	}
@@ -67,26 +65,44 @@ func Move(b Bot, s engine.State) (engine.Action, error) {
 	return a, nil
 }
 
-// makers builds the known bots from a seed.
-var makers = map[string]func(seed uint64) Bot{
-	"random": func(seed uint64) Bot { return NewRandom(seed) },
+// kind is one bot and its levels.
+type kind struct {
+	name   string
+	levels []string // "" is the default level, named by the bot's name alone
+	make   func(level string, c Config) Bot
 }
 
-// Names lists the known bots.
+// kinds are the known bots, weakest first.
+var kinds = []kind{
+	{name: "random", levels: []string{""}, make: func(_ string, c Config) Bot { return NewRandom(c.Seed) }},
+}
+
+// Names lists the known bots with their levels, weakest first: "random",
+// "search:fast", "search", "search:strong".
 func Names() []string {
-	out := make([]string, 0, len(makers))
-	for n := range makers {
-		out = append(out, n)
+	var out []string
+	for _, k := range kinds {
+		for _, l := range k.levels {
+			out = append(out, levelName(k.name, l))
+		}
 	}
-	sort.Strings(out)
 	return out
 }
 
-// New makes the bot called name, seeded for reproducible play.
-func New(name string, seed uint64) (Bot, error) {
-	m, ok := makers[name]
-	if !ok {
-		return nil, fmt.Errorf("no bot %q; known bots: %s", name, strings.Join(Names(), ", "))
+func levelName(name, level string) string {
+	if level == "" {
+		return name
 	}
-	return m(seed), nil
+	return name + ":" + level
+}
+
+// New makes the bot called name ("search" or "search:strong").
+func New(name string, c Config) (Bot, error) {
+	base, level, _ := strings.Cut(name, ":")
+	for _, k := range kinds {
+		if k.name == base && slices.Contains(k.levels, level) {
+			return k.make(level, c), nil
+		}
+	}
+	return nil, fmt.Errorf("no bot %q; known bots: %s", name, strings.Join(Names(), ", "))
 }

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"context"
 	"errors"
 
 	"sandtable/engine"
@@ -20,7 +21,7 @@ func NewRandom(seed uint64) *Random { return &Random{rng: engine.NewRNG(seed)} }
 func (r *Random) Name() string { return "random" }
 
 // Choose implements Bot.
-func (r *Random) Choose(t Turn) (engine.Action, error) {
+func (r *Random) Choose(_ context.Context, t engine.Turn) (engine.Action, error) {
 	r.buf = t.Legal(r.buf[:0])
 	if len(r.buf) == 0 {
 		return 0, errors.New("no legal choice")

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"testing"
@@ -61,7 +62,7 @@ func TestRandomIsDeterministicPerSeed(t *testing.T) {
 		s := &countdown{pile: 40}
 		var got []engine.Action
 		for s.ToMove() != "" {
-			a, err := Move(b, s)
+			a, err := Move(context.Background(), b, s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,27 +82,16 @@ func TestRandomIsDeterministicPerSeed(t *testing.T) {
 	}
 }
 
-func TestTurnAnswersForTheSeatToMove(t *testing.T) {
-	s := &countdown{pile: 5, turn: 1}
-	tr := NewTurn(s)
-	if tr.Seat() != "b" {
-		t.Fatalf("turn seat %q, want b", tr.Seat())
-	}
-	if v := tr.View().(map[string]any); v["seat"] != engine.Seat("b") {
-		t.Fatalf("turn view is for %v, want b", v["seat"])
-	}
-}
-
 type liar struct{}
 
-func (liar) Name() string                       { return "liar" }
-func (liar) Choose(Turn) (engine.Action, error) { return 99, nil }
+func (liar) Name() string                                               { return "liar" }
+func (liar) Choose(context.Context, engine.Turn) (engine.Action, error) { return 99, nil }
 
 func TestMoveRejectsIllegalAnswers(t *testing.T) {
-	if _, err := Move(liar{}, &countdown{pile: 5}); !errors.Is(err, engine.ErrIllegal) {
+	if _, err := Move(context.Background(), liar{}, &countdown{pile: 5}); !errors.Is(err, engine.ErrIllegal) {
 		t.Fatalf("Move with an illegal answer: %v, want ErrIllegal", err)
 	}
-	if _, err := New("oracle", 1); err == nil {
+	if _, err := New("oracle", Config{Seed: 1}); err == nil {
 		t.Fatal("New(oracle) made a bot")
 	}
 }
@@ -120,7 +110,7 @@ func TestRandomPlaysAWholeSoaGame(t *testing.T) {
 		if n > g.MaxChoices() {
 			t.Fatalf("no result within %d choices", g.MaxChoices())
 		}
-		a, err := Move(bots[s.ToMove()], s)
+		a, err := Move(context.Background(), bots[s.ToMove()], s)
 		if err != nil {
 			t.Fatal(err)
 		}

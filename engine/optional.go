@@ -105,3 +105,22 @@ type Expander interface {
 type Determinizer interface {
 	Determinize(seat Seat, r *RNG) State
 }
+
+// Evaluator is a state that estimates how a side stands, for bots: the
+// heuristic bot compares choices by it and search cuts its playouts short
+// with it. Evaluate is the chance, between 0 and 1, that seat wins (a draw
+// counts a half); Assess explains it as terms people can read, each with
+// the rule it comes from, whose sum the game maps to Evaluate's number.
+// Bots call both only on determinizations (Turn.Determinize), never on the
+// game's own state.
+type Evaluator interface {
+	Evaluate(seat Seat) float64
+	Assess(seat Seat) []Term
+}
+
+// Term is one part of an evaluation, e.g. {"victory points", "soa:6.2", 0.8}.
+type Term struct {
+	Name  string  `json:"name"`
+	Rule  string  `json:"rule,omitempty"`
+	Value float64 `json:"value"`
+}

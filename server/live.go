@@ -278,7 +278,7 @@ func (srv *Server) botChoice(l *live, b ai.Bot, version int) (seat engine.Seat, 
 		return "", "", nil
 	}
 	seat = l.state.ToMove()
-	a, err := ai.Move(b, l.state)
+	a, err := ai.Move(context.Background(), b, l.state)
 	if err != nil {
 		return seat, "", err
 	}

@@ -238,7 +238,7 @@ func (srv *Server) open(g store.Game) (*live, error) {
 		draw: drawOffer{by: engine.Seat(g.DrawBy), at: g.DrawAt}}
 	for seat, kind := range g.Seats {
 		if name, ok := strings.CutPrefix(kind, "bot:"); ok {
-			b, err := ai.New(name, g.Seed^uint64(len(seat))*0x9e3779b97f4a7c15)
+			b, err := ai.New(name, ai.Config{Seed: g.Seed ^ uint64(len(seat))*0x9e3779b97f4a7c15})
 			if err != nil {
 				return nil, err
 			}
@@ -299,7 +299,7 @@ func (srv *Server) create(ctx context.Context, g store.Game) (*live, map[string]
 			return nil, nil, errf(400, "unknown_seat", "game %s has no seat %q; its seats are %v", g.Game, s, eg.Seats())
 		}
 		if name, ok := strings.CutPrefix(kind, "bot:"); ok {
-			if _, err := ai.New(name, 0); err != nil {
+			if _, err := ai.New(name, ai.Config{}); err != nil {
 				return nil, nil, errf(400, "unknown_bot", "%v", err)
 			}
 		} else if kind != "human" {

@@ -23,7 +23,9 @@
 //     shows the seat the same view and, when it is to move, the same choices;
 //     it is a valid state (its position round-trips, random play from it
 //     ends); with Config.Hidden, two states the seat cannot tell apart give
-//     determinizations of the same hash for the same draws.
+//     determinizations of the same hash for the same draws;
+//   - bots (Config.Bots, with Config.Hidden): a bot chooses the same in two
+//     states its seat cannot tell apart, whatever their dice to come.
 //
 // A game's test is a few lines:
 //
@@ -36,6 +38,7 @@ package enginetest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,6 +61,16 @@ type Config struct {
 	// nothing is hidden from seat at s. The RNG need not be redrawn: the kit
 	// checks it by itself. It is the game's part of the view check.
 	Hidden func(s engine.State, seat engine.Seat, r *engine.RNG) (a, b engine.State, ok bool)
+	// Bots, each made afresh from a seed, choose the same for the same seed
+	// (think by a count of iterations, not the clock). With Hidden, the kit
+	// checks that a bot's choice does not change with what its seat may not
+	// know (the other side's secrets, the dice to come).
+	Bots []func(seed uint64) Chooser
+}
+
+// Chooser is a bot as the kit sees it; every ai.Bot is one.
+type Chooser interface {
+	Choose(ctx context.Context, t engine.Turn) (engine.Action, error)
 }
 
 // clonePlay is how many random choices are played on a clone.
@@ -169,7 +182,7 @@ func (k *kit) replayFrom(s engine.State, rec *engine.Record, i int) error {
 
 // state runs every check on one state; s is left as it was.
 func (k *kit) state(s engine.State) error {
-	for _, check := range []func(engine.State) error{k.choices, k.macros, k.position, k.clone, k.searchClone, k.rngHidden, k.hidden, k.determinize} {
+	for _, check := range []func(engine.State) error{k.choices, k.macros, k.position, k.clone, k.searchClone, k.rngHidden, k.hidden, k.determinize, k.bots} {
 		if err := check(s); err != nil {
 			return err
 		}
@@ -448,6 +461,40 @@ func (k *kit) determinize(s engine.State) error {
 	}
 	if !k.snap(s).same(before) {
 		return errors.New("Determinize changed the state it was asked of")
+	}
+	return nil
+}
+
+// bots: a bot chooses the same in two states its seat cannot tell apart,
+// whatever their generators hold, and its choice is legal.
+func (k *kit) bots(s engine.State) error {
+	seat := s.ToMove()
+	if k.c.Hidden == nil || seat == "" {
+		return nil
+	}
+	a, b, ok := k.c.Hidden(s, seat, &k.pick)
+	if !ok {
+		return nil
+	}
+	b = b.Clone()
+	b.RNG().State ^= uint64(k.pick.Intn(1<<62)) | 1
+	for i, mk := range k.c.Bots {
+		seed := uint64(k.pick.Intn(1 << 62))
+		var got [2]engine.Action
+		for j, x := range []engine.State{a, b} {
+			c, err := mk(seed).Choose(context.Background(), engine.NewTurn(x))
+			if err != nil {
+				return fmt.Errorf("bot %d for %s: %w", i, seat, err)
+			}
+			if !slices.Contains(x.Legal(nil), c) {
+				return fmt.Errorf("bot %d for %s chose action %d, which is not legal", i, seat, c)
+			}
+			got[j] = c
+		}
+		if got[0] != got[1] {
+			return fmt.Errorf("bot %d for %s chose %s in one state and %s in another it cannot tell apart: the bot reads what its seat may not know",
+				i, seat, a.Describe(got[0]).ID, b.Describe(got[1]).ID)
+		}
 	}
 	return nil
 }

@@ -1,11 +1,14 @@
 package enginetest_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"sandtable/engine"
 	"sandtable/engine/enginetest"
@@ -220,5 +223,49 @@ func TestHiddenThatNeverPairsIsReported(t *testing.T) {
 	err := enginetest.TestGame(secretPile{}, enginetest.Config{Games: 2, Hidden: never})
 	if err == nil || !strings.Contains(err.Error(), "never returned a pair") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// fair chooses by what a determinization shows: it takes 3 when a playout
+// of its own draws leaves it winning, else 1.
+type fair struct{ seed uint64 }
+
+func (f fair) Choose(_ context.Context, t engine.Turn) (engine.Action, error) {
+	r := engine.NewRNG(f.seed)
+	d, err := t.Determinize(&r)
+	if err != nil {
+		return 0, err
+	}
+	legal := t.Legal(nil)
+	if d.RNG().Die(6) > 3 {
+		return legal[len(legal)-1], nil
+	}
+	return legal[0], nil
+}
+
+// peeker gets around engine.Turn, as package ai may not (its contract
+// test), to read seat a's secret bonus and the next die.
+type peeker struct{}
+
+func (peeker) Choose(_ context.Context, t engine.Turn) (engine.Action, error) {
+	f := reflect.ValueOf(&t).Elem().FieldByName("state")
+	s := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().(*pileState)
+	legal := t.Legal(nil)
+	if s.Secret == 1 {
+		return legal[0], nil
+	}
+	return legal[len(legal)-1], nil
+}
+
+// A fair bot passes; one that reads its seat's hidden information is caught.
+func TestBotsThatPeekAreCaught(t *testing.T) {
+	fairBot := func(seed uint64) enginetest.Chooser { return fair{seed} }
+	if err := enginetest.TestGame(secretPile{}, enginetest.Config{Hidden: hidden, Bots: []func(uint64) enginetest.Chooser{fairBot}}); err != nil {
+		t.Fatalf("a fair bot: %v", err)
+	}
+	peek := func(uint64) enginetest.Chooser { return peeker{} }
+	err := enginetest.TestGame(secretPile{}, enginetest.Config{Hidden: hidden, Bots: []func(uint64) enginetest.Chooser{fairBot, peek}})
+	if err == nil || !strings.Contains(err.Error(), "the bot reads what its seat may not know") {
+		t.Fatalf("a bot that peeks: error %v, want one saying it reads what its seat may not know", err)
 	}
 }

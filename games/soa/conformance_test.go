@@ -3,6 +3,7 @@ package soa
 import (
 	"testing"
 
+	"sandtable/ai"
 	"sandtable/engine"
 	"sandtable/engine/enginetest"
 )
@@ -19,10 +20,27 @@ func TestConformance(t *testing.T) {
 		Games:  4,
 		Seed:   1,
 		Hidden: hiddenPair,
+		Bots:   kitBots("random"),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// kitBots are the named bots, repeatable, for the kit's check that a bot's
+// choice does not change with what its seat may not know.
+func kitBots(names ...string) []func(uint64) enginetest.Chooser {
+	var out []func(uint64) enginetest.Chooser
+	for _, name := range names {
+		out = append(out, func(seed uint64) enginetest.Chooser {
+			b, err := ai.New(name, ai.Config{Seed: seed, Repeatable: true})
+			if err != nil {
+				panic(err)
+			}
+			return b
+		})
+	}
+	return out
 }
 
 // hiddenPair gives two positions of s that differ only in what seat may

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -98,7 +99,7 @@ func TestScreenShowsFireOdds(t *testing.T) {
 		if b == nil {
 			b = me
 		}
-		a, err := ai.Move(b, p.State)
+		a, err := ai.Move(context.Background(), b, p.State)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -45,7 +45,7 @@ func Lines(ctx context.Context, p *Session, in io.Reader, out io.Writer, interac
 			return l.save()
 		}
 		if b := p.BotToMove(); b != nil {
-			a, err := ai.Move(b, p.State)
+			a, err := ai.Move(context.Background(), b, p.State)
 			if err != nil {
 				return err
 			}

@@ -440,7 +440,7 @@ func TestScreenGameOver(t *testing.T) {
 		a := p.State.Legal(nil)[0]
 		if b := p.BotToMove(); b != nil {
 			var err error
-			if a, err = ai.Move(b, p.State); err != nil {
+			if a, err = ai.Move(context.Background(), b, p.State); err != nil {
 				t.Fatal(err)
 			}
 		}

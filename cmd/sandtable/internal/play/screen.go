@@ -132,7 +132,7 @@ func (m *model) advance() tea.Cmd {
 		}
 		return func() tea.Msg {
 			time.Sleep(pace)
-			a, err := ai.Move(b, clone)
+			a, err := ai.Move(context.Background(), b, clone)
 			return botMsg{a, n, err}
 		}
 	}

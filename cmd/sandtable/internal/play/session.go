@@ -182,7 +182,7 @@ func (p *Session) Seat(players map[engine.Seat]string) error {
 			p.Humans[st] = true
 			continue
 		}
-		b, err := ai.New(players[st], p.Rec.Seed^uint64(i+1)*0x9e3779b97f4a7c15)
+		b, err := ai.New(players[st], ai.Config{Seed: p.Rec.Seed ^ uint64(i+1)*0x9e3779b97f4a7c15})
 		if err != nil {
 			return err
 		}
