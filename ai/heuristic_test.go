@@ -11,7 +11,7 @@ import (
 
 // playSoa plays one game of Storm Over Arnhem between two bots, heuristic
 // for seat and random for the other, and returns the result.
-func playSoa(t *testing.T, opts map[string]string, seed uint64, seat engine.Seat) *engine.Result {
+func playSoa(t testing.TB, opts map[string]string, seed uint64, seat engine.Seat) *engine.Result {
 	t.Helper()
 	st, err := soa.MustLoad().New("basic", opts, seed)
 	if err != nil {
@@ -110,5 +110,36 @@ func TestHeuristicCancelled(t *testing.T) {
 	cancel()
 	if _, err := NewHeuristic(Config{Seed: 1}).Choose(ctx, engine.NewTurn(st)); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Choose under a cancelled context: %v, want context.Canceled", err)
+	}
+}
+
+// BenchmarkHeuristicVsRandom plays pairs of games, one seed with the
+// heuristic on each side, with the default options and with hidden
+// anti-tank guns, and reports the heuristic's score (wins plus half the
+// draws, over games) for each. `-benchtime 100x` plays the 100 pairs of
+// issue 7 section 4.
+func BenchmarkHeuristicVsRandom(b *testing.B) {
+	for _, o := range []struct {
+		name string
+		opts map[string]string
+	}{{"default", nil}, {"hidden_at", map[string]string{"hidden_at": "on"}}} {
+		b.Run(o.name, func(b *testing.B) {
+			score, games := 0.0, 0
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				for _, seat := range []engine.Seat{"german", "british"} {
+					switch r := playSoa(b, o.opts, seed, seat); r.Winner {
+					case seat:
+						score++
+					case "":
+						score += 0.5
+					}
+					games++
+				}
+			}
+			b.ReportMetric(score/float64(games), "score")
+			b.ReportMetric(float64(games), "games")
+		})
 	}
 }
