@@ -19,9 +19,11 @@ const (
 	// Logits of the control model (soa:11.2): a sole occupant takes
 	// control at this turn's Victory Point Determination Phase; a contested
 	// or empty area keeps its control; the force balance near an area
-	// decides it over the turns to come.
-	evalNowSole, evalNowKeep, evalNowForce = 3.0, 2.0, 1.0
-	evalFutSole, evalFutKeep, evalFutForce = 1.0, 0.5, 1.5
+	// decides it over the turns to come. The German odds are the odds of
+	// these logits times the ratio of German to British strength near the
+	// area, to the power 1 for this turn and 1.5 for later ones.
+	evalNowSole, evalNowKeep = 3.0, 2.0
+	evalFutSole, evalFutKeep = 1.0, 0.5
 	// Victory points a side's lost strength is worth over a whole game
 	// (eight turns to come), per point of attack plus defence factor: a
 	// British 4-7-5 squad about 0.66 VP, a German 3-5-5 about 0.32 VP. The
@@ -44,10 +46,14 @@ var evalFar = [...]float64{1, 0.5, 0.2, 0.07}
 
 // evaluation is what Game prepares once for Evaluate.
 type evaluation struct {
-	reach      [nPlaces][nPlaces]float64 // evalFar by graph distance between places
-	worth      [nUnits]float64           // a unit's strength: attack plus defence factor
-	perimAreas []int16                   // areas that start with a perimeter marker (soa:5.1)
-	drawLine   float64                   // middle of the Victory Point Track's draw block (soa:11.4)
+	near       [nPlaces][]placeWeight // per place, the places within evalFar and their weight
+	nowOdds    [3][2]float64          // control model: British over German odds by sole occupant (British, none, German) and controller (British, German), this turn
+	futOdds    [3][2]float64          // the same for later turns
+	worth      [nUnits]float64        // a unit's strength: attack plus defence factor
+	ccAF       [nUnits]float64        // its attack factor in close combat, 0 if it makes none the evaluation counts
+	holds      [nUnits]bool           // it counts for the control of a victory point area (soa:11.2)
+	perimAreas []int16                // areas that start with a perimeter marker (soa:5.1)
+	drawLine   float64                // middle of the Victory Point Track's draw block (soa:11.4)
 }
 
 // prepareEvaluation works out the distances, strengths and draw line.
@@ -58,7 +64,7 @@ func (g *Game) prepareEvaluation() {
 		dist := board.Distances(g.board, a, nil)
 		for p, d := range dist {
 			if d >= 0 && d < len(evalFar) {
-				e.reach[a][p] = evalFar[d]
+				e.near[a] = append(e.near[a], placeWeight{int16(p), evalFar[d]})
 			}
 		}
 		if g.places[a].Perimeter {
@@ -73,8 +79,32 @@ func (g *Game) prepareEvaluation() {
 		default:
 			e.worth[i] = float64(u.AF + u.DF)
 		}
+		// soa:11.2: British AT guns and Bren carriers never control; AT
+		// guns attack only armour in close combat (soa:13.5), which the
+		// evaluation leaves out
+		e.holds[i] = u.Type != Artillery && u.Type != Bren && (u.Type != AntiTank || u.Side != "british")
+		if e.holds[i] {
+			e.ccAF[i] = float64(u.AF)
+		}
 	}
 	e.drawLine = g.tables.drawLine()
+	for sole := range e.nowOdds {
+		for keep := range e.nowOdds[sole] {
+			k := float64(2*keep - 1)
+			now := evalNowSole * float64(sole-1)
+			if sole == 1 {
+				now += evalNowKeep * k
+			}
+			e.nowOdds[sole][keep] = math.Exp(-now)
+			e.futOdds[sole][keep] = math.Exp(-(evalFutSole*float64(sole-1) + evalFutKeep*k))
+		}
+	}
+}
+
+// placeWeight is a place and how much its strength counts (evalFar).
+type placeWeight struct {
+	p int16
+	w float64
 }
 
 // drawLine is the middle of the draw block of the Victory Point Track, or
@@ -188,7 +218,7 @@ func (s *State) evalTerms(t *evalTerms) {
 		switch loc := s.units[u].Loc; {
 		case loc >= 0:
 			de[loc] += e.worth[u]
-			cc[loc].add(German, s.g.units[u].AF, e.worth[u])
+			cc[loc].add(German, e.ccAF[u], e.worth[u])
 		case loc == locElim:
 			lostDE += e.worth[u]
 		}
@@ -197,9 +227,9 @@ func (s *State) evalTerms(t *evalTerms) {
 		switch loc := s.units[u].Loc; {
 		case loc >= 0:
 			gb[loc] += e.worth[u]
-			if ty := s.typ(u); ty != AntiTank && ty != Bren {
+			if e.holds[u] {
 				gbHold[loc] += e.worth[u]
-				cc[loc].add(British, s.g.units[u].AF, e.worth[u])
+				cc[loc].add(British, e.ccAF[u], e.worth[u])
 			}
 		case loc == locElim || loc == locBox:
 			lostGB += e.worth[u]
@@ -235,29 +265,25 @@ func (s *State) evalTerms(t *evalTerms) {
 // and the strength of both sides near it decides it later. british says
 // whether British units that hold it are there.
 func (s *State) evalArea(a int16, de, gb *[nPlaces]float64, british bool) (now, fut float64) {
-	reach := &s.g.eval.reach[a]
+	e := &s.g.eval
 	var g, b float64
-	for p := range reach {
-		g += reach[p] * de[p]
-		b += reach[p] * gb[p]
+	for _, n := range e.near[a] {
+		g += n.w * de[n.p]
+		b += n.w * gb[n.p]
 	}
-	force := math.Log((g + evalPhantom) / (b + evalPhantom))
-	sole := 0.0
+	ratio := (b + evalPhantom) / (g + evalPhantom)
+	sole := 1
 	switch {
 	case de[a] > 0 && !british:
-		sole = 1
+		sole = 2
 	case british && de[a] == 0:
-		sole = -1
+		sole = 0
 	}
-	keep := -1.0
+	keep := 0
 	if s.control[a] == German {
 		keep = 1
 	}
-	nowLogit := evalNowSole*sole + evalNowForce*force
-	if sole == 0 {
-		nowLogit += evalNowKeep * keep
-	}
-	return logistic(nowLogit), logistic(evalFutSole*sole + evalFutKeep*keep + evalFutForce*force)
+	return 1 / (1 + e.nowOdds[sole][keep]*ratio), 1 / (1 + e.futOdds[sole][keep]*ratio*math.Sqrt(ratio))
 }
 
 // ccCount is what one side brings to a close combat in a place (soa:9).
@@ -267,12 +293,12 @@ type ccCount struct {
 	worth [2]float64 // their strength
 }
 
-func (c *ccCount) add(side Side, af int, worth float64) {
+func (c *ccCount) add(side Side, af, worth float64) {
 	if af == 0 {
 		return // soa:17.53
 	}
 	c.n[side]++
-	c.af[side] += float64(af)
+	c.af[side] += af
 	c.worth[side] += worth
 }
 
