@@ -143,3 +143,31 @@ func BenchmarkHeuristicVsRandom(b *testing.B) {
 		})
 	}
 }
+
+// The heuristic sets a side up in a few choices, taking whole set-ups
+// (setup-historical, setup-random) once they evaluate best, rather than 50
+// or more placements one unit at a time (soa:5.4, 5.5).
+func TestHeuristicSetsUpInAFewChoices(t *testing.T) {
+	st, err := soa.MustLoad().New("basic", map[string]string{"hidden_at": "on"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := NewHeuristic(Config{Seed: 1, Repeatable: true})
+	choices := map[engine.Seat]int{}
+	for st.(engine.SettingUp).SettingUp() {
+		seat := st.ToMove()
+		a, err := h.Choose(context.Background(), engine.NewTurn(st))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		choices[seat]++
+	}
+	for _, seat := range []engine.Seat{"german", "british"} {
+		if n := choices[seat]; n == 0 || n > 10 {
+			t.Errorf("the %s set-up took %d choices, want 1 to 10", seat, n)
+		}
+	}
+}
