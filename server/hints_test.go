@@ -233,3 +233,39 @@ func TestBotEstimatesShownAtTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// An undo drops the estimates of the positions it took back, in the game
+// and in the store.
+func TestUndoDropsEstimates(t *testing.T) {
+	b := &spy{p: 0.6}
+	dir := t.TempDir()
+	srv, hs := spyServer(t, dir, b)
+	g := newHintsGame(t, hs, hotseat)
+	tok := g.Tokens["british"]
+	_, ids, _ := viewOf(t, hs, g.ID, tok)
+	// A hint at version 1, an undo back to 0, a hint there: the first
+	// hint's estimate is of a position taken back.
+	for _, step := range []struct {
+		path    string
+		version int
+		choice  string
+	}{{"/choices", 0, ids[0]}, {"/hint", 1, ""}, {"/undo", 1, ""}, {"/hint", 0, ""}} {
+		body := map[string]any{"version": step.version}
+		if step.choice != "" {
+			body["choice"] = step.choice
+		}
+		if code, out := call(t, hs, "POST", "/api/games/"+g.ID+step.path, tok, body); code != 200 {
+			t.Fatalf("%s at version %d: %d %v", step.path, step.version, code, out)
+		}
+	}
+	want := []any{map[string]any{"version": 0.0, "seat": "british", "p": 0.6}}
+	if _, out := call(t, hs, "GET", "/api/games/"+g.ID+"/estimates", tok, nil); !reflect.DeepEqual(out["estimates"], want) {
+		t.Fatalf("estimates after an undo: %v, want %v", out["estimates"], want)
+	}
+	hs.Close()
+	srv.Close()
+	_, hs = spyServer(t, dir, b)
+	if _, out := call(t, hs, "GET", "/api/games/"+g.ID+"/estimates", tok, nil); !reflect.DeepEqual(out["estimates"], want) {
+		t.Fatalf("estimates after an undo and a restart: %v, want %v", out["estimates"], want)
+	}
+}
