@@ -19,7 +19,8 @@ import (
 
 // TestHints creates in the lobby a game with hints against the bot: the
 // header marks it a study, and once the bot has set up, the Hint button
-// shows a suggestion that is one of our choices, marked among them.
+// shows a suggestion that is one of our choices, marked among them. The
+// lobby's list marks the game a study too.
 func TestHints(t *testing.T) {
 	base := newServer(t)
 	p := newProfile(t, "hints", base)
@@ -35,6 +36,9 @@ func TestHints(t *testing.T) {
 		t.Fatalf("the hint %q (marked among the choices: %q) is not one of our choices %v", hinted[0], hinted[1], s.Choices)
 	}
 	p.shot("hint.png")
+	id := p.gameID()
+	p.open("/", "#my-games")
+	p.do("the lobby marks the game a study", 10*time.Second, chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`li.my-game[data-game=%q] .study-mark`, id))))
 }
 
 // TestEstimatePlot opens the replay of an ended game whose bots made
