@@ -39,7 +39,8 @@ type hintAnswer struct {
 
 // hint asks the hint bot what the caller's seat should choose now. The bot
 // gets the seat's turn on a clone, so it knows only what the seat knows,
-// and thinks in the bot pool like any bot (issue 7 section 2).
+// and thinks in the bot pool like any bot (issue 7 section 2). A change to
+// the game meanwhile stops it: its hint would be for a position gone.
 func (srv *Server) hint(r *http.Request) (int, any, error) {
 	l, seat, err := srv.player(r, "a hint")
 	if err != nil {
@@ -53,7 +54,9 @@ func (srv *Server) hint(r *http.Request) (int, any, error) {
 		return 0, nil, errf(400, "bad_json", "send {\"version\": N}")
 	}
 	version := *req.Version
-	clone, current, err := srv.startHint(l, seat, version)
+	ctx, stop := context.WithCancel(r.Context())
+	defer stop()
+	clone, clock, current, err := srv.startHint(l, seat, version, stop)
 	if err != nil {
 		return 0, current, err
 	}
@@ -66,31 +69,31 @@ func (srv *Server) hint(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	wait, cancel := context.WithTimeout(r.Context(), hintWait)
+	wait, cancel := context.WithTimeout(ctx, hintWait)
 	defer cancel()
 	var a engine.Action
 	var thinkErr error
 	queued := time.Now()
-	if err := srv.bots.run(wait, func() {
+	waitErr := srv.bots.run(wait, func() {
 		srv.metrics.botWait.Observe(time.Since(queued).Seconds())
-		ctx, cancel := context.WithTimeout(r.Context(), hintBudget)
+		ctx, cancel := context.WithTimeout(ctx, hintBudget)
 		defer cancel()
 		start := time.Now()
 		a, thinkErr = think(ctx, b, clone)
 		srv.metrics.botThink.Observe(time.Since(start).Seconds())
-	}); err != nil {
+	})
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case l.clock != clock: // an undo and another choice may come back to the version
+		return 0, len(l.choices), errf(409, "stale_version", "the game changed (it is at version %d) while the hint was worked out; ask again", len(l.choices))
+	case waitErr != nil:
 		return 0, nil, errf(503, "bots_busy", "every core the server gives bots is busy; ask for the hint again in a moment")
-	}
-	if thinkErr != nil {
+	case thinkErr != nil:
 		srv.log.Error("hint failed", "game", l.meta.ID, "seat", seat, "bot", b.Name(), "err", thinkErr)
 		return 0, nil, errf(500, "hint_failed", "the hint bot failed; the server's log says why")
 	}
 	ans := hintAnswer{Version: version, Bot: b.Name(), Choice: clone.Describe(a)}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.choices) != version || l.state.ToMove() != seat {
-		return 0, len(l.choices), errf(409, "stale_version", "the game moved on to version %d while the hint was worked out; ask again", len(l.choices))
-	}
 	if e, ok := b.(ai.Estimator); ok {
 		if p, ok := e.Estimate(); ok {
 			ans.Estimate = &p
@@ -101,32 +104,32 @@ func (srv *Server) hint(r *http.Request) (int, any, error) {
 }
 
 // startHint checks that seat may have a hint at version and marks it as
-// asking; it returns a clone of the game for the hint bot, and the game's
-// version.
-func (srv *Server) startHint(l *live, seat engine.Seat, version int) (engine.State, int, error) {
+// asking, with stop to call when the game changes; it returns a clone of
+// the game for the hint bot, the game's clock (live.clock) and its version.
+func (srv *Server) startHint(l *live, seat engine.Seat, version int, stop context.CancelFunc) (clone engine.State, clock uint64, current int, err error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	current := len(l.choices)
+	current = len(l.choices)
 	switch {
 	case !l.meta.Hints:
-		return nil, current, errf(403, "no_hints", "game %s was created without hints; hints are a creation option (\"hints\": true) that every seat sees", l.meta.ID)
+		return nil, 0, current, errf(403, "no_hints", "game %s was created without hints; hints are a creation option (\"hints\": true) that every seat sees", l.meta.ID)
 	case l.state.ToMove() == "":
-		return nil, current, errf(410, "game_over", "the game has ended")
+		return nil, 0, current, errf(410, "game_over", "the game has ended")
 	}
 	if err := l.open(version); err != nil {
-		return nil, current, err
+		return nil, 0, current, err
 	}
 	if l.state.ToMove() != seat {
-		return nil, current, errf(403, "not_your_turn", "a hint is for the seat to move, and %s is to move, not %s; ask when it is your move", l.state.ToMove(), seat)
+		return nil, 0, current, errf(403, "not_your_turn", "a hint is for the seat to move, and %s is to move, not %s; ask when it is your move", l.state.ToMove(), seat)
 	}
-	if l.hinting[seat] {
-		return nil, current, errf(429, "hint_running", "a hint for %s is being worked out; wait for its answer before asking again", seat)
+	if l.hinting[seat] != nil {
+		return nil, 0, current, errf(429, "hint_running", "a hint for %s is being worked out; wait for its answer before asking again", seat)
 	}
 	if l.hinting == nil {
-		l.hinting = map[engine.Seat]bool{}
+		l.hinting = map[engine.Seat]context.CancelFunc{}
 	}
-	l.hinting[seat] = true
-	return l.state.Clone(), current, nil
+	l.hinting[seat] = stop
+	return l.state.Clone(), l.clock, current, nil
 }
 
 // noteEstimate keeps the estimate of bot b, if it makes one, after its

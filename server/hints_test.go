@@ -17,7 +17,7 @@ import (
 
 // spy is a bot that keeps what its turns showed it, chooses the first legal
 // choice and estimates its seat's chance at p; with hold set it waits for
-// the test before answering.
+// the test before answering, or for its context to end (why).
 type spy struct {
 	p     float64
 	hold  chan struct{}
@@ -25,6 +25,7 @@ type spy struct {
 	mu    sync.Mutex
 	turns []spyTurn
 	chose bool
+	why   error
 }
 
 type spyTurn struct {
@@ -43,6 +44,9 @@ func (b *spy) Choose(ctx context.Context, t engine.Turn) (engine.Action, error) 
 		select {
 		case <-b.hold:
 		case <-ctx.Done():
+			b.mu.Lock()
+			b.why = ctx.Err()
+			b.mu.Unlock()
 		}
 	}
 	return t.Legal(nil)[0], nil
@@ -165,8 +169,8 @@ func roundTrip(t *testing.T, v any) any {
 	return out
 }
 
-// A seat has one hint worked out at a time, and a hint for a version the
-// game has left is refused.
+// A seat has one hint worked out at a time, and a change to the game stops
+// the hint being worked out, which is refused as stale.
 func TestHintOneAtATimeAndStale(t *testing.T) {
 	b := &spy{p: 0.4, hold: make(chan struct{}), asked: make(chan struct{}, 1)}
 	_, hs := spyServer(t, t.TempDir(), b)
@@ -189,8 +193,19 @@ func TestHintOneAtATimeAndStale(t *testing.T) {
 	if code, out := call(t, hs, "POST", "/api/games/"+g.ID+"/choices", g.Tokens["british"], map[string]any{"version": 0, "choice": ids[0]}); code != 200 {
 		t.Fatalf("choosing while the hint is worked out: %d %v", code, out)
 	}
+	var a answer
+	select {
+	case a = <-first:
+	case <-time.After(patience):
+		t.Fatal("the choice did not stop the hint being worked out")
+	}
 	close(b.hold)
-	a := <-first
+	b.mu.Lock()
+	why := b.why
+	b.mu.Unlock()
+	if why != context.Canceled {
+		t.Fatalf("the hint bot stopped with %v, want context.Canceled by the choice", why)
+	}
 	if a.code != 409 || a.out["code"] != "stale_version" || a.out["version"] == 0.0 {
 		t.Fatalf("a hint for a version the game left: %d %v, want 409 stale_version with the new version", a.code, a.out)
 	}

@@ -35,8 +35,9 @@ type live struct {
 	deadline time.Time // when the seat to move's reaction time runs out (zero: no clock)
 	draw     drawOffer // the standing draw offer, if any (endings.go)
 	clock    uint64    // counts every change; a clock's timer acts only if it is unchanged
-	// hinting are the seats whose hint is being worked out (hints.go)
-	hinting map[engine.Seat]bool
+	// hinting stops the hint being worked out for each seat that asked
+	// (hints.go); a change of the game calls them
+	hinting map[engine.Seat]context.CancelFunc
 	// notice tells the players that the game was started under older rules
 	// and now goes on under this server's (docs/formats.md, "Versions")
 	notice string
@@ -205,6 +206,9 @@ func (srv *Server) afterChange(l *live) {
 	if l.botThinking != nil {
 		l.botThinking()
 		l.botThinking = nil
+	}
+	for _, stop := range l.hinting {
+		stop()
 	}
 	l.deadline = time.Time{}
 	l.clock++
