@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"reflect"
@@ -155,6 +157,23 @@ func TestHintIsTheSeatsOwn(t *testing.T) {
 	_, hs = spyServer(t, dir, b)
 	if code, out := call(t, hs, "GET", "/api/games/"+g.ID+"/estimates", "", nil); code != 200 || !reflect.DeepEqual(out["estimates"], want) {
 		t.Fatalf("estimates once the game has ended: %d %v, want %v for anyone", code, out, want)
+	}
+	// The record notes the hints, and imported it makes a game with hints.
+	resp, err := http.Get(hs.URL + "/api/games/" + g.ID + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if rec, err := engine.DecodeRecord(data); err != nil || !rec.Hints || !rec.Study() {
+		t.Fatalf("the record of a game with hints: %s %v", data, err)
+	}
+	code, out = call(t, hs, "POST", "/api/import", "", string(data)) // as sent: a seed is more than a float holds
+	if code != 201 {
+		t.Fatalf("import: %d %v", code, out)
+	}
+	if _, sum := call(t, hs, "GET", "/api/games/"+out["id"].(string), "", nil); sum["hints"] != true || sum["study"] != true {
+		t.Fatalf("the summary of an imported record with hints: %v", sum)
 	}
 }
 
