@@ -767,3 +767,33 @@ func TestScreenStaleHint(t *testing.T) {
 		t.Fatalf("a hint for a position the game has left is shown:\n%s", m.View())
 	}
 }
+
+// In line mode, hint prints the hint bot's suggestion, one of the choices,
+// in a game with hints; in another it says how to have them.
+func TestLinesHint(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	var out bytes.Buffer
+	if err := Lines(context.Background(), p, strings.NewReader("hint\nq\n"), &out, false); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out.String(), "no hint: this game has no hints; start it with --hints")
+
+	p = newSession(t, 3, nil, vsBot)
+	p.Rec.Hints, p.HintBot = true, "random"
+	out.Reset()
+	if err := Lines(context.Background(), p, strings.NewReader("hint\nq\n"), &out, false); err != nil {
+		t.Fatal(err)
+	}
+	_, line, ok := strings.Cut(out.String(), "hint (random): ")
+	if !ok {
+		t.Fatalf("no hint in:\n%s", out.String())
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	found := false
+	for _, c := range engine.Choices(p.State) {
+		found = found || line == c.Label+" ("+c.ID+")"
+	}
+	if !found {
+		t.Fatalf("the hint %q is not one of the British choices", line)
+	}
+}
