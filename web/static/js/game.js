@@ -518,10 +518,11 @@ class GamePage {
   renderHint(m, choices) {
     const mine = this.summary.hints && this.tokens[m.seat] && m.view.to_move === m.seat && choices.length > 0;
     this.el.hintButton.hidden = !mine;
-    const h0 = this.hinted;
-    if (!h0 || h0.version !== m.version || h0.seat !== m.seat) {
+    const old = this.hinted;
+    if (old && (old.version !== m.version || old.seat !== m.seat)) {
       this.hinted = null;
       clear(this.el.hint);
+      this.board.flash([], false); // its refs are of a position gone
     }
     this.showHint();
   }
@@ -534,7 +535,10 @@ class GamePage {
     clear(this.el.hint, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' The bot is thinking…');
     try {
       const r = await api.hint(this.id, this.tokens[seat], version);
-      if (this.drawn.version !== r.version || this.drawn.seat !== seat) return;
+      if (this.drawn.version !== r.version || this.drawn.seat !== seat) {
+        clear(this.el.hint); // the game moved on meanwhile
+        return;
+      }
       this.hinted = {...r, seat};
       this.showHint();
     } catch (e) {
