@@ -24,6 +24,7 @@ type Heuristic struct {
 	buf        []engine.Action
 	worlds     []engine.State
 	seeds      []uint64
+	estimate   float64 // the evaluation of its last choice weighed, -1 before any
 }
 
 // heuristicDraws is how many determinizations the heuristic weighs each
@@ -39,7 +40,7 @@ const heuristicSequence = 400
 // NewHeuristic makes a heuristic bot; Iterations, when set with Repeatable,
 // is its number of determinizations per choice.
 func NewHeuristic(c Config) *Heuristic {
-	h := &Heuristic{rng: engine.NewRNG(c.Seed), draws: heuristicDraws, repeatable: c.Repeatable}
+	h := &Heuristic{rng: engine.NewRNG(c.Seed), draws: heuristicDraws, repeatable: c.Repeatable, estimate: -1}
 	if c.Repeatable && c.Iterations > 0 {
 		h.draws = c.Iterations
 	}
@@ -93,10 +94,16 @@ func (h *Heuristic) Choose(ctx context.Context, t engine.Turn) (engine.Action, e
 		}
 		if v > bestV {
 			best, bestV = a, v
+			h.estimate = v / float64(len(h.worlds))
 		}
 	}
 	return best, nil
 }
+
+// Estimate implements Estimator: the average evaluation of the choice it
+// took when it last weighed choices, the game's estimate of the seat's
+// chance to win after it.
+func (h *Heuristic) Estimate() (float64, bool) { return h.estimate, h.estimate >= 0 }
 
 // playOn makes choice a in a copy of w, plays on seat's choices that follow
 // at random with draws seeded by seed until the seat's sequence ends, and

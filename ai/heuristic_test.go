@@ -171,3 +171,22 @@ func TestHeuristicSetsUpInAFewChoices(t *testing.T) {
 		}
 	}
 }
+
+// The heuristic estimates its seat's chance once it has weighed a choice:
+// the average evaluation of the choice it took, between 0 and 1.
+func TestHeuristicEstimate(t *testing.T) {
+	st, err := soa.MustLoad().New("basic", nil, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := NewHeuristic(Config{Seed: 2, Repeatable: true})
+	if _, ok := h.Estimate(); ok {
+		t.Fatal("an estimate before any choice")
+	}
+	if _, err := h.Choose(context.Background(), engine.NewTurn(st)); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := h.Estimate(); !ok || p < 0 || p > 1 {
+		t.Fatalf("Estimate = %v, %v after a choice; want a chance", p, ok)
+	}
+}
