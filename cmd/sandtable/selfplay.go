@@ -67,10 +67,17 @@ func cmdSelfplay(e *env, args []string) error {
 			return err
 		}
 	}
+	times := selfplay.Times(c, played)
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(sum)
+		return enc.Encode(struct {
+			selfplay.Summary
+			Thinking []selfplay.BotTime `json:"thinking"`
+		}{sum, times})
 	}
-	return sum.WriteTable(e.stdout)
+	if err := sum.WriteTable(e.stdout); err != nil {
+		return err
+	}
+	return selfplay.WriteTimes(e.stdout, times)
 }

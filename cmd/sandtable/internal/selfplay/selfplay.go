@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"sandtable/ai"
 	"sandtable/engine"
@@ -61,6 +62,16 @@ type Played struct {
 	// Scores is the running score (engine.Scorer) from the start, a point
 	// each time it changed; nil for a game that offers no running score.
 	Scores []Point
+	// Thinking is what the bot at each seat spent choosing.
+	Thinking []Thinking
+}
+
+// Thinking is the time a bot took over its decisions, which made Choices
+// atomic choices (a macro makes several). It depends on the machine, so
+// Summarize leaves it out.
+type Thinking struct {
+	Decisions, Choices int
+	Time               time.Duration
 }
 
 // Point is the running score after a count of choices.
@@ -171,7 +182,10 @@ func (c Config) play(ctx context.Context, pr Pairing, p *Played) error {
 	rec.Players = map[engine.Seat]string{}
 	p.Record, p.Bots = rec, slots
 	bots := map[engine.Seat]ai.Bot{}
+	seatIndex := map[engine.Seat]int{}
+	p.Thinking = make([]Thinking, len(g.Seats()))
 	for i, st := range g.Seats() {
+		seatIndex[st] = i
 		slot := 0
 		if slots[i] == pr.B {
 			slot = 1
@@ -198,11 +212,15 @@ func (c Config) play(ctx context.Context, pr Pairing, p *Played) error {
 		if len(rec.Choices) >= g.MaxChoices() {
 			return fail(fmt.Errorf("the game did not end within %d choices", g.MaxChoices()))
 		}
+		th := &p.Thinking[seatIndex[s.ToMove()]]
+		start := time.Now()
 		a, err := ai.Move(ctx, bots[s.ToMove()], s)
 		if err != nil {
 			return fail(err)
 		}
+		th.Time += time.Since(start)
 		made, err := engine.Apply(s, a)
+		th.Decisions, th.Choices = th.Decisions+1, th.Choices+len(made)
 		rec.Choices = append(rec.Choices, engine.IDs(made)...)
 		if err != nil {
 			return fail(err)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"sandtable/engine"
 )
@@ -286,4 +287,49 @@ func options(o map[string]string) string {
 	}
 	slices.Sort(parts)
 	return ", options " + strings.Join(parts, " ")
+}
+
+// BotTime is a bot's thinking over all its games (Thinking): unlike the
+// summary, it depends on the machine and its load.
+type BotTime struct {
+	Name      string  `json:"name"`
+	Decisions int     `json:"decisions"`
+	Choices   int     `json:"choices"`
+	Seconds   float64 `json:"seconds"`
+	// MSPerChoice is the mean time a bot took for an atomic choice.
+	MSPerChoice float64 `json:"ms_per_choice"`
+}
+
+// Times sums up each bot's thinking in the games Run played under c.
+func Times(c Config, played []Played) []BotTime {
+	out := make([]BotTime, len(c.Bots))
+	var total = make([]time.Duration, len(c.Bots))
+	for i, l := range Labels(c.Bots) {
+		out[i].Name = l
+	}
+	for _, p := range played {
+		for seat, b := range p.Bots {
+			th := p.Thinking[seat]
+			out[b].Decisions += th.Decisions
+			out[b].Choices += th.Choices
+			total[b] += th.Time
+		}
+	}
+	for i := range out {
+		out[i].Seconds = total[i].Seconds()
+		if out[i].Choices > 0 {
+			out[i].MSPerChoice = out[i].Seconds * 1000 / float64(out[i].Choices)
+		}
+	}
+	return out
+}
+
+// WriteTimes prints the bots' thinking for people.
+func WriteTimes(w io.Writer, times []BotTime) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "\nthinking\tdecisions\tchoices\tseconds\tms a choice")
+	for _, t := range times {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%.3f\n", t.Name, t.Decisions, t.Choices, t.Seconds, t.MSPerChoice)
+	}
+	return tw.Flush()
 }
