@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -58,7 +61,7 @@ func cmdSelfplay(e *env, args []string) error {
 	played, err := selfplay.Run(ctx, c, bar.step)
 	bar.finish()
 	if err != nil {
-		return err
+		return keepFailure(*out, err)
 	}
 	e.log.Info("self-play done", "games", len(played), "seconds", time.Since(start).Round(time.Millisecond).Seconds(), "workers", *workers)
 	sum := selfplay.Summarize(c, played)
@@ -80,4 +83,24 @@ func cmdSelfplay(e *env, args []string) error {
 		return err
 	}
 	return selfplay.WriteTimes(e.stdout, times)
+}
+
+// keepFailure saves the record of a game that failed in dir, when given, so
+// that `sandtable replay` can take it to the failure.
+func keepFailure(dir string, err error) error {
+	var ge *selfplay.GameError
+	if !errors.As(err, &ge) {
+		return err
+	}
+	if dir == "" {
+		return fmt.Errorf("%w; run again with --out DIR to keep the record of the failed game", err)
+	}
+	path := filepath.Join(dir, fmt.Sprintf("failed-%s-%d.json", ge.Record.Game, ge.Record.Seed))
+	if werr := os.MkdirAll(dir, 0o755); werr != nil {
+		return fmt.Errorf("%w; its record could not be kept: %v", err, werr)
+	}
+	if werr := os.WriteFile(path, ge.Record.Encode(), 0o644); werr != nil {
+		return fmt.Errorf("%w; its record could not be kept: %v", err, werr)
+	}
+	return fmt.Errorf("%w; the record of the failed game is %s", err, path)
 }

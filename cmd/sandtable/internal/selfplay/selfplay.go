@@ -205,8 +205,8 @@ func (c Config) play(ctx context.Context, pr Pairing, p *Played) error {
 		p.Scores = []Point{{0, scorer.Score()}}
 	}
 	fail := func(err error) error {
-		return fmt.Errorf("%s (%s) against %s, seed %d, after %d choices: %w",
-			rec.Players[g.Seats()[0]], g.Seats()[0], rec.Players[g.Seats()[1]], seed, len(rec.Choices), err)
+		return &GameError{Record: rec, Err: fmt.Errorf("%s (%s) against %s, seed %d, after %d choices: %w",
+			rec.Players[g.Seats()[0]], g.Seats()[0], rec.Players[g.Seats()[1]], seed, len(rec.Choices), err)}
 	}
 	for s.ToMove() != "" {
 		if len(rec.Choices) >= g.MaxChoices() {
@@ -233,6 +233,16 @@ func (c Config) play(ctx context.Context, pr Pairing, p *Played) error {
 	p.Result, p.Choices = *s.Result(), len(rec.Choices)
 	return nil
 }
+
+// GameError is a game that failed, with its record up to the failure.
+type GameError struct {
+	Record *engine.Record
+	Err    error
+}
+
+func (e *GameError) Error() string { return e.Err.Error() }
+
+func (e *GameError) Unwrap() error { return e.Err }
 
 // Labels names the bots for tables and files: a name given twice gets "#2".
 func Labels(bots []string) []string {

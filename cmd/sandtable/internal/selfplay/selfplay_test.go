@@ -3,10 +3,12 @@ package selfplay
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"sandtable/engine"
@@ -186,5 +188,28 @@ func TestWrite(t *testing.T) {
 		if err != nil || !bytes.Contains(svg[:min(200, len(svg))], []byte("<svg")) || !bytes.HasSuffix(bytes.TrimSpace(svg), []byte("</svg>")) {
 			t.Fatalf("%s.svg is not an SVG document: %v %.80q", plot, err, svg)
 		}
+	}
+}
+
+// shortGame is soa bounded to 10 choices, so that every game fails.
+type shortGame struct{ engine.Game }
+
+func (shortGame) MaxChoices() int { return 10 }
+
+// A game that does not end within the game's bound stops the run with its
+// record so far, which replays.
+func TestFailedGameKeepsItsRecord(t *testing.T) {
+	c := soaConfig(t, []string{"random", "random"}, 2, 2)
+	c.Game = shortGame{c.Game}
+	_, err := Run(context.Background(), c, nil)
+	var ge *GameError
+	if !errors.As(err, &ge) || !strings.Contains(err.Error(), "did not end within 10 choices") {
+		t.Fatalf("error %v, want a GameError for a game longer than 10 choices", err)
+	}
+	if len(ge.Record.Choices) < 10 {
+		t.Fatalf("the record keeps %d choices, want the 10 or more made", len(ge.Record.Choices))
+	}
+	if _, err := engine.Replay(c.Game, ge.Record); err != nil {
+		t.Fatal(err)
 	}
 }
