@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -146,15 +148,52 @@ func (f figure) scores() *plot.Plot {
 	p.Legend.Top = true
 	p.X.Min, p.X.Max = float64(lo)-1, float64(hi)+1
 	p.Y.Max = most * 1.25 // room for the legend
+	p.Y.Tick.Marker = wholeTicks{}
 	return p
 }
 
-// overTime draws the running score of every game against its choices.
+// wholeTicks marks whole numbers only, for counts of games.
+type wholeTicks struct{}
+
+func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := max(1, math.Ceil((hi-lo)/5))
+	var out []plot.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		out = append(out, plot.Tick{Value: v, Label: strconv.Itoa(int(v))})
+	}
+	return out
+}
+
+// overTime draws the running score of every game against its choices, and
+// in bold each series' mean, in which a game that has ended keeps its final
+// score.
 func (f figure) overTime() *plot.Plot {
 	p := plot.New()
 	p.Title.Text = f.title("score during the games")
-	p.X.Label.Text, p.Y.Label.Text = "choices made", "score (engine.Scorer)"
+	p.X.Label.Text, p.Y.Label.Text = "choices made", "score (engine.Scorer); bold: the mean"
 	var legend [2]bool
+	longest, top := 0, 0
+	for _, g := range f.games {
+		longest, top = max(longest, g.Choices), max(top, g.Result.Score)
+	}
+	for s := range 2 {
+		mean := make(plotter.XYs, 0, 101)
+		for i := range 101 {
+			x, sum, n := longest*i/100, 0, 0
+			for _, g := range f.games {
+				if series(g) == s {
+					sum, n = sum+scoreAt(g.Scores, x), n+1
+				}
+			}
+			mean = append(mean, plotter.XY{X: float64(x), Y: float64(sum) / float64(max(n, 1))})
+		}
+		l, err := plotter.NewLine(mean)
+		if err != nil {
+			panic(err) // finite
+		}
+		l.LineStyle.Color, l.LineStyle.Width = colors[s], vg.Points(2.5)
+		p.Add(l)
+	}
 	for _, g := range f.games {
 		xy := make(plotter.XYs, 0, len(g.Scores)+1)
 		for _, pt := range g.Scores {
@@ -176,5 +215,18 @@ func (f figure) overTime() *plot.Plot {
 		}
 	}
 	p.Legend.Top, p.Legend.Left = true, true
+	p.Y.Max = float64(top) * 1.15 // room for the legend
 	return p
+}
+
+// scoreAt is the running score after x choices.
+func scoreAt(points []Point, x int) int {
+	v := 0
+	for _, pt := range points {
+		if pt.Choice > x {
+			break
+		}
+		v = pt.Score
+	}
+	return v
 }
