@@ -127,8 +127,9 @@ func Summarize(c Config, played []Played) Summary {
 	points, games := square(n), square(n)
 	for k, pr := range pairings {
 		var ps PairingSummary
-		pair := map[int]*tally{pr.A: {}, pr.B: {}}
-		bySeat := map[[2]int]*tally{} // bot, seat index
+		bots := [2]int{pr.A, pr.B}
+		var pair [2]tally      // A's games, B's
+		var bySeat [2][2]tally // [A or B][seat]
 		outcomes := map[Outcome]int{}
 		var length, score []int
 		for _, p := range played {
@@ -136,13 +137,11 @@ func Summarize(c Config, played []Played) Summary {
 				continue
 			}
 			w := p.Winner(seats)
-			for i, b := range p.Bots {
+			for seat, b := range p.Bots {
+				slot := slices.Index(bots[:], b)
 				overall[b].add(w, b)
-				pair[b].add(w, b)
-				if bySeat[[2]int{b, i}] == nil {
-					bySeat[[2]int{b, i}] = &tally{}
-				}
-				bySeat[[2]int{b, i}].add(w, b)
+				pair[slot].add(w, b)
+				bySeat[slot][seat].add(w, b)
 			}
 			o := Outcome{Winner: p.Result.Winner, Level: p.Result.Level}
 			if w >= 0 {
@@ -151,17 +150,17 @@ func Summarize(c Config, played []Played) Summary {
 			outcomes[o]++
 			length, score = append(length, p.Choices), append(score, p.Result.Score)
 		}
-		for i, b := range []int{pr.A, pr.B} {
-			ps.Bots[i] = BotTally{labels[b], pair[b].close(c.Pairs)}
-			for si, st := range seats {
-				ps.Seats = append(ps.Seats, SeatTally{labels[b], st, bySeat[[2]int{b, si}].close(c.Pairs)})
+		for slot, b := range bots {
+			ps.Bots[slot] = BotTally{labels[b], pair[slot].close(c.Pairs)}
+			for seat, st := range seats {
+				ps.Seats = append(ps.Seats, SeatTally{labels[b], st, bySeat[slot][seat].close(c.Pairs)})
 			}
 		}
 		ps.Results = sortedOutcomes(outcomes, seats)
 		ps.Length, ps.Score = spread(length), spread(score)
 		sum.Pairings = append(sum.Pairings, ps)
-		points[pr.A][pr.B], points[pr.B][pr.A] = pair[pr.A].points(), pair[pr.B].points()
-		games[pr.A][pr.B], games[pr.B][pr.A] = float64(pair[pr.A].games()), float64(pair[pr.B].games())
+		points[pr.A][pr.B], points[pr.B][pr.A] = pair[0].points(), pair[1].points()
+		games[pr.A][pr.B], games[pr.B][pr.A] = float64(pair[0].games()), float64(pair[1].games())
 	}
 	for b := range n {
 		sum.Bots = append(sum.Bots, BotTally{labels[b], overall[b].close(c.Pairs * (n - 1))})
