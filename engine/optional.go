@@ -124,3 +124,10 @@ type Term struct {
 	Rule  string  `json:"rule,omitempty"`
 	Value float64 `json:"value"`
 }
+
+// Scorer is a state that tells its running score: the number Result.Score
+// will hold if the game ends now as it stands, counted the same way (soa:
+// the German victory points gained so far). Self-play plots it over a game.
+type Scorer interface {
+	Score() int
+}

@@ -28,12 +28,9 @@ func cmdBench(e *env, args []string) error {
 	if *seconds <= 0 {
 		return usagef("--seconds must be more than 0")
 	}
-	if *scenario == "" {
-		*scenario = g.Scenarios()[0].ID
-	}
-	resolved, err := engine.ResolveOptions(g, opts)
+	resolved, err := scenarioOptions(g, scenario, opts)
 	if err != nil {
-		return usageError{err.Error()}
+		return err
 	}
 	// One goroutine: the speed of one core. Only Legal and Apply are timed,
 	// as a bot or a search would call them; fuzz checks the invariants.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -62,12 +61,9 @@ func cmdFuzz(e *env, args []string) error {
 	if *n < 1 || *workers < 1 {
 		return usagef("--games and --workers must be at least 1")
 	}
-	if *scenario == "" {
-		*scenario = g.Scenarios()[0].ID
-	}
-	resolved, err := engine.ResolveOptions(g, opts)
+	resolved, err := scenarioOptions(g, scenario, opts)
 	if err != nil {
-		return usageError{err.Error()}
+		return err
 	}
 
 	start := time.Now()
@@ -130,37 +126,4 @@ func saveFailure(dir, game string, r fuzzResult) (string, error) {
 		return "", err
 	}
 	return path, os.WriteFile(strings.TrimSuffix(path, ".json")+".err.txt", []byte(r.err.Error()+"\n"), 0o644)
-}
-
-// progress is a bar on a terminal, nothing elsewhere.
-type progress struct {
-	w        io.Writer
-	n, done  int
-	terminal bool
-}
-
-func newProgress(w io.Writer, n int) *progress {
-	p := &progress{w: w, n: n}
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			p.terminal = true
-		}
-	}
-	return p
-}
-
-func (p *progress) step() {
-	p.done++
-	if !p.terminal {
-		return
-	}
-	const width = 40
-	k := p.done * width / p.n
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d games", strings.Repeat("#", k), strings.Repeat(" ", width-k), p.done, p.n)
-}
-
-func (p *progress) finish() {
-	if p.terminal {
-		fmt.Fprintln(p.w)
-	}
 }

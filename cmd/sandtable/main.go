@@ -55,6 +55,7 @@ func init() {
 		{"position", "RECORD", "print the current position document", cmdPosition},
 		{"play", "ID [--seat SEAT|--hotseat] [--bot random] [--seed N] [--option K=V]... [--record FILE] [--resume FILE] [--plain]", "play in the terminal (full screen, or line by line when piped)", cmdPlay},
 		{"fuzz", "--game ID [--games N] [--seed S] [--out DIR] [--option K=V]...", "play random games and check every rule invariant", cmdFuzz},
+		{"selfplay", "--game ID --bots A,B[,C...] [--games N] [--seed S] [--workers W] [--out DIR] [--json] [--option K=V]...", "play bots against each other and measure them: scores, Elo ladder, plots", cmdSelfplay},
 		{"rulecov", "[--repo DIR] [--game ID] [--missing] [--min PCT]", "count the rule sections cited by tests or marked n/a", cmdRulecov},
 		{"bench", "--game ID [--seconds N] | serve [--games N] [--seconds N] [--interval D]", "measure random-play speed on one core, or the server under load", cmdBench},
 	}
@@ -222,6 +223,19 @@ func (s *seedFlag) value() uint64 {
 		s.v, s.set = binary.LittleEndian.Uint64(b[:]), true
 	}
 	return s.v
+}
+
+// scenarioOptions sets *scenario to the game's first when none is given and
+// resolves the options against the game's.
+func scenarioOptions(g engine.Game, scenario *string, opts optionFlag) (map[string]string, error) {
+	if *scenario == "" {
+		*scenario = g.Scenarios()[0].ID
+	}
+	resolved, err := engine.ResolveOptions(g, opts)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return resolved, nil
 }
 
 // gameFor returns the game with the given id (a usage error if unknown).
