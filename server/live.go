@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -26,6 +25,12 @@ type live struct {
 	subs     map[*subscriber]struct{}
 	logSent  map[engine.Seat]int // the log length each seat's sockets hold (docs/api.md, the log by cursor)
 	bots     map[engine.Seat]ai.Bot
+	// botThinking stops the bot that thinks for this game, if one does
+	// (bots.go); a change of the game calls it
+	botThinking context.CancelFunc
+	// botMu lets one bot of this game think at a time: a bot keeps what it
+	// learnt between its choices, so it must not be asked twice at once
+	botMu    sync.Mutex
 	deadline time.Time // when the seat to move's reaction time runs out (zero: no clock)
 	draw     drawOffer // the standing draw offer, if any (endings.go)
 	clock    uint64    // counts every change; a clock's timer acts only if it is unchanged
@@ -193,6 +198,10 @@ func (l *live) playable() error {
 
 // afterChange starts the reaction clock, pushes views and lets a bot move (l.mu held).
 func (srv *Server) afterChange(l *live) {
+	if l.botThinking != nil {
+		l.botThinking()
+		l.botThinking = nil
+	}
 	l.deadline = time.Time{}
 	l.clock++
 	b, isBot := l.bots[l.state.ToMove()]
@@ -238,51 +247,6 @@ func (srv *Server) timeout(l *live, seat engine.Seat, version int, id string, cl
 	if _, _, err := srv.submitLocked(context.Background(), l, seat, version, id, time.Now()); err == nil {
 		srv.log.Info("reaction time ran out", "game", l.meta.ID, "seat", seat, "choice", id)
 	}
-}
-
-// botMove lets a bot choose for its seat after a short pause.
-func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) {
-	defer srv.work.Done()
-	select {
-	case <-time.After(delay):
-	case <-srv.closing:
-		return
-	}
-	seat, id, err := srv.botChoice(l, b, version)
-	if id == "" && err == nil {
-		return
-	}
-	if err != nil {
-		srv.log.Error("bot failed", "game", l.meta.ID, "seat", seat, "err", err)
-		return
-	}
-	if _, _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
-		var ae *apiError
-		if !errors.As(err, &ae) || (ae.code != "stale_version" && ae.code != "archived") {
-			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", id, "err", err)
-		}
-	}
-}
-
-// botChoice asks the bot for its choice under the game's lock; a bot that
-// panics is reported, not allowed to take the server down.
-func (srv *Server) botChoice(l *live, b ai.Bot, version int) (seat engine.Seat, id string, err error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("bot %s panicked: %v", b.Name(), r)
-		}
-	}()
-	if len(l.choices) != version || l.state.ToMove() == "" {
-		return "", "", nil
-	}
-	seat = l.state.ToMove()
-	a, err := ai.Move(context.Background(), b, l.state)
-	if err != nil {
-		return seat, "", err
-	}
-	return seat, l.state.Describe(a).ID, nil
 }
 
 // viewOf is the view document of seat, with the version and the seat's log

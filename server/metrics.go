@@ -17,6 +17,8 @@ type metrics struct {
 	// wsMessages counts WebSocket messages encoded (each once, for every
 	// socket that sends it)
 	wsMessages prometheus.Counter
+	// botWait is how long a bot waited for a core, botThink how long it thought
+	botWait, botThink prometheus.Histogram
 }
 
 func newMetrics() *metrics {
@@ -28,8 +30,12 @@ func newMetrics() *metrics {
 		ws: prometheus.NewGauge(prometheus.GaugeOpts{Name: "sandtable_ws_clients", Help: "Open WebSocket connections."}),
 		wsMessages: prometheus.NewCounter(prometheus.CounterOpts{Name: "sandtable_ws_messages_total",
 			Help: "WebSocket messages encoded and compressed, each once for all the sockets that receive it."}),
+		botWait: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "sandtable_bot_wait_seconds", Help: "Time a bot waited for a core of the bot pool.",
+			Buckets: []float64{.001, .01, .05, .1, .25, .5, 1, 2.5, 5, 10}}),
+		botThink: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "sandtable_bot_think_seconds", Help: "Time a bot thought for one choice.",
+			Buckets: []float64{.001, .01, .05, .1, .25, .5, 1, 2.5, 5, 10}}),
 	}
-	m.reg.MustRegister(m.choices, m.latency, m.ws, m.wsMessages, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.reg.MustRegister(m.choices, m.latency, m.ws, m.wsMessages, m.botWait, m.botThink, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 

@@ -52,6 +52,10 @@ type Config struct {
 	// https://games.example.org (invite links, Origin checks); empty: the
 	// address each request was sent to.
 	PublicURL string
+	// BotCores is how many cores bots may think on at once (0: half the
+	// machine's, at least one): bot games, hints and estimates wait for a
+	// core rather than slow down the people playing.
+	BotCores int
 	// MetricsElsewhere leaves /metrics out of Handler: the caller serves
 	// MetricsHandler on another address.
 	MetricsElsewhere bool
@@ -81,7 +85,12 @@ type Server struct {
 	work    sync.WaitGroup
 	workMu  sync.Mutex    // orders work.Add before Shutdown's Wait
 	closing chan struct{} // closed by Shutdown
-	health  struct {      // the last store write check (healthz)
+	// bots is where bots think; botCtx ends with Shutdown and stops them
+	bots      *botPool
+	newBot    func(name string, c ai.Config) (ai.Bot, error) // ai.New (tests add their own bots)
+	botCtx    context.Context
+	botCancel context.CancelFunc
+	health    struct { // the last store write check (healthz)
 		sync.Mutex
 		at  time.Time
 		err error
@@ -119,7 +128,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	srv := &Server{cfg: cfg, log: cfg.Logger, store: st, games: map[string]*live{}, tokens: map[string]store.Token{}, damaged: map[string]bool{}, otherRules: map[string]*apiError{},
 		archived: map[string]bool{}, reread: map[string]*live{}, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, 2*cfg.RatePerSecond),
-		quota: newLimiter(cfg.GamesPerHour/3600, cfg.GamesPerHour), sockets: counter{n: map[string]int{}}, closing: make(chan struct{}), timers: systemTimers{}}
+		quota: newLimiter(cfg.GamesPerHour/3600, cfg.GamesPerHour), sockets: counter{n: map[string]int{}}, closing: make(chan struct{}), timers: systemTimers{},
+		bots: newBotPool(cfg.BotCores), newBot: ai.New}
+	srv.botCtx, srv.botCancel = context.WithCancel(context.Background())
 	srv.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sandtable_games", Help: "Games in progress held by the server."},
 		func() float64 { return float64(srv.running.Load()) }))
 	saved, tokens, damaged, err := st.Load(context.Background())
@@ -203,6 +214,7 @@ func (srv *Server) Shutdown(ctx context.Context) error {
 	case <-srv.closing:
 	default:
 		close(srv.closing)
+		srv.botCancel()
 	}
 	srv.workMu.Unlock()
 	done := make(chan struct{})
@@ -238,7 +250,7 @@ func (srv *Server) open(g store.Game) (*live, error) {
 		draw: drawOffer{by: engine.Seat(g.DrawBy), at: g.DrawAt}}
 	for seat, kind := range g.Seats {
 		if name, ok := strings.CutPrefix(kind, "bot:"); ok {
-			b, err := ai.New(name, ai.Config{Seed: g.Seed ^ uint64(len(seat))*0x9e3779b97f4a7c15})
+			b, err := srv.newBot(name, ai.Config{Seed: g.Seed ^ uint64(len(seat))*0x9e3779b97f4a7c15})
 			if err != nil {
 				return nil, err
 			}
@@ -299,7 +311,7 @@ func (srv *Server) create(ctx context.Context, g store.Game) (*live, map[string]
 			return nil, nil, errf(400, "unknown_seat", "game %s has no seat %q; its seats are %v", g.Game, s, eg.Seats())
 		}
 		if name, ok := strings.CutPrefix(kind, "bot:"); ok {
-			if _, err := ai.New(name, ai.Config{}); err != nil {
+			if _, err := srv.newBot(name, ai.Config{}); err != nil {
 				return nil, nil, errf(400, "unknown_bot", "%v", err)
 			}
 		} else if kind != "human" {

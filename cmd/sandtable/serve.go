@@ -26,6 +26,7 @@ func cmdServe(e *env, args []string) error {
 	db := fs.String("db", envOr("SANDTABLE_DB", "sandtable.db"), "SQLite database file, created on first start (env SANDTABLE_DB)")
 	level := fs.String("log-level", envOr("SANDTABLE_LOG_LEVEL", "info"), "debug, info, warn or error (env SANDTABLE_LOG_LEVEL)")
 	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "pause before a bot moves")
+	botCores := fs.Int("bot-cores", 0, "cores bots may think on at once; bot games and hints wait for one (0: half the machine's, at least one)")
 	rate := fs.Float64("rate", 50, "requests per second allowed per client address")
 	maxGames := fs.Int("max-games", 20000, "games in progress held at most; creating more is refused (finished and archived games do not count)")
 	perHour := fs.Float64("games-per-hour", 20, "games one client (IPv4 address, IPv6 /64) may create or import an hour")
@@ -51,7 +52,7 @@ func cmdServe(e *env, args []string) error {
 		return usagef("--log-level %q: use debug, info, warn or error", *level)
 	}
 	log := slog.New(slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: lv}))
-	srv, err := server.New(server.Config{DB: *db, BotDelay: *botDelay, Logger: log, Static: web.Handler(), RatePerSecond: *rate,
+	srv, err := server.New(server.Config{DB: *db, BotDelay: *botDelay, BotCores: *botCores, Logger: log, Static: web.Handler(), RatePerSecond: *rate,
 		MaxGames: *maxGames, GamesPerHour: *perHour, SocketsPerClient: *sockets, ArchiveAfter: *archive,
 		TrustedProxies: trusted, PublicURL: *publicURL, MetricsElsewhere: *metricsAddr != ""})
 	if err != nil {

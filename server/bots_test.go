@@ -1,0 +1,111 @@
+package server
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"sandtable/ai"
+	"sandtable/engine"
+)
+
+// blocker is a bot that thinks until the test lets it go (or its context
+// ends), counting how many blockers think at once.
+type blocker struct {
+	thinking, most *atomic.Int32
+	entered        chan struct{}
+	release        chan struct{}
+	stopped        chan error
+}
+
+func (b *blocker) Name() string { return "blocker" }
+func (b *blocker) Choose(ctx context.Context, t engine.Turn) (engine.Action, error) {
+	n := b.thinking.Add(1)
+	defer b.thinking.Add(-1)
+	for m := b.most.Load(); n > m && !b.most.CompareAndSwap(m, n); m = b.most.Load() {
+	}
+	b.entered <- struct{}{}
+	select {
+	case <-b.release:
+		return t.Legal(nil)[0], nil
+	case <-ctx.Done():
+		b.stopped <- ctx.Err()
+		return 0, ctx.Err()
+	}
+}
+
+// blockerServer is a server whose "bot:blocker" seats are blockers sharing
+// the returned one's counters and channels, with cores bot cores.
+func blockerServer(t *testing.T, cores int) (*Server, *httptest.Server, *blocker) {
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Millisecond, BotCores: cores, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &blocker{thinking: new(atomic.Int32), most: new(atomic.Int32), entered: make(chan struct{}, 16), release: make(chan struct{}, 16), stopped: make(chan error, 16)}
+	srv.newBot = func(name string, c ai.Config) (ai.Bot, error) {
+		if name == "blocker" {
+			return b, nil
+		}
+		return ai.New(name, c)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { close(b.release); hs.Close(); srv.Close() })
+	return srv, hs, b
+}
+
+func waitFor(t *testing.T, c chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-c:
+	case <-time.After(patience):
+		t.Fatalf("%s did not happen within %v", what, patience)
+	}
+}
+
+// A bot thinks outside its game's lock: the game answers views and takes a
+// resignation while it thinks, and the resignation stops the bot.
+func TestBotThinksOutsideTheLock(t *testing.T) {
+	_, hs, b := blockerServer(t, 1)
+	g := newGame(t, hs, map[string]string{"german": "human", "british": "bot:blocker"}) // the British set up first (soa:5.5)
+	waitFor(t, b.entered, "the bot's thinking")
+	done := make(chan struct{})
+	go func() {
+		viewOf(t, hs, g.ID, g.Tokens["german"])
+		if code, out := call(t, hs, "POST", "/api/games/"+g.ID+"/resign", g.Tokens["german"], map[string]any{"version": 0}); code != 200 {
+			t.Errorf("resign while the bot thinks: %d %v", code, out)
+		}
+		close(done)
+	}()
+	waitFor(t, done, "a view and a resignation while the bot thinks")
+	select {
+	case err := <-b.stopped:
+		if err != context.Canceled {
+			t.Fatalf("the bot stopped with %v, want context.Canceled", err)
+		}
+	case <-time.After(patience):
+		t.Fatal("the resignation did not stop the thinking bot")
+	}
+}
+
+// With one bot core, two bot games think one at a time; the second thinks
+// once the first has chosen.
+func TestBotPoolBoundsThinking(t *testing.T) {
+	_, hs, b := blockerServer(t, 1)
+	for range 2 {
+		newGame(t, hs, map[string]string{"german": "human", "british": "bot:blocker"})
+	}
+	waitFor(t, b.entered, "the first bot's thinking")
+	select {
+	case <-b.entered:
+		t.Fatal("a second bot thinks while the one core is taken")
+	case <-time.After(200 * time.Millisecond):
+	}
+	b.release <- struct{}{}
+	waitFor(t, b.entered, "the next bot's thinking once the core is free")
+	if m := b.most.Load(); m != 1 {
+		t.Fatalf("%d bots thought at once on one core", m)
+	}
+}
