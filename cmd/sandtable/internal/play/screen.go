@@ -78,6 +78,7 @@ type model struct {
 	deadline time.Time
 	timeout  engine.Action
 	thinking bool
+	hinting  bool // the hint bot thinks
 	help     bool
 	err      error
 
@@ -91,6 +92,13 @@ type model struct {
 // botMsg is a bot's choice, made for the state after n choices.
 type botMsg struct {
 	a   engine.Action
+	n   int
+	err error
+}
+
+// hintMsg is the hint bot's answer for the state after n choices.
+type hintMsg struct {
+	h   Hint
 	n   int
 	err error
 }
@@ -186,6 +194,9 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		}
 		return m, m.advance()
+	case hintMsg:
+		m.hinting = false
+		m.showHint(msg)
 	case tickMsg:
 		if msg.gen != m.clock || m.deadline.IsZero() {
 			return m, nil
@@ -241,7 +252,7 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		case "esc", "enter": // Enter chooses nothing unseen
 			m.zoom(paneChoices)
 		case "?", "h":
-			m.help = true
+			return m.helpOrHint(key)
 		default:
 			m.move(key)
 		}
@@ -269,7 +280,7 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	}
 	switch key {
 	case "?", "h":
-		m.help = true
+		return m.helpOrHint(key)
 	case "tab":
 		m.focus = (m.focus + 1) % panes
 	case "shift+tab":
@@ -318,6 +329,43 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		m.move(key)
 	}
 	return nil
+}
+
+// helpOrHint: h asks for a hint in a game with hints; otherwise it, and
+// ?, show the help.
+func (m *model) helpOrHint(key string) tea.Cmd {
+	if key == "?" || !m.p.Rec.Hints {
+		m.help = true
+		return nil
+	}
+	switch {
+	case m.choices == nil:
+		m.note = "a hint is for your own move"
+		return nil
+	case m.hinting:
+		return nil
+	}
+	m.hinting, m.note = true, "the bot is thinking of a hint…"
+	clone, n := m.p.State.Clone(), len(m.p.Rec.Choices)
+	return func() tea.Msg {
+		h, err := m.p.Hint(context.Background(), clone)
+		return hintMsg{h, n, err}
+	}
+}
+
+// showHint puts a hint in the status line and the highlight on its
+// choice, unless the game has moved on since it was asked for (the choice
+// that moved it wrote its own note).
+func (m *model) showHint(msg hintMsg) {
+	switch {
+	case msg.n != len(m.p.Rec.Choices) || m.choices == nil:
+	case msg.err != nil:
+		m.note = "no hint: " + msg.err.Error()
+	default:
+		m.note = msg.h.String()
+		m.filter, m.typed = "", ""
+		m.sel = max(0, slices.Index(m.visible(), slices.Index(m.acts, msg.h.Action)))
+	}
 }
 
 // zoom shows the log or the whole map in the whole window, or returns
