@@ -8,22 +8,14 @@ import (
 	"sandtable/engine"
 )
 
-// playBots plays one game of seed between the named bots, repeatable, and
-// returns its result and how many choices each seat made.
-func playBots(t testing.TB, seed uint64, bots map[Side]string, iterations int) (*engine.Result, map[engine.Seat]int) {
+// playBots plays one game of seed between the bots and returns its result
+// and how many choices each seat made.
+func playBots(t testing.TB, seed uint64, players map[engine.Seat]ai.Bot) (*engine.Result, map[engine.Seat]int) {
 	t.Helper()
 	g := MustLoad()
 	s, err := g.New("basic", nil, seed)
 	if err != nil {
 		t.Fatal(err)
-	}
-	players := map[engine.Seat]ai.Bot{}
-	for side, name := range bots {
-		b, err := ai.New(name, ai.Config{Seed: seed*2 + uint64(side), Repeatable: true, Iterations: iterations})
-		if err != nil {
-			t.Fatal(err)
-		}
-		players[side.Seat()] = b
 	}
 	made := map[engine.Seat]int{}
 	for n := 0; s.ToMove() != ""; n++ {
@@ -67,4 +59,21 @@ func BenchmarkSearch(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(i*iterations)/b.Elapsed().Seconds(), "iterations/s")
+}
+
+// TestSearchBeatsRandom plays search:fast, on a small count of iterations,
+// against the random bot from both sides: it wins every game.
+func TestSearchBeatsRandom(t *testing.T) {
+	for seed := uint64(1); seed <= 2; seed++ {
+		for _, side := range []Side{German, British} {
+			search, err := ai.New("search:fast", ai.Config{Seed: seed, Repeatable: true, Iterations: 16})
+			if err != nil {
+				t.Fatal(err)
+			}
+			players := map[engine.Seat]ai.Bot{side.Seat(): search, side.Other().Seat(): ai.NewRandom(seed)}
+			if r, _ := playBots(t, seed, players); r.Winner != side.Seat() {
+				t.Errorf("seed %d: search as %s against random: %s (%d VP), want a %s win", seed, side, r.Text, r.Score, side)
+			}
+		}
+	}
 }
