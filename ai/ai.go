@@ -76,6 +76,7 @@ type kind struct {
 var kinds = []kind{
 	{name: "random", levels: []string{""}, make: func(_ string, c Config) Bot { return NewRandom(c.Seed) }},
 	{name: "heuristic", levels: []string{""}, make: func(_ string, c Config) Bot { return NewHeuristic(c) }},
+	{name: "search", levels: []string{"fast", "", "strong"}, make: func(l string, c Config) Bot { return NewSearch(l, c) }},
 }
 
 // Names lists the known bots with their levels, weakest first: "random",
