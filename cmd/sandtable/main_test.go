@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"sandtable/ai"
 	"sandtable/engine"
 	"sandtable/games"
 	"sandtable/games/soa"
@@ -297,6 +298,26 @@ func TestPlayBotAgainstBot(t *testing.T) {
 		t.Fatalf("no result screen for the spectator; output ends:\n%s", out[max(0, len(out)-2000):])
 	}
 	must(t, "", "replay", recPath)
+}
+
+// play --bot takes every bot level (the British set up first, so the
+// person quits before the bot thinks), and --help lists each with how it
+// plays.
+func TestPlayTakesEveryBotLevel(t *testing.T) {
+	for _, name := range ai.Names() {
+		recPath := filepath.Join(t.TempDir(), "game.json")
+		must(t, "q\n", "play", "soa", "--seat", "british", "--bot", name, "--seed", "5", "--record", recPath)
+		if p := decode[engine.Record](t, readFile(t, recPath)).Players; p["german"] != name || p["british"] != "person" {
+			t.Errorf("--bot %s: the record's players are %v", name, p)
+		}
+	}
+	fails(t, 2, `no bot "search:nope"`, "", "play", "soa", "--bot", "search:nope")
+	help := must(t, "", "play", "--help")
+	for _, name := range ai.Names() {
+		if !strings.Contains(help, name+": "+ai.Describe(name)) {
+			t.Errorf("play --help does not list %s with how it plays:\n%s", name, help)
+		}
+	}
 }
 
 func TestPlayUndoAndQuit(t *testing.T) {
