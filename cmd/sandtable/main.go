@@ -56,7 +56,7 @@ func init() {
 		{"play", "ID [--seat SEAT|--hotseat] [--bot NAME] [--seed N] [--option K=V]... [--record FILE] [--resume FILE] [--plain]", "play in the terminal (full screen, or line by line when piped)", cmdPlay},
 		{"fuzz", "--game ID [--games N] [--seed S] [--out DIR] [--option K=V]...", "play random games and check every rule invariant", cmdFuzz},
 		{"rulecov", "[--repo DIR] [--game ID] [--missing] [--min PCT]", "count the rule sections cited by tests or marked n/a", cmdRulecov},
-		{"bench", "--game ID [--seconds N] | serve [--games N] [--seconds N] [--interval D]", "measure random-play speed on one core, or the server under load", cmdBench},
+		{"bench", "--game ID [--seconds N] | serve [--games N] [--seconds N] [--interval D] [--bot-games N]", "measure random-play speed on one core, or the server under load (with bot games)", cmdBench},
 	}
 }
 

@@ -394,6 +394,25 @@ func TestBenchServe(t *testing.T) {
 	}
 }
 
+// bench serve --bot-games: games between bots go on in the server's bot
+// pool while the people's games are measured, and the summary reports them
+// apart: the people's latencies, the bot games' choices and the pool's
+// times, and the machine's load.
+func TestBenchServeWithBots(t *testing.T) {
+	out := must(t, "", "bench", "serve", "--games", "2", "--seconds", "1.5", "--interval", "50ms",
+		"--bot-games", "2", "--bot", "random", "--bot-cores", "1", "--bot-delay", "5ms")
+	people := regexp.MustCompile(`(?m)^games 2, choices (\d+), choices/s \d+, p50 \S+, p99 \S+, .*, errors 0$`).FindStringSubmatch(out)
+	bots := regexp.MustCompile(`(?m)^bot games 2 \(random at both seats\), choices (\d+), finished \d+; ` +
+		`bot choices thought (\d+), think mean \S+ p99 [≤>] \S+, wait for a core mean \S+ p99 [≤>] \S+$`).FindStringSubmatch(out)
+	if people == nil || people[1] == "0" || bots == nil || bots[1] == "0" || bots[2] == "0" {
+		t.Fatalf("the people's games and the bot games did not both progress, or the summary lacks them:\n%s", out)
+	}
+	if _, err := os.Stat("/proc/loadavg"); err == nil && !strings.Contains(out, "\nmachine load (1, 5, 15 min) before ") {
+		t.Fatalf("no machine load in the summary:\n%s", out)
+	}
+	fails(t, 2, `no bot "nope"`, "", "bench", "serve", "--bot", "nope")
+}
+
 // A saved game carries on where it stopped, with its seed and choices.
 func TestPlayResume(t *testing.T) {
 	recPath := filepath.Join(t.TempDir(), "resume.json")
