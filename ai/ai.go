@@ -69,17 +69,12 @@ func Move(ctx context.Context, b Bot, s engine.State) (engine.Action, error) {
 type kind struct {
 	name   string
 	levels []string // "" is the default level, named by the bot's name alone
-	// about says in a few words how each level plays, as the rest of a
-	// sentence that starts with the bot's label ("picks any legal choice at
-	// random"), for the lobby and play --help (Describe)
-	about map[string]string
-	make  func(level string, c Config) Bot
+	make   func(level string, c Config) Bot
 }
 
 // kinds are the known bots, weakest first.
 var kinds = []kind{
-	{name: "random", levels: []string{""}, about: map[string]string{"": "picks any legal choice at random"},
-		make: func(_ string, c Config) Bot { return NewRandom(c.Seed) }},
+	{name: "random", levels: []string{""}, make: func(_ string, c Config) Bot { return NewRandom(c.Seed) }},
 }
 
 // Names lists the known bots with their levels, weakest first: "random",
@@ -101,39 +96,13 @@ func levelName(name, level string) string {
 	return name + ":" + level
 }
 
-// Label is a bot's name as a player reads it: "search (strong)" for
-// "search:strong".
-func Label(name string) string {
-	if base, level, ok := strings.Cut(name, ":"); ok {
-		return base + " (" + level + ")"
-	}
-	return name
-}
-
-// Describe says in a few words how the bot called name plays; "" for no
-// such bot.
-func Describe(name string) string {
-	if k, level, ok := find(name); ok {
-		return k.about[level]
-	}
-	return ""
-}
-
 // New makes the bot called name ("search" or "search:strong").
 func New(name string, c Config) (Bot, error) {
-	if k, level, ok := find(name); ok {
-		return k.make(level, c), nil
-	}
-	return nil, fmt.Errorf("no bot %q; known bots: %s", name, strings.Join(Names(), ", "))
-}
-
-// find is the kind and level of the bot called name.
-func find(name string) (kind, string, bool) {
 	base, level, _ := strings.Cut(name, ":")
 	for _, k := range kinds {
 		if k.name == base && slices.Contains(k.levels, level) {
-			return k, level, true
+			return k.make(level, c), nil
 		}
 	}
-	return kind{}, "", false
+	return nil, fmt.Errorf("no bot %q; known bots: %s", name, strings.Join(Names(), ", "))
 }

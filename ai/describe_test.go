@@ -10,7 +10,7 @@ import (
 func TestEveryLevelIsDescribed(t *testing.T) {
 	for _, name := range Names() {
 		if Describe(name) == "" {
-			t.Errorf("bot %q has no description: add one to its kind's about in ai.go", name)
+			t.Errorf("bot %q has no description: add one to descriptions in ai/describe.go", name)
 		}
 		if _, err := New(name, Config{}); err != nil {
 			t.Errorf("New(%q): %v", name, err)
