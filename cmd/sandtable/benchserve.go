@@ -120,16 +120,7 @@ func cmdBenchServe(e *env, args []string) error {
 			return fmt.Errorf("setting up the bot games: %w", err)
 		}
 	}
-
-	var lat []time.Duration
-	var sizes []int
-	errs := 0
-	ctx, cancel := context.WithTimeout(setup, time.Duration(*seconds*float64(time.Second)))
-	defer cancel()
-	stop, err := startProfiles(*cpuProfile, *blockProfile)
-	if err != nil {
-		return err
-	}
+	// where the bot games and the pool's times are as the clock starts
 	waitBefore, thinkBefore, err := botTimes(setup, client, base)
 	if err != nil {
 		return err
@@ -139,6 +130,16 @@ func cmdBenchServe(e *env, args []string) error {
 		if botFrom[i], _, err = bots.progress(setup, id); err != nil {
 			return err
 		}
+	}
+
+	var lat []time.Duration
+	var sizes []int
+	errs := 0
+	ctx, cancel := context.WithTimeout(setup, time.Duration(*seconds*float64(time.Second)))
+	defer cancel()
+	stop, err := startProfiles(*cpuProfile, *blockProfile)
+	if err != nil {
+		return err
 	}
 	start, loadBefore, cpuBefore := time.Now(), loadAverage(), cpuSeconds()
 	botErrs := make(chan error, len(botIDs))
