@@ -75,6 +75,7 @@ type kind struct {
 // kinds are the known bots, weakest first.
 var kinds = []kind{
 	{name: "random", levels: []string{""}, make: func(_ string, c Config) Bot { return NewRandom(c.Seed) }},
+	{name: "heuristic", levels: []string{""}, make: func(_ string, c Config) Bot { return NewHeuristic(c) }},
 }
 
 // Names lists the known bots with their levels, weakest first: "random",

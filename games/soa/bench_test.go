@@ -32,7 +32,7 @@ func BenchmarkRandomPlay(b *testing.B) {
 // benchStates samples states every few choices across random games under
 // every option set, so that the benchmarks see set-up, impulses, fire,
 // retreats and close combat in their usual proportions.
-func benchStates(b *testing.B) []*State {
+func benchStates(b testing.TB) []*State {
 	g := MustLoad()
 	pick := engine.NewRNG(11)
 	optionSets := []map[string]string{nil, {"hidden_at": "on"}, {"combat": "chits"}, {"bidding": "on", "hidden_at": "on", "combat": "chits"}}

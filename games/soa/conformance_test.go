@@ -20,7 +20,7 @@ func TestConformance(t *testing.T) {
 		Games:  4,
 		Seed:   1,
 		Hidden: hiddenPair,
-		Bots:   kitBots("random"),
+		Bots:   kitBots("random", "heuristic"),
 	})
 	if err != nil {
 		t.Fatal(err)

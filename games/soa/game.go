@@ -51,6 +51,7 @@ type Game struct {
 	britAT     []int16    // British anti-tank guns, the units that may be hidden (soa:13.8)
 	placeIndex map[string]int16
 	historical []int16 // per unit, its place in the historical set-up (setup.json); nil without one
+	eval       evaluation
 }
 
 // options are the agreed optional rules.
@@ -173,6 +174,7 @@ func newGame(mapJSON, placesJSON, unitsJSON, tablesJSON []byte) (*Game, error) {
 	if err := g.indexDots(); err != nil {
 		return nil, err
 	}
+	g.prepareEvaluation()
 	for z, id := range []string{"A", "B", "C", "D", "E"} {
 		i, ok := b.Index(id)
 		if !ok || !b.IsZone(i) {
