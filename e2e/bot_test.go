@@ -19,13 +19,7 @@ func TestBotSeat(t *testing.T) {
 	base := newServer(t)
 	p := newProfile(t, "bot game", base)
 	tm := newTimer(t)
-	p.open("/", "#new-game #create-game")
-	p.do("fill in the new-game form", 5*time.Second,
-		chromedp.SetValue(chromedp.CSS(`select[name=seat-german]`), "here"),
-		chromedp.SetValue(chromedp.CSS(`select[name=seat-british]`), "bot:random"))
-	p.do("create the game", 20*time.Second,
-		chromedp.Click(chromedp.CSS("#create-game")),
-		chromedp.WaitVisible(chromedp.CSS(".game-page[data-version]")))
+	p.createAgainstBot()
 	id := p.gameID()
 	tm.mark("lobby: game against the bot created")
 
@@ -67,6 +61,20 @@ func TestBotSeat(t *testing.T) {
 	p.do("the lobby lists the game", 10*time.Second, chromedp.WaitVisible(chromedp.CSS(sel)))
 	p.shot("lobby.png")
 	tm.mark("lobby lists it: your move")
+}
+
+// createAgainstBot creates in the lobby a game of the German seat in this
+// browser against the random bot, with the form's other fields set by
+// extra, and waits for the game page.
+func (p *page) createAgainstBot(extra ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	p.open("/", "#new-game #create-game")
+	p.do("fill in the new-game form", 5*time.Second, append([]chromedp.Action[chromedp.Void]{
+		chromedp.SetValue(chromedp.CSS(`select[name=seat-german]`), "here"),
+		chromedp.SetValue(chromedp.CSS(`select[name=seat-british]`), "bot:random")}, extra...)...)
+	p.do("create the game", 20*time.Second,
+		chromedp.Click(chromedp.CSS("#create-game")),
+		chromedp.WaitVisible(chromedp.CSS(".game-page[data-version]")))
 }
 
 // TestLobbyBotLevels: each seat's select in the lobby offers every bot level

@@ -35,6 +35,9 @@ type Record struct {
 	Players map[Seat]string `json:"players,omitempty"`
 	// Dice forced before a choice: a study, never a rated game.
 	Dice []ForcedDice `json:"dice,omitempty"`
+	// Hints: the players could ask a bot for its suggested choice and its
+	// estimate of their chance to win; a study too.
+	Hints bool `json:"hints,omitempty"`
 	// Hash is the state hash after the last choice, checked by replay.
 	Hash string `json:"hash,omitempty"`
 }
@@ -46,8 +49,9 @@ type ForcedDice struct {
 	Rolls  []int `json:"rolls"`
 }
 
-// Study reports whether the record forces dice.
-func (r *Record) Study() bool { return len(r.Dice) > 0 }
+// Study reports whether the record forces dice or was played with hints:
+// either way, not a game to rate.
+func (r *Record) Study() bool { return len(r.Dice) > 0 || r.Hints }
 
 // FormatHash writes a state hash as records and tools show it.
 func FormatHash(h uint64) string { return fmt.Sprintf("%016x", h) }

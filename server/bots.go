@@ -97,7 +97,9 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 		if !errors.As(err, &ae) || (ae.code != "stale_version" && ae.code != "archived") {
 			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", id, "err", err)
 		}
+		return
 	}
+	srv.noteEstimate(l, b, seat, version)
 }
 
 // think asks b for its choice in s; a bot that panics is reported, not

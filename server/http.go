@@ -61,6 +61,8 @@ func (srv *Server) routes() {
 	route("POST", "/api/games/{id}/undo", srv.api(srv.undoChoice))
 	route("POST", "/api/games/{id}/resign", srv.api(srv.resign))
 	route("POST", "/api/games/{id}/draw", srv.api(srv.draw))
+	route("POST", "/api/games/{id}/hint", srv.api(srv.hint))
+	route("GET", "/api/games/{id}/estimates", srv.api(srv.estimates))
 	route("GET", "/api/games/{id}/record", srv.api(srv.recordOf))
 	route("GET", "/api/games/{id}/replay", srv.api(srv.replay))
 	route("GET", "/api/games/{id}/board", srv.api(srv.board))
@@ -263,6 +265,8 @@ type createRequest struct {
 	Options  map[string]string `json:"options"`
 	Seed     json.Number       `json:"seed"`
 	Seats    map[string]string `json:"seats"`
+	// Hints lets every seat ask a bot for a suggested choice: a study.
+	Hints bool `json:"hints"`
 }
 
 type createAnswer struct {
@@ -308,7 +312,7 @@ func (srv *Server) createGame(r *http.Request) (int, any, error) {
 	if req.Seats == nil {
 		req.Seats = map[string]string{}
 	}
-	g := store.Game{Game: req.Game, Scenario: req.Scenario, Options: req.Options, Seed: seed, SeedChosen: req.Seed != "", Seats: req.Seats}
+	g := store.Game{Game: req.Game, Scenario: req.Scenario, Options: req.Options, Seed: seed, SeedChosen: req.Seed != "", Seats: req.Seats, Hints: req.Hints}
 	return srv.createFor(r, g)
 }
 
@@ -368,14 +372,15 @@ func (srv *Server) importRecord(r *http.Request) (int, any, error) {
 		return 0, nil, errf(400, "bad_record", "the record does not verify: %v", err)
 	}
 	g := store.Game{Game: rec.Game, Rules: rec.RulesVersion(), Scenario: rec.Scenario, Options: rec.Options, Seed: rec.Seed, SeedChosen: true, Position: rec.Position,
-		Seats: map[string]string{}, Choices: m.Choices}
+		Seats: map[string]string{}, Choices: m.Choices, Hints: rec.Hints}
 	return srv.createFor(r, g)
 }
 
 // ordinary refuses a record that forces dice, in its list of dice or hidden
-// in its starting position: a game played here must not know its dice.
+// in its starting position: a game played here must not know its dice. A
+// record played with hints is imported as a game with hints.
 func ordinary(g engine.Game, rec *engine.Record) error {
-	if rec.Study() {
+	if len(rec.Dice) > 0 {
 		return errf(400, "bad_record", "the record forces dice (a study); only ordinary records can be imported")
 	}
 	if len(rec.Position) == 0 {
@@ -401,7 +406,7 @@ func (srv *Server) summary(r *http.Request) (int, any, error) {
 	return 200, map[string]any{"id": l.meta.ID, "game": l.meta.Game, "scenario": l.meta.Scenario, "options": l.meta.Options,
 		"seats": l.meta.Seats, "version": len(l.choices), "to_move": l.state.ToMove(), "result": l.state.Result(),
 		"created": l.meta.Created, "seed_chosen": l.meta.SeedChosen, "rules": engine.RulesVersion(l.game), "notice": l.notice,
-		"archived": l.meta.Archived}, nil
+		"archived": l.meta.Archived, "hints": l.meta.Hints, "study": l.meta.SeedChosen || l.meta.Hints}, nil
 }
 
 // seated resolves the game and the caller's seat.

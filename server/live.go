@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -34,6 +35,9 @@ type live struct {
 	deadline time.Time // when the seat to move's reaction time runs out (zero: no clock)
 	draw     drawOffer // the standing draw offer, if any (endings.go)
 	clock    uint64    // counts every change; a clock's timer acts only if it is unchanged
+	// hinting stops the hint being worked out for each seat that asked
+	// (hints.go); a change of the game calls them
+	hinting map[engine.Seat]context.CancelFunc
 	// notice tells the players that the game was started under older rules
 	// and now goes on under this server's (docs/formats.md, "Versions")
 	notice string
@@ -55,7 +59,7 @@ func errf(status int, code, format string, args ...any) *apiError {
 // record is the game's record so far.
 func (l *live) record() *engine.Record {
 	return &engine.Record{Format: engine.RecordFormat, Game: l.meta.Game, Rules: engine.RulesVersion(l.game), Scenario: l.meta.Scenario, Options: l.meta.Options,
-		Seed: l.meta.Seed, Position: l.meta.Position, Choices: append([]string(nil), l.choices...)}
+		Seed: l.meta.Seed, Position: l.meta.Position, Choices: append([]string(nil), l.choices...), Hints: l.meta.Hints}
 }
 
 // rebuild replays the record into a fresh state, noting who made each choice
@@ -184,6 +188,7 @@ func (srv *Server) undo(ctx context.Context, l *live, seat engine.Seat, version 
 		return n, errf(500, "store_failed", "undo could not be stored; nothing was taken back")
 	}
 	l.meta.Updated = time.Now()
+	l.meta.Estimates = slices.DeleteFunc(l.meta.Estimates, func(e store.Estimate) bool { return e.Version > n-1 })
 	srv.afterChange(l)
 	return n - 1, nil
 }
@@ -201,6 +206,9 @@ func (srv *Server) afterChange(l *live) {
 	if l.botThinking != nil {
 		l.botThinking()
 		l.botThinking = nil
+	}
+	for _, stop := range l.hinting {
+		stop()
 	}
 	l.deadline = time.Time{}
 	l.clock++
@@ -269,6 +277,9 @@ func (l *live) viewOf(seat engine.Seat, logFrom int) map[string]any {
 	}
 	if l.meta.Archived {
 		v["archived"] = true
+	}
+	if l.meta.Hints {
+		v["hints"] = true
 	}
 	return v
 }

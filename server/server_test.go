@@ -75,7 +75,13 @@ type created struct {
 
 func newGame(t *testing.T, hs *httptest.Server, seats map[string]string) created {
 	t.Helper()
-	code, out := call(t, hs, "POST", "/api/games", "", map[string]any{"game": "soa", "scenario": "basic", "seed": "42", "seats": seats})
+	return createWith(t, hs, map[string]any{"game": "soa", "scenario": "basic", "seed": "42", "seats": seats})
+}
+
+// createWith creates a game as req asks.
+func createWith(t *testing.T, hs *httptest.Server, req map[string]any) created {
+	t.Helper()
+	code, out := call(t, hs, "POST", "/api/games", "", req)
 	if code != 201 {
 		t.Fatalf("create: %d %v", code, out)
 	}

@@ -30,6 +30,7 @@ func cmdPlay(e *env, args []string) error {
 	fs.Var(opts, "option", "a game option KEY=VALUE (repeatable)")
 	recPath := fs.String("record", "", "where to save the record on quit and at the end (default ./sandtable-GAME-SEED.json)")
 	resume := fs.String("resume", "", "a saved record to carry on from, with its scenario, options, seed and players")
+	hints := fs.Bool("hints", false, "h (in line mode: hint) asks a bot for its suggested choice and its estimate of your chance to win; the record notes the game as a study")
 	plain := fs.Bool("plain", false, "line mode even on a terminal (it is the mode whenever input or output is not a terminal)")
 	pos, err := parse(e, fs, args, 1, 1)
 	if err != nil {
@@ -88,6 +89,7 @@ func cmdPlay(e *env, args []string) error {
 		}
 	}
 	p.Rec.Players = players
+	p.Rec.Hints = p.Rec.Hints || *hints // a game once played with hints stays a study
 	if err := p.Seat(players); err != nil {
 		return usageError{err.Error()}
 	}

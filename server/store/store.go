@@ -41,9 +41,23 @@ type Game struct {
 	Archived bool
 	// DrawBy is the seat whose draw offer stood at version DrawAt ("": none);
 	// the offer stands while the game is at that version.
-	DrawBy  string
-	DrawAt  int
+	DrawBy string
+	DrawAt int
+	// Hints: the seats may ask a bot for its suggested choice (a study).
+	Hints   bool
 	Choices []string
+	// Estimates are the bots' estimates of a seat's chance to win, in
+	// version order.
+	Estimates []Estimate
+}
+
+// Estimate is a bot's estimate, at version Version (before that choice was
+// made), of the chance that Seat wins, a draw counting a half: a bot's
+// after it chose for its seat, or the hint bot's for the seat it advised.
+type Estimate struct {
+	Version int     `json:"version"`
+	Seat    string  `json:"seat"`
+	P       float64 `json:"p"`
 }
 
 // Token is a seat's secret, stored as a hash.
@@ -105,6 +119,13 @@ CREATE TABLE IF NOT EXISTS choices (
 	choice TEXT NOT NULL,
 	PRIMARY KEY (game_id, n)
 );
+CREATE TABLE IF NOT EXISTS estimates (
+	game_id TEXT NOT NULL REFERENCES games(id),
+	version INTEGER NOT NULL,
+	seat TEXT NOT NULL,
+	p REAL NOT NULL,
+	PRIMARY KEY (game_id, version, seat)
+);
 CREATE TABLE IF NOT EXISTS health (
 	id INTEGER PRIMARY KEY CHECK (id = 1),
 	checked TEXT NOT NULL
@@ -118,6 +139,7 @@ var added = map[string]string{
 	"archived": "INTEGER NOT NULL DEFAULT 0",
 	"draw_by":  "TEXT NOT NULL DEFAULT ''",
 	"draw_at":  "INTEGER NOT NULL DEFAULT 0",
+	"hints":    "INTEGER NOT NULL DEFAULT 0",
 }
 
 // addColumns adds the columns an older database lacks.
@@ -260,8 +282,8 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game, tokens []Token) error {
 		pos = string(g.Position)
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, rules) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)`,
-			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), stamp(g.Created), g.Over, stamp(g.Created), max(g.Rules, 1)); err != nil {
+		if _, err := tx.Exec(`INSERT INTO games(id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, rules, hints) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+			g.ID, g.Game, g.Scenario, string(opts), fmt.Sprint(g.Seed), g.SeedChosen, pos, string(seats), stamp(g.Created), g.Over, stamp(g.Created), max(g.Rules, 1), g.Hints); err != nil {
 			return err
 		}
 		for _, t := range tokens {
@@ -298,13 +320,27 @@ func (s *SQLite) AppendChoices(ctx context.Context, id string, n int, choices []
 	})
 }
 
-// Truncate keeps the first n choices of a game (undo).
+// Truncate keeps the first n choices of a game (undo), and the estimates
+// of the positions that remain.
 func (s *SQLite) Truncate(ctx context.Context, id string, n int) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.Exec(`DELETE FROM choices WHERE game_id = ? AND n >= ?`, id, n); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(`DELETE FROM estimates WHERE game_id = ? AND version > ?`, id, n); err != nil {
+			return err
+		}
 		_, err := tx.Exec(`UPDATE games SET updated = ? WHERE id = ?`, stamp(time.Now()), id)
+		return err
+	})
+}
+
+// AddEstimate stores a bot's estimate for a game; a later one for the same
+// version and seat replaces it.
+func (s *SQLite) AddEstimate(ctx context.Context, id string, e Estimate) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT INTO estimates(game_id, version, seat, p) VALUES(?,?,?,?)
+			ON CONFLICT(game_id, version, seat) DO UPDATE SET p = excluded.p`, id, e.Version, e.Seat, e.P)
 		return err
 	})
 }
@@ -375,13 +411,13 @@ var ErrDamaged = errors.New("store: damaged game")
 func (s *SQLite) load(ctx context.Context, one string) (games []Game, tokens []Token, damaged []Damaged, err error) {
 	bad := map[string]error{}
 	index := map[string]int{}
-	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, archived, rules, draw_by, draw_at FROM games
+	err = s.each(ctx, `SELECT id, game, scenario, options, seed, seed_chosen, position, seats, created, over, updated, archived, rules, draw_by, draw_at, hints FROM games
 		WHERE ?1 = '' OR id = ?1 ORDER BY created, id`, one,
 		func(rows *sql.Rows) error {
 			var g Game
 			var opts, seed, seats, created string
 			var pos, updated sql.NullString
-			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &updated, &g.Archived, &g.Rules, &g.DrawBy, &g.DrawAt); err != nil {
+			if err := rows.Scan(&g.ID, &g.Game, &g.Scenario, &opts, &seed, &g.SeedChosen, &pos, &seats, &created, &g.Over, &updated, &g.Archived, &g.Rules, &g.DrawBy, &g.DrawAt, &g.Hints); err != nil {
 				return fmt.Errorf("a game row does not read: %w", err)
 			}
 			if !updated.Valid { // a game stored before the column existed
@@ -417,6 +453,28 @@ func (s *SQLite) load(ctx context.Context, one string) (games []Game, tokens []T
 			bad[id] = fmt.Errorf("choice %d is missing (the next stored one is %d)", len(games[i].Choices), n)
 		default:
 			games[i].Choices = append(games[i].Choices, c)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	err = s.each(ctx, `SELECT game_id, version, seat, p FROM estimates WHERE ?1 = '' OR game_id = ?1 ORDER BY game_id, version, seat`, one, func(rows *sql.Rows) error {
+		var id string
+		var e Estimate
+		if err := rows.Scan(&id, &e.Version, &e.Seat, &e.P); err != nil {
+			return fmt.Errorf("an estimate row does not read: %w", err)
+		}
+		i, ok := index[id]
+		switch {
+		case !ok:
+			if bad[id] == nil {
+				bad[id] = fmt.Errorf("an estimate belongs to no stored game")
+			}
+		case games[i].Seats[e.Seat] == "" || e.P < 0 || e.P > 1 || e.Version < 0:
+			bad[id] = fmt.Errorf("an estimate of %g for seat %q at version %d: not a seat of the game, or not a chance", e.P, e.Seat, e.Version)
+		default:
+			games[i].Estimates = append(games[i].Estimates, e)
 		}
 		return nil
 	})

@@ -70,6 +70,9 @@ export const api = {
   undo: (id, token, version) => call('POST', `${g(id)}/undo`, {token, body: {version}}),
   // batch makes several choices of one seat, all or none (a saved set-up).
   batch: (id, token, version, choices) => call('POST', `${g(id)}/choices/batch`, {token, body: {version, choices}}),
+  // hint asks the hint bot for the seat's suggested choice (a game with hints).
+  hint: (id, token, version) => call('POST', `${g(id)}/hint`, {token, body: {version}}),
+  estimates: (id, token) => call('GET', `${g(id)}/estimates`, {token}),
   resign: (id, token, version) => call('POST', `${g(id)}/resign`, {token, body: {version}}),
   // draw answers "offer", "accept" or "decline".
   draw: (id, token, version, answer) => call('POST', `${g(id)}/draw`, {token, body: {version, answer}}),

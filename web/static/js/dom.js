@@ -96,6 +96,14 @@ export function download(name, text, type = 'application/json') {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// studyMark marks a game that is a study (docs/api.md: with hints, or a
+// seed its creator chose), saying why; null for any other game.
+export function studyMark(summary) {
+  if (!summary || !summary.study) return null;
+  const why = [summary.hints ? 'every side may ask a bot for hints' : null, summary.seed_chosen ? 'its creator chose the seed' : null].filter(Boolean);
+  return h('span', {class: 'study-mark', title: `A study, not a rated game: ${why.join('; ')}.`}, 'study');
+}
+
 // setCrumbs fills the breadcrumb in the top bar.
 export function setCrumbs(...items) {
   const nav = document.getElementById('crumbs');

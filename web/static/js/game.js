@@ -3,7 +3,7 @@
 // tokens), highlights the legal choices on the map through their refs, and
 // sends the one the player picks. It never decides what is legal: the
 // engine lists every choice (docs/design.md section 1).
-import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download, plural, cap} from './dom.js';
+import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download, plural, cap, studyMark} from './dom.js';
 import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
 import * as setups from './setups.js';
@@ -31,6 +31,7 @@ export async function gamePage(main, id) {
   if (summary.seed_chosen && humans > 1 && Object.keys(store.tokens(id)).length < humans) {
     toast('The creator of this game chose its seed and can foresee the dice.', 'error');
   }
+  setCrumbs(h('span', {}, 'Game ', h('code', {}, id), ' ', studyMark(summary)));
   game.setBoard(board);
   installBoard(board);
   new GamePage(main, id, board, summary, game, name).start();
@@ -90,6 +91,9 @@ class GamePage {
       undo: h('button', {id: 'undo', type: 'button', class: 'secondary', hidden: true, 'aria-label': 'Undo your last choice (U)',
         onclick: () => this.undo()}, '↶ Undo'),
       error: h('div', {id: 'error', class: 'error', role: 'alert', hidden: true}),
+      hintButton: h('button', {id: 'hint-button', type: 'button', class: 'secondary small', hidden: true, 'aria-label': 'Ask the bot for a hint (H)',
+        onclick: () => this.askHint()}, 'Hint'),
+      hint: h('div', {id: 'hint', class: 'hint-box', 'aria-live': 'polite'}),
       conn: h('span', {id: 'conn', class: 'conn', title: 'Connection to the server'}, 'connecting'),
       boxes: h('div', {id: 'boxes', class: 'boxes'}),
       log: h('ol', {id: 'log', class: 'log', tabindex: 0, 'aria-label': 'Game log'}),
@@ -106,7 +110,7 @@ class GamePage {
     const side = h('aside', {class: 'side', id: 'panel'},
       notice, e.archived, e.result, e.status,
       h('section', {class: 'card turn', id: 'turn', tabindex: -1, 'aria-label': 'What to do'},
-        e.offer, e.prompt, e.error, e.controls, e.setups, e.choices, e.ending, h('div', {class: 'turn-foot'}, e.undo, e.conn)),
+        e.offer, e.prompt, e.error, e.controls, e.setups, h('div', {class: 'hint-row'}, e.hintButton, e.hint), e.choices, e.ending, h('div', {class: 'turn-foot'}, e.undo, e.conn)),
       h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.lastRoll, e.log),
       h('section', {class: 'card boxes-card'}, h('h2', {}, 'Boxes'), e.boxes, links));
     clear(this.main, h('div', {class: 'game-page'}, mapPane, side));
@@ -275,6 +279,7 @@ class GamePage {
     renderBoxes(this.el.boxes, st, this.game, this.board.printed, hl.units, (uid) => this.clickUnit(uid, null));
     this.renderPrompt(view, choices);
     this.renderChoices(choices, view);
+    this.renderHint(m, choices);
     // A game module may add controls of its own (games.js controls).
     clear(this.el.controls, readOnly ? null : this.game.controls(view, (id) => this.choose(id)));
     this.renderSetups(m, readOnly);
@@ -504,6 +509,57 @@ class GamePage {
       }
       this.failed(e);
     }
+  }
+
+  // ---- hints (a game created with hints, docs/api.md) ----
+
+  // renderHint offers a hint to the seat on screen when it is ours and to
+  // choose, and keeps the hint it got while the game stays at its version.
+  renderHint(m, choices) {
+    const mine = this.summary.hints && this.tokens[m.seat] && m.view.to_move === m.seat && choices.length > 0;
+    this.el.hintButton.hidden = !mine;
+    const old = this.hinted;
+    if (old && (old.version !== m.version || old.seat !== m.seat)) {
+      this.hinted = null;
+      clear(this.el.hint);
+      this.board.flash([], false); // its refs are of a position gone
+    }
+    this.showHint();
+  }
+
+  async askHint() {
+    if (!this.drawn || this.el.hintButton.hidden || this.asking) return;
+    const {version, seat} = this.drawn;
+    this.asking = true;
+    this.el.hintButton.disabled = true;
+    clear(this.el.hint, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' The bot is thinking…');
+    try {
+      const r = await api.hint(this.id, this.tokens[seat], version);
+      if (this.drawn.version !== r.version || this.drawn.seat !== seat) {
+        clear(this.el.hint); // the game moved on meanwhile
+        return;
+      }
+      this.hinted = {...r, seat};
+      this.showHint();
+    } catch (e) {
+      clear(this.el.hint);
+      if (e.code === 'stale_version') this.failed(e);
+      else this.showError(`No hint: ${e.message}`);
+    } finally {
+      this.asking = false;
+      this.el.hintButton.disabled = false;
+    }
+  }
+
+  // showHint writes the hint, marks its choice and lights its refs on the map.
+  showHint() {
+    this.el.choices.querySelectorAll('button.hinted').forEach((b) => b.classList.remove('hinted'));
+    const r = this.hinted;
+    if (!r) return;
+    this.el.choices.querySelector(`button[data-choice="${CSS.escape(r.choice.id)}"]`)?.classList.add('hinted');
+    clear(this.el.hint, h('span', {}, 'Suggested: ', h('strong', {id: 'hint-choice', 'data-choice': r.choice.id}, r.choice.label), ' ', ruleLink(r.choice.rule)),
+      typeof r.estimate === 'number' ? h('span', {id: 'hint-estimate', class: 'muted'}, ` · ${Math.round(r.estimate * 100)}% to win, the bot estimates`) : null);
+    this.board.flash(r.choice.refs || [], true);
   }
 
   // ---- set-ups saved in this browser (setups.js) ----
@@ -795,6 +851,7 @@ class GamePage {
     else if (k === '-' || k === '_') this.board.zoomBy(0.8);
     else if (k === '0') this.board.fit();
     else if ((k === 'u' || k === 'U') && !this.el.undo.hidden) this.undo();
+    else if ((k === 'h' || k === 'H') && !this.el.hintButton.hidden) this.askHint();
   }
 }
 

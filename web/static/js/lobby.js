@@ -1,7 +1,7 @@
 // lobby.js: the lobby, /. Create a game (scenario, options, seed, who
 // plays each seat), list the games this browser holds tokens for, import a
 // record, watch a game.
-import {h, clear, toast, ruleLink, setCrumbs, copyText, plural, cap} from './dom.js';
+import {h, clear, toast, ruleLink, setCrumbs, copyText, plural, cap, studyMark} from './dom.js';
 import {api} from './api.js';
 import * as store from './store.js';
 
@@ -103,6 +103,8 @@ function fillGame(el, g) {
     h('fieldset', {class: 'seats'}, h('legend', {}, 'Who plays each side'), seats,
       h('div', {class: 'hint'}, 'Choose “This browser” for both sides to play hotseat at one screen. A friend gets a link to send.')),
     options.length ? h('fieldset', {class: 'options'}, h('legend', {}, 'Optional rules'), options) : null,
+    h('div', {class: 'field check'}, h('label', {for: 'hints'}, h('input', {type: 'checkbox', name: 'hints', id: 'hints', 'aria-describedby': 'hints-hint'}), ' Hints'),
+      h('div', {class: 'hint', id: 'hints-hint'}, 'Every side may ask a bot for a suggested choice and its estimate of the chance to win; every player sees that the game has hints. The game is then a study, not a rated game.')),
     h('div', {class: 'field seed'}, h('label', {for: 'seed'}, 'Seed for the dice'), seedInput,
       h('div', {class: 'hint', id: 'seed-hint'}, 'Leave empty for a random seed. The same seed and choices give the same dice.')));
 }
@@ -129,6 +131,7 @@ async function createGame(form, catalog, out) {
   }
   const req = {game: g.id, scenario: fd.get('scenario'), options, seats};
   if (seed) req.seed = seed;
+  if (fd.get('hints')) req.hints = true;
   const btn = form.querySelector('#create-game');
   btn.disabled = true;
   try {
@@ -202,6 +205,8 @@ async function renderMyGames(el) {
       status.textContent = s.result ? `finished${s.result.winner ? `: ${s.result.winner} won` : ': a draw'}` :
         mineToMove ? `your move (${s.to_move})` : `waiting for ${s.to_move}`;
       status.append(h('span', {class: 'muted'}, ` · ${plural(s.version, 'choice')}`));
+      const mark = studyMark(s);
+      if (mark) status.after(mark);
     }).catch((e) => {
       status.dataset.status = 'error';
       status.textContent = e.status === 404 ? 'not on this server any more' : 'status unknown';

@@ -2,7 +2,7 @@
 // one choice at a time with GET /api/games/{id}/replay?step=N, as this
 // browser's seat sees it (or, once the game has ended, as any seat). The
 // address keeps the step on screen, so that a link opens at that step.
-import {h, clear, setCrumbs, inTextField, download, icon} from './dom.js';
+import {h, s, clear, setCrumbs, inTextField, download, icon, studyMark, cap} from './dom.js';
 import {api, LogWindow} from './api.js';
 import * as store from './store.js';
 import {Board, withPrinted} from './board.js';
@@ -22,6 +22,7 @@ export async function replayPage(main, id) {
       h('p', {}, e.message), h('p', {}, h('a', {href: '/'}, 'Back to the lobby'))));
     return;
   }
+  setCrumbs(h('span', {}, 'Replay ', h('code', {}, id), ' ', studyMark(summary)));
   game.setBoard(boardDoc);
   installBoard(boardDoc);
   new ReplayPage(main, id, boardDoc, summary, game).start();
@@ -52,6 +53,7 @@ class ReplayPage {
       slider: h('input', {type: 'range', id: 'replay-slider', min: 0, max: this.steps, value: 0, 'aria-label': 'Step'}),
       counter: h('output', {id: 'replay-step', 'aria-live': 'polite'}),
       error: h('div', {id: 'error', class: 'error', role: 'alert', hidden: true}),
+      estimates: h('section', {id: 'estimates', class: 'card estimates-card', hidden: true}),
     };
     const btn = (id, label, text, f) => h('button', {type: 'button', id, 'aria-label': label, title: label, onclick: f}, text);
     const e = this.el;
@@ -76,12 +78,47 @@ class ReplayPage {
     e.slider.addEventListener('input', () => { clearTimeout(t); t = setTimeout(() => this.go(Number(e.slider.value)), 60); });
     const mapPane = h('section', {class: 'map-pane', id: 'map', tabindex: 0, 'aria-label': 'Map'});
     clear(main, h('div', {class: 'game-page replay'}, mapPane,
-      h('aside', {class: 'side', id: 'panel'}, controls, e.result, e.status,
+      h('aside', {class: 'side', id: 'panel'}, controls, e.estimates, e.result, e.status,
         h('section', {class: 'card log-card'}, h('h2', {}, 'Log'), e.lastRoll, e.log),
         h('section', {class: 'card boxes-card'}, h('h2', {}, 'Boxes'), e.boxes))));
     this.board = new Board(mapPane, boardDoc, game, {onStack: () => {}, onPlace: () => {}, onUnit: () => {}});
     this.log = new Log(e.log, (refs, on) => this.board.flash(refs, on), e.lastRoll);
     document.addEventListener('keydown', (ev) => this.key(ev));
+    // The bots' estimates this browser may see (all, once the game has ended).
+    api.estimates(id, this.token).then((r) => this.plot(r)).catch(() => {});
+  }
+
+  // plot draws the first seat's chance to win over the game, as the bots
+  // estimated it: a bot's estimate for the other seat of a two-seat game
+  // counts as one minus it. A click on the plot goes to that step.
+  plot(r) {
+    const first = (r.seats || [])[0];
+    const pts = (r.estimates || []).filter((x) => x.seat === first || r.seats.length === 2)
+      .map((x) => [x.version, x.seat === first ? x.p : 1 - x.p]);
+    if (!pts.length) return;
+    const W = 300, H = 90, steps = Math.max(1, this.steps);
+    const X = (v) => (v / steps * W).toFixed(1), Y = (p) => ((1 - p) * H).toFixed(1);
+    this.cursor = s('line', {class: 'plot-step', y1: 0, y2: H});
+    const svg = s('svg', {viewBox: `0 0 ${W} ${H}`, class: 'estimates-plot', id: 'estimates-plot', role: 'img', preserveAspectRatio: 'none',
+      'aria-label': `${cap(first)} chance to win as the bots estimated it, over ${steps} steps, from ${Math.round(pts[0][1] * 100)}% to ${Math.round(pts[pts.length - 1][1] * 100)}%`},
+    s('line', {class: 'plot-even', x1: 0, x2: W, y1: H / 2, y2: H / 2}),
+    s('polyline', {class: 'plot-line', points: pts.map(([v, p]) => `${X(v)},${Y(p)}`).join(' ')}),
+    this.cursor);
+    svg.addEventListener('click', (ev) => {
+      const b = svg.getBoundingClientRect();
+      this.go(Math.round((ev.clientX - b.left) / b.width * steps));
+    });
+    clear(this.el.estimates, h('h2', {}, `${cap(first)} chance to win`), svg,
+      h('div', {class: 'plot-scale muted small'}, h('span', {}, 'step 0'), h('span', {}, 'the bots\' estimates; 50% dashed'), h('span', {}, `step ${steps}`)));
+    this.el.estimates.hidden = false;
+    this.moveCursor();
+  }
+
+  moveCursor() {
+    if (!this.cursor) return;
+    const x = (this.step / Math.max(1, this.steps) * 300).toFixed(1);
+    this.cursor.setAttribute('x1', x);
+    this.cursor.setAttribute('x2', x);
   }
 
   // newLog is a log window of the seat the replay shows. Older lines come
@@ -139,6 +176,7 @@ class ReplayPage {
     this.el.result.hidden = !view.result;
     if (view.result) renderResult(this.el.result, view.result);
     document.querySelector('.game-page').dataset.step = this.shown.step;
+    this.moveCursor();
   }
 
   toggle() {

@@ -124,7 +124,15 @@ func (l *lines) ask(ctx context.Context, seat engine.Seat) (quit bool, err error
 		case "q", "quit":
 			return true, l.save()
 		case "h", "help", "?":
-			fmt.Fprintln(w, "Type the number of a choice or its id. u: undo your last choice (until dice or chits are drawn or the move passes). resign: give up. draw: offer a draw. q or Ctrl-C: quit and save the record.")
+			fmt.Fprintln(w, "Type the number of a choice or its id. u: undo your last choice (until dice or chits are drawn or the move passes). resign: give up. draw: offer a draw. hint (with --hints): the bot's suggested choice. q or Ctrl-C: quit and save the record.")
+			continue
+		case "hint":
+			h, err := l.Hint(ctx, l.State.Clone())
+			if err != nil {
+				fmt.Fprintf(w, "no hint: %v\n", err)
+			} else {
+				fmt.Fprintf(w, "%s (%s)\n", h, h.Choice.ID)
+			}
 			continue
 		case "resign", "draw":
 			if l.endByPlayers(seat, line) {

@@ -712,3 +712,88 @@ func TestScreensFitSmallWindows(t *testing.T) {
 		mustContain(t, ansi.Strip(screens["resign"]), "Resign as british?")
 	}
 }
+
+// In a game with hints, h asks the hint bot for the person's move: the
+// status shows its choice and the highlight moves to it; the record notes
+// the game as a study. Without hints, h is the help.
+func TestScreenHintKey(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	m := start(t, p, britSize)
+	press(m, "h")
+	if !m.help {
+		t.Fatal("h in a game without hints does not show the help")
+	}
+	press(m, "h") // any key returns
+
+	p = newSession(t, 3, nil, vsBot)
+	p.Rec.Hints, p.HintBot = true, "random"
+	m = start(t, p, britSize)
+	if !strings.Contains(m.View(), "study") {
+		t.Errorf("the header of a game with hints does not say it is a study:\n%s", m.View())
+	}
+	msg, ok := press(m, "h").(hintMsg)
+	if !ok || msg.err != nil {
+		t.Fatalf("h gave %#v, want the hint bot's answer", msg)
+	}
+	if !slices.Contains(m.acts, msg.h.Action) {
+		t.Fatalf("the hint %v is not one of the British choices", msg.h.Choice)
+	}
+	m.Update(msg)
+	if m.help || m.acts[m.visible()[m.sel]] != msg.h.Action {
+		t.Fatalf("after the hint the highlight is on %v, want %v", m.choices[m.visible()[m.sel]], msg.h.Choice)
+	}
+	mustContain(t, m.View(), "hint (random): "+msg.h.Choice.Label)
+	press(m, "enter")
+	if got := p.Rec.Choices[0]; got != msg.h.Choice.ID {
+		t.Fatalf("Enter after the hint took %s, want the hint's %s", got, msg.h.Choice.ID)
+	}
+	if _, err := p.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if rec := readRecord(t, p.Path); !rec.Hints || !rec.Study() {
+		t.Fatalf("the record of a game with hints: hints %v, study %v", rec.Hints, rec.Study())
+	}
+}
+
+// A hint that comes after the game has moved on is not shown.
+func TestScreenStaleHint(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	p.Rec.Hints, p.HintBot = true, "random"
+	m := start(t, p, britSize)
+	msg := press(m, "h").(hintMsg)
+	press(m, "enter")
+	m.Update(msg)
+	if strings.Contains(m.View(), "hint (random)") {
+		t.Fatalf("a hint for a position the game has left is shown:\n%s", m.View())
+	}
+}
+
+// In line mode, hint prints the hint bot's suggestion, one of the choices,
+// in a game with hints; in another it says how to have them.
+func TestLinesHint(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	var out bytes.Buffer
+	if err := Lines(context.Background(), p, strings.NewReader("hint\nq\n"), &out, false); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out.String(), "no hint: this game has no hints; start it with --hints")
+
+	p = newSession(t, 3, nil, vsBot)
+	p.Rec.Hints, p.HintBot = true, "random"
+	out.Reset()
+	if err := Lines(context.Background(), p, strings.NewReader("hint\nq\n"), &out, false); err != nil {
+		t.Fatal(err)
+	}
+	_, line, ok := strings.Cut(out.String(), "hint (random): ")
+	if !ok {
+		t.Fatalf("no hint in:\n%s", out.String())
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	found := false
+	for _, c := range engine.Choices(p.State) {
+		found = found || line == c.Label+" ("+c.ID+")"
+	}
+	if !found {
+		t.Fatalf("the hint %q is not one of the British choices", line)
+	}
+}

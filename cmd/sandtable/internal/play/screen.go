@@ -83,6 +83,7 @@ type model struct {
 	deadline time.Time
 	timeout  engine.Action
 	thinking bool
+	hinting  bool // the hint bot thinks
 	// botCtx ends when the screen does; stopBot stops the bot thinking now,
 	// when the game changes under it (a resignation). thinkMu lets
 	// one bot think at a time: a stopped one may not have returned yet, and
@@ -103,6 +104,13 @@ type model struct {
 // botMsg is a bot's choice, made for the state of clock generation gen.
 type botMsg struct {
 	a   engine.Action
+	gen int
+	err error
+}
+
+// hintMsg is the hint bot's answer for the state of clock generation gen.
+type hintMsg struct {
+	h   Hint
 	gen int
 	err error
 }
@@ -213,6 +221,9 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		}
 		return m, m.advance()
+	case hintMsg:
+		m.hinting = false
+		m.showHint(msg)
 	case tickMsg:
 		if msg.gen != m.clock || m.deadline.IsZero() {
 			return m, nil
@@ -268,7 +279,7 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		case "esc", "enter": // Enter chooses nothing unseen
 			m.zoom(paneChoices)
 		case "?", "h":
-			m.help = true
+			return m.helpOrHint(key)
 		default:
 			m.move(key)
 		}
@@ -296,7 +307,7 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	}
 	switch key {
 	case "?", "h":
-		m.help = true
+		return m.helpOrHint(key)
 	case "tab":
 		m.focus = (m.focus + 1) % panes
 	case "shift+tab":
@@ -345,6 +356,43 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		m.move(key)
 	}
 	return nil
+}
+
+// helpOrHint: h asks for a hint in a game with hints; otherwise it, and
+// ?, show the help.
+func (m *model) helpOrHint(key string) tea.Cmd {
+	if key == "?" || !m.p.Rec.Hints {
+		m.help = true
+		return nil
+	}
+	switch {
+	case m.choices == nil:
+		m.note = "a hint is for your own move"
+		return nil
+	case m.hinting:
+		return nil
+	}
+	m.hinting, m.note = true, "the bot is thinking of a hint…"
+	clone, gen, ctx := m.p.State.Clone(), m.clock, m.botCtx // quitting stops the hint bot too
+	return func() tea.Msg {
+		h, err := m.p.Hint(ctx, clone)
+		return hintMsg{h, gen, err}
+	}
+}
+
+// showHint puts a hint in the status line and the highlight on its
+// choice, unless the game has moved on since it was asked for (the choice
+// that moved it wrote its own note).
+func (m *model) showHint(msg hintMsg) {
+	switch {
+	case msg.gen != m.clock || m.choices == nil: // an undo and another choice come back to the same length
+	case msg.err != nil:
+		m.note = "no hint: " + msg.err.Error()
+	default:
+		m.note = msg.h.String()
+		m.filter, m.typed = "", ""
+		m.sel = max(0, slices.Index(m.visible(), slices.Index(m.acts, msg.h.Action)))
+	}
 }
 
 // zoom shows the log or the whole map in the whole window, or returns

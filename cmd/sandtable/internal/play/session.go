@@ -32,7 +32,10 @@ type Session struct {
 	Humans map[engine.Seat]bool
 	Bots   map[engine.Seat]ai.Bot
 	// Path is where Save writes the record.
-	Path    string
+	Path string
+	// HintBot is the bot that gives hints when the record has them
+	// (Rec.Hints); empty: the default search level (hint.go).
+	HintBot string
 	history []played
 }
 

@@ -142,6 +142,9 @@ func (m *model) View() string {
 func (m *model) header() string {
 	s := m.p.State
 	parts := []string{m.p.Game.Name(), fmt.Sprintf("seed %d", m.p.Rec.Seed)}
+	if m.p.Rec.Study() {
+		parts = append(parts, "study")
+	}
 	switch {
 	case s.ToMove() == "":
 		parts = append(parts, "game over after "+count(m.p.Played(), "choice"))
@@ -201,7 +204,11 @@ func (m *model) footer() string {
 	case m.full:
 		keys = fitKeys(w, "↑↓ PgUp PgDn scroll", "l log", "m map", "Esc back", "q quit")
 	case m.choices != nil:
-		keys = fitKeys(w, "? help", "↑↓ Enter", "/ search", "l log", "m map", "u undo", "R resign", "D draw", "Tab pane", "q quit")
+		hint := ""
+		if m.p.Rec.Hints {
+			hint = "h hint"
+		}
+		keys = fitKeys(w, "? help", "↑↓ Enter", hint, "/ search", "l log", "m map", "u undo", "R resign", "D draw", "Tab pane", "q quit")
 	case m.player() != "": // a bot chooses
 		keys = fitKeys(w, "? help", "l log", "m map", "R resign", "D draw", "Tab pane", "↑↓ scroll", "q quit")
 	default: // a spectator, or the game is over
@@ -213,6 +220,7 @@ func (m *model) footer() string {
 // fitKeys joins the keys that fit in w cells: the last (quit) always, the
 // others in their order, the least needed last.
 func fitKeys(w int, keys ...string) string {
+	keys = slices.DeleteFunc(keys, func(k string) bool { return k == "" })
 	last := keys[len(keys)-1]
 	for n := len(keys) - 1; n > 0; n-- {
 		if s := strings.Join(append(slices.Clone(keys[:n]), last), " · "); ansi.StringWidth(s) <= w {
@@ -548,6 +556,7 @@ func (m *model) helpScreen() string {
 		"u          undo your last choice (until dice roll or the turn passes)",
 		"R          resign (y confirms), also while a bot moves: the other wins",
 		"D          offer a draw: a bot declines; at the hotseat the other answers",
+		"h          with --hints: the bot's suggested choice and its estimate",
 		"q Ctrl-C   save the record and quit",
 		"",
 		"A choice that is the only one of its kind (a whole set-up, Pass, Done) is",
