@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -164,5 +165,26 @@ func TestLinesInterruptStopsTheThinkingBot(t *testing.T) {
 	mustContain(t, out.String(), "\ninterrupted\nrecord saved to "+p.Path)
 	if got := len(readRecord(t, p.Path).Choices); got != n || p.State.ToMove() != "german" {
 		t.Fatalf("saved %d choices with %q to move, want the British set-up's %d and the Germans to move", got, p.State.ToMove(), n)
+	}
+}
+
+// A hint asked for before an undo and another choice is stale though the
+// record is as long again: the position is another.
+func TestScreenHintStaleAfterUndo(t *testing.T) {
+	p := newSession(t, 3, nil, vsBot)
+	p.Rec.Hints, p.HintBot = true, "random"
+	m := start(t, p, britSize)
+	press(m, "enter") // the British HQ in the first area (soa:5.4); the British set up on
+	msg, ok := press(m, "h").(hintMsg)
+	if !ok || msg.err != nil {
+		t.Fatalf("h gave %#v, want the hint bot's answer", msg)
+	}
+	press(m, "u", "2", "enter") // the HQ in the second area instead
+	if len(p.Rec.Choices) != 1 || p.State.ToMove() != "british" {
+		t.Fatalf("after the undo and another choice: %v, %q to move", p.Rec.Choices, p.State.ToMove())
+	}
+	m.Update(msg)
+	if strings.Contains(m.View(), "hint (random)") {
+		t.Fatalf("a hint for the position before the undo is shown:\n%s", m.View())
 	}
 }
