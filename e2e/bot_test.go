@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"sandtable/ai"
 )
 
 // TestBotSeat creates in the lobby a game whose British seat is the random
@@ -73,4 +75,36 @@ func (p *page) createAgainstBot(extra ...chromedp.Action[chromedp.Void]) {
 	p.do("create the game", 20*time.Second,
 		chromedp.Click(chromedp.CSS("#create-game")),
 		chromedp.WaitVisible(chromedp.CSS(".game-page[data-version]")))
+}
+
+// TestLobbyBotLevels: each seat's select in the lobby offers every bot level
+// the server has (ai.Names) by its readable label, and choosing one shows
+// under the select how that bot plays (ai.Describe).
+func TestLobbyBotLevels(t *testing.T) {
+	base := newServer(t)
+	p := newProfile(t, "bot levels", base)
+	p.open("/", "#new-game #create-game")
+	type option struct{ Value, Text string }
+	offered := run(p, "read the British seat's options", 5*time.Second, chromedp.Evaluate[[]option](
+		`[...document.querySelectorAll('select[name=seat-british] option')].map((o) => ({value: o.value, text: o.textContent}))`))
+	var bots []option
+	for _, o := range offered {
+		if strings.HasPrefix(o.Value, "bot:") {
+			bots = append(bots, o)
+		}
+	}
+	if len(bots) != len(ai.Names()) {
+		t.Fatalf("the British seat offers the bots %v, want every level of %v", bots, ai.Names())
+	}
+	for i, name := range ai.Names() {
+		if want := (option{"bot:" + name, "Bot: " + ai.Label(name)}); bots[i] != want {
+			t.Errorf("bot option %d is %v, want %v", i+1, bots[i], want)
+		}
+		about := run(p, "choose "+name, 5*time.Second, chromedp.Evaluate[string](fmt.Sprintf(
+			`(() => { const s = document.querySelector('select[name=seat-british]'); s.value = %q; s.dispatchEvent(new Event('change'));
+			   return document.getElementById('seat-british-about').textContent; })()`, "bot:"+name)))
+		if !strings.Contains(about, ai.Describe(name)) {
+			t.Errorf("with %s chosen the seat says %q, not how it plays (%q)", name, about, ai.Describe(name))
+		}
+	}
 }

@@ -2,8 +2,10 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -107,5 +109,38 @@ func TestBotPoolBoundsThinking(t *testing.T) {
 	waitFor(t, b.entered, "the next bot's thinking once the core is free")
 	if m := b.most.Load(); m != 1 {
 		t.Fatalf("%d bots thought at once on one core", m)
+	}
+}
+
+// The catalog offers every bot level a player can pick, each with the
+// label and description the lobby shows (ai.Names, ai.Label, ai.Describe).
+func TestCatalogListsEveryBotLevel(t *testing.T) {
+	_, hs := testServer(t, "")
+	resp, err := hs.Client().Get(hs.URL + "/api/catalog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var catalog []struct {
+		ID   string
+		Bots []botInfo
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&catalog); err != nil {
+		t.Fatal(err)
+	}
+	if len(catalog) == 0 {
+		t.Fatal("the catalog lists no game")
+	}
+	for _, g := range catalog {
+		var names []string
+		for _, b := range g.Bots {
+			names = append(names, b.Name)
+			if b.Label != ai.Label(b.Name) || b.About == "" || b.About != ai.Describe(b.Name) {
+				t.Errorf("%s: bot %q offered as %q, %q", g.ID, b.Name, b.Label, b.About)
+			}
+		}
+		if !slices.Equal(names, ai.Names()) {
+			t.Errorf("%s offers the bots %v, want every level %v", g.ID, names, ai.Names())
+		}
 	}
 }

@@ -236,14 +236,25 @@ func (srv *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, map[string]string{"status": "ok"})
 }
 
+// botInfo is a bot a player can pick, as the lobby offers it.
+type botInfo struct {
+	Name  string `json:"name"`  // for a seat: "bot:" + Name
+	Label string `json:"label"` // "search (strong)"
+	About string `json:"about"` // how it plays, in a few words
+}
+
 func (srv *Server) catalog(*http.Request) (int, any, error) {
 	type entry struct {
 		games.Info
-		Bots []string `json:"bots"`
+		Bots []botInfo `json:"bots"`
+	}
+	var bots []botInfo
+	for _, name := range ai.Names() {
+		bots = append(bots, botInfo{name, ai.Label(name), ai.Describe(name)})
 	}
 	out := []entry{}
 	for _, g := range games.Catalog() {
-		out = append(out, entry{g, ai.Names()})
+		out = append(out, entry{g, bots})
 	}
 	return 200, out, nil
 }

@@ -22,6 +22,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"sandtable/ai"
 	"sandtable/engine"
 	"sandtable/games"
 	"sandtable/server"
@@ -31,6 +32,8 @@ import (
 // API of an in-process server on loopback, with durable commits, from
 // mid-game positions (real views, real logs), and reports choices per second,
 // the latency from sending a choice to its view arriving, and view sizes.
+// With --bot-games, games between bots think in the server's bot pool
+// meanwhile, and it reports their progress and the pool's times apart.
 func cmdBenchServe(e *env, args []string) error {
 	fs := flags("bench")
 	n := fs.Int("games", 500, "concurrent games")
@@ -40,8 +43,16 @@ func cmdBenchServe(e *env, args []string) error {
 	spectators := fs.Int("spectators", 0, "WebSockets watching the first game, as a crowd (or an attacker) would")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the timed run to this file (go tool pprof)")
 	blockProfile := fs.String("blockprofile", "", "write where goroutines waited (locks, channels, the store) during the timed run to this file")
+	botGames := fs.Int("bot-games", 0, "games played by bots at both seats meanwhile, in the server's bot pool")
+	names := ai.Names()
+	botName := fs.String("bot", names[len(names)-1], "the bot of the bot games: "+strings.Join(names, ", "))
+	botCores := fs.Int("bot-cores", 0, "cores bots may think on at once, as serve --bot-cores (0: half the machine's, at least one)")
+	botDelay := fs.Duration("bot-delay", defaultBotDelay, "pause before a bot moves, as serve --bot-delay")
 	if _, err := parse(e, fs, args, 0, 0); err != nil {
 		return err
+	}
+	if !slices.Contains(names, *botName) {
+		return usagef("no bot %q; known bots: %s", *botName, strings.Join(names, ", "))
 	}
 	dir := *dbDir
 	if dir == "" {
@@ -54,7 +65,7 @@ func cmdBenchServe(e *env, args []string) error {
 	}
 	// Every socket comes from this one address: two per game, the spectators, and room for a game being replaced.
 	srv, err := server.New(server.Config{DB: filepath.Join(dir, "bench.db"), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RatePerSecond: 1e9,
-		GamesPerHour: 1e9, SocketsPerClient: 4**n + *spectators + 16})
+		GamesPerHour: 1e9, SocketsPerClient: 4**n + *spectators + 16, BotCores: *botCores, BotDelay: *botDelay})
 	if err != nil {
 		return err
 	}
@@ -101,6 +112,25 @@ func cmdBenchServe(e *env, args []string) error {
 	if setupErr != nil {
 		return fmt.Errorf("setting up the games: %w", setupErr)
 	}
+	// The bot games start last: their bots think from the moment they exist.
+	bots := &benchBots{c: client, base: base, bot: *botName}
+	botIDs := make([]string, *botGames)
+	for i := range botIDs {
+		if botIDs[i], err = bots.create(setup); err != nil {
+			return fmt.Errorf("setting up the bot games: %w", err)
+		}
+	}
+	// where the bot games and the pool's times are as the clock starts
+	waitBefore, thinkBefore, err := botTimes(setup, client, base)
+	if err != nil {
+		return err
+	}
+	botFrom := make([]int, len(botIDs))
+	for i, id := range botIDs {
+		if botFrom[i], _, err = bots.progress(setup, id); err != nil {
+			return err
+		}
+	}
 
 	var lat []time.Duration
 	var sizes []int
@@ -112,6 +142,10 @@ func cmdBenchServe(e *env, args []string) error {
 		return err
 	}
 	start, loadBefore, cpuBefore := time.Now(), loadAverage(), cpuSeconds()
+	botErrs := make(chan error, len(botIDs))
+	for i, id := range botIDs {
+		go func() { botErrs <- bots.play(ctx, id, botFrom[i]) }()
+	}
 	for _, p := range players {
 		wg.Add(1)
 		go func() {
@@ -134,15 +168,34 @@ func cmdBenchServe(e *env, args []string) error {
 	if err := stop(); err != nil {
 		return err
 	}
+	var botErr error
+	for range botIDs {
+		botErr = errors.Join(botErr, <-botErrs)
+	}
+	if botErr != nil {
+		return fmt.Errorf("following the bot games: %w", botErr)
+	}
+	waitAfter, thinkAfter, err := botTimes(setup, client, base)
+	if err != nil {
+		return err
+	}
 	slices.Sort(lat)
 	slices.Sort(sizes)
 	fmt.Fprintf(e.stdout, "games %d, choices %d, choices/s %.0f, p50 %v, p99 %v, max %v, view bytes p50 %d max %d, errors %d\n",
 		*n, len(lat), float64(len(lat))/elapsed, quantile(lat, 0.50).Round(10*time.Microsecond), quantile(lat, 0.99).Round(10*time.Microsecond),
 		quantile(lat, 1).Round(10*time.Microsecond), quantile(sizes, 0.5), quantile(sizes, 1), errs)
+	if *botGames > 0 {
+		think, wait := spanOf(thinkBefore, thinkAfter), spanOf(waitBefore, waitAfter)
+		fmt.Fprintf(e.stdout, "bot games %d (%s at both seats), choices %d, finished %d; bot choices thought %d, think mean %v p99 %s, wait for a core mean %v p99 %s\n",
+			*botGames, *botName, bots.choices, bots.finished, think.n, think.mean, think.p99, wait.mean, wait.p99)
+	}
 	if loadBefore != "" {
 		fmt.Fprintf(e.stdout, "machine load (1, 5, 15 min) before %s, after %s\n", loadBefore, loadAverage())
 	}
-	if cpu > 0 && len(lat) > 0 {
+	switch {
+	case cpu > 0 && *botGames > 0:
+		fmt.Fprintf(e.stdout, "CPU time (server, players and bots) %.1f s, %.2f cores busy\n", cpu, cpu/elapsed)
+	case cpu > 0 && len(lat) > 0:
 		fmt.Fprintf(e.stdout, "CPU time (server and players) %.1f s, %.2f ms a choice\n", cpu, 1000*cpu/float64(len(lat)))
 	}
 	if errs > 0 {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"sandtable/ai"
 	"sandtable/engine"
 	"sandtable/games"
 	"sandtable/games/soa"
@@ -299,6 +300,26 @@ func TestPlayBotAgainstBot(t *testing.T) {
 	must(t, "", "replay", recPath)
 }
 
+// play --bot takes every bot level (the British set up first, so the
+// person quits before the bot thinks), and --help lists each with how it
+// plays.
+func TestPlayTakesEveryBotLevel(t *testing.T) {
+	for _, name := range ai.Names() {
+		recPath := filepath.Join(t.TempDir(), "game.json")
+		must(t, "q\n", "play", "soa", "--seat", "british", "--bot", name, "--seed", "5", "--record", recPath)
+		if p := decode[engine.Record](t, readFile(t, recPath)).Players; p["german"] != name || p["british"] != "person" {
+			t.Errorf("--bot %s: the record's players are %v", name, p)
+		}
+	}
+	fails(t, 2, `no bot "search:nope"`, "", "play", "soa", "--bot", "search:nope")
+	help := must(t, "", "play", "--help")
+	for _, name := range ai.Names() {
+		if !strings.Contains(help, name+": "+ai.Describe(name)) {
+			t.Errorf("play --help does not list %s with how it plays:\n%s", name, help)
+		}
+	}
+}
+
 func TestPlayUndoAndQuit(t *testing.T) {
 	recPath := filepath.Join(t.TempDir(), "game.json")
 	// u at the start: nothing to undo; 1 then u: the set-up choice (no die,
@@ -371,6 +392,25 @@ func TestBenchServe(t *testing.T) {
 	if m == nil || m[1] == "0" || len(m[2]) < 4 {
 		t.Fatalf("bench serve: %q", out)
 	}
+}
+
+// bench serve --bot-games: games between bots go on in the server's bot
+// pool while the people's games are measured, and the summary reports them
+// apart: the people's latencies, the bot games' choices and the pool's
+// times, and the machine's load.
+func TestBenchServeWithBots(t *testing.T) {
+	out := must(t, "", "bench", "serve", "--games", "2", "--seconds", "1.5", "--interval", "50ms",
+		"--bot-games", "2", "--bot", "random", "--bot-cores", "1", "--bot-delay", "5ms")
+	people := regexp.MustCompile(`(?m)^games 2, choices (\d+), choices/s \d+, p50 \S+, p99 \S+, .*, errors 0$`).FindStringSubmatch(out)
+	bots := regexp.MustCompile(`(?m)^bot games 2 \(random at both seats\), choices (\d+), finished \d+; ` +
+		`bot choices thought (\d+), think mean \S+ p99 [≤>] \S+, wait for a core mean \S+ p99 [≤>] \S+$`).FindStringSubmatch(out)
+	if people == nil || people[1] == "0" || bots == nil || bots[1] == "0" || bots[2] == "0" {
+		t.Fatalf("the people's games and the bot games did not both progress, or the summary lacks them:\n%s", out)
+	}
+	if _, err := os.Stat("/proc/loadavg"); err == nil && !strings.Contains(out, "\nmachine load (1, 5, 15 min) before ") {
+		t.Fatalf("no machine load in the summary:\n%s", out)
+	}
+	fails(t, 2, `no bot "nope"`, "", "bench", "serve", "--bot", "nope")
 }
 
 // A saved game carries on where it stopped, with its seed and choices.

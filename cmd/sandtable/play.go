@@ -22,7 +22,7 @@ func cmdPlay(e *env, args []string) error {
 	fs := flags("play")
 	seat := fs.String("seat", "", "the seat you play; the others are bots (spectator: bots play every seat)")
 	hotseat := fs.Bool("hotseat", false, "people play every seat at this terminal, each seeing its own view")
-	botName := fs.String("bot", "", "the bot for the seats nobody plays: "+strings.Join(ai.Names(), ", ")+" (default random)")
+	botName := fs.String("bot", "", botHelp())
 	scenario := fs.String("scenario", "", "scenario id (default: the game's first)")
 	var seed seedFlag
 	fs.Var(&seed, "seed", "seed of the game's dice (default: drawn at random)")
@@ -140,6 +140,16 @@ func seatPlayers(g engine.Game, seat string, hotseat bool, botName string) (map[
 		}
 	}
 	return out, nil
+}
+
+// botHelp is --bot's help: every bot level and how it plays.
+func botHelp() string {
+	var b strings.Builder
+	b.WriteString("the bot for the seats nobody plays (default random), one of:")
+	for _, name := range ai.Names() {
+		fmt.Fprintf(&b, "\n%s: %s", name, ai.Describe(name))
+	}
+	return b.String()
 }
 
 // describePlayers writes players in seat order: "german person, british random".

@@ -19,13 +19,17 @@ import (
 	"sandtable/web"
 )
 
+// defaultBotDelay is the pause before a bot moves, so that people can
+// follow its moves.
+const defaultBotDelay = 400 * time.Millisecond
+
 // cmdServe runs the game server with the browser client (docs/api.md).
 func cmdServe(e *env, args []string) error {
 	fs := flags("serve")
 	addr := fs.String("addr", envOr("SANDTABLE_ADDR", "127.0.0.1:8080"), "address to listen on (env SANDTABLE_ADDR)")
 	db := fs.String("db", envOr("SANDTABLE_DB", "sandtable.db"), "SQLite database file, created on first start (env SANDTABLE_DB)")
 	level := fs.String("log-level", envOr("SANDTABLE_LOG_LEVEL", "info"), "debug, info, warn or error (env SANDTABLE_LOG_LEVEL)")
-	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "pause before a bot moves")
+	botDelay := fs.Duration("bot-delay", defaultBotDelay, "pause before a bot moves")
 	botCores := fs.Int("bot-cores", 0, "cores bots may think on at once; bot games and hints wait for one (0: half the machine's, at least one)")
 	rate := fs.Float64("rate", 50, "requests per second allowed per client address")
 	maxGames := fs.Int("max-games", 20000, "games in progress held at most; creating more is refused (finished and archived games do not count)")

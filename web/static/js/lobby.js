@@ -80,13 +80,23 @@ function fillGame(el, g) {
   });
   const seedInput = h('input', {name: 'seed', id: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'random', autocomplete: 'off',
     'aria-describedby': 'seed-hint'});
-  const bots = g.bots || ['random'];
+  const bots = g.bots || [];
   const seats = (g.seats || []).map((seat, i) => {
-    const sel = h('select', {name: `seat-${seat}`, id: `seat-${seat}`, 'data-seat': seat},
+    // how the chosen bot plays, under its seat's select
+    const about = h('div', {class: 'hint', id: `seat-${seat}-about`, 'aria-live': 'polite'});
+    const sel = h('select', {name: `seat-${seat}`, id: `seat-${seat}`, 'data-seat': seat, 'aria-describedby': about.id},
       SEAT_KINDS.map(([v, t]) => h('option', {value: v}, t)),
-      bots.map((b) => h('option', {value: `bot:${b}`}, `Bot (${b})`)));
-    sel.value = i === 0 ? 'here' : `bot:${bots[0]}`;
-    return field(cap(seat), sel);
+      bots.map((b) => h('option', {value: `bot:${b.name}`, title: b.about}, `Bot: ${b.label}`)));
+    const showAbout = () => {
+      const b = bots.find((x) => `bot:${x.name}` === sel.value);
+      about.textContent = b ? `${cap(b.label)} ${b.about}.` : '';
+    };
+    sel.addEventListener('change', showAbout);
+    sel.value = i === 0 || !bots.length ? 'here' : `bot:${bots[0].name}`;
+    showAbout();
+    const f = field(cap(seat), sel);
+    f.append(about);
+    return f;
   });
   clear(el,
     field('Scenario', scen), scenHint,

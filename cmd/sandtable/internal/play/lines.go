@@ -45,7 +45,10 @@ func Lines(ctx context.Context, p *Session, in io.Reader, out io.Writer, interac
 			return l.save()
 		}
 		if b := p.BotToMove(); b != nil {
-			a, err := ai.Move(context.Background(), b, p.State)
+			a, err := ai.Move(ctx, b, p.State) // an interrupt stops a thinking bot
+			if ctx.Err() != nil {
+				continue // to the interrupt: its choice is not made
+			}
 			if err != nil {
 				return err
 			}

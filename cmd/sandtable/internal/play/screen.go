@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -21,8 +22,12 @@ import (
 // or ctx is cancelled; the record is saved however it ends.
 func Screen(ctx context.Context, p *Session, in io.Reader, out io.Writer) error {
 	m := newModel(p)
+	bots, stopBots := context.WithCancel(ctx)
+	defer stopBots()
+	m.botCtx = bots
 	prog := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
 	_, err := prog.Run()
+	stopBots() // a bot still thinking has nothing to choose for: the person left
 	if err != nil && !errors.Is(err, tea.ErrInterrupted) && !errors.Is(err, tea.ErrProgramKilled) {
 		return err
 	}
@@ -79,8 +84,15 @@ type model struct {
 	timeout  engine.Action
 	thinking bool
 	hinting  bool // the hint bot thinks
-	help     bool
-	err      error
+	// botCtx ends when the screen does; stopBot stops the bot thinking now,
+	// when the game changes under it (a resignation). thinkMu lets
+	// one bot think at a time: a stopped one may not have returned yet, and
+	// a bot may keep its search tree between its choices.
+	botCtx  context.Context
+	stopBot context.CancelFunc
+	thinkMu sync.Mutex
+	help    bool
+	err     error
 
 	resigning engine.Seat   // R was pressed: y resigns this seat
 	offer     engine.Seat   // the seat whose draw offer is being answered
@@ -89,17 +101,17 @@ type model struct {
 	seatNames []*regexp.Regexp // the seats' names as words, to colour them
 }
 
-// botMsg is a bot's choice, made for the state after n choices.
+// botMsg is a bot's choice, made for the state of clock generation gen.
 type botMsg struct {
 	a   engine.Action
-	n   int
+	gen int
 	err error
 }
 
-// hintMsg is the hint bot's answer for the state after n choices.
+// hintMsg is the hint bot's answer for the state of clock generation gen.
 type hintMsg struct {
 	h   Hint
-	n   int
+	gen int
 	err error
 }
 
@@ -110,7 +122,7 @@ type tickMsg struct {
 }
 
 func newModel(p *Session) *model {
-	m := &model{p: p, seen: map[engine.Seat]int{}}
+	m := &model{p: p, seen: map[engine.Seat]int{}, botCtx: context.Background()}
 	for _, st := range p.Game.Seats() {
 		m.seatNames = append(m.seatNames, regexp.MustCompile(`\b`+regexp.QuoteMeta(string(st))+`\b`))
 	}
@@ -124,6 +136,10 @@ func (m *model) Init() tea.Cmd { return m.advance() }
 // and the clock starts.
 func (m *model) advance() tea.Cmd {
 	m.clock++
+	if m.stopBot != nil {
+		m.stopBot()
+		m.stopBot = nil
+	}
 	m.deadline = time.Time{}
 	m.choices, m.acts, m.order, m.sel, m.typed, m.search = nil, nil, nil, 0, "", false
 	s := m.p.State
@@ -133,15 +149,26 @@ func (m *model) advance() tea.Cmd {
 	}
 	if b := m.p.BotToMove(); b != nil {
 		m.thinking = true
-		clone, n := s.Clone(), len(m.p.Rec.Choices)
+		clone, gen := s.Clone(), m.clock
 		pace := time.Duration(0)
 		if len(m.p.Humans) == 0 {
 			pace = spectatorPace
 		}
+		ctx, stop := context.WithCancel(m.botCtx)
+		m.stopBot = stop
 		return func() tea.Msg {
-			time.Sleep(pace)
-			a, err := ai.Move(context.Background(), b, clone)
-			return botMsg{a, n, err}
+			defer stop()
+			select {
+			case <-time.After(pace):
+			case <-ctx.Done():
+			}
+			m.thinkMu.Lock()
+			defer m.thinkMu.Unlock()
+			if ctx.Err() != nil {
+				return botMsg{gen: gen, err: ctx.Err()}
+			}
+			a, err := ai.Move(ctx, b, clone)
+			return botMsg{a, gen, err}
 		}
 	}
 	m.thinking = false
@@ -183,7 +210,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 	case botMsg:
-		if msg.n != len(m.p.Rec.Choices) {
+		if msg.gen != m.clock {
 			return m, nil // the game moved on without it
 		}
 		if msg.err == nil {
@@ -346,10 +373,10 @@ func (m *model) helpOrHint(key string) tea.Cmd {
 		return nil
 	}
 	m.hinting, m.note = true, "the bot is thinking of a hint…"
-	clone, n := m.p.State.Clone(), len(m.p.Rec.Choices)
+	clone, gen, ctx := m.p.State.Clone(), m.clock, m.botCtx // quitting stops the hint bot too
 	return func() tea.Msg {
-		h, err := m.p.Hint(context.Background(), clone)
-		return hintMsg{h, n, err}
+		h, err := m.p.Hint(ctx, clone)
+		return hintMsg{h, gen, err}
 	}
 }
 
@@ -358,7 +385,7 @@ func (m *model) helpOrHint(key string) tea.Cmd {
 // that moved it wrote its own note).
 func (m *model) showHint(msg hintMsg) {
 	switch {
-	case msg.n != len(m.p.Rec.Choices) || m.choices == nil:
+	case msg.gen != m.clock || m.choices == nil: // an undo and another choice come back to the same length
 	case msg.err != nil:
 		m.note = "no hint: " + msg.err.Error()
 	default:
