@@ -49,6 +49,10 @@ type Config struct {
 	Workers int
 }
 
+// Adviser is the bot that gives players hints and estimates: the default
+// search level.
+const Adviser = "search"
+
 // Move asks b to choose in s and checks that the answer is legal. s must not
 // change while b thinks.
 func Move(ctx context.Context, b Bot, s engine.State) (engine.Action, error) {

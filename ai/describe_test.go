@@ -31,3 +31,14 @@ func TestLabel(t *testing.T) {
 		}
 	}
 }
+
+// The adviser that hints come from is a bot there is, and it estimates.
+func TestAdviserEstimates(t *testing.T) {
+	b, err := New(Adviser, Config{Seed: 1, Repeatable: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := b.(Estimator); !ok {
+		t.Fatalf("the adviser %s makes no estimates", Adviser)
+	}
+}

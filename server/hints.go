@@ -19,15 +19,6 @@ const (
 	hintWait   = 10 * time.Second
 )
 
-// hintBotName is the bot that gives hints: the default search level, or
-// the strongest bot there is while that one does not exist.
-func hintBotName(names []string) string {
-	if slices.Contains(names, "search") {
-		return "search"
-	}
-	return names[len(names)-1]
-}
-
 type hintAnswer struct {
 	Version int           `json:"version"`
 	Bot     string        `json:"bot"`

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"time"
 
 	"sandtable/ai"
@@ -34,17 +33,12 @@ func (h Hint) String() string {
 	return s
 }
 
-// hintBot is the bot that gives hints: HintBot, else the default search
-// level, or the strongest bot there is while that one does not exist.
+// hintBot is the bot that gives hints: HintBot, else ai.Adviser.
 func (p *Session) hintBot() string {
 	if p.HintBot != "" {
 		return p.HintBot
 	}
-	names := ai.Names()
-	if slices.Contains(names, "search") {
-		return "search"
-	}
-	return names[len(names)-1]
+	return ai.Adviser
 }
 
 // Hint asks the hint bot what the seat to move in s should choose. s is a
