@@ -53,7 +53,7 @@ func init() {
 		{"migrate", "RECORD", "replay a record of older rules under this sandtable's rules and print it", cmdMigrate},
 		{"render", "RECORD --out FILE.svg [--seat SEAT]", "draw the board as a seat sees it", cmdRender},
 		{"position", "RECORD", "print the current position document", cmdPosition},
-		{"play", "ID [--seat SEAT|--hotseat] [--bot NAME] [--seed N] [--option K=V]... [--record FILE] [--resume FILE] [--plain]", "play in the terminal (full screen, or line by line when piped)", cmdPlay},
+		{"play", "ID [--seat SEAT|--hotseat] [--bot NAME] [--hints] [--seed N] [--option K=V]... [--record FILE] [--resume FILE] [--plain]", "play in the terminal (full screen, or line by line when piped)", cmdPlay},
 		{"fuzz", "--game ID [--games N] [--seed S] [--out DIR] [--option K=V]...", "play random games and check every rule invariant", cmdFuzz},
 		{"selfplay", "--game ID --bots A,B[,C...] [--games N] [--seed S] [--workers W] [--out DIR] [--json] [--option K=V]...", "play bots against each other and measure them: scores, Elo ladder, plots", cmdSelfplay},
 		{"rulecov", "[--repo DIR] [--game ID] [--missing] [--min PCT]", "count the rule sections cited by tests or marked n/a", cmdRulecov},
