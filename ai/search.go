@@ -142,7 +142,14 @@ func (s *Search) Choose(ctx context.Context, t engine.Turn) (engine.Action, erro
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w, sr := range ws {
-		wg.Go(func() { errs[w] = sr.run(stop) })
+		wg.Go(func() {
+			defer func() { // a game's panic in a worker is the bot's error, not the process's end
+				if p := recover(); p != nil {
+					errs[w] = fmt.Errorf("search: the game panicked in a determinization: %v", p)
+				}
+			}()
+			errs[w] = sr.run(stop)
+		})
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -267,5 +268,23 @@ func TestSearchKeepsItsTreeOnlyAfterItsOwnPureChoice(t *testing.T) {
 	}
 	if k := b.kept[0]; k == nil || k.pure {
 		t.Fatalf("after taking from the pile (b moves next) the kept subtree is %+v, want an impure one", k)
+	}
+}
+
+// brokenShells panics on every choice made in it, as a game with a bug would.
+type brokenShells struct{ shellGame }
+
+func (g *brokenShells) Apply(engine.Action) error { panic("broken rule") }
+func (g *brokenShells) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
+	return &brokenShells{*g.shellGame.Determinize(seat, r).(*shellGame)}
+}
+
+func TestSearchReportsAGamesPanicAsAnError(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		b := newSearch(t, "fast", Config{Seed: 1, Workers: workers})
+		_, err := Move(context.Background(), b, &brokenShells{shellGame{coin: 1, pile: 5}})
+		if err == nil || !strings.Contains(err.Error(), "broken rule") {
+			t.Fatalf("workers %d: a search in a game that panics returned %v, want an error naming the panic", workers, err)
+		}
 	}
 }
