@@ -53,6 +53,16 @@ type Config struct {
 // search level.
 const Adviser = "search"
 
+// BotSeed is the seed of the bot called who (its seat, or its place in a
+// self-play pairing) in a game started from seed. It is derived through a
+// hash: the game's dice and the bot's draws are both SplitMix64
+// (engine.RNG), and seeds a multiple of its increment apart would run along
+// one sequence, the bot's picks a step behind the dice.
+func BotSeed(seed uint64, who string) uint64 {
+	r := engine.NewRNG(seed)
+	return r.Derive("bot:" + who).State
+}
+
 // Move asks b to choose in s and checks that the answer is legal. s must not
 // change while b thinks.
 func Move(ctx context.Context, b Bot, s engine.State) (engine.Action, error) {

@@ -251,7 +251,7 @@ func (srv *Server) open(g store.Game) (*live, error) {
 		draw: drawOffer{by: engine.Seat(g.DrawBy), at: g.DrawAt}}
 	for seat, kind := range g.Seats {
 		if name, ok := strings.CutPrefix(kind, "bot:"); ok {
-			b, err := srv.newBot(name, ai.Config{Seed: g.Seed ^ uint64(len(seat))*0x9e3779b97f4a7c15})
+			b, err := srv.newBot(name, ai.Config{Seed: ai.BotSeed(g.Seed, seat)})
 			if err != nil {
 				return nil, err
 			}

@@ -24,8 +24,8 @@ const (
 	// area, to the power 1 for this turn and 1.5 for later ones.
 	evalNowSole, evalNowKeep = 3.0, 2.0
 	evalFutSole, evalFutKeep = 1.0, 0.5
-	// Victory points a side's lost strength is worth over a whole game
-	// (eight turns to come), per point of attack plus defence factor: a
+	// Victory points a side's lost strength is worth on turn 1, per point
+	// of attack plus defence factor, falling to none on turn 8: a
 	// British 4-7-5 squad about 0.66 VP, a German 3-5-5 about 0.32 VP. The
 	// British hold six areas worth 12 VP a turn with some 50 units (soa:5.4)
 	// against some 60 German ones; a British loss is harder to make good

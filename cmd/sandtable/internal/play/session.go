@@ -180,12 +180,12 @@ func count(n int, noun string) string {
 // Seat gives each seat to a person or a bot, as Record.Players says.
 func (p *Session) Seat(players map[engine.Seat]string) error {
 	p.Humans, p.Bots = map[engine.Seat]bool{}, map[engine.Seat]ai.Bot{}
-	for i, st := range p.Game.Seats() {
+	for _, st := range p.Game.Seats() {
 		if players[st] == Person {
 			p.Humans[st] = true
 			continue
 		}
-		b, err := ai.New(players[st], ai.Config{Seed: p.Rec.Seed ^ uint64(i+1)*0x9e3779b97f4a7c15})
+		b, err := ai.New(players[st], ai.Config{Seed: ai.BotSeed(p.Rec.Seed, string(st))})
 		if err != nil {
 			return err
 		}

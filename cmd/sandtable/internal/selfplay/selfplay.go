@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 	"sync"
 	"time"
@@ -167,17 +166,8 @@ func (c Config) check() error {
 
 // botSeed is the seed of the bot in slot (0 for A, 1 for B) of a pairing in
 // the games of seed: the swapped game gives each bot the seed it had, so a
-// random bot does not replay its opponent's picks. It is drawn rather than
-// offset from seed: the game's dice and the bots' draws all come from
-// SplitMix64 (engine.RNG), and seeds a multiple of its increment apart run
-// along one sequence, one a step behind the other.
-func botSeed(seed uint64, slot int) uint64 {
-	r := engine.NewRNG(seed ^ 0x5851f42d4c957f2d)
-	for range slot {
-		r.Intn(math.MaxInt)
-	}
-	return uint64(r.Intn(math.MaxInt))
-}
+// random bot does not replay its opponent's picks.
+func botSeed(seed uint64, slot int) uint64 { return ai.BotSeed(seed, "AB"[slot:slot+1]) }
 
 // play plays one game of pairing pr into p, recording it as every caller
 // records bots' games: a macro choice as its atomic choices (engine.Apply).

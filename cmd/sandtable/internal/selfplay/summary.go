@@ -238,8 +238,12 @@ func (s Summary) WriteTable(w io.Writer) error {
 	for _, p := range s.Pairings {
 		games += p.Bots[0].Games
 	}
-	fmt.Fprintf(tw, "%s, scenario %s%s, seed %d: %d pairs of games per pairing, %d games\n",
-		s.Game, s.Scenario, options(s.Options), s.Seed, s.Pairs, games)
+	pairs := "pairs"
+	if s.Pairs == 1 {
+		pairs = "pair"
+	}
+	fmt.Fprintf(tw, "%s, scenario %s%s, seed %d: %d %s of games per pairing, %d games\n",
+		s.Game, s.Scenario, options(s.Options), s.Seed, s.Pairs, pairs, games)
 	fmt.Fprintln(tw, "score: (wins + draws/2) / games; 95% CI: Wilson interval over pairs of games")
 	fmt.Fprintln(tw, "\nbot\tscore\t95% CI\twins\tdraws\tlosses\tgames")
 	for _, b := range s.Bots {
