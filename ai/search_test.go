@@ -307,3 +307,24 @@ func TestSearchByTheClockOnTwoWorkers(t *testing.T) {
 		t.Fatalf("Estimate after taking the pile = %v, %v; want at least 0.8", p, ok)
 	}
 }
+
+// TestSearchSeesNothingOfTheHiddenCoin: where b hid the coin, a's search
+// thinks alike to the last bit, since it reads only determinizations, and
+// they draw the coin anew.
+func TestSearchSeesNothingOfTheHiddenCoin(t *testing.T) {
+	var want string
+	for coin := 1; coin <= 3; coin++ {
+		b := newSearch(t, "fast", Config{Seed: 9, Iterations: 60})
+		a, err := Move(context.Background(), b, &shellGame{coin: coin, pile: 21})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := b.Estimate()
+		got := fmt.Sprintf("chose %d, estimate %v", a, p)
+		if coin == 1 {
+			want = got
+		} else if got != want {
+			t.Fatalf("coin under %d: %s; coin under 1: %s", coin, got, want)
+		}
+	}
+}
