@@ -33,12 +33,12 @@ func (h Hint) String() string {
 	return s
 }
 
-// hintBot is the bot that gives hints: HintBot, else ai.Adviser.
+// hintBot is the bot that gives hints: HintBot, else ai.Default.
 func (p *Session) hintBot() string {
 	if p.HintBot != "" {
 		return p.HintBot
 	}
-	return ai.Adviser
+	return ai.Default
 }
 
 // Hint asks the hint bot what the seat to move in s should choose. s is a
