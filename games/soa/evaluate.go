@@ -8,6 +8,7 @@ package soa
 
 import (
 	"math"
+	"slices"
 
 	"sandtable/board"
 	"sandtable/engine"
@@ -44,14 +45,18 @@ const (
 // within a turn (soa:8.2, 8.3).
 var evalFar = [...]float64{1, 0.5, 0.2, 0.07}
 
+// evalReach is how many places off units reach an area within a turn (evalFar).
+const evalReach = 2
+
 // evaluation is what Game prepares once for Evaluate.
 type evaluation struct {
-	near       [nPlaces][]placeWeight // per place, the places within evalFar and their weight
+	near       [nPlaces][]placeWeight // per place, the places within evalFar, their distance and weight
 	nowOdds    [3][2]float64          // control model: British over German odds by sole occupant (British, none, German) and controller (British, German), this turn
 	futOdds    [3][2]float64          // the same for later turns
 	worth      [nUnits]float64        // a unit's strength: attack plus defence factor
 	ccAF       [nUnits]float64        // its attack factor in close combat, 0 if it makes none the evaluation counts
 	holds      [nUnits]bool           // it counts for the control of a victory point area (soa:11.2)
+	setupAreas [nUnits][]int16        // the places it may set up in (soa:5.4, 5.5)
 	perimAreas []int16                // areas that start with a perimeter marker (soa:5.1)
 	drawLine   float64                // middle of the Victory Point Track's draw block (soa:11.4)
 }
@@ -64,7 +69,7 @@ func (g *Game) prepareEvaluation() {
 		dist := board.Distances(g.board, a, nil)
 		for p, d := range dist {
 			if d >= 0 && d < len(evalFar) {
-				e.near[a] = append(e.near[a], placeWeight{int16(p), evalFar[d]})
+				e.near[a] = append(e.near[a], placeWeight{int16(p), int8(d), evalFar[d]})
 			}
 		}
 		if g.places[a].Perimeter {
@@ -87,6 +92,13 @@ func (g *Game) prepareEvaluation() {
 			e.ccAF[i] = float64(u.AF)
 		}
 	}
+	for _, u := range slices.Concat(g.britStart, g.germStart) {
+		for p := range int16(n) {
+			if g.setupArea(u, p) {
+				e.setupAreas[u] = append(e.setupAreas[u], p)
+			}
+		}
+	}
 	e.drawLine = g.tables.drawLine()
 	for sole := range e.nowOdds {
 		for keep := range e.nowOdds[sole] {
@@ -101,9 +113,10 @@ func (g *Game) prepareEvaluation() {
 	}
 }
 
-// placeWeight is a place and how much its strength counts (evalFar).
+// placeWeight is a place, its distance and how much its strength counts (evalFar).
 type placeWeight struct {
 	p int16
+	d int8
 	w float64
 }
 
@@ -235,6 +248,9 @@ func (s *State) evalTerms(t *evalTerms) {
 			lostGB += e.worth[u]
 		}
 	}
+	if s.SettingUp() {
+		s.evalToSetUp(&de, &gb, &gbHold)
+	}
 
 	turns := float64(lastTurn - s.turn) // VP phases after this turn's
 	for _, a := range s.g.vpAreas {
@@ -259,11 +275,43 @@ func (s *State) evalTerms(t *evalTerms) {
 	}
 }
 
+// evalToSetUp counts the units still to set up, each spread evenly over the
+// places its set-up rules allow (soa:5.4, 5.5): until both set-ups are
+// revealed a side is all its units, not those placed so far. The British
+// set up first, so while they do the whole German set-up is to come.
+func (s *State) evalToSetUp(de, gb, gbHold *[nPlaces]float64) {
+	german := s.g.germStart
+	if s.step == stSetupGerman {
+		german = german[s.setupNext:]
+	} else {
+		s.spreadToSetUp(s.g.britStart[s.setupNext:], gb, gbHold)
+	}
+	s.spreadToSetUp(german, de, nil)
+}
+
+// spreadToSetUp adds the strength of units to at in even shares over the
+// places each may set up in, and to hold, if any, for those that count for
+// control (soa:11.2).
+func (s *State) spreadToSetUp(units []int16, at, hold *[nPlaces]float64) {
+	e := &s.g.eval
+	for _, u := range units {
+		share := e.worth[u] / float64(len(e.setupAreas[u]))
+		for _, p := range e.setupAreas[u] {
+			at[p] += share
+			if hold != nil && e.holds[u] {
+				hold[p] += share
+			}
+		}
+	}
+}
+
 // evalArea is the chance that the German controls objective a at this
 // turn's Victory Point Determination Phase and at each later one (soa:11.2):
 // a sole occupant takes it now, control stays in a contested or empty area,
 // and the strength of both sides near it decides it later. british says
-// whether British units that hold it are there.
+// whether British units that hold it are there. On turn 1 a British sole
+// occupancy is the set-up's (soa:5.4), not yet fought for: where German
+// units stand within a turn's reach of it, the later turns see it contested.
 func (s *State) evalArea(a int16, de, gb *[nPlaces]float64, british bool) (now, fut float64) {
 	e := &s.g.eval
 	var g, b float64
@@ -283,7 +331,16 @@ func (s *State) evalArea(a int16, de, gb *[nPlaces]float64, british bool) (now, 
 	if s.control[a] == German {
 		keep = 1
 	}
-	return 1 / (1 + e.nowOdds[sole][keep]*ratio), 1 / (1 + e.futOdds[sole][keep]*ratio*math.Sqrt(ratio))
+	later := sole
+	if sole == 0 && s.turn == 1 {
+		for _, n := range e.near[a] {
+			if n.d > 0 && n.d <= evalReach && de[n.p] > 0 {
+				later = 1
+				break
+			}
+		}
+	}
+	return 1 / (1 + e.nowOdds[sole][keep]*ratio), 1 / (1 + e.futOdds[later][keep]*ratio*math.Sqrt(ratio))
 }
 
 // ccCount is what one side brings to a close combat in a place (soa:9).

@@ -151,21 +151,17 @@ func (s *State) historicalSoFar() bool {
 // for the next n units of the set-up order all going to place p; left is
 // shared by the calls for the same n.
 func (s *State) canSetUp(p int16, n int, left *unitsLeft) bool {
-	pl := &s.g.places[p]
 	run := s.setupOrder()[s.setupNext:]
 	if n > len(run) {
 		return false
 	}
 	run = run[:n]
-	if s.side(run[0]) == British {
-		if pl.Setup != "british" {
+	for _, u := range run {
+		if !s.g.setupArea(u, p) {
 			return false
 		}
-		for _, u := range run {
-			if s.g.dotMask[u] != 0 && s.g.dotMask[u]&s.g.areaDots[p] == 0 {
-				return false
-			}
-		}
+	}
+	if s.side(run[0]) == British {
 		inf, arm := s.counts(p, British)
 		if inf+arm+n > 10 { // soa:5.4: up to ten units an area
 			return false
@@ -177,10 +173,7 @@ func (s *State) canSetUp(p int16, n int, left *unitsLeft) bool {
 	}
 	ss, armor := 0, 0
 	for _, u := range run {
-		if s.g.units[u].Force == "army" { // soa:5.5 blue units start in zones A and/or B
-			if pl.Setup != "bochoit" {
-				return false
-			}
+		if s.g.units[u].Force == "army" {
 			continue
 		}
 		ss++
@@ -191,9 +184,6 @@ func (s *State) canSetUp(p int16, n int, left *unitsLeft) bool {
 	if ss == 0 {
 		return true
 	}
-	if pl.Setup != "german" {
-		return false
-	}
 	for _, v := range s.g.sideUnits[German] {
 		if s.units[v].Loc == p && s.g.units[v].Force == "ss" {
 			ss++
@@ -203,6 +193,19 @@ func (s *State) canSetUp(p int16, n int, left *unitsLeft) bool {
 		}
 	}
 	return ss <= 5 && armor <= 3 // soa:5.5
+}
+
+// setupArea reports whether unit u may set up in place p, by its side and
+// set-up dots, whatever already stands there (soa:3.61, 3.62, 5.4, 5.5).
+func (g *Game) setupArea(u, p int16) bool {
+	pl := &g.places[p]
+	switch {
+	case g.side[u] == British:
+		return pl.Setup == "british" && (g.dotMask[u] == 0 || g.dotMask[u]&g.areaDots[p] != 0)
+	case g.units[u].Force == "army": // soa:5.5: blue units start in zones A and/or B
+		return pl.Setup == "bochoit"
+	}
+	return pl.Setup == "german"
 }
 
 // unitsLeft is what vpAreasFillable reads of the British set-up, worked out
