@@ -227,12 +227,12 @@ func TestEvaluateSetUpNotYetFoughtFor_soa5_4(t *testing.T) {
 }
 
 // At the start of a game and after either side's historical set-up, the
-// evaluation gives the German about the side balance: 0.52 German wins of
-// 80 heuristic games against itself, 0.57 of 40 (docs/bots.md,
-// Calibration). On turn 1 the evaluation is still a quarter off on
-// average either way as the Germans come near, so the band is 0.25-0.8;
-// before the set-up spread its units and turn 1 saw the British set-up as
-// fought for it gave the German 0.96, 0.04 and 0.10.
+// evaluation gives the German about the side balance: he won 0.52 and
+// 0.57 of two samples of 80 heuristic games against itself (docs/bots.md,
+// Calibration). At the start of turn 1 the evaluation is still a quarter
+// low, as the Germans have yet to come near, so the band is 0.25-0.8;
+// before the units still to set up counted and turn 1 saw the British
+// set-up as not yet fought for, it gave the German 0.96, 0.04 and 0.10.
 func TestEvaluateSetUpsNearBalance(t *testing.T) {
 	s := MustLoad().newState(options{}, 1)
 	for _, stage := range []string{"start", "British set up", "both set up"} {
