@@ -84,10 +84,10 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 	}); perr != nil {
 		return // stopped while waiting for a core
 	}
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return // stopped by a change or the shutdown: a bot that thinks by the clock answers all the same, with a choice it did not finish weighing
+	}
 	if err != nil {
-		if ctx.Err() != nil && errors.Is(err, context.Canceled) {
-			return
-		}
 		srv.log.Error("bot failed", "game", l.meta.ID, "seat", seat, "bot", b.Name(), "err", err)
 		return
 	}

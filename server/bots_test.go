@@ -144,3 +144,40 @@ func TestCatalogListsEveryBotLevel(t *testing.T) {
 		}
 	}
 }
+
+// hasty is a bot that thinks by the clock, as search does: stopped, it
+// answers with the first legal choice rather than an error.
+type hasty struct{ entered chan struct{} }
+
+func (h hasty) Name() string { return "hasty" }
+func (h hasty) Choose(ctx context.Context, t engine.Turn) (engine.Action, error) {
+	h.entered <- struct{}{}
+	<-ctx.Done()
+	return t.Legal(nil)[0], nil
+}
+
+// A bot stopped by the server shutting down does not play what it had when
+// stopped: the game is as it was, and the bot thinks again after a restart.
+func TestShutdownDropsAStoppedBotsChoice(t *testing.T) {
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Millisecond, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hasty{entered: make(chan struct{}, 1)}
+	srv.newBot = func(name string, c ai.Config) (ai.Bot, error) { return h, nil }
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	g := newGame(t, hs, map[string]string{"german": "human", "british": "bot:hasty"})
+	waitFor(t, h.entered, "the bot's thinking")
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := call(t, hs, "GET", "/api/games/"+g.ID, "", nil); code != 200 || out["version"] != 0.0 {
+		t.Fatalf("after the shutdown the game is at %d %v, want version 0: the stopped bot's choice was played", code, out["version"])
+	}
+	if err := srv.Close(); err != nil {
+		t.Error(err)
+	}
+}
