@@ -246,7 +246,15 @@ type seatScore struct {
 	score float64
 }
 
-func (sr *searcher) run(stop func(done int) bool) error {
+// run iterates until stop says so. A panic (a bug in the game) comes back
+// as the error: the worker's goroutine is the search's own, and a caller's
+// recover could not catch it.
+func (sr *searcher) run(stop func(done int) bool) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("search worker panicked: %v", r)
+		}
+	}()
 	for done := 0; !stop(done); done++ {
 		if err := sr.iterate(); err != nil {
 			return err

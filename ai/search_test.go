@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -267,5 +268,28 @@ func TestSearchKeepsItsTreeOnlyAfterItsOwnPureChoice(t *testing.T) {
 	}
 	if k := b.kept[0]; k == nil || k.pure {
 		t.Fatalf("after taking from the pile (b moves next) the kept subtree is %+v, want an impure one", k)
+	}
+}
+
+// faultyShell is a shell game whose determinizations panic when played
+// on, as a game's bug would.
+type faultyShell struct{ shellGame }
+
+func (g *faultyShell) Determinize(engine.Seat, *engine.RNG) engine.State {
+	c := *g
+	return &c
+}
+func (g *faultyShell) Apply(engine.Action) error { panic("a bug in the game") }
+
+// A panic in a search worker, which thinks on a goroutine of its own, comes
+// back as the bot's error rather than ending the program (a server that
+// recovers its bots' panics could not catch it).
+func TestSearchReportsAWorkersPanic(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		b := newSearch(t, "fast", Config{Seed: 1, Iterations: 10, Workers: workers})
+		_, err := Move(context.Background(), b, &faultyShell{shellGame{coin: 1, pile: 5}})
+		if err == nil || !strings.Contains(err.Error(), "a bug in the game") {
+			t.Fatalf("workers %d: a search whose game panics answered %v, want the panic as an error", workers, err)
+		}
 	}
 }
