@@ -25,7 +25,8 @@
 //     ends); with Config.Hidden, two states the seat cannot tell apart give
 //     determinizations of the same hash for the same draws;
 //   - bots (Config.Bots, with Config.Hidden): a bot chooses the same in two
-//     states its seat cannot tell apart, whatever their dice to come.
+//     states its seat cannot tell apart, whatever their dice to come, and
+//     estimates its chances the same when it estimates them.
 //
 // A game's test is a few lines:
 //
@@ -71,6 +72,13 @@ type Config struct {
 // Chooser is a bot as the kit sees it; every ai.Bot is one.
 type Chooser interface {
 	Choose(ctx context.Context, t engine.Turn) (engine.Action, error)
+}
+
+// estimator is a Chooser that estimates its seat's chances after it chose
+// (ai.Estimator). The kit compares the estimates too: a number read from
+// everything the bot weighed shows a peek that a choice among few may not.
+type estimator interface {
+	Estimate() (p float64, ok bool)
 }
 
 // clonePlay is how many random choices are played on a clone.
@@ -465,7 +473,7 @@ func (k *kit) determinize(s engine.State) error {
 	return nil
 }
 
-// bots: a bot chooses the same in two states its seat cannot tell apart,
+// bots: a bot chooses (and estimates) the same in two states its seat cannot tell apart,
 // whatever their generators hold, and its choice is legal.
 func (k *kit) bots(s engine.State) error {
 	seat := s.ToMove()
@@ -481,19 +489,30 @@ func (k *kit) bots(s engine.State) error {
 	for i, mk := range k.c.Bots {
 		seed := uint64(k.pick.Intn(1 << 62))
 		var got [2]engine.Action
+		var est [2]float64
 		for j, x := range []engine.State{a, b} {
-			c, err := mk(seed).Choose(context.Background(), engine.NewTurn(x))
+			bot := mk(seed)
+			c, err := bot.Choose(context.Background(), engine.NewTurn(x))
 			if err != nil {
 				return fmt.Errorf("bot %d for %s: %w", i, seat, err)
 			}
 			if !slices.Contains(x.Legal(nil), c) {
 				return fmt.Errorf("bot %d for %s chose action %d, which is not legal", i, seat, c)
 			}
-			got[j] = c
+			got[j], est[j] = c, -1
+			if e, ok := bot.(estimator); ok {
+				if p, ok := e.Estimate(); ok {
+					est[j] = p
+				}
+			}
 		}
 		if got[0] != got[1] {
 			return fmt.Errorf("bot %d for %s chose %s in one state and %s in another it cannot tell apart: the bot reads what its seat may not know",
 				i, seat, a.Describe(got[0]).ID, b.Describe(got[1]).ID)
+		}
+		if est[0] != est[1] {
+			return fmt.Errorf("bot %d for %s estimates its chances %v in one state and %v in another it cannot tell apart: the bot reads what its seat may not know",
+				i, seat, est[0], est[1])
 		}
 	}
 	return nil

@@ -269,3 +269,25 @@ func TestBotsThatPeekAreCaught(t *testing.T) {
 		t.Fatalf("a bot that peeks: error %v, want one saying it reads what its seat may not know", err)
 	}
 }
+
+// quietPeeker reads seat a's secret as peeker does but always takes the
+// first choice: only its estimate of its chances shows what it read.
+type quietPeeker struct{ p float64 }
+
+func (q *quietPeeker) Choose(_ context.Context, t engine.Turn) (engine.Action, error) {
+	f := reflect.ValueOf(&t).Elem().FieldByName("state")
+	s := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().(*pileState)
+	q.p = float64(s.Secret) / 4
+	return t.Legal(nil)[0], nil
+}
+func (q *quietPeeker) Estimate() (float64, bool) { return q.p, true }
+
+// A bot that estimates its chances (ai.Estimator) is caught by its estimate
+// when its choice does not show what it read.
+func TestBotsThatPeekAreCaughtByTheirEstimate(t *testing.T) {
+	peek := func(uint64) enginetest.Chooser { return &quietPeeker{} }
+	err := enginetest.TestGame(secretPile{}, enginetest.Config{Hidden: hidden, Bots: []func(uint64) enginetest.Chooser{peek}})
+	if err == nil || !strings.Contains(err.Error(), "the bot reads what its seat may not know") {
+		t.Fatalf("a bot whose estimate peeks: error %v, want one saying it reads what its seat may not know", err)
+	}
+}
