@@ -16,9 +16,9 @@
 //   - clone independence: playing on a clone changes neither the original nor
 //     another clone; a SearchClone plays on exactly like a Clone;
 //   - views: no RNG state in any view (the same views after the generator is
-//     changed), and, with Config.Hidden, the same view for two states that
-//     differ only in what the seat may not know. Renderer output is checked
-//     like the view;
+//     changed), and, with Config.Hidden, the same view (and, for the seat
+//     to move, the same legal actions) for two states that differ only in
+//     what the seat may not know. Renderer output is checked like the view;
 //   - determinization (engine.Determinizer): for each seat, a determinization
 //     shows the seat the same view and, when it is to move, the same choices;
 //     it is a valid state (its position round-trips, random play from it
@@ -415,6 +415,13 @@ func (k *kit) hidden(s engine.State) error {
 		}
 		if err := k.sameView(a, b, seat); err != nil {
 			return fmt.Errorf("hidden information reaches %s: %w", seat, err)
+		}
+		// A bot reads the actions' numbers (engine.Turn.Legal), not only
+		// the choices' IDs the view shows.
+		if seat == a.ToMove() {
+			if la, lb := a.Legal(nil), b.Legal(nil); !slices.Equal(la, lb) {
+				return fmt.Errorf("hidden information reaches %s: its legal actions are %v in one state and %v in another", seat, la, lb)
+			}
 		}
 	}
 	return nil

@@ -68,12 +68,21 @@ func (s *pileState) Legal(buf []engine.Action) []engine.Action {
 		return append(buf, 11, 12)
 	}
 	for k := 1; k <= 3 && k <= s.N; k++ {
-		buf = append(buf, engine.Action(k))
+		buf = append(buf, s.encode(engine.Action(k)))
 	}
 	if s.N >= 2 {
-		buf = append(buf, twoOnes)
+		buf = append(buf, s.encode(twoOnes))
 	}
 	return buf
+}
+
+// encode is a's number in Legal: with the bug "legal-numbers" it carries
+// the secret in bits above those Describe and Apply read.
+func (s *pileState) encode(a engine.Action) engine.Action {
+	if s.bug == "legal-numbers" {
+		return a | engine.Action(s.Secret)<<8
+	}
+	return a
 }
 
 // twoOnes is a macro: each seat takes one, this one first.
@@ -87,6 +96,7 @@ func (s *pileState) Expand(a engine.Action) []string {
 	return nil
 }
 func (s *pileState) Apply(a engine.Action) error {
+	a &= 0xff
 	if s.Secret == 0 {
 		s.Secret = int(a) - 10
 		return nil
@@ -108,6 +118,7 @@ func (s *pileState) Apply(a engine.Action) error {
 	return nil
 }
 func (s *pileState) Describe(a engine.Action) engine.Choice {
+	a &= 0xff
 	if a == twoOnes {
 		return engine.Choice{ID: "two-ones"}
 	}
@@ -209,6 +220,7 @@ func TestBugsAreCaught(t *testing.T) {
 		"determinize-view":    "a determinization for a shows it another view",
 		"determinize-choices": "a determinization for b offers it other choices",
 		"determinize-mutates": "Determinize changed the state",
+		"legal-numbers":       "hidden information reaches b: its legal actions",
 	} {
 		err := enginetest.TestGame(secretPile{bug: bug}, enginetest.Config{Games: 2, Hidden: hidden})
 		if err == nil || !strings.Contains(err.Error(), want) {
