@@ -46,18 +46,18 @@ func (p *botPool) run(ctx context.Context, think func()) error {
 	return nil
 }
 
-// botMove lets a bot choose for its seat after a short pause. It thinks on a
-// clone in the bot pool; a change to the game meanwhile (an undo, a
-// resignation, the server shutting down) stops it, and a choice made for a
-// version that has passed is refused by submit.
+// botMove lets a bot choose for its seat, its move made delay after it
+// was asked. It thinks on a clone in the bot pool during that pause, so
+// that when its move comes does not tell how long it thought: a bot with
+// one choice answers at once, and the other seat must not learn from
+// that, say, that no hidden gun could attack here (soa:13.8). A change to
+// the game meanwhile (an undo, a resignation, the server shutting down)
+// stops it, and a choice made for a version that has passed is refused by
+// submit.
 func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) {
 	defer srv.work.Done()
-	select {
-	case <-time.After(delay):
-	case <-srv.closing:
-		return
-	}
-	ctx, cancel := context.WithTimeout(srv.botCtx, botThinkMax)
+	due := time.Now().Add(delay)
+	ctx, cancel := context.WithTimeout(srv.botCtx, delay+botThinkMax)
 	defer cancel()
 	l.mu.Lock()
 	if len(l.choices) != version || l.state.ToMove() == "" {
@@ -79,7 +79,9 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 	if perr := srv.bots.run(ctx, func() {
 		srv.metrics.botWait.Observe(time.Since(queued).Seconds())
 		start := time.Now()
-		a, err = think(ctx, b, clone)
+		tctx, stop := context.WithTimeout(ctx, botThinkMax)
+		defer stop()
+		a, err = think(tctx, b, clone)
 		srv.metrics.botThink.Observe(time.Since(start).Seconds())
 	}); perr != nil {
 		return // stopped while waiting for a core
@@ -89,6 +91,11 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 	}
 	if err != nil {
 		srv.log.Error("bot failed", "game", l.meta.ID, "seat", seat, "bot", b.Name(), "err", err)
+		return
+	}
+	select {
+	case <-time.After(time.Until(due)):
+	case <-ctx.Done():
 		return
 	}
 	id := clone.Describe(a).ID

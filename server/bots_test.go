@@ -40,9 +40,10 @@ func (b *blocker) Choose(ctx context.Context, t engine.Turn) (engine.Action, err
 }
 
 // blockerServer is a server whose "bot:blocker" seats are blockers sharing
-// the returned one's counters and channels, with cores bot cores.
-func blockerServer(t *testing.T, cores int) (*Server, *httptest.Server, *blocker) {
-	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Millisecond, BotCores: cores, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
+// the returned one's counters and channels, with cores bot cores and the
+// bot delay delay.
+func blockerServer(t *testing.T, cores int, delay time.Duration) (*Server, *httptest.Server, *blocker) {
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: delay, BotCores: cores, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func waitFor(t *testing.T, c chan struct{}, what string) {
 // A bot thinks outside its game's lock: the game answers views and takes a
 // resignation while it thinks, and the resignation stops the bot.
 func TestBotThinksOutsideTheLock(t *testing.T) {
-	_, hs, b := blockerServer(t, 1)
+	_, hs, b := blockerServer(t, 1, time.Millisecond)
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "bot:blocker"}) // the British set up first (soa:5.5)
 	waitFor(t, b.entered, "the bot's thinking")
 	done := make(chan struct{})
@@ -95,7 +96,7 @@ func TestBotThinksOutsideTheLock(t *testing.T) {
 // With one bot core, two bot games think one at a time; the second thinks
 // once the first has chosen.
 func TestBotPoolBoundsThinking(t *testing.T) {
-	_, hs, b := blockerServer(t, 1)
+	_, hs, b := blockerServer(t, 1, time.Millisecond)
 	for range 2 {
 		newGame(t, hs, map[string]string{"german": "human", "british": "bot:blocker"})
 	}
@@ -179,5 +180,43 @@ func TestShutdownDropsAStoppedBotsChoice(t *testing.T) {
 	}
 	if err := srv.Close(); err != nil {
 		t.Error(err)
+	}
+}
+
+// A bot thinks during the pause before its move, and its move comes when
+// the pause is over, not after it: how long it thought (long, or not at
+// all when it had one choice, as the British do when asked for a close
+// combat attack while a gun is hidden somewhere, soa:13.8) does not show
+// in when its move arrives.
+func TestBotThinksDuringThePause(t *testing.T) {
+	srv, hs, b := blockerServer(t, 1, time.Hour)
+	// The human British pick their first choice each time; the blocker's
+	// set-up choices, unpaced, are let through until it is asked outside
+	// its set-up, where the pause applies.
+	g := newGame(t, hs, map[string]string{"german": "bot:blocker", "british": "human"})
+	l, _ := srv.lookup(g.ID)
+	deadline := time.After(patience)
+	for asked := false; !asked; {
+		select {
+		case <-b.entered:
+			l.mu.Lock()
+			asked = !l.state.(engine.SettingUp).SettingUp()
+			l.mu.Unlock()
+			if !asked {
+				b.release <- struct{}{}
+			}
+		case <-time.After(20 * time.Millisecond):
+			if v, choices, _ := viewOf(t, hs, g.ID, g.Tokens["british"]); len(choices) > 0 {
+				call(t, hs, "POST", "/api/games/"+g.ID+"/choices", g.Tokens["british"], map[string]any{"version": v, "choice": choices[0]})
+			}
+		case <-deadline:
+			t.Fatal("the bot was not asked outside its set-up: it waits for its pause before thinking")
+		}
+	}
+	n := choicesOf(l)
+	b.release <- struct{}{}
+	time.Sleep(100 * time.Millisecond)
+	if m := choicesOf(l); m != n {
+		t.Fatalf("the bot's move came %d choices on before its pause of an hour was over", m-n)
 	}
 }
