@@ -255,13 +255,18 @@ func (f fair) Choose(_ context.Context, t engine.Turn) (engine.Action, error) {
 	return legal[0], nil
 }
 
+// peek reads the state inside t with reflection and unsafe memory.
+func peek(t engine.Turn) *pileState {
+	f := reflect.ValueOf(&t).Elem().FieldByName("held").Elem().FieldByName("state")
+	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().(*pileState)
+}
+
 // peeker gets around engine.Turn, as package ai may not (its contract
 // test), to read seat a's secret bonus and the next die.
 type peeker struct{}
 
 func (peeker) Choose(_ context.Context, t engine.Turn) (engine.Action, error) {
-	f := reflect.ValueOf(&t).Elem().FieldByName("state")
-	s := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().(*pileState)
+	s := peek(t)
 	legal := t.Legal(nil)
 	if s.Secret == 1 {
 		return legal[0], nil
@@ -287,8 +292,7 @@ func TestBotsThatPeekAreCaught(t *testing.T) {
 type quietPeeker struct{ p float64 }
 
 func (q *quietPeeker) Choose(_ context.Context, t engine.Turn) (engine.Action, error) {
-	f := reflect.ValueOf(&t).Elem().FieldByName("state")
-	s := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().(*pileState)
+	s := peek(t)
 	q.p = float64(s.Secret) / 4
 	return t.Legal(nil)[0], nil
 }
