@@ -6,12 +6,15 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"sandtable/ai"
 	"sandtable/engine"
+
+	gorilla "github.com/gorilla/websocket"
 )
 
 // blocker is a bot that thinks until the test lets it go (or its context
@@ -218,5 +221,68 @@ func TestBotThinksDuringThePause(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	if m := choicesOf(l); m != n {
 		t.Fatalf("the bot's move came %d choices on before its pause of an hour was over", m-n)
+	}
+}
+
+// placer sets up one unit at a time (place:…), never by a macro; its first
+// choice waits until the test opens the gate.
+type placer struct{ gate chan struct{} }
+
+func (p placer) Name() string { return "placer" }
+func (p placer) Choose(ctx context.Context, t engine.Turn) (engine.Action, error) {
+	select {
+	case <-p.gate:
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	legal := t.Legal(nil)
+	for _, a := range legal {
+		if strings.HasPrefix(t.Describe(a).ID, "place:") {
+			return a, nil
+		}
+	}
+	return legal[0], nil
+}
+
+// A bot's secret set-up (soa:5.5) reaches the other seat as one change: a
+// version pushed for each placement would show the German how the British
+// bot set up (units placed one by one, or a platoon at once) and at what
+// pace (a placement with a single place left comes at once).
+func TestBotSetupIsOneChange(t *testing.T) {
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Millisecond, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := placer{gate: make(chan struct{})}
+	srv.newBot = func(string, ai.Config) (ai.Bot, error) { return p, nil }
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	defer srv.Close()
+	g := newGame(t, hs, map[string]string{"german": "human", "british": "bot:placer"})
+	c, _, err := gorilla.DefaultDialer.Dial("ws"+strings.TrimPrefix(hs.URL, "http")+"/api/games/"+g.ID+"/ws?token="+g.Tokens["german"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetReadDeadline(time.Now().Add(patience))
+	var seen []int
+	for first := true; ; first = false {
+		var m map[string]any
+		if err := c.ReadJSON(&m); err != nil {
+			t.Fatal(err)
+		}
+		if m["type"] != "view" {
+			continue
+		}
+		seen = append(seen, int(m["version"].(float64)))
+		if first {
+			close(p.gate)
+		}
+		if cs, _ := m["view"].(map[string]any)["choices"].([]any); len(cs) > 0 {
+			break // the German sets up now
+		}
+	}
+	if len(seen) != 2 || seen[0] != 0 {
+		t.Fatalf("the German was pushed the versions %v during the British bot's set-up, want 0 and then the version after it", seen)
 	}
 }
