@@ -49,9 +49,9 @@ type Config struct {
 	Workers int
 }
 
-// Adviser is the bot that gives players hints and estimates: the default
-// search level.
-const Adviser = "search"
+// Default is the bot a player meets unless they pick another, and the one
+// that gives hints and estimates: the default search level.
+const Default = "search"
 
 // BotSeed is the seed of the bot called who (its seat, or its place in a
 // self-play pairing) in a game started from seed. It is derived through a

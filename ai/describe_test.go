@@ -32,13 +32,13 @@ func TestLabel(t *testing.T) {
 	}
 }
 
-// The adviser that hints come from is a bot there is, and it estimates.
-func TestAdviserEstimates(t *testing.T) {
-	b, err := New(Adviser, Config{Seed: 1, Repeatable: true})
+// The default bot, which hints come from, is a bot there is, and it estimates.
+func TestDefaultEstimates(t *testing.T) {
+	b, err := New(Default, Config{Seed: 1, Repeatable: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := b.(Estimator); !ok {
-		t.Fatalf("the adviser %s makes no estimates", Adviser)
+		t.Fatalf("the default bot %s makes no estimates", Default)
 	}
 }

@@ -17,24 +17,31 @@ import (
 type searchLevel struct {
 	think      time.Duration // per choice, by the clock
 	iterations int           // per choice, when Config.Repeatable
-	depth      int           // atomic choices a playout makes before Evaluate cuts it off
 }
 
 // searchLevels are the search bot's levels by name ("" is the default).
 var searchLevels = map[string]searchLevel{
-	"fast":   {think: 25 * time.Millisecond, iterations: 150, depth: 40},
-	"":       {think: 80 * time.Millisecond, iterations: 600, depth: 60},
-	"strong": {think: 400 * time.Millisecond, iterations: 3000, depth: 80},
+	"fast":   {think: 25 * time.Millisecond, iterations: 150},
+	"":       {think: 80 * time.Millisecond, iterations: 600},
+	"strong": {think: 400 * time.Millisecond, iterations: 3000},
 }
 
-// The tree's constants: UCB's exploration for rewards in [0, 1], and
-// progressive widening, which lets a node visited n times choose among at
-// most widenC·(n+1)^widenAlpha of its legal actions, so that a node with many
-// choices grows its best few before it tries them all.
+// The search's constants. UCB's exploration, for rewards in [0, 1], is high
+// because playouts are noisy next to the differences between choices, and
+// playouts are short for the same reason: each random choice adds noise that
+// the evaluation at its end cannot take out (in soa, depth 10 beat 3, 20 and
+// 40, and exploration 1.4 beat 0.7 and 0.25, head to head: docs/bots.md).
+// Progressive widening lets a node visited n times choose among at most
+// widenC·(n+1)^widenAlpha of its legal actions, so that a node with many
+// choices grows its best few before it tries them all. Against the
+// heuristic it played better than widening only past 8 children (0.83
+// against 0.63 on the same 20 games), though not against itself
+// (docs/bots.md, Tuning).
 const (
-	exploration = 0.7
-	widenC      = 2.0
-	widenAlpha  = 0.5
+	exploration  = 1.4
+	playoutDepth = 10
+	widenC       = 2.0
+	widenAlpha   = 0.5
 	// playoutCap ends a playout that no game would reach (a game's own
 	// MaxChoices is far shorter), scored as a draw.
 	playoutCap = 1 << 20
@@ -132,13 +139,20 @@ func (s *Search) Choose(ctx context.Context, t engine.Turn) (engine.Action, erro
 		if !ok {
 			return 0, fmt.Errorf("a determinization of %T is no engine.Determinizer, so it cannot be drawn again", base)
 		}
-		ws[w] = &searcher{level: s.level, seat: seat, base: d, rng: r, root: roots[w]}
+		ws[w] = &searcher{seat: seat, base: d, rng: r, root: roots[w]}
 	}
 	stop := s.stopper(ctx, workers)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w, sr := range ws {
-		wg.Go(func() { errs[w] = sr.run(stop) })
+		wg.Go(func() {
+			defer func() { // a game's panic in a worker is the bot's error, not the process's end
+				if p := recover(); p != nil {
+					errs[w] = fmt.Errorf("search: the game panicked in a determinization: %v", p)
+				}
+			}()
+			errs[w] = sr.run(stop)
+		})
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -230,7 +244,6 @@ func (s *Search) settle(roots []*node, a engine.Action) {
 
 // searcher is one worker's search.
 type searcher struct {
-	level  searchLevel
 	seat   engine.Seat
 	base   engine.Determinizer
 	rng    engine.RNG
@@ -246,15 +259,7 @@ type seatScore struct {
 	score float64
 }
 
-// run iterates until stop says so. A panic (a bug in the game) comes back
-// as the error: the worker's goroutine is the search's own, and a caller's
-// recover could not catch it.
-func (sr *searcher) run(stop func(done int) bool) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("search worker panicked: %v", r)
-		}
-	}()
+func (sr *searcher) run(stop func(done int) bool) error {
 	for done := 0; !stop(done); done++ {
 		if err := sr.iterate(); err != nil {
 			return err
@@ -351,11 +356,11 @@ func (sr *searcher) pick(n *node, mover engine.Seat) (*node, bool) {
 }
 
 // playout plays random choices on d until the game ends or, when d can
-// evaluate itself, for the level's depth.
+// evaluate itself, for playoutDepth choices.
 func (sr *searcher) playout(d engine.State) error {
 	_, evaluates := d.(engine.Evaluator)
 	for n := 0; d.ToMove() != ""; n++ {
-		if (evaluates && n >= sr.level.depth) || n >= playoutCap {
+		if (evaluates && n >= playoutDepth) || n >= playoutCap {
 			break
 		}
 		sr.legal = d.Legal(sr.legal[:0])

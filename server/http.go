@@ -241,6 +241,8 @@ type botInfo struct {
 	Name  string `json:"name"`  // for a seat: "bot:" + Name
 	Label string `json:"label"` // "search (strong)"
 	About string `json:"about"` // how it plays, in a few words
+	// Default marks the bot the lobby offers first (ai.Default)
+	Default bool `json:"default,omitempty"`
 }
 
 func (srv *Server) catalog(*http.Request) (int, any, error) {
@@ -250,7 +252,7 @@ func (srv *Server) catalog(*http.Request) (int, any, error) {
 	}
 	var bots []botInfo
 	for _, name := range ai.Names() {
-		bots = append(bots, botInfo{name, ai.Label(name), ai.Describe(name)})
+		bots = append(bots, botInfo{name, ai.Label(name), ai.Describe(name), name == ai.Default})
 	}
 	out := []entry{}
 	for _, g := range games.Catalog() {

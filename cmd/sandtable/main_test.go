@@ -293,7 +293,7 @@ func TestPlayPersonAgainstBotToTheEnd(t *testing.T) {
 
 func TestPlayBotAgainstBot(t *testing.T) {
 	recPath := filepath.Join(t.TempDir(), "game.json")
-	out := must(t, "", "play", "soa", "--seat", "spectator", "--seed", "5", "--record", recPath)
+	out := must(t, "", "play", "soa", "--seat", "spectator", "--bot", "random", "--seed", "5", "--record", recPath)
 	if !gameOver.MatchString(out) || !strings.Contains(out, "seen by: spectator") {
 		t.Fatalf("no result screen for the spectator; output ends:\n%s", out[max(0, len(out)-2000):])
 	}
@@ -435,7 +435,7 @@ func readChoices(t *testing.T, path string) []string {
 // ignoring them, and keeps the saved players when no seat flag is given.
 func TestPlayResumeRefusesContradictions(t *testing.T) {
 	recPath := filepath.Join(t.TempDir(), "resume.json")
-	must(t, "1\nq\n", "play", "soa", "--seat", "british", "--seed", "4", "--record", recPath)
+	must(t, "1\nq\n", "play", "soa", "--seat", "british", "--bot", "random", "--seed", "4", "--record", recPath)
 	if p := decode[engine.Record](t, readFile(t, recPath)).Players; p["british"] != "person" || p["german"] != "random" {
 		t.Fatalf("the record's players are %v", p)
 	}
@@ -447,12 +447,12 @@ func TestPlayResumeRefusesContradictions(t *testing.T) {
 		{`--scenario other contradicts the saved game's scenario "basic"`, []string{"--scenario", "other"}},
 		{"--option reaction=10 contradicts the saved game's reaction=off", []string{"--option", "reaction=10"}},
 		{"the players german person, british person contradict the saved game's german random, british person", []string{"--hotseat"}},
-		{"the players german person, british random contradict", []string{"--seat", "german"}},
+		{"the players german person, british " + ai.Default + " contradict", []string{"--seat", "german"}},
 	} {
 		fails(t, 2, c.want, "", append([]string{"play", "soa", "--resume", recPath}, c.args...)...)
 	}
 	// Flags that agree are accepted; without seat flags the bot keeps the German seat.
-	out := must(t, "1\nq\n", "play", "soa", "--resume", recPath, "--seed", "4", "--option", "reaction=off", "--seat", "british")
+	out := must(t, "1\nq\n", "play", "soa", "--resume", recPath, "--seed", "4", "--option", "reaction=off", "--seat", "british", "--bot", "random")
 	if !strings.Contains(out, "british> ") || strings.Contains(out, "german> ") {
 		t.Fatalf("the resumed game did not keep the British person against the bot:\n%s", out)
 	}

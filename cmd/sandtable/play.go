@@ -126,7 +126,7 @@ func seatPlayers(g engine.Game, seat string, hotseat bool, botName string) (map[
 		human = g.Seats()[0]
 	}
 	if botName == "" {
-		botName = "random"
+		botName = ai.Default
 	}
 	if !slices.Contains(ai.Names(), botName) {
 		return nil, usagef("no bot %q; known bots: %s", botName, strings.Join(ai.Names(), ", "))
@@ -145,7 +145,7 @@ func seatPlayers(g engine.Game, seat string, hotseat bool, botName string) (map[
 // botHelp is --bot's help: every bot level and how it plays.
 func botHelp() string {
 	var b strings.Builder
-	b.WriteString("the bot for the seats nobody plays (default random), one of:")
+	b.WriteString("the bot for the seats nobody plays (default " + ai.Default + "), one of:")
 	for _, name := range ai.Names() {
 		fmt.Fprintf(&b, "\n%s: %s", name, ai.Describe(name))
 	}

@@ -92,7 +92,7 @@ function fillGame(el, g) {
       about.textContent = b ? `${cap(b.label)} ${b.about}.` : '';
     };
     sel.addEventListener('change', showAbout);
-    sel.value = i === 0 || !bots.length ? 'here' : `bot:${bots[0].name}`;
+    sel.value = i === 0 || !bots.length ? 'here' : `bot:${(bots.find((b) => b.default) || bots[0]).name}`;
     showAbout();
     const f = field(cap(seat), sel);
     f.append(about);

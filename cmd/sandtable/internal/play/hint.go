@@ -28,17 +28,17 @@ type Hint struct {
 func (h Hint) String() string {
 	s := fmt.Sprintf("hint (%s): %s", h.Bot, h.Choice.Label)
 	if h.Estimated {
-		s += fmt.Sprintf(" · %d%% to win, the bot estimates", int(math.Round(h.P*100)))
+		s += fmt.Sprintf(" · %d%% to win", int(math.Round(h.P*100)))
 	}
 	return s
 }
 
-// hintBot is the bot that gives hints: HintBot, else ai.Adviser.
+// hintBot is the bot that gives hints: HintBot, else ai.Default.
 func (p *Session) hintBot() string {
 	if p.HintBot != "" {
 		return p.HintBot
 	}
-	return ai.Adviser
+	return ai.Default
 }
 
 // Hint asks the hint bot what the seat to move in s should choose. s is a
