@@ -47,8 +47,9 @@ func kitBots(names ...string) []func(uint64) enginetest.Chooser {
 }
 
 // hiddenPair gives two positions of s that differ only in what seat may
-// not know by the rules (secretFrom, bidSecretFrom): a hidden anti-tank gun
-// of the enemy moves to another place it could be (soa:13.8), or two enemy
+// not know by the rules (secretFrom, bidSecretFrom): the enemy's secret
+// set-up so far is drawn anew (soa:5.4, 5.5), a hidden anti-tank gun of the
+// enemy moves to another place it could be (soa:13.8), or two enemy
 // units of one type swap places while the set-ups are secret (soa:5.5) or
 // while both are hidden guns, or the enemy's bid changes before both bids
 // are in (soa:21.1).
@@ -66,7 +67,11 @@ func hiddenPair(st engine.State, seat engine.Seat, r *engine.RNG) (a, b engine.S
 			cands = append(cands, i)
 		}
 	}
-	if r.Intn(2) == 0 {
+	switch {
+	case !s.revealed && len(cands) > 0 && r.Intn(2) == 0:
+		q.Units = redrawnUnits(s, viewer, r)
+		changed = !slices.Equal(q.Units, p.Units)
+	case r.Intn(2) == 0:
 		changed = moveHiddenGun(s, q.Units, seat, r)
 	}
 	for n := 0; n < 8 && len(cands) > 1 && !changed; n++ {
@@ -139,4 +144,17 @@ func moveHiddenGun(s *State, units []UnitPos, seat engine.Seat, r *engine.RNG) b
 		places = slices.Delete(places, k, k+1)
 	}
 	return false
+}
+
+// redrawnUnits is s's units with the set-up so far of every side viewer
+// may not see drawn anew by the set-up rules (redrawSetup, soa:5.4, 5.5):
+// other numbers of units in each place, which swapping two units keeps.
+func redrawnUnits(s *State, viewer Side, r *engine.RNG) []UnitPos {
+	c := s.Clone().(*State)
+	for _, side := range []Side{German, British} {
+		if side != viewer {
+			c.redrawSetup(side, r)
+		}
+	}
+	return c.Position().(Position).Units
 }
