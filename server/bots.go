@@ -51,7 +51,10 @@ func (p *botPool) run(ctx context.Context, think func()) error {
 // was asked. It thinks on a clone in the bot pool during that pause, so
 // that when its move comes does not tell how long it thought: a bot with
 // one choice answers at once, and the other seat must not learn from
-// that, say, that no hidden gun could attack here (soa:13.8). In a set-up
+// that, say, that no hidden gun could attack here (soa:13.8). A bot that
+// thinks by the clock (ai.Pacer) moves no sooner than its time for each
+// choice after it began, when that is longer than the pause (set-ups are
+// not paused, nor paced). In a set-up
 // it makes its whole run of choices before any is made in the game
 // (botRun). A change to the game meanwhile (an undo, a resignation, the
 // server shutting down) stops it, and a choice made for a version that has
@@ -83,6 +86,11 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 		start := time.Now()
 		run, err = botRun(ctx, b, clone, seat)
 		srv.metrics.botThink.Observe(time.Since(start).Seconds())
+		if p, ok := b.(ai.Pacer); ok && delay > 0 { // with a margin for the clock's last check
+			if paced := start.Add(time.Duration(len(run)) * p.Think() * 5 / 4); paced.After(due) {
+				due = paced
+			}
+		}
 	}); perr != nil {
 		return // stopped while waiting for a core
 	}

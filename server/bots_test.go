@@ -32,7 +32,11 @@ func (b *blocker) Choose(ctx context.Context, t engine.Turn) (engine.Action, err
 	defer b.thinking.Add(-1)
 	for m := b.most.Load(); n > m && !b.most.CompareAndSwap(m, n); m = b.most.Load() {
 	}
-	b.entered <- struct{}{}
+	select {
+	case b.entered <- struct{}{}:
+	case <-ctx.Done(): // a set-up run asks again and again, and the test may have stopped listening
+		return 0, ctx.Err()
+	}
 	select {
 	case <-b.release:
 		return t.Legal(nil)[0], nil
@@ -193,34 +197,8 @@ func TestShutdownDropsAStoppedBotsChoice(t *testing.T) {
 // in when its move arrives.
 func TestBotThinksDuringThePause(t *testing.T) {
 	srv, hs, b := blockerServer(t, 1, time.Hour)
-	// The human British pick their first choice each time; the blocker's
-	// set-up choices, unpaced, are let through until it is asked outside
-	// its set-up, where the pause applies.
-	g := newGame(t, hs, map[string]string{"german": "bot:blocker", "british": "human"})
-	l, _ := srv.lookup(g.ID)
-	deadline := time.After(patience)
-	for asked := false; !asked; {
-		select {
-		case <-b.entered:
-			l.mu.Lock()
-			asked = !l.state.(engine.SettingUp).SettingUp()
-			l.mu.Unlock()
-			if !asked {
-				b.release <- struct{}{}
-			}
-		case <-time.After(20 * time.Millisecond):
-			if v, choices, _ := viewOf(t, hs, g.ID, g.Tokens["british"]); len(choices) > 0 {
-				call(t, hs, "POST", "/api/games/"+g.ID+"/choices", g.Tokens["british"], map[string]any{"version": v, "choice": choices[0]})
-			}
-		case <-deadline:
-			t.Fatal("the bot was not asked outside its set-up: it waits for its pause before thinking")
-		}
-	}
-	n := choicesOf(l)
-	b.release <- struct{}{}
-	time.Sleep(100 * time.Millisecond)
-	if m := choicesOf(l); m != n {
-		t.Fatalf("the bot's move came %d choices on before its pause of an hour was over", m-n)
+	if n := movedSoonAfter(t, srv, hs, "bot:blocker", b.entered, func() { b.release <- struct{}{} }); n != 0 {
+		t.Fatalf("the bot's move came %d choices on before its pause of an hour was over", n)
 	}
 }
 
@@ -284,5 +262,70 @@ func TestBotSetupIsOneChange(t *testing.T) {
 	}
 	if len(seen) != 2 || seen[0] != 0 {
 		t.Fatalf("the German was pushed the versions %v during the British bot's set-up, want 0 and then the version after it", seen)
+	}
+}
+
+// slowPacer says it thinks an hour a choice (ai.Pacer) but answers as soon
+// as the test, told that it is asked, lets it.
+type slowPacer struct{ asked, answer chan struct{} }
+
+func (p slowPacer) Name() string { return "pacer" }
+func (p slowPacer) Choose(ctx context.Context, t engine.Turn) (engine.Action, error) {
+	select {
+	case p.asked <- struct{}{}:
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	<-p.answer
+	return t.Legal(nil)[0], nil
+}
+func (p slowPacer) Think() time.Duration { return time.Hour }
+
+// A bot that thinks by the clock for longer than the pause (ai.Pacer) moves
+// no sooner than its thinking time after it was asked, even when it had a
+// single choice and answered at once: its move must not come sooner then.
+func TestBotMovesAfterItsThinkingTime(t *testing.T) {
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Millisecond, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := slowPacer{asked: make(chan struct{}), answer: make(chan struct{})}
+	srv.newBot = func(string, ai.Config) (ai.Bot, error) { return p, nil }
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	defer srv.Close()
+	if n := movedSoonAfter(t, srv, hs, "bot:pacer", p.asked, func() { p.answer <- struct{}{} }); n != 0 {
+		t.Fatalf("the bot's move came %d choices on before its thinking time of an hour was over", n)
+	}
+}
+
+// movedSoonAfter plays a game of the German bot named bot against a human
+// British seat (its first choice each time), letting the bot's set-up
+// choices through (answer), until the bot is asked outside its set-up,
+// where its move is paused; it answers that too and reports how many
+// choices were made in the next 100 ms.
+func movedSoonAfter(t *testing.T, srv *Server, hs *httptest.Server, bot string, asked <-chan struct{}, answer func()) int {
+	t.Helper()
+	g := newGame(t, hs, map[string]string{"german": bot, "british": "human"})
+	l, _ := srv.lookup(g.ID)
+	deadline := time.After(patience)
+	for {
+		select {
+		case <-asked:
+			l.mu.Lock()
+			setup, n := l.state.(engine.SettingUp).SettingUp(), len(l.choices)
+			l.mu.Unlock()
+			answer()
+			if !setup {
+				time.Sleep(100 * time.Millisecond)
+				return choicesOf(l) - n
+			}
+		case <-time.After(20 * time.Millisecond):
+			if v, choices, _ := viewOf(t, hs, g.ID, g.Tokens["british"]); len(choices) > 0 {
+				call(t, hs, "POST", "/api/games/"+g.ID+"/choices", g.Tokens["british"], map[string]any{"version": v, "choice": choices[0]})
+			}
+		case <-deadline:
+			t.Fatal("the bot was not asked outside its set-up")
+		}
 	}
 }
