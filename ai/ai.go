@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"sandtable/engine"
 )
@@ -32,6 +33,14 @@ type Bot interface {
 // thought. ok is false before its first choice.
 type Estimator interface {
 	Estimate() (p float64, ok bool)
+}
+
+// Pacer is a bot that thinks by the clock: Think is the time it takes for
+// a choice it weighs, 0 when it thinks by a count of iterations. A server
+// that paces bots' moves gives each that long at least, so that a choice
+// made at once, being the only one, does not show by coming sooner.
+type Pacer interface {
+	Think() time.Duration
 }
 
 // Config makes a bot.

@@ -77,6 +77,14 @@ func NewSearch(level string, c Config) *Search {
 // Name implements Bot.
 func (s *Search) Name() string { return s.name }
 
+// Think implements Pacer: the level's time a choice, 0 when repeatable.
+func (s *Search) Think() time.Duration {
+	if s.c.Repeatable {
+		return 0
+	}
+	return s.level.think
+}
+
 // Estimate implements Estimator: the mean result, for the seat it chose for,
 // of the iterations through its last choice.
 func (s *Search) Estimate() (float64, bool) { return s.estimate, s.hasEst }

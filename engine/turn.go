@@ -12,26 +12,31 @@ import (
 // section 3; package ai's contract test checks that it imports nothing that
 // could get around this).
 type Turn struct {
-	seat  Seat
-	state State
+	seat Seat
+	held *held
 }
+
+// held holds a Turn's state behind a pointer, which fmt prints as an
+// address: fmt reads unexported fields, and would print a state held by
+// value in full.
+type held struct{ state State }
 
 // NewTurn is the turn of the seat to move in s. The turn reads s whenever
 // the bot asks, so s must not change until the bot has chosen: the server
 // hands bots a clone.
-func NewTurn(s State) Turn { return Turn{seat: s.ToMove(), state: s} }
+func NewTurn(s State) Turn { return Turn{seat: s.ToMove(), held: &held{s}} }
 
 // Seat is the seat the bot chooses for.
 func (t Turn) Seat() Seat { return t.seat }
 
 // Legal appends the seat's legal actions to buf.
-func (t Turn) Legal(buf []Action) []Action { return t.state.Legal(buf) }
+func (t Turn) Legal(buf []Action) []Action { return t.held.state.Legal(buf) }
 
 // Describe names one of the legal actions.
-func (t Turn) Describe(a Action) Choice { return t.state.Describe(a) }
+func (t Turn) Describe(a Action) Choice { return t.held.state.Describe(a) }
 
 // View is what the seat may know: the game's view document for it.
-func (t Turn) View() any { return t.state.View(t.seat) }
+func (t Turn) View() any { return t.held.state.View(t.seat) }
 
 // ErrNoDeterminizer is returned by Turn.Determinize for a game that cannot
 // draw states for a seat: bots that search cannot play it.
@@ -42,7 +47,7 @@ var ErrNoDeterminizer = errors.New("the game offers no determinization (engine.D
 // (the other side's secrets, the dice to come) drawn anew from r. The bot
 // may play on it freely; the game is untouched.
 func (t Turn) Determinize(r *RNG) (State, error) {
-	d, ok := t.state.(Determinizer)
+	d, ok := t.held.state.(Determinizer)
 	if !ok {
 		return nil, fmt.Errorf("%w", ErrNoDeterminizer)
 	}

@@ -2,6 +2,8 @@ package engine_test
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"sandtable/engine"
@@ -75,5 +77,26 @@ func TestTurnAnswersForTheSeatToMove(t *testing.T) {
 	}
 	if _, err := engine.NewTurn(plain{p}).Determinize(&r); !errors.Is(err, engine.ErrNoDeterminizer) {
 		t.Fatalf("Determinize of a game without a Determinizer: %v, want ErrNoDeterminizer", err)
+	}
+}
+
+// marked is a state held by value with a number of its own, as a game's
+// state could be.
+type marked struct {
+	engine.State
+	secret int
+}
+
+// Printing a Turn (fmt reads unexported fields, without package reflect
+// in the bot's imports) shows nothing of the state it holds, even one held
+// by value.
+func TestPrintingATurnShowsNoState(t *testing.T) {
+	tr := engine.NewTurn(marked{&pile{turn: 1, stones: [2]int{4, 7}}, 4242})
+	for _, verb := range []string{"%v", "%+v", "%#v"} {
+		for _, x := range []any{tr, &tr, []engine.Turn{tr}} {
+			if s := fmt.Sprintf(verb, x); strings.Contains(s, "4242") {
+				t.Fatalf("fmt.Sprintf(%q, %T) shows the state's secret: %s", verb, x, s)
+			}
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"sandtable/ai"
 	"sandtable/engine"
+	"sandtable/server/store"
 )
 
 // botThinkMax bounds one bot choice whatever its level asks for: a bot that
@@ -46,18 +47,22 @@ func (p *botPool) run(ctx context.Context, think func()) error {
 	return nil
 }
 
-// botMove lets a bot choose for its seat after a short pause. It thinks on a
-// clone in the bot pool; a change to the game meanwhile (an undo, a
-// resignation, the server shutting down) stops it, and a choice made for a
-// version that has passed is refused by submit.
+// botMove lets a bot choose for its seat, its move made delay after it
+// was asked. It thinks on a clone in the bot pool during that pause, so
+// that when its move comes does not tell how long it thought: a bot with
+// one choice answers at once, and the other seat must not learn from
+// that, say, that no hidden gun could attack here (soa:13.8). A bot that
+// thinks by the clock (ai.Pacer) moves no sooner than its time for each
+// choice after it began, when that is longer than the pause (set-ups are
+// not paused, nor paced). In a set-up
+// it makes its whole run of choices before any is made in the game
+// (botRun). A change to the game meanwhile (an undo, a resignation, the
+// server shutting down) stops it, and a choice made for a version that has
+// passed is refused.
 func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) {
 	defer srv.work.Done()
-	select {
-	case <-time.After(delay):
-	case <-srv.closing:
-		return
-	}
-	ctx, cancel := context.WithTimeout(srv.botCtx, botThinkMax)
+	due := time.Now().Add(delay)
+	ctx, cancel := context.WithCancel(srv.botCtx)
 	defer cancel()
 	l.mu.Lock()
 	if len(l.choices) != version || l.state.ToMove() == "" {
@@ -74,32 +79,114 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 	l.botMu.Lock()
 	defer l.botMu.Unlock()
 	queued := time.Now()
-	var a engine.Action
+	var run []botChoice
 	var err error
 	if perr := srv.bots.run(ctx, func() {
 		srv.metrics.botWait.Observe(time.Since(queued).Seconds())
 		start := time.Now()
-		a, err = think(ctx, b, clone)
+		run, err = botRun(ctx, b, clone, seat)
 		srv.metrics.botThink.Observe(time.Since(start).Seconds())
+		if p, ok := b.(ai.Pacer); ok && delay > 0 { // with a margin for the clock's last check
+			if paced := start.Add(time.Duration(len(run)) * p.Think() * 5 / 4); paced.After(due) {
+				due = paced
+			}
+		}
 	}); perr != nil {
 		return // stopped while waiting for a core
 	}
+	if ctx.Err() != nil {
+		return // stopped by a change or the shutdown: a bot that thinks by the clock answers all the same, with a choice it did not finish weighing
+	}
 	if err != nil {
-		if ctx.Err() != nil && errors.Is(err, context.Canceled) {
-			return
-		}
 		srv.log.Error("bot failed", "game", l.meta.ID, "seat", seat, "bot", b.Name(), "err", err)
 		return
 	}
-	id := clone.Describe(a).ID
-	if _, _, err := srv.submit(context.Background(), l, seat, version, id); err != nil {
-		var ae *apiError
-		if !errors.As(err, &ae) || (ae.code != "stale_version" && ae.code != "archived") {
-			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", id, "err", err)
-		}
+	select {
+	case <-time.After(time.Until(due)):
+	case <-ctx.Done():
 		return
 	}
-	srv.noteEstimate(l, b, seat, version)
+	if err := srv.submitRun(l, seat, version, run); err != nil {
+		var ae *apiError
+		if !errors.As(err, &ae) || (ae.code != "stale_version" && ae.code != "archived") {
+			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", run[0].id, "choices", len(run), "err", err)
+		}
+	}
+}
+
+// botChoice is one choice of a bot's run: its ID, how many atomic choices
+// (versions) the run made before it, and the bot's estimate after it.
+type botChoice struct {
+	id        string
+	at        int
+	p         float64
+	estimated bool
+}
+
+// botRun is what b chooses for seat in s, each choice thought for at most
+// botThinkMax: one choice, or in a set-up (engine.SettingUp) the seat's
+// whole run of set-up choices, played on s. The run then reaches the other
+// seats as one change: made one by one, its choices would show them how
+// the bot set up (a platoon at once or unit by unit) and at what pace
+// (soa:5.5).
+func botRun(ctx context.Context, b ai.Bot, s engine.State, seat engine.Seat) ([]botChoice, error) {
+	var run []botChoice
+	at := 0
+	for ctx.Err() == nil {
+		tctx, stop := context.WithTimeout(ctx, botThinkMax)
+		a, err := think(tctx, b, s)
+		stop()
+		if err != nil {
+			return nil, err
+		}
+		c := botChoice{id: s.Describe(a).ID, at: at}
+		if e, ok := b.(ai.Estimator); ok {
+			c.p, c.estimated = e.Estimate()
+		}
+		run = append(run, c)
+		su, ok := s.(engine.SettingUp)
+		if !ok || !su.SettingUp() {
+			return run, nil
+		}
+		made, err := engine.Apply(s, a)
+		if err != nil {
+			return nil, err
+		}
+		at += len(made)
+		if s.ToMove() != seat || !su.SettingUp() {
+			return run, nil
+		}
+	}
+	return nil, ctx.Err()
+}
+
+// submitRun makes a bot's run of choices, made for version, as one change
+// and keeps the bot's estimates after them.
+func (srv *Server) submitRun(l *live, seat engine.Seat, version int, run []botChoice) error {
+	start := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := l.open(version); err != nil {
+		return err
+	}
+	ids := make([]string, len(run))
+	for i, c := range run {
+		ids[i] = c.id
+	}
+	next := l.state.Clone()
+	made, err := playBatch(next, seat, ids)
+	if err != nil {
+		return err
+	}
+	if _, _, err := srv.commit(context.Background(), l, next, made, start); err != nil {
+		return err
+	}
+	for _, c := range run {
+		if c.estimated {
+			srv.addEstimate(l, store.Estimate{Version: version + c.at, Seat: string(seat), P: c.p})
+		}
+	}
+	return nil
 }
 
 // think asks b for its choice in s; a bot that panics is reported, not

@@ -6,12 +6,15 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"sandtable/ai"
 	"sandtable/engine"
+
+	gorilla "github.com/gorilla/websocket"
 )
 
 // blocker is a bot that thinks until the test lets it go (or its context
@@ -29,7 +32,11 @@ func (b *blocker) Choose(ctx context.Context, t engine.Turn) (engine.Action, err
 	defer b.thinking.Add(-1)
 	for m := b.most.Load(); n > m && !b.most.CompareAndSwap(m, n); m = b.most.Load() {
 	}
-	b.entered <- struct{}{}
+	select {
+	case b.entered <- struct{}{}:
+	case <-ctx.Done(): // a set-up run asks again and again, and the test may have stopped listening
+		return 0, ctx.Err()
+	}
 	select {
 	case <-b.release:
 		return t.Legal(nil)[0], nil
@@ -40,9 +47,10 @@ func (b *blocker) Choose(ctx context.Context, t engine.Turn) (engine.Action, err
 }
 
 // blockerServer is a server whose "bot:blocker" seats are blockers sharing
-// the returned one's counters and channels, with cores bot cores.
-func blockerServer(t *testing.T, cores int) (*Server, *httptest.Server, *blocker) {
-	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Millisecond, BotCores: cores, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
+// the returned one's counters and channels, with cores bot cores and the
+// bot delay delay.
+func blockerServer(t *testing.T, cores int, delay time.Duration) (*Server, *httptest.Server, *blocker) {
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: delay, BotCores: cores, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +78,7 @@ func waitFor(t *testing.T, c chan struct{}, what string) {
 // A bot thinks outside its game's lock: the game answers views and takes a
 // resignation while it thinks, and the resignation stops the bot.
 func TestBotThinksOutsideTheLock(t *testing.T) {
-	_, hs, b := blockerServer(t, 1)
+	_, hs, b := blockerServer(t, 1, time.Millisecond)
 	g := newGame(t, hs, map[string]string{"german": "human", "british": "bot:blocker"}) // the British set up first (soa:5.5)
 	waitFor(t, b.entered, "the bot's thinking")
 	done := make(chan struct{})
@@ -95,7 +103,7 @@ func TestBotThinksOutsideTheLock(t *testing.T) {
 // With one bot core, two bot games think one at a time; the second thinks
 // once the first has chosen.
 func TestBotPoolBoundsThinking(t *testing.T) {
-	_, hs, b := blockerServer(t, 1)
+	_, hs, b := blockerServer(t, 1, time.Millisecond)
 	for range 2 {
 		newGame(t, hs, map[string]string{"german": "human", "british": "bot:blocker"})
 	}
@@ -141,6 +149,183 @@ func TestCatalogListsEveryBotLevel(t *testing.T) {
 		}
 		if !slices.Equal(names, ai.Names()) {
 			t.Errorf("%s offers the bots %v, want every level %v", g.ID, names, ai.Names())
+		}
+	}
+}
+
+// hasty is a bot that thinks by the clock, as search does: stopped, it
+// answers with the first legal choice rather than an error.
+type hasty struct{ entered chan struct{} }
+
+func (h hasty) Name() string { return "hasty" }
+func (h hasty) Choose(ctx context.Context, t engine.Turn) (engine.Action, error) {
+	h.entered <- struct{}{}
+	<-ctx.Done()
+	return t.Legal(nil)[0], nil
+}
+
+// A bot stopped by the server shutting down does not play what it had when
+// stopped: the game is as it was, and the bot thinks again after a restart.
+func TestShutdownDropsAStoppedBotsChoice(t *testing.T) {
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Millisecond, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hasty{entered: make(chan struct{}, 1)}
+	srv.newBot = func(name string, c ai.Config) (ai.Bot, error) { return h, nil }
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	g := newGame(t, hs, map[string]string{"german": "human", "british": "bot:hasty"})
+	waitFor(t, h.entered, "the bot's thinking")
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := call(t, hs, "GET", "/api/games/"+g.ID, "", nil); code != 200 || out["version"] != 0.0 {
+		t.Fatalf("after the shutdown the game is at %d %v, want version 0: the stopped bot's choice was played", code, out["version"])
+	}
+	if err := srv.Close(); err != nil {
+		t.Error(err)
+	}
+}
+
+// A bot thinks during the pause before its move, and its move comes when
+// the pause is over, not after it: how long it thought (long, or not at
+// all when it had one choice, as the British do when asked for a close
+// combat attack while a gun is hidden somewhere, soa:13.8) does not show
+// in when its move arrives.
+func TestBotThinksDuringThePause(t *testing.T) {
+	srv, hs, b := blockerServer(t, 1, time.Hour)
+	if n := movedSoonAfter(t, srv, hs, "bot:blocker", b.entered, func() { b.release <- struct{}{} }); n != 0 {
+		t.Fatalf("the bot's move came %d choices on before its pause of an hour was over", n)
+	}
+}
+
+// placer sets up one unit at a time (place:…), never by a macro; its first
+// choice waits until the test opens the gate.
+type placer struct{ gate chan struct{} }
+
+func (p placer) Name() string { return "placer" }
+func (p placer) Choose(ctx context.Context, t engine.Turn) (engine.Action, error) {
+	select {
+	case <-p.gate:
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	legal := t.Legal(nil)
+	for _, a := range legal {
+		if strings.HasPrefix(t.Describe(a).ID, "place:") {
+			return a, nil
+		}
+	}
+	return legal[0], nil
+}
+
+// A bot's secret set-up (soa:5.5) reaches the other seat as one change: a
+// version pushed for each placement would show the German how the British
+// bot set up (units placed one by one, or a platoon at once) and at what
+// pace (a placement with a single place left comes at once).
+func TestBotSetupIsOneChange(t *testing.T) {
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Millisecond, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := placer{gate: make(chan struct{})}
+	srv.newBot = func(string, ai.Config) (ai.Bot, error) { return p, nil }
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	defer srv.Close()
+	g := newGame(t, hs, map[string]string{"german": "human", "british": "bot:placer"})
+	c, _, err := gorilla.DefaultDialer.Dial("ws"+strings.TrimPrefix(hs.URL, "http")+"/api/games/"+g.ID+"/ws?token="+g.Tokens["german"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetReadDeadline(time.Now().Add(patience))
+	var seen []int
+	for first := true; ; first = false {
+		var m map[string]any
+		if err := c.ReadJSON(&m); err != nil {
+			t.Fatal(err)
+		}
+		if m["type"] != "view" {
+			continue
+		}
+		seen = append(seen, int(m["version"].(float64)))
+		if first {
+			close(p.gate)
+		}
+		if cs, _ := m["view"].(map[string]any)["choices"].([]any); len(cs) > 0 {
+			break // the German sets up now
+		}
+	}
+	if len(seen) != 2 || seen[0] != 0 {
+		t.Fatalf("the German was pushed the versions %v during the British bot's set-up, want 0 and then the version after it", seen)
+	}
+}
+
+// slowPacer says it thinks an hour a choice (ai.Pacer) but answers as soon
+// as the test, told that it is asked, lets it.
+type slowPacer struct{ asked, answer chan struct{} }
+
+func (p slowPacer) Name() string { return "pacer" }
+func (p slowPacer) Choose(ctx context.Context, t engine.Turn) (engine.Action, error) {
+	select {
+	case p.asked <- struct{}{}:
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	<-p.answer
+	return t.Legal(nil)[0], nil
+}
+func (p slowPacer) Think() time.Duration { return time.Hour }
+
+// A bot that thinks by the clock for longer than the pause (ai.Pacer) moves
+// no sooner than its thinking time after it was asked, even when it had a
+// single choice and answered at once: its move must not come sooner then.
+func TestBotMovesAfterItsThinkingTime(t *testing.T) {
+	srv, err := New(Config{DB: filepath.Join(t.TempDir(), "test.db"), BotDelay: time.Millisecond, RatePerSecond: 100000, GamesPerHour: 100000, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := slowPacer{asked: make(chan struct{}), answer: make(chan struct{})}
+	srv.newBot = func(string, ai.Config) (ai.Bot, error) { return p, nil }
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	defer srv.Close()
+	if n := movedSoonAfter(t, srv, hs, "bot:pacer", p.asked, func() { p.answer <- struct{}{} }); n != 0 {
+		t.Fatalf("the bot's move came %d choices on before its thinking time of an hour was over", n)
+	}
+}
+
+// movedSoonAfter plays a game of the German bot named bot against a human
+// British seat (its first choice each time), letting the bot's set-up
+// choices through (answer), until the bot is asked outside its set-up,
+// where its move is paused; it answers that too and reports how many
+// choices were made in the next 100 ms.
+func movedSoonAfter(t *testing.T, srv *Server, hs *httptest.Server, bot string, asked <-chan struct{}, answer func()) int {
+	t.Helper()
+	g := newGame(t, hs, map[string]string{"german": bot, "british": "human"})
+	l, _ := srv.lookup(g.ID)
+	deadline := time.After(patience)
+	for {
+		select {
+		case <-asked:
+			l.mu.Lock()
+			setup, n := l.state.(engine.SettingUp).SettingUp(), len(l.choices)
+			l.mu.Unlock()
+			answer()
+			if !setup {
+				time.Sleep(100 * time.Millisecond)
+				return choicesOf(l) - n
+			}
+		case <-time.After(20 * time.Millisecond):
+			if v, choices, _ := viewOf(t, hs, g.ID, g.Tokens["british"]); len(choices) > 0 {
+				call(t, hs, "POST", "/api/games/"+g.ID+"/choices", g.Tokens["british"], map[string]any{"version": v, "choice": choices[0]})
+			}
+		case <-deadline:
+			t.Fatal("the bot was not asked outside its set-up")
 		}
 	}
 }

@@ -123,24 +123,6 @@ func (srv *Server) startHint(l *live, seat engine.Seat, version int, stop contex
 	return l.state.Clone(), l.clock, current, nil
 }
 
-// noteEstimate keeps the estimate of bot b, if it makes one, after its
-// choice at version for seat.
-func (srv *Server) noteEstimate(l *live, b ai.Bot, seat engine.Seat, version int) {
-	e, ok := b.(ai.Estimator)
-	if !ok {
-		return
-	}
-	p, ok := e.Estimate()
-	if !ok {
-		return
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.choices) > version { // not taken back meanwhile
-		srv.addEstimate(l, store.Estimate{Version: version, Seat: string(seat), P: p})
-	}
-}
-
 // addEstimate stores an estimate and keeps it with the game, in version
 // order, replacing one of the same version and seat (l.mu held, so that an
 // undo's removal is stored after it). An estimate that is not stored is

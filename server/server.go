@@ -28,7 +28,7 @@ import (
 // Config sets up a server.
 type Config struct {
 	DB       string        // SQLite database file
-	BotDelay time.Duration // pause before a bot moves, so people can follow
+	BotDelay time.Duration // time from a bot's turn to its move, which it thinks in, so people can follow
 	Logger   *slog.Logger
 	// Static serves the browser client (web.Handler()); nil serves none.
 	Static http.Handler

@@ -16,16 +16,17 @@
 //   - clone independence: playing on a clone changes neither the original nor
 //     another clone; a SearchClone plays on exactly like a Clone;
 //   - views: no RNG state in any view (the same views after the generator is
-//     changed), and, with Config.Hidden, the same view for two states that
-//     differ only in what the seat may not know. Renderer output is checked
-//     like the view;
+//     changed), and, with Config.Hidden, the same view (and, for the seat
+//     to move, the same legal actions) for two states that differ only in
+//     what the seat may not know. Renderer output is checked like the view;
 //   - determinization (engine.Determinizer): for each seat, a determinization
 //     shows the seat the same view and, when it is to move, the same choices;
 //     it is a valid state (its position round-trips, random play from it
 //     ends); with Config.Hidden, two states the seat cannot tell apart give
 //     determinizations of the same hash for the same draws;
 //   - bots (Config.Bots, with Config.Hidden): a bot chooses the same in two
-//     states its seat cannot tell apart, whatever their dice to come.
+//     states its seat cannot tell apart, whatever their dice to come, and
+//     estimates its chances the same when it estimates them.
 //
 // A game's test is a few lines:
 //
@@ -71,6 +72,13 @@ type Config struct {
 // Chooser is a bot as the kit sees it; every ai.Bot is one.
 type Chooser interface {
 	Choose(ctx context.Context, t engine.Turn) (engine.Action, error)
+}
+
+// estimator is a Chooser that estimates its seat's chances after it chose
+// (ai.Estimator). The kit compares the estimates too: a number read from
+// everything the bot weighed shows a peek that a choice among few may not.
+type estimator interface {
+	Estimate() (p float64, ok bool)
 }
 
 // clonePlay is how many random choices are played on a clone.
@@ -408,6 +416,13 @@ func (k *kit) hidden(s engine.State) error {
 		if err := k.sameView(a, b, seat); err != nil {
 			return fmt.Errorf("hidden information reaches %s: %w", seat, err)
 		}
+		// A bot reads the actions' numbers (engine.Turn.Legal), not only
+		// the choices' IDs the view shows.
+		if seat == a.ToMove() {
+			if la, lb := a.Legal(nil), b.Legal(nil); !slices.Equal(la, lb) {
+				return fmt.Errorf("hidden information reaches %s: its legal actions are %v in one state and %v in another", seat, la, lb)
+			}
+		}
 	}
 	return nil
 }
@@ -465,7 +480,7 @@ func (k *kit) determinize(s engine.State) error {
 	return nil
 }
 
-// bots: a bot chooses the same in two states its seat cannot tell apart,
+// bots: a bot chooses (and estimates) the same in two states its seat cannot tell apart,
 // whatever their generators hold, and its choice is legal.
 func (k *kit) bots(s engine.State) error {
 	seat := s.ToMove()
@@ -481,19 +496,30 @@ func (k *kit) bots(s engine.State) error {
 	for i, mk := range k.c.Bots {
 		seed := uint64(k.pick.Intn(1 << 62))
 		var got [2]engine.Action
+		var est [2]float64
 		for j, x := range []engine.State{a, b} {
-			c, err := mk(seed).Choose(context.Background(), engine.NewTurn(x))
+			bot := mk(seed)
+			c, err := bot.Choose(context.Background(), engine.NewTurn(x))
 			if err != nil {
 				return fmt.Errorf("bot %d for %s: %w", i, seat, err)
 			}
 			if !slices.Contains(x.Legal(nil), c) {
 				return fmt.Errorf("bot %d for %s chose action %d, which is not legal", i, seat, c)
 			}
-			got[j] = c
+			got[j], est[j] = c, -1
+			if e, ok := bot.(estimator); ok {
+				if p, ok := e.Estimate(); ok {
+					est[j] = p
+				}
+			}
 		}
 		if got[0] != got[1] {
 			return fmt.Errorf("bot %d for %s chose %s in one state and %s in another it cannot tell apart: the bot reads what its seat may not know",
 				i, seat, a.Describe(got[0]).ID, b.Describe(got[1]).ID)
+		}
+		if est[0] != est[1] {
+			return fmt.Errorf("bot %d for %s estimates its chances %v in one state and %v in another it cannot tell apart: the bot reads what its seat may not know",
+				i, seat, est[0], est[1])
 		}
 	}
 	return nil

@@ -68,12 +68,21 @@ func (s *pileState) Legal(buf []engine.Action) []engine.Action {
 		return append(buf, 11, 12)
 	}
 	for k := 1; k <= 3 && k <= s.N; k++ {
-		buf = append(buf, engine.Action(k))
+		buf = append(buf, s.encode(engine.Action(k)))
 	}
 	if s.N >= 2 {
-		buf = append(buf, twoOnes)
+		buf = append(buf, s.encode(twoOnes))
 	}
 	return buf
+}
+
+// encode is a's number in Legal: with the bug "legal-numbers" it carries
+// the secret in bits above those Describe and Apply read.
+func (s *pileState) encode(a engine.Action) engine.Action {
+	if s.bug == "legal-numbers" {
+		return a | engine.Action(s.Secret)<<8
+	}
+	return a
 }
 
 // twoOnes is a macro: each seat takes one, this one first.
@@ -87,6 +96,7 @@ func (s *pileState) Expand(a engine.Action) []string {
 	return nil
 }
 func (s *pileState) Apply(a engine.Action) error {
+	a &= 0xff
 	if s.Secret == 0 {
 		s.Secret = int(a) - 10
 		return nil
@@ -108,6 +118,7 @@ func (s *pileState) Apply(a engine.Action) error {
 	return nil
 }
 func (s *pileState) Describe(a engine.Action) engine.Choice {
+	a &= 0xff
 	if a == twoOnes {
 		return engine.Choice{ID: "two-ones"}
 	}
@@ -209,6 +220,7 @@ func TestBugsAreCaught(t *testing.T) {
 		"determinize-view":    "a determinization for a shows it another view",
 		"determinize-choices": "a determinization for b offers it other choices",
 		"determinize-mutates": "Determinize changed the state",
+		"legal-numbers":       "hidden information reaches b: its legal actions",
 	} {
 		err := enginetest.TestGame(secretPile{bug: bug}, enginetest.Config{Games: 2, Hidden: hidden})
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -243,13 +255,18 @@ func (f fair) Choose(_ context.Context, t engine.Turn) (engine.Action, error) {
 	return legal[0], nil
 }
 
+// peek reads the state inside t with reflection and unsafe memory.
+func peek(t engine.Turn) *pileState {
+	f := reflect.ValueOf(&t).Elem().FieldByName("held").Elem().FieldByName("state")
+	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().(*pileState)
+}
+
 // peeker gets around engine.Turn, as package ai may not (its contract
 // test), to read seat a's secret bonus and the next die.
 type peeker struct{}
 
 func (peeker) Choose(_ context.Context, t engine.Turn) (engine.Action, error) {
-	f := reflect.ValueOf(&t).Elem().FieldByName("state")
-	s := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().(*pileState)
+	s := peek(t)
 	legal := t.Legal(nil)
 	if s.Secret == 1 {
 		return legal[0], nil
@@ -267,5 +284,26 @@ func TestBotsThatPeekAreCaught(t *testing.T) {
 	err := enginetest.TestGame(secretPile{}, enginetest.Config{Hidden: hidden, Bots: []func(uint64) enginetest.Chooser{fairBot, peek}})
 	if err == nil || !strings.Contains(err.Error(), "the bot reads what its seat may not know") {
 		t.Fatalf("a bot that peeks: error %v, want one saying it reads what its seat may not know", err)
+	}
+}
+
+// quietPeeker reads seat a's secret as peeker does but always takes the
+// first choice: only its estimate of its chances shows what it read.
+type quietPeeker struct{ p float64 }
+
+func (q *quietPeeker) Choose(_ context.Context, t engine.Turn) (engine.Action, error) {
+	s := peek(t)
+	q.p = float64(s.Secret) / 4
+	return t.Legal(nil)[0], nil
+}
+func (q *quietPeeker) Estimate() (float64, bool) { return q.p, true }
+
+// A bot that estimates its chances (ai.Estimator) is caught by its estimate
+// when its choice does not show what it read.
+func TestBotsThatPeekAreCaughtByTheirEstimate(t *testing.T) {
+	peek := func(uint64) enginetest.Chooser { return &quietPeeker{} }
+	err := enginetest.TestGame(secretPile{}, enginetest.Config{Hidden: hidden, Bots: []func(uint64) enginetest.Chooser{peek}})
+	if err == nil || !strings.Contains(err.Error(), "the bot reads what its seat may not know") {
+		t.Fatalf("a bot whose estimate peeks: error %v, want one saying it reads what its seat may not know", err)
 	}
 }

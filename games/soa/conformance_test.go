@@ -1,6 +1,7 @@
 package soa
 
 import (
+	"slices"
 	"testing"
 
 	"sandtable/ai"
@@ -46,10 +47,12 @@ func kitBots(names ...string) []func(uint64) enginetest.Chooser {
 }
 
 // hiddenPair gives two positions of s that differ only in what seat may
-// not know by the rules (secretFrom, bidSecretFrom): two enemy units of one
-// type swap places while the set-ups are secret (soa:5.5) or while both are
-// hidden anti-tank guns (soa:13.8), or the enemy's bid changes before both
-// bids are in (soa:21.1).
+// not know by the rules (secretFrom, bidSecretFrom): the enemy's secret
+// set-up so far is drawn anew (soa:5.4, 5.5), a hidden anti-tank gun of the
+// enemy moves to another place it could be (soa:13.8), or two enemy
+// units of one type swap places while the set-ups are secret (soa:5.5) or
+// while both are hidden guns, or the enemy's bid changes before both bids
+// are in (soa:21.1).
 func hiddenPair(st engine.State, seat engine.Seat, r *engine.RNG) (a, b engine.State, ok bool) {
 	s := st.(*State)
 	g := s.g
@@ -63,6 +66,13 @@ func hiddenPair(st engine.State, seat engine.Seat, r *engine.RNG) (a, b engine.S
 		if s.secretFrom(g.byID[u.ID], viewer) {
 			cands = append(cands, i)
 		}
+	}
+	switch {
+	case !s.revealed && len(cands) > 0 && r.Intn(2) == 0:
+		q.Units = redrawnUnits(s, viewer, r)
+		changed = !slices.Equal(q.Units, p.Units)
+	case r.Intn(2) == 0:
+		changed = moveHiddenGun(s, q.Units, seat, r)
 	}
 	for n := 0; n < 8 && len(cands) > 1 && !changed; n++ {
 		i, j := cands[r.Intn(len(cands))], cands[r.Intn(len(cands))]
@@ -90,4 +100,61 @@ func hiddenPair(st engine.State, seat engine.Seat, r *engine.RNG) (a, b engine.S
 		return nil, nil, false // the swap broke a set-up rule the position checks (soa:3.62)
 	}
 	return a, b, true
+}
+
+// moveHiddenGun moves one of the enemy's hidden anti-tank guns in units to
+// another place seat cannot rule out (gunPlaces, soa:13.8), one that leaves
+// seat's choices as they are when it is to move: German armour's retreat
+// destinations may tell where a gun is (soa:13.6). It reports whether it
+// moved one.
+func moveHiddenGun(s *State, units []UnitPos, seat engine.Seat, r *engine.RNG) bool {
+	if s.viewerSide(seat) == British || !s.revealed {
+		return false
+	}
+	var guns []int
+	for i, up := range units {
+		if u := s.g.byID[up.ID]; s.units[u].Hidden && s.units[u].Loc >= 0 {
+			guns = append(guns, i)
+		}
+	}
+	if len(guns) == 0 {
+		return false
+	}
+	i := guns[r.Intn(len(guns))]
+	u := s.g.byID[units[i].ID]
+	c := s.Clone().(*State)
+	c.put(u, locPool, c.units[u].Committed)
+	var places []int16
+	for _, p := range c.gunPlaces(nil) {
+		if p != s.units[u].Loc {
+			places = append(places, p)
+		}
+	}
+	for range 8 {
+		if len(places) == 0 {
+			return false
+		}
+		k := r.Intn(len(places))
+		c.put(u, places[k], c.units[u].Committed)
+		if s.ToMove() != seat || slices.Equal(c.Legal(nil), s.Legal(nil)) {
+			units[i].At = s.g.locName(places[k])
+			return true
+		}
+		c.put(u, locPool, c.units[u].Committed)
+		places = slices.Delete(places, k, k+1)
+	}
+	return false
+}
+
+// redrawnUnits is s's units with the set-up so far of every side viewer
+// may not see drawn anew by the set-up rules (redrawSetup, soa:5.4, 5.5):
+// other numbers of units in each place, which swapping two units keeps.
+func redrawnUnits(s *State, viewer Side, r *engine.RNG) []UnitPos {
+	c := s.Clone().(*State)
+	for _, side := range []Side{German, British} {
+		if side != viewer {
+			c.redrawSetup(side, r)
+		}
+	}
+	return c.Position().(Position).Units
 }

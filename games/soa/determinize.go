@@ -10,7 +10,7 @@ import (
 // Determinize implements engine.Determinizer. What a seat may not know is
 // drawn anew: the enemy's placements before both set-ups are revealed, with
 // the set-up rules (soa:5.4, 5.5); the places of the enemy's hidden anti-tank
-// guns (soa:13.8); the enemy's bid before both are in (soa:21.1); and the
+// guns (soa:13.8, dealHidden); the enemy's bid before both are in (soa:21.1); and the
 // dice, and so the order of chits drawn from a cup (soa:22), by a generator
 // seeded from r. The copy keeps no log (SearchClone).
 func (s *State) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
@@ -26,7 +26,7 @@ func (s *State) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 		if !c.revealed {
 			c.redrawSetup(side, r)
 		} else {
-			c.shuffleHidden(side, r)
+			c.dealHidden(side, seat == s.ToMove(), r)
 		}
 	}
 	c.rng = engine.RNG{State: uint64(r.Intn(math.MaxInt64)), Rolls: s.rng.Rolls}
@@ -75,12 +75,21 @@ func (s *State) redrawSetup(side Side, r *engine.RNG) {
 	s.step, s.setupNext = step, next
 }
 
-// shuffleHidden deals side's hidden anti-tank guns anew over the places that
-// hold them (soa:13.8). A fuller reading would spread them over every place
-// the viewer cannot rule out (any British set-up area it has not seen empty
-// of them since); this one keeps each place's count of hidden guns, which the
-// viewer cannot see either, so it is correct though it knows a little more.
-func (s *State) shuffleHidden(side Side, r *engine.RNG) {
+// dealTries bounds the deals of hidden guns drawn for a seat to move
+// before dealHidden gives up on keeping its choices by a fresh deal.
+const dealTries = 64
+
+// dealHidden deals side's hidden anti-tank guns anew over every place the
+// viewer cannot rule out (soa:13.8): a British set-up area where a British
+// unit other than an anti-tank gun stands (guns left alone are revealed,
+// revealATs) with room for one more infantry unit (soa:7.1). Keeping each
+// place's number of hidden guns would tell a German bot where every gun is,
+// all being alike. For a viewer to move, the deal must leave its choices as
+// they are: German armour may not retreat into an area holding an AT gun
+// (soa:13.6), so the destinations offered can tell where a gun is. A deal
+// that changes them is drawn again; when dealTries deals all do, the guns
+// are dealt over the places that hold them, each keeping its number.
+func (s *State) dealHidden(side Side, toMove bool, r *engine.RNG) {
 	if side != British { // only British anti-tank guns hide (g.britAT)
 		return
 	}
@@ -91,6 +100,29 @@ func (s *State) shuffleHidden(side Side, r *engine.RNG) {
 			guns, places = append(guns, u), append(places, s.units[u].Loc)
 		}
 	}
+	if len(guns) == 0 {
+		return
+	}
+	var legal, now []engine.Action
+	if toMove {
+		legal = s.Legal(nil)
+	}
+	var buf [nPlaces]int16
+	for range dealTries {
+		for _, u := range guns {
+			s.put(u, locPool, s.units[u].Committed)
+		}
+		for _, u := range guns {
+			cands := s.gunPlaces(buf[:0])
+			s.put(u, cands[r.Intn(len(cands))], s.units[u].Committed)
+		}
+		if !toMove {
+			return
+		}
+		if now = s.Legal(now[:0]); slices.Equal(now, legal) {
+			return
+		}
+	}
 	slices.Sort(places) // the deal must not depend on where each gun really is
 	for i := len(places) - 1; i > 0; i-- {
 		j := r.Intn(i + 1)
@@ -99,4 +131,16 @@ func (s *State) shuffleHidden(side Side, r *engine.RNG) {
 	for i, u := range guns {
 		s.put(u, places[i], s.units[u].Committed)
 	}
+}
+
+// gunPlaces appends the places a hidden British anti-tank gun may be dealt
+// to as dealHidden says, the guns being dealt off the map.
+func (s *State) gunPlaces(buf []int16) []int16 {
+	for p := range s.g.places {
+		p := int16(p)
+		if o := &s.occAt(p).side[British]; s.g.places[p].Setup == "british" && o.n > o.at && s.fits(p, British, 1, 0) {
+			buf = append(buf, p)
+		}
+	}
+	return buf
 }

@@ -86,39 +86,60 @@ func TestDeterminizeBritishSetup_soa5_5(t *testing.T) {
 	}
 }
 
-// soa:13.8: after the reveal, the German's determinization deals the hidden
-// guns anew over the places that hold them and leaves every other unit; the
-// British one leaves them where they are.
+// soa:13.8: after the reveal, the German's determinization deals a hidden
+// gun anew over every place he cannot rule out: the British set-up areas
+// where another British unit stands (a gun alone is revealed) with room for
+// one more (soa:7.1). He cannot tell which of 17, 18 and 23 holds gb-at-1,
+// so the gun must come up in each, and never in 19 (no British unit), 28
+// (not a British set-up area) or 22 (ten British infantry already); every
+// other unit stays. The British determinization leaves the gun where it is.
 func TestDeterminizeHiddenAT_soa13_8(t *testing.T) {
-	s := rtHiddenAT(t)
-	gun1, gun2 := ccUnit(t, s, "gb-at-1"), ccUnit(t, s, "gb-at-2")
-	ccPut(t, s, "28", "gb-at-2")
-	s.units[gun2].Hidden = true
-	s.stale()
-	in17, in28 := s.units[gun1].Loc, s.units[gun2].Loc
-	swapped := false
-	for seed := uint64(1); seed <= 20; seed++ {
-		d := rtDeterminize(s, "german", seed)
-		got := []int16{d.units[gun1].Loc, d.units[gun2].Loc}
-		slices.Sort(got)
-		want := []int16{in17, in28}
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Fatalf("seed %d: the hidden guns went to %v, want the places %v", seed, got, want)
+	s := rtHiddenAT(t) // gb-at-1 hidden in 17 with gb-rasc-1
+	gun := ccUnit(t, s, "gb-at-1")
+	ccPut(t, s, "18", "gb-a1-1")
+	ccPut(t, s, "23", "gb-a1-2")
+	ccPut(t, s, "28", "gb-a1-3")
+	full := int16(s.g.board.MustIndex("22"))
+	for _, u := range s.g.sideUnits[British] {
+		if n, _ := s.counts(full, British); n == 10 {
+			break
 		}
-		swapped = swapped || d.units[gun1].Loc == in28
+		if s.units[u].Loc == locPool && s.typ(u) == Infantry {
+			s.units[u].Loc = full
+			s.stale()
+		}
+	}
+	if n, _ := s.counts(full, British); n != 10 {
+		t.Fatalf("%d British infantry in 22, want ten", n)
+	}
+	in := map[string]int{}
+	for seed := uint64(1); seed <= 60; seed++ {
+		d := rtDeterminize(s, "german", seed)
+		in[s.g.locName(d.units[gun].Loc)]++
+		if !d.units[gun].Hidden {
+			t.Fatalf("seed %d: the gun is no longer hidden", seed)
+		}
 		for u := range s.units {
-			if u := int16(u); u != gun1 && u != gun2 && d.units[u].Loc != s.units[u].Loc {
+			if u := int16(u); u != gun && d.units[u].Loc != s.units[u].Loc {
 				t.Fatalf("seed %d: %s moved", seed, s.g.units[u].ID)
 			}
 		}
-		b := rtDeterminize(s, "british", seed)
-		if b.units[gun1].Loc != in17 || b.units[gun2].Loc != in28 {
-			t.Fatal("the British determinization moved the British guns")
+		if err := d.Invariants(); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if b := rtDeterminize(s, "british", seed); b.units[gun].Loc != s.units[gun].Loc {
+			t.Fatal("the British determinization moved the British gun")
 		}
 	}
-	if !swapped {
-		t.Fatal("in 20 draws the guns never changed places: the German could tell where each is")
+	for _, p := range []string{"17", "18", "23"} {
+		if in[p] == 0 {
+			t.Errorf("in 60 draws the gun never came up in %s: the German could rule it out (%v)", p, in)
+		}
+	}
+	for p := range in {
+		if p != "17" && p != "18" && p != "23" {
+			t.Errorf("the gun came up in %s, where it cannot be (%v)", p, in)
+		}
 	}
 }
 

@@ -28,7 +28,7 @@ type Hint struct {
 func (h Hint) String() string {
 	s := fmt.Sprintf("hint (%s): %s", h.Bot, h.Choice.Label)
 	if h.Estimated {
-		s += fmt.Sprintf(" · %d%% to win, the bot estimates", int(math.Round(h.P*100)))
+		s += fmt.Sprintf(" · %d%% to win", int(math.Round(h.P*100)))
 	}
 	return s
 }
