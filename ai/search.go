@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -272,9 +273,18 @@ func (sr *searcher) run(stop func(done int) bool) error {
 		if err := sr.iterate(); err != nil {
 			return err
 		}
+		if done%yieldEvery == yieldEvery-1 {
+			runtime.Gosched()
+		}
 	}
 	return nil
 }
+
+// yieldEvery is how many iterations (some 0.1 ms) a worker runs before it
+// lets other goroutines of the process run on its core: a server's request
+// handlers then wait for a bot about that long, not the scheduler's 10 ms
+// time slice.
+const yieldEvery = 8
 
 // iterate is one iteration: a new determinization, a descent by UCB through
 // the actions legal in it to a new node, a playout and the backup.
