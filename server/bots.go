@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"sandtable/ai"
 	"sandtable/engine"
 	"sandtable/server/store"
@@ -22,28 +24,35 @@ const botThinkMax = 30 * time.Second
 // their turn in the order they came.
 type botPool struct {
 	slots chan struct{}
+	// wait and think observe how long a bot waited for a core and how
+	// long it then thought (/metrics)
+	wait, think prometheus.Observer
 }
 
 // defaultBotCores is half the machine, at least one core.
 func defaultBotCores() int { return max(1, runtime.NumCPU()/2) }
 
-func newBotPool(cores int) *botPool {
+func newBotPool(cores int, wait, think prometheus.Observer) *botPool {
 	if cores <= 0 {
 		cores = defaultBotCores()
 	}
-	return &botPool{slots: make(chan struct{}, cores)}
+	return &botPool{slots: make(chan struct{}, cores), wait: wait, think: think}
 }
 
 // run calls think on one of the pool's cores, once one is free; it gives up
 // if ctx ends first.
 func (p *botPool) run(ctx context.Context, think func()) error {
+	queued := time.Now()
 	select {
 	case p.slots <- struct{}{}:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 	defer func() { <-p.slots }()
+	start := time.Now()
+	p.wait.Observe(start.Sub(queued).Seconds())
 	think()
+	p.think.Observe(time.Since(start).Seconds())
 	return nil
 }
 
@@ -78,14 +87,11 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 
 	l.botMu.Lock()
 	defer l.botMu.Unlock()
-	queued := time.Now()
 	var run []botChoice
 	var err error
 	if perr := srv.bots.run(ctx, func() {
-		srv.metrics.botWait.Observe(time.Since(queued).Seconds())
 		start := time.Now()
 		run, err = botRun(ctx, b, clone, seat)
-		srv.metrics.botThink.Observe(time.Since(start).Seconds())
 		if p, ok := b.(ai.Pacer); ok && delay > 0 { // with a margin for the clock's last check
 			if paced := start.Add(time.Duration(len(run)) * p.Think() * 5 / 4); paced.After(due) {
 				due = paced

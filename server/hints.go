@@ -64,14 +64,10 @@ func (srv *Server) hint(r *http.Request) (int, any, error) {
 	defer cancel()
 	var a engine.Action
 	var thinkErr error
-	queued := time.Now()
 	waitErr := srv.bots.run(wait, func() {
-		srv.metrics.botWait.Observe(time.Since(queued).Seconds())
 		ctx, cancel := context.WithTimeout(ctx, hintBudget)
 		defer cancel()
-		start := time.Now()
 		a, thinkErr = think(ctx, b, clone)
-		srv.metrics.botThink.Observe(time.Since(start).Seconds())
 	})
 	l.mu.Lock()
 	defer l.mu.Unlock()

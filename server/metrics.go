@@ -32,7 +32,7 @@ func newMetrics() *metrics {
 			Help: "WebSocket messages encoded and compressed, each once for all the sockets that receive it."}),
 		botWait: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "sandtable_bot_wait_seconds", Help: "Time a bot waited for a core of the bot pool.",
 			Buckets: []float64{.001, .01, .05, .1, .25, .5, 1, 2.5, 5, 10}}),
-		botThink: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "sandtable_bot_think_seconds", Help: "Time a bot thought for one choice.",
+		botThink: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "sandtable_bot_think_seconds", Help: "Time a bot thought for one choice (a bot's secret set-up: for all of it).",
 			Buckets: []float64{.001, .01, .05, .1, .25, .5, 1, 2.5, 5, 10}}),
 	}
 	m.reg.MustRegister(m.choices, m.latency, m.ws, m.wsMessages, m.botWait, m.botThink, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))

@@ -130,7 +130,8 @@ func New(cfg Config) (*Server, error) {
 	srv := &Server{cfg: cfg, log: cfg.Logger, store: st, games: map[string]*live{}, tokens: map[string]store.Token{}, damaged: map[string]bool{}, otherRules: map[string]*apiError{},
 		archived: map[string]bool{}, reread: map[string]*live{}, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, 2*cfg.RatePerSecond),
 		quota: newLimiter(cfg.GamesPerHour/3600, cfg.GamesPerHour), sockets: counter{n: map[string]int{}}, closing: make(chan struct{}), timers: systemTimers{},
-		bots: newBotPool(cfg.BotCores), newBot: ai.New, hintBot: ai.Default}
+		newBot: ai.New, hintBot: ai.Default}
+	srv.bots = newBotPool(cfg.BotCores, srv.metrics.botWait, srv.metrics.botThink)
 	srv.botCtx, srv.botCancel = context.WithCancel(context.Background())
 	srv.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sandtable_games", Help: "Games in progress held by the server."},
 		func() float64 { return float64(srv.running.Load()) }))

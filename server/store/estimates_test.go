@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"path/filepath"
 	"testing"
 	"time"
@@ -13,26 +12,12 @@ import (
 // seat, loaded in version order, and an undo drops those of the positions
 // it took back.
 func TestEstimatesMigration(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(`CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, scenario TEXT NOT NULL, options TEXT NOT NULL,
+	s := openOld(t, `CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, scenario TEXT NOT NULL, options TEXT NOT NULL,
 		seed TEXT NOT NULL, seed_chosen INTEGER NOT NULL DEFAULT 0, position TEXT, seats TEXT NOT NULL, created TEXT NOT NULL,
 		over INTEGER NOT NULL DEFAULT 0);
 		CREATE TABLE choices (game_id TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, choice TEXT NOT NULL, PRIMARY KEY (game_id, n));
 		INSERT INTO games VALUES ('g_old', 'soa', 'basic', '{}', '7', 0, NULL, '{"german":"human","british":"bot:random"}', '2026-11-01T00:00:00Z', 0);
-		INSERT INTO choices VALUES ('g_old', 0, 'a'), ('g_old', 1, 'b'), ('g_old', 2, 'c');`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-
-	s, err := OpenSQLite(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+		INSERT INTO choices VALUES ('g_old', 0, 'a'), ('g_old', 1, 'b'), ('g_old', 2, 'c');`)
 	ctx := context.Background()
 	if err := s.CreateGame(ctx, Game{ID: "g_new", Game: "soa", Scenario: "basic", Hints: true, Seats: map[string]string{"german": "human"}, Created: time.Now()}, nil); err != nil {
 		t.Fatal(err)

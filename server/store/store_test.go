@@ -8,28 +8,35 @@ import (
 	"time"
 )
 
-// A database from before rules versions gains the column; its games are
-// version 1. A game's version is stored and loaded. The columns added since
-// (updated, archived) come too: an old game is idle since its creation.
-func TestRulesVersionColumn(t *testing.T) {
+// openOld opens, with this store, a database made by schema as an older
+// sandtable left it: the store migrates it.
+func openOld(t *testing.T, schema string) *SQLite {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "old.db")
 	db, err := sql.Open("sqlite", "file:"+path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(`CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, scenario TEXT NOT NULL, options TEXT NOT NULL,
-		seed TEXT NOT NULL, seed_chosen INTEGER NOT NULL DEFAULT 0, position TEXT, seats TEXT NOT NULL, created TEXT NOT NULL,
-		over INTEGER NOT NULL DEFAULT 0);
-		INSERT INTO games VALUES ('g_old', 'soa', 'basic', '{}', '7', 0, NULL, '{"german":"human"}', '2026-11-01T00:00:00Z', 0);`); err != nil {
+	if _, err := db.Exec(schema); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
-
 	s, err := OpenSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// A database from before rules versions gains the column; its games are
+// version 1. A game's version is stored and loaded. The columns added since
+// (updated, archived) come too: an old game is idle since its creation.
+func TestRulesVersionColumn(t *testing.T) {
+	s := openOld(t, `CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, scenario TEXT NOT NULL, options TEXT NOT NULL,
+		seed TEXT NOT NULL, seed_chosen INTEGER NOT NULL DEFAULT 0, position TEXT, seats TEXT NOT NULL, created TEXT NOT NULL,
+		over INTEGER NOT NULL DEFAULT 0);
+		INSERT INTO games VALUES ('g_old', 'soa', 'basic', '{}', '7', 0, NULL, '{"german":"human"}', '2026-11-01T00:00:00Z', 0);`)
 	if err := s.CreateGame(context.Background(), Game{ID: "g_new", Game: "soa", Scenario: "basic", Rules: 3, Seats: map[string]string{"german": "human"}, Created: time.Now()}, nil); err != nil {
 		t.Fatal(err)
 	}
