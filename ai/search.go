@@ -253,13 +253,15 @@ func (s *Search) settle(roots []*node, a engine.Action) {
 
 // searcher is one worker's search.
 type searcher struct {
-	seat   engine.Seat
-	base   engine.Determinizer
-	rng    engine.RNG
-	root   *node
-	legal  []engine.Action
-	path   []*node
-	scores []seatScore
+	seat  engine.Seat
+	base  engine.Determinizer
+	rng   engine.RNG
+	root  *node
+	legal []engine.Action
+	// untried holds pick's actions without a child, reused across calls
+	untried []engine.Action
+	path    []*node
+	scores  []seatScore
 }
 
 // seatScore caches one seat's reward at the end of an iteration.
@@ -346,7 +348,7 @@ func revealedOf(s engine.State) uint64 {
 // allows one and an untried action is left, else the legal child with the
 // best upper confidence bound. Every legal child counts one more availability.
 func (sr *searcher) pick(n *node, mover engine.Seat) (*node, bool) {
-	var untried []engine.Action
+	untried := sr.untried[:0]
 	var best *node
 	bestU, tried := math.Inf(-1), 0
 	for _, a := range sr.legal {
@@ -368,8 +370,10 @@ func (sr *searcher) pick(n *node, mover engine.Seat) (*node, bool) {
 	if len(untried) > 0 && (best == nil || float64(tried) < widenC*math.Pow(float64(n.visits+1), widenAlpha)) {
 		c := &node{action: untried[sr.rng.Intn(len(untried))], seat: mover, avail: 1, pure: true}
 		n.children = append(n.children, c)
+		sr.untried = untried
 		return c, true
 	}
+	sr.untried = untried
 	return best, false
 }
 
