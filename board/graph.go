@@ -35,16 +35,18 @@ type Graph interface {
 type Features uint32
 
 // The edge features games give meaning to: crossing a river or a canal,
-// a bridge over either, a road or a railway across the edge.
+// a bridge over either, a road or a railway across the edge, a ferry over a
+// river.
 const (
 	River Features = 1 << iota
 	Canal
 	Bridge
 	Road
 	Rail
+	Ferry
 )
 
-var featureNames = []string{"river", "canal", "bridge", "road", "rail"}
+var featureNames = []string{"river", "canal", "bridge", "road", "rail", "ferry"}
 
 // ParseFeature returns the feature with the given name.
 func ParseFeature(name string) (Features, error) {

@@ -71,7 +71,7 @@ func TestFeaturesJSON(t *testing.T) {
 		`["ford"]`:            `unknown edge feature "ford"`,
 		`["road","road"]`:     `"road" listed twice`,
 		`"river"`:             "must be a list of names",
-		`["canal","railway"]`: "known: river, canal, bridge, road, rail",
+		`["canal","railway"]`: "known: river, canal, bridge, road, rail, ferry",
 	} {
 		if err := json.Unmarshal([]byte(in), &back); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Unmarshal(%s) = %v, want an error containing %q", in, err, want)

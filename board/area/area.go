@@ -29,12 +29,16 @@ import (
 	"sandtable/board"
 )
 
-// Kind tells an on-map area from an off-map zone.
+// Kind tells an on-map area from an off-map zone or holding box.
 type Kind string
 
 const (
 	KindArea Kind = "area"
 	KindZone Kind = "zone"
+	// KindBox is an off-map holding box joined to nothing (Monty's Gamble's
+	// United Kingdom box): units reach the map from it by the game's rules,
+	// not by moving along an edge.
+	KindBox Kind = "box"
 )
 
 // Point is a position in map coordinates: X grows to the east (right), Y to the
@@ -65,7 +69,7 @@ func (p *Point) UnmarshalJSON(data []byte) error {
 // Place is one area or zone of the map.
 type Place struct {
 	ID      string  `json:"id"`           // "1".."30", "A".."E"
-	Kind    Kind    `json:"kind"`         // KindArea or KindZone
+	Kind    Kind    `json:"kind"`         // KindArea, KindZone or KindBox
 	Name    string  `json:"name"`         // the name drawn on the map
 	VP      int     `json:"vp,omitempty"` // victory value, 0 = none
 	Polygon []Point `json:"polygon"`      // outline in map coordinates (zones too: a box at the edge)
@@ -98,6 +102,7 @@ type Board struct {
 	Edges         [][2]string   // adjacency between areas: a shared border of positive length
 	Arrows        [][2]string   // zone connections: zone-zone and zone-area
 	CornerOnly    [][2]string   // pairs that touch only at a corner, never adjacent
+	RuleEdges     [][2]string   // areas the rules make adjacent although their shapes share no border
 	FeaturedEdges []EdgeFeature // features of edges and arrows (river, bridge, road...)
 	Features      []Feature     // background drawing (river, bridge, trees)
 
@@ -120,13 +125,15 @@ type file struct {
 	Edges         [][2]string   `json:"edges"`
 	Arrows        [][2]string   `json:"arrows"`
 	CornerOnly    [][2]string   `json:"corner_only"`
+	RuleEdges     [][2]string   `json:"rule_edges,omitempty"`
 	FeaturedEdges []EdgeFeature `json:"edge_features,omitempty"`
 	Features      []Feature     `json:"features,omitempty"`
 }
 
 // Load decodes a map file and validates it. Unknown JSON fields are rejected.
 // The file holds: title, note, width, height, places, edges, arrows,
-// corner_only and optionally edge_features (each {"between": [id, id],
+// corner_only and optionally rule_edges (pairs of areas adjacent by a rule
+// although their shapes share no border), edge_features (each {"between": [id, id],
 // "features": ["river", ...]} on an edge or an arrow, see board.Features)
 // and features (background drawing). All problems found are reported
 // together, each naming the place or pair concerned.
@@ -142,7 +149,7 @@ func Load(data []byte) (*Board, error) {
 	}
 	b := &Board{
 		Title: f.Title, Note: f.Note, Width: f.Width, Height: f.Height,
-		Places: f.Places, Edges: f.Edges, Arrows: f.Arrows, CornerOnly: f.CornerOnly,
+		Places: f.Places, Edges: f.Edges, Arrows: f.Arrows, CornerOnly: f.CornerOnly, RuleEdges: f.RuleEdges,
 		FeaturedEdges: f.FeaturedEdges, Features: f.Features,
 	}
 	if err := b.build(); err != nil {
@@ -203,8 +210,8 @@ func (b *Board) build() error {
 				b.index[p.ID] = i
 			}
 		}
-		if p.Kind != KindArea && p.Kind != KindZone {
-			pr.addf("%s: kind must be %q or %q, got %q", name, KindArea, KindZone, p.Kind)
+		if p.Kind != KindArea && p.Kind != KindZone && p.Kind != KindBox {
+			pr.addf("%s: kind must be %q, %q or %q, got %q", name, KindArea, KindZone, KindBox, p.Kind)
 		}
 		if p.Name == "" {
 			pr.addf("%s: name is empty", name)
@@ -276,9 +283,24 @@ func (b *Board) build() error {
 		}
 		b.adj[i*n+j], b.adj[j*n+i] = true, true
 	}
+	for k, e := range b.RuleEdges {
+		i, j, ok := pair("rule_edges", k, e)
+		if !ok {
+			continue
+		}
+		if b.Places[i].Kind != KindArea || b.Places[j].Kind != KindArea {
+			pr.addf("rule_edges[%d] %q-%q: rule edges join two areas", k, e[0], e[1])
+			continue
+		}
+		b.adj[i*n+j], b.adj[j*n+i] = true, true
+	}
 	for k, e := range b.Arrows {
 		i, j, ok := pair("arrows", k, e)
 		if !ok {
+			continue
+		}
+		if b.Places[i].Kind == KindBox || b.Places[j].Kind == KindBox {
+			pr.addf("arrows[%d] %q-%q: a holding box is joined to nothing", k, e[0], e[1])
 			continue
 		}
 		if b.Places[i].Kind != KindZone && b.Places[j].Kind != KindZone {
@@ -369,6 +391,9 @@ func (b *Board) Place(i int) *Place { return &b.Places[i] }
 // IsZone reports whether place i is an off-map zone.
 func (b *Board) IsZone(i int) bool { return b.zone[i] }
 
+// IsArea reports whether place i is an area of the map (not a zone or a box).
+func (b *Board) IsArea(i int) bool { return b.Places[i].Kind == KindArea }
+
 // Adjacent reports whether i and j are connected by an edge or an arrow.
 // Corner-only pairs are never adjacent, nor is a place to itself.
 func (b *Board) Adjacent(i, j int) bool { return b.adj[i*len(b.Places)+j] }
@@ -381,8 +406,14 @@ func (b *Board) Neighbors(i int) []int { return b.nbr[i] }
 func (b *Board) EdgeFeatures(i, j int) board.Features { return b.feat[i*len(b.Places)+j] }
 
 // IsCornerOnly reports whether i and j are listed as touching only at a corner.
-func (b *Board) IsCornerOnly(i, j int) bool {
-	for _, c := range b.CornerOnly {
+func (b *Board) IsCornerOnly(i, j int) bool { return b.listed(b.CornerOnly, i, j) }
+
+// IsRuleEdge reports whether i and j are adjacent by a rule although their
+// shapes share no border.
+func (b *Board) IsRuleEdge(i, j int) bool { return b.listed(b.RuleEdges, i, j) }
+
+func (b *Board) listed(pairs [][2]string, i, j int) bool {
+	for _, c := range pairs {
 		a, _ := b.index[c[0]]
 		z, _ := b.index[c[1]]
 		if (a == i && z == j) || (a == j && z == i) {

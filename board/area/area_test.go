@@ -135,6 +135,12 @@ func TestLoadErrors(t *testing.T) {
 		{"no features", func(f *file) {
 			f.FeaturedEdges = append(f.FeaturedEdges, EdgeFeature{Between: [2]string{"a2", "a4"}})
 		}, `edge_features[2] "a2"-"a4": no features`},
+		{"rule edge with a zone", func(f *file) { f.RuleEdges = [][2]string{{"a4", "Y"}} }, `rule_edges[0] "a4"-"Y": rule edges join two areas`},
+		{"rule edge also an edge", func(f *file) { f.RuleEdges = [][2]string{{"a2", "a1"}} }, `rule_edges[0] "a2"-"a1": pair is also listed in edges`},
+		{"arrow to a box", func(f *file) {
+			f.Places = append(f.Places, Place{ID: "UK", Kind: KindBox, Name: "box", Polygon: []Point{{0, 0}, {5, 0}, {5, 5}, {0, 5}}, Label: Point{2, 2}})
+			f.Arrows = append(f.Arrows, [2]string{"Z", "UK"})
+		}, `arrows[1] "Z"-"UK": a holding box is joined to nothing`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -189,6 +195,39 @@ func TestLoadReportsAllProblems(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
+	}
+}
+
+// A holding box and a rule edge: the box is joined to nothing; the rule edge
+// makes two areas adjacent that only touch at a corner (or not at all), and
+// CheckGeometry accepts it there but not where the areas share a border.
+func TestBoxAndRuleEdges(t *testing.T) {
+	f := testFile()
+	f.Places = append(f.Places, Place{ID: "UK", Kind: KindBox, Name: "box", Polygon: []Point{{0, 0}, {5, 0}, {5, 5}, {0, 5}}, Label: Point{2, 2}})
+	f.CornerOnly = [][2]string{{"a1", "a4"}}
+	f.RuleEdges = [][2]string{{"a2", "a3"}}
+	b, err := Load(encode(t, f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	boardtest.CheckGraph(t, b)
+	uk, a2, a3 := b.MustIndex("UK"), b.MustIndex("a2"), b.MustIndex("a3")
+	if len(b.Neighbors(uk)) != 0 || b.IsZone(uk) || b.IsArea(uk) || !b.IsArea(a2) {
+		t.Errorf("box: neighbours %v, zone %v, area %v", b.Neighbors(uk), b.IsZone(uk), b.IsArea(uk))
+	}
+	if !b.Adjacent(a2, a3) || !b.IsRuleEdge(a3, a2) || b.IsRuleEdge(a2, b.MustIndex("a1")) {
+		t.Error("a2-a3 is a rule edge: adjacent, and the only one")
+	}
+	if err := b.CheckGeometry(0.01); err != nil {
+		t.Errorf("a rule edge between areas touching at a corner: %v", err)
+	}
+	f.Edges, f.RuleEdges = f.Edges[1:], [][2]string{{"a1", "a2"}}
+	f.CornerOnly = [][2]string{{"a1", "a4"}, {"a2", "a3"}}
+	if b, err = Load(encode(t, f)); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.CheckGeometry(0.01); err == nil || !strings.Contains(err.Error(), `areas "a1" and "a2" are rule_edges but share a border of length 10; list them in edges`) {
+		t.Errorf("a rule edge along a shared border: %v", err)
 	}
 }
 

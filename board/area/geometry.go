@@ -145,9 +145,10 @@ func SharedBorder(p, q []Point, tol float64) (length float64, touch bool) {
 // CheckGeometry compares the declared topology of the areas with their
 // polygons: every pair of areas sharing a border longer than tol must be in
 // Edges and every edge must have such a border; every pair listed in
-// CornerOnly must touch without sharing a border; and no other pair may touch
-// at a point. Zones are not checked (their connections are arrows). It
-// reports every mismatch.
+// CornerOnly must touch without sharing a border; a pair in RuleEdges must
+// share no border (it would be an edge) and may touch at a point; and no
+// other pair may touch at a point. Zones and boxes are not checked (their
+// connections are arrows, or none). It reports every mismatch.
 func (b *Board) CheckGeometry(tol float64) error {
 	n := len(b.Places)
 	edge := make([]bool, n*n)
@@ -157,24 +158,26 @@ func (b *Board) CheckGeometry(tol float64) error {
 	}
 	var pr problems
 	for i := range n {
-		if b.IsZone(i) {
+		if !b.IsArea(i) {
 			continue
 		}
 		for j := i + 1; j < n; j++ {
-			if b.IsZone(j) {
+			if !b.IsArea(j) {
 				continue
 			}
 			pi, pj := &b.Places[i], &b.Places[j]
 			l, touch := SharedBorder(pi.Polygon, pj.Polygon, tol)
-			corner := b.IsCornerOnly(i, j)
+			corner, rule := b.IsCornerOnly(i, j), b.IsRuleEdge(i, j)
 			switch {
+			case l > tol && rule:
+				pr.addf("areas %q and %q are rule_edges but share a border of length %s; list them in edges", pi.ID, pj.ID, num(l))
 			case l > tol && !edge[i*n+j] && corner:
 				pr.addf("areas %q and %q are corner_only but share a border of length %s", pi.ID, pj.ID, num(l))
 			case l > tol && !edge[i*n+j]:
 				pr.addf("areas %q and %q share a border of length %s but are not in edges", pi.ID, pj.ID, num(l))
 			case l <= tol && edge[i*n+j]:
 				pr.addf("areas %q and %q are in edges but share no border", pi.ID, pj.ID)
-			case l <= tol && touch && !corner:
+			case l <= tol && touch && !corner && !rule:
 				pr.addf("areas %q and %q touch at a point but are not in corner_only", pi.ID, pj.ID)
 			case corner && !touch:
 				pr.addf("areas %q and %q are corner_only but do not touch", pi.ID, pj.ID)
@@ -182,4 +185,58 @@ func (b *Board) CheckGeometry(tol float64) error {
 		}
 	}
 	return pr.err("geometry does not match topology")
+}
+
+// sharedSegments returns the pieces of p's boundary that lie along q's
+// boundary (collinear overlaps within tol), in p's order.
+func sharedSegments(p, q []Point, tol float64) [][2]Point {
+	var out [][2]Point
+	for i := range p {
+		a, b := p[i], p[(i+1)%len(p)]
+		ab := sub(b, a)
+		l := math.Hypot(ab.X, ab.Y)
+		if l == 0 {
+			continue
+		}
+		u := scale(ab, 1/l)
+		for j := range q {
+			c, d := q[j], q[(j+1)%len(q)]
+			if math.Abs(cross(u, sub(c, a))) > tol || math.Abs(cross(u, sub(d, a))) > tol {
+				continue
+			}
+			t0, t1 := dot(sub(c, a), u), dot(sub(d, a), u)
+			if t0 > t1 {
+				t0, t1 = t1, t0
+			}
+			t0, t1 = math.Max(0, t0), math.Min(l, t1)
+			if t1-t0 > tol {
+				out = append(out, [2]Point{add(a, scale(u, t0)), add(a, scale(u, t1))})
+			}
+		}
+	}
+	return out
+}
+
+// borderPoint returns the point at fraction f of the length of the border
+// that places p and q share, and the border's direction there (a unit
+// vector); ok is false when they share none.
+func borderPoint(p, q []Point, f float64) (at, dir Point, ok bool) {
+	segs := sharedSegments(p, q, 0.5)
+	total := 0.0
+	for _, s := range segs {
+		total += dist(s[0], s[1])
+	}
+	if total == 0 {
+		return Point{}, Point{}, false
+	}
+	left := f * total
+	for _, s := range segs {
+		l := dist(s[0], s[1])
+		if left <= l || s == segs[len(segs)-1] {
+			u := scale(sub(s[1], s[0]), 1/l)
+			return add(s[0], scale(u, math.Min(left, l))), u, true
+		}
+		left -= l
+	}
+	return Point{}, Point{}, false
 }

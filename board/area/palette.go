@@ -26,6 +26,17 @@ type Palette struct {
 	WaterName   string `json:"water_name"`   // the name of water; the map's title
 	ZoneStroke  string `json:"zone_stroke"`  // the dashed outline of zone boxes
 
+	// Typed borders and what crosses them (board.Features of the edges):
+	// rivers drawn wide with a light shore, canals narrow with a dark shore,
+	// roads, railways, and bridges marked by a disc under them.
+	River      string `json:"river"`
+	RiverShore string `json:"river_shore"`
+	Canal      string `json:"canal"`
+	CanalShore string `json:"canal_shore"`
+	Road       string `json:"road"`
+	Rail       string `json:"rail"`
+	BridgeMark string `json:"bridge_mark"`
+
 	// Features paints background features by kind; "" paints any other kind.
 	Features map[string]Paint `json:"features"`
 	// Trees paints the tree symbols scattered over "trees" features.
@@ -79,6 +90,8 @@ func DefaultPalette() *Palette {
 		Land: "#ece5d3", Border: "#111111", Arrow: "#1f4e9c", VP: "#c8102e", Highlight: "#ff7f00",
 		Halo: "#ffffff", Ink: "#111111", Name: "#222222", FeatureName: "#333333", WaterName: "#2d5f8a",
 		ZoneStroke: "#4a4a4a",
+		River:      "#3f7fc4", RiverShore: "#ffffff", Canal: "#7fb6e6", CanalShore: "#1f4e8c",
+		Road: "#1a1a1a", Rail: "#6b6b6b", BridgeMark: "#f2c500",
 		Features: map[string]Paint{
 			"water":  {Fill: "#a9cbe6", Stroke: "#7fa9cc", StrokeWidth: 1.5},
 			"trees":  {Fill: "#c9ddb0", FillOpacity: 0.8},
@@ -109,7 +122,8 @@ func (p *Palette) Check() error {
 	}
 	for what, c := range map[string]string{"land": p.Land, "border": p.Border, "arrow": p.Arrow, "vp": p.VP,
 		"highlight": p.Highlight, "halo": p.Halo, "ink": p.Ink, "name": p.Name, "feature_name": p.FeatureName,
-		"water_name": p.WaterName, "zone_stroke": p.ZoneStroke} {
+		"water_name": p.WaterName, "zone_stroke": p.ZoneStroke, "river": p.River, "river_shore": p.RiverShore,
+		"canal": p.Canal, "canal_shore": p.CanalShore, "road": p.Road, "rail": p.Rail, "bridge_mark": p.BridgeMark} {
 		colour(what, c)
 	}
 	paint := func(what string, f Paint) {

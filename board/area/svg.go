@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"sandtable/board"
 )
 
 // SVGOptions says how to draw a board.
@@ -61,7 +63,7 @@ func (b *Board) SVG(w io.Writer, o SVGOptions) error {
 	s.f(`<g id="fills">` + "\n")
 	for i := range b.Places {
 		p := &b.Places[i]
-		if p.Kind == KindZone {
+		if p.Kind != KindArea {
 			continue
 		}
 		s.poly(p.Polygon, fmt.Sprintf(`fill="%s"`, esc(b.fill(o, pal, decor(i), i))))
@@ -81,7 +83,9 @@ func (b *Board) SVG(w io.Writer, o SVGOptions) error {
 	}
 	s.f("</g>\n")
 
-	// Area borders, then highlights.
+	b.ways(s)
+
+	// Area borders, then the typed ones (rivers, canals) and what crosses them, then highlights.
 	s.f(`<g id="borders" fill="none" stroke="%s" stroke-width="3" stroke-linejoin="round">`+"\n", pal.Border)
 	for i := range b.Places {
 		if b.Places[i].Kind == KindArea {
@@ -89,11 +93,13 @@ func (b *Board) SVG(w io.Writer, o SVGOptions) error {
 		}
 	}
 	s.f("</g>\n")
+	b.waterBorders(s)
+	b.crossings(s)
 
-	// Zones: boxes with their letter and name.
+	// Zones and holding boxes: boxes with their letter and name.
 	s.f(`<g id="zones">` + "\n")
 	for i := range b.Places {
-		if b.Places[i].Kind == KindZone {
+		if b.Places[i].Kind != KindArea {
 			s.zone(&b.Places[i], b.fill(o, pal, decor(i), i), decor(i))
 		}
 	}
@@ -166,6 +172,111 @@ func (b *Board) SVG(w io.Writer, o SVGOptions) error {
 	s.f("</svg>\n")
 	_, err := io.WriteString(w, s.String())
 	return err
+}
+
+// Where on a shared border its crossings are drawn (fractions of its length):
+// the road and its bridge in the middle, a railway and its bridge before it,
+// a ferry after it.
+const roadAt, railAt, ferryAt = 0.5, 0.3, 0.72
+
+// ways draws the roads and railways that cross the borders of areas: from
+// one area's label point over the border to the other's.
+func (b *Board) ways(s *svg) {
+	s.f(`<g id="ways" fill="none" stroke-linejoin="round">` + "\n")
+	for _, e := range b.FeaturedEdges {
+		p, q, ok := b.areaPair(e)
+		if !ok {
+			continue
+		}
+		way := func(at float64, attrs string) {
+			c, _, ok := borderPoint(p.Polygon, q.Polygon, at)
+			if ok {
+				s.f(`<polyline points="%s,%s %s,%s %s,%s" %s/>`+"\n", num(p.Label.X), num(p.Label.Y), num(c.X), num(c.Y), num(q.Label.X), num(q.Label.Y), attrs)
+			}
+		}
+		if e.Features.Has(board.Rail) {
+			at := railAt
+			if !e.Features.Has(board.Road) {
+				at = roadAt
+			}
+			way(at, fmt.Sprintf(`stroke="%s" stroke-width="1.6" stroke-dasharray="5 3"`, s.pal.Rail))
+		}
+		if e.Features.Has(board.Road) {
+			way(roadAt, fmt.Sprintf(`stroke="%s" stroke-width="1.8"`, s.pal.Road))
+		}
+	}
+	s.f("</g>\n")
+}
+
+// waterBorders draws river borders wide over a light shore and canal borders
+// narrow over a dark one.
+func (b *Board) waterBorders(s *svg) {
+	s.f(`<g id="water-borders" fill="none" stroke-linecap="round">` + "\n")
+	for _, e := range b.FeaturedEdges {
+		p, q, ok := b.areaPair(e)
+		if !ok {
+			continue
+		}
+		var shore, water string
+		var ws, ww float64
+		switch {
+		case e.Features.Has(board.River):
+			shore, water, ws, ww = s.pal.RiverShore, s.pal.River, 9, 6
+		case e.Features.Has(board.Canal):
+			shore, water, ws, ww = s.pal.CanalShore, s.pal.Canal, 5.5, 3
+		default:
+			continue
+		}
+		segs := sharedSegments(p.Polygon, q.Polygon, 0.5)
+		for _, layer := range []struct {
+			colour string
+			width  float64
+		}{{shore, ws}, {water, ww}} {
+			for _, g := range segs {
+				s.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"/>`+"\n",
+					num(g[0].X), num(g[0].Y), num(g[1].X), num(g[1].Y), layer.colour, num(layer.width))
+			}
+		}
+	}
+	s.f("</g>\n")
+}
+
+// crossings marks the bridges (a bar across the border over a disc) and the
+// ferries (a box with "Ferry") on the borders of areas.
+func (b *Board) crossings(s *svg) {
+	s.f(`<g id="crossings">` + "\n")
+	for _, e := range b.FeaturedEdges {
+		p, q, ok := b.areaPair(e)
+		if !ok {
+			continue
+		}
+		f := e.Features
+		if f.Has(board.Bridge) {
+			at := roadAt
+			if f.Has(board.Rail) && !f.Has(board.Road) && f.Has(board.Ferry) {
+				at = railAt
+			}
+			if c, d, ok := borderPoint(p.Polygon, q.Polygon, at); ok {
+				n := Point{-d.Y, d.X} // across the border
+				a, z := add(c, scale(n, 8)), sub(c, scale(n, 8))
+				s.f(`<circle cx="%s" cy="%s" r="6.5" fill="%s" stroke="%s" stroke-width="0.8"/>`, num(c.X), num(c.Y), s.pal.BridgeMark, s.pal.Road)
+				s.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="4.5"/>`+"\n", num(a.X), num(a.Y), num(z.X), num(z.Y), s.pal.Road)
+			}
+		}
+		if f.Has(board.Ferry) {
+			if c, _, ok := borderPoint(p.Polygon, q.Polygon, ferryAt); ok {
+				s.f(`<rect x="%s" y="%s" width="30" height="12" fill="#ffffff" stroke="%s" stroke-width="0.8"/>`, num(c.X-15), num(c.Y-6), s.pal.CanalShore)
+				s.f(`<text x="%s" y="%s" text-anchor="middle" font-size="8.5" fill="%s">Ferry</text>`+"\n", num(c.X), num(c.Y+3), s.pal.CanalShore)
+			}
+		}
+	}
+	s.f("</g>\n")
+}
+
+// areaPair returns the two places of an edge when both are areas.
+func (b *Board) areaPair(e EdgeFeature) (p, q *Place, ok bool) {
+	p, q = &b.Places[b.index[e.Between[0]]], &b.Places[b.index[e.Between[1]]]
+	return p, q, p.Kind == KindArea && q.Kind == KindArea
 }
 
 // fill is the fill colour of place i.
@@ -331,7 +442,7 @@ func (b *Board) LabelDepth(i int, d Decor) float64 {
 	p := &b.Places[i]
 	n := float64(len(nameLines(p)))
 	switch {
-	case p.Kind == KindZone || n == 0:
+	case p.Kind != KindArea || n == 0:
 		return 0
 	case len(d.Dots) > 0:
 		return nameTop + nameLead*n - 1 + dotRadius

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"sandtable/board"
 )
 
 func TestSharedBorder(t *testing.T) {
@@ -113,6 +115,9 @@ func TestSVG(t *testing.T) {
 	f := testFile()
 	f.Title = `Map <of> "test" & co`
 	f.Places[1].Name = "Two & <two>"
+	f.FeaturedEdges = append(f.FeaturedEdges,
+		EdgeFeature{Between: [2]string{"a1", "a2"}, Features: board.Road | board.Rail},
+		EdgeFeature{Between: [2]string{"a2", "a4"}, Features: board.Canal | board.Ferry})
 	data := encode(t, f)
 	b, err := Load(data)
 	if err != nil {
@@ -159,12 +164,20 @@ func TestSVG(t *testing.T) {
 	if counts["polygon"] != 13 {
 		t.Errorf("%d polygons, want 13", counts["polygon"])
 	}
-	if counts["line"] != 1 {
-		t.Errorf("%d lines (arrows), want 1", counts["line"])
+	// The arrow; the river a1-a3 (shore and water) and its bridge's bar; the canal a2-a4 (shore and water).
+	if counts["line"] != 6 {
+		t.Errorf("%d lines, want 6", counts["line"])
 	}
-	// Number fields: four areas (circles) plus a ring and two dots.
-	if counts["circle"] != 7 {
-		t.Errorf("%d circles, want 7", counts["circle"])
+	// Number fields: four areas (circles) plus a ring, two dots and the bridge's disc.
+	if counts["circle"] != 8 {
+		t.Errorf("%d circles, want 8", counts["circle"])
+	}
+	// The road and the railway a1-a2, from label to label over the border.
+	if counts["polyline"] != 2 {
+		t.Errorf("%d polylines (road, railway), want 2", counts["polyline"])
+	}
+	if !strings.Contains(all, "Ferry") {
+		t.Error("the ferry a2-a4 is not drawn")
 	}
 	for _, want := range []string{`fill="#123456"`, `class="counter"`, `<g transform="translate(15 25)">`, "url(#arrow-end)",
 		`fill="#abcdef"`, // a2's fill from its style
@@ -175,6 +188,11 @@ func TestSVG(t *testing.T) {
 		`<polygon points="20,20 30,20 30,30 20,30" fill="#f4efe2"/>`,    // a4 has no decor: the neutral style
 		`<polygon points="10,20 20,20 20,30 10,30" fill="#f4efe2"/>`,    // a3's style is not in the palette: neutral
 		`fill="#fedcba"`, // the land
+		`<line x1="10" y1="20" x2="20" y2="20" stroke="#3f7fc4" stroke-width="6"/>`,                         // the river a1-a3 along their border
+		`<line x1="30" y1="20" x2="20" y2="20" stroke="#7fb6e6" stroke-width="3"/>`,                         // the canal a2-a4
+		`<circle cx="15" cy="20" r="6.5" fill="#f2c500"`,                                                    // the bridge in the middle of a1-a3
+		`<polyline points="15,15 20,15 25,15" stroke="#1a1a1a" stroke-width="1.8"/>`,                        // the road a1-a2
+		`<polyline points="15,15 20,13 25,15" stroke="#6b6b6b" stroke-width="1.6" stroke-dasharray="5 3"/>`, // the railway
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("SVG lacks %s", want)
