@@ -111,35 +111,26 @@ func firstCrossing(a, b Point, poly []Point) float64 {
 // have in common (collinear overlapping edges, within tol), and whether their
 // boundaries come within tol of each other at all.
 func SharedBorder(p, q []Point, tol float64) (length float64, touch bool) {
+	for _, s := range sharedSegments(p, q, tol) {
+		length += dist(s[0], s[1])
+	}
+	return length, length > 0 || touching(p, q, tol)
+}
+
+// touching reports whether the boundaries of p and q come within tol of each
+// other: an end point of a side of one near a side of the other.
+func touching(p, q []Point, tol float64) bool {
 	for i := range p {
 		a, b := p[i], p[(i+1)%len(p)]
-		ab := sub(b, a)
-		l := math.Hypot(ab.X, ab.Y)
-		if l == 0 {
-			continue
-		}
-		u := scale(ab, 1/l)
 		for j := range q {
 			c, d := q[j], q[(j+1)%len(q)]
-			// Touching: an endpoint of one segment near the other segment.
-			if !touch && (dist(c, closestOnSegment(c, a, b)) <= tol || dist(d, closestOnSegment(d, a, b)) <= tol ||
-				dist(a, closestOnSegment(a, c, d)) <= tol || dist(b, closestOnSegment(b, c, d)) <= tol) {
-				touch = true
-			}
-			// Collinear: both endpoints of cd within tol of the line through ab.
-			if math.Abs(cross(u, sub(c, a))) > tol || math.Abs(cross(u, sub(d, a))) > tol {
-				continue
-			}
-			t0, t1 := dot(sub(c, a), u), dot(sub(d, a), u)
-			if t0 > t1 {
-				t0, t1 = t1, t0
-			}
-			if ov := math.Min(l, t1) - math.Max(0, t0); ov > tol {
-				length += ov
+			if dist(c, closestOnSegment(c, a, b)) <= tol || dist(d, closestOnSegment(d, a, b)) <= tol ||
+				dist(a, closestOnSegment(a, c, d)) <= tol || dist(b, closestOnSegment(b, c, d)) <= tol {
+				return true
 			}
 		}
 	}
-	return length, touch
+	return false
 }
 
 // CheckGeometry compares the declared topology of the areas with their
@@ -201,6 +192,7 @@ func sharedSegments(p, q []Point, tol float64) [][2]Point {
 		u := scale(ab, 1/l)
 		for j := range q {
 			c, d := q[j], q[(j+1)%len(q)]
+			// Collinear: both end points of cd within tol of the line through ab.
 			if math.Abs(cross(u, sub(c, a))) > tol || math.Abs(cross(u, sub(d, a))) > tol {
 				continue
 			}

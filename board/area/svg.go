@@ -183,11 +183,8 @@ const roadAt, railAt, ferryAt = 0.5, 0.3, 0.72
 // one area's label point over the border to the other's.
 func (b *Board) ways(s *svg) {
 	s.f(`<g id="ways" fill="none" stroke-linejoin="round">` + "\n")
-	for _, e := range b.FeaturedEdges {
-		p, q, ok := b.areaPair(e)
-		if !ok {
-			continue
-		}
+	for _, ae := range b.areaEdges() {
+		e, p, q := ae.EdgeFeature, ae.p, ae.q
 		way := func(at float64, attrs string) {
 			c, _, ok := borderPoint(p.Polygon, q.Polygon, at)
 			if ok {
@@ -212,11 +209,8 @@ func (b *Board) ways(s *svg) {
 // narrow over a dark one.
 func (b *Board) waterBorders(s *svg) {
 	s.f(`<g id="water-borders" fill="none" stroke-linecap="round">` + "\n")
-	for _, e := range b.FeaturedEdges {
-		p, q, ok := b.areaPair(e)
-		if !ok {
-			continue
-		}
+	for _, ae := range b.areaEdges() {
+		e, p, q := ae.EdgeFeature, ae.p, ae.q
 		var shore, water string
 		var ws, ww float64
 		switch {
@@ -245,11 +239,8 @@ func (b *Board) waterBorders(s *svg) {
 // ferries (a box with "Ferry") on the borders of areas.
 func (b *Board) crossings(s *svg) {
 	s.f(`<g id="crossings">` + "\n")
-	for _, e := range b.FeaturedEdges {
-		p, q, ok := b.areaPair(e)
-		if !ok {
-			continue
-		}
+	for _, ae := range b.areaEdges() {
+		e, p, q := ae.EdgeFeature, ae.p, ae.q
 		f := e.Features
 		if f.Has(board.Bridge) {
 			at := roadAt
@@ -273,10 +264,22 @@ func (b *Board) crossings(s *svg) {
 	s.f("</g>\n")
 }
 
-// areaPair returns the two places of an edge when both are areas.
-func (b *Board) areaPair(e EdgeFeature) (p, q *Place, ok bool) {
-	p, q = &b.Places[b.index[e.Between[0]]], &b.Places[b.index[e.Between[1]]]
-	return p, q, p.Kind == KindArea && q.Kind == KindArea
+// areaEdge is an edge with features between two areas, and its areas.
+type areaEdge struct {
+	EdgeFeature
+	p, q *Place
+}
+
+// areaEdges lists the edges with features that join two areas (not arrows).
+func (b *Board) areaEdges() []areaEdge {
+	var out []areaEdge
+	for _, e := range b.FeaturedEdges {
+		p, q := &b.Places[b.index[e.Between[0]]], &b.Places[b.index[e.Between[1]]]
+		if p.Kind == KindArea && q.Kind == KindArea {
+			out = append(out, areaEdge{e, p, q})
+		}
+	}
+	return out
 }
 
 // fill is the fill colour of place i.
