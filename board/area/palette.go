@@ -74,13 +74,18 @@ type PlaceStyle struct {
 }
 
 // Decor is how a game marks a place beyond what the map file holds: a style
-// of the palette, coloured dots under the name, a ring around the number and
-// a short mark (at most three characters) beside it.
+// of the palette, coloured dots under the name, a ring around the number, a
+// short mark (at most three characters) beside it, a square field instead of
+// a disc, and a second short text under the number in the field (Monty's
+// Gamble's identifier: square for elevated terrain, the TEM in its lower
+// half).
 type Decor struct {
-	Style string   `json:"style,omitempty"`
-	Dots  []string `json:"dots,omitempty"`
-	Ring  bool     `json:"ring,omitempty"`
-	Mark  string   `json:"mark,omitempty"`
+	Style  string   `json:"style,omitempty"`
+	Dots   []string `json:"dots,omitempty"`
+	Ring   bool     `json:"ring,omitempty"`
+	Mark   string   `json:"mark,omitempty"`
+	Square bool     `json:"square,omitempty"`
+	Sub    string   `json:"sub,omitempty"`
 }
 
 // DefaultPalette returns a fresh copy of the palette of our maps, with the

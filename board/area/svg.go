@@ -398,10 +398,24 @@ func (s *svg) areaLabel(p *Place, d Decor) {
 	if d.Ring {
 		s.f(`<circle cx="%s" cy="%s" r="14.5" fill="none" stroke="%s" stroke-width="1.6"/>`+"\n", num(l.X), num(l.Y), s.pal.VP)
 	}
-	s.f(`<circle cx="%s" cy="%s" r="11" fill="%s" stroke="%s" stroke-width="1.2"/>`+"\n",
-		num(l.X), num(l.Y), st.Field, st.Stroke)
+	r, numY := 11.0, l.Y+4.2 // the field's radius, the number's baseline
+	if d.Sub != "" {
+		r, numY = 13, l.Y-1.5
+	}
+	if d.Square {
+		s.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="%s" stroke-width="1.2"/>`+"\n",
+			num(l.X-r), num(l.Y-r), num(2*r), num(2*r), st.Field, st.Stroke)
+	} else {
+		s.f(`<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="1.2"/>`+"\n",
+			num(l.X), num(l.Y), num(r), st.Field, st.Stroke)
+	}
 	s.f(`<text x="%s" y="%s" font-size="12" font-weight="bold" fill="%s">%s</text>`+"\n",
-		num(l.X), num(l.Y+4.2), st.Text, esc(p.ID))
+		num(l.X), num(numY), st.Text, esc(p.ID))
+	if d.Sub != "" {
+		s.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="0.8"/>`, num(l.X-r+1.5), num(l.Y), num(l.X+r-1.5), num(l.Y), st.Stroke)
+		s.f(`<text x="%s" y="%s" font-size="9.5" font-weight="bold" fill="%s">%s</text>`+"\n",
+			num(l.X), num(l.Y+10), st.Text, esc(d.Sub))
+	}
 	if p.VP > 0 {
 		s.f(`<text x="%s" y="%s" text-anchor="start" font-size="11" font-weight="bold" fill="%s">%d VP</text>`+"\n",
 			num(l.X+17), num(l.Y+4), s.pal.VP, p.VP)

@@ -131,6 +131,7 @@ func TestSVG(t *testing.T) {
 		"a1": {Style: "ours", Dots: []string{"red", "#00ff00"}},
 		"a2": {Style: "ours", Mark: "S"},
 		"a3": {Ring: true, Style: "not in the palette"},
+		"a4": {Square: true, Sub: "+2"},
 		"Z":  {Style: "ours"},
 	}
 	o := SVGOptions{
@@ -154,7 +155,7 @@ func TestSVG(t *testing.T) {
 	s := render(t, b, o)
 	counts, texts := parseSVG(t, s)
 	all := strings.Join(texts, "|")
-	for _, want := range []string{"a1", "a2", "a3", "a4", "Z", "Y", "one", "Two &", "<two>", "2 VP", "S", "river",
+	for _, want := range []string{"a1", "a2", "a3", "a4", "+2", "Z", "Y", "one", "Two &", "<two>", "2 VP", "S", "river",
 		"Turn 1 <day>", "British & German", `Map <of> "test" & co`} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no text %q in %q", want, all)
@@ -164,13 +165,14 @@ func TestSVG(t *testing.T) {
 	if counts["polygon"] != 13 {
 		t.Errorf("%d polygons, want 13", counts["polygon"])
 	}
-	// The arrow; the river a1-a3 (shore and water) and its bridge's bar; the canal a2-a4 (shore and water).
-	if counts["line"] != 6 {
-		t.Errorf("%d lines, want 6", counts["line"])
+	// The arrow; the river a1-a3 (shore and water) and its bridge's bar; the canal a2-a4 (shore and water);
+	// the divider in a4's field.
+	if counts["line"] != 7 {
+		t.Errorf("%d lines, want 7", counts["line"])
 	}
-	// Number fields: four areas (circles) plus a ring, two dots and the bridge's disc.
-	if counts["circle"] != 8 {
-		t.Errorf("%d circles, want 8", counts["circle"])
+	// Number fields: three areas (circles; a4's is square) plus a ring, two dots and the bridge's disc.
+	if counts["circle"] != 7 {
+		t.Errorf("%d circles, want 7", counts["circle"])
 	}
 	// The road and the railway a1-a2, from label to label over the border.
 	if counts["polyline"] != 2 {
@@ -188,6 +190,7 @@ func TestSVG(t *testing.T) {
 		`<polygon points="20,20 30,20 30,30 20,30" fill="#f4efe2"/>`,    // a4 has no decor: the neutral style
 		`<polygon points="10,20 20,20 20,30 10,30" fill="#f4efe2"/>`,    // a3's style is not in the palette: neutral
 		`fill="#fedcba"`, // the land
+		`<rect x="12" y="12" width="26" height="26" fill="#ffffff"`,                                         // a4's square field, taller for its second line
 		`<line x1="10" y1="20" x2="20" y2="20" stroke="#3f7fc4" stroke-width="6"/>`,                         // the river a1-a3 along their border
 		`<line x1="30" y1="20" x2="20" y2="20" stroke="#7fb6e6" stroke-width="3"/>`,                         // the canal a2-a4
 		`<circle cx="15" cy="20" r="6.5" fill="#f2c500"`,                                                    // the bridge in the middle of a1-a3

@@ -1,0 +1,365 @@
+package mgmg
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"sandtable/board"
+	"sandtable/board/area"
+)
+
+// Areas is the number of numbered areas of the map (mgmg:3.2).
+const Areas = 65
+
+// Sector is an Allied airborne division's operational sector (mgmg:3.26),
+// named by the ID printed on its areas and counters.
+type Sector string
+
+const (
+	RedDevils      Sector = "red-devils"      // British 1st Airborne and the Polish brigade
+	AllAmerican    Sector = "all-american"    // US 82nd Airborne
+	ScreamingEagle Sector = "screaming-eagle" // US 101st Airborne
+)
+
+// DropColour is the colour of a drop area's identifier (mgmg:3.261): red for
+// the 1st Airborne and the Poles, green for the 82nd and the 101st.
+type DropColour string
+
+const (
+	DropRed   DropColour = "red"
+	DropGreen DropColour = "green"
+)
+
+// Boundary is the type of border between two areas (mgmg:3.23).
+type Boundary uint8
+
+const (
+	OpenGround Boundary = iota
+	River               // the Maas, Waal, Rhine (with the Pannerdensch Kanaal) and IJssel
+	Canal               // the canals, and the Dommel (mgmg:3.23)
+)
+
+func (b Boundary) String() string {
+	return [...]string{"open ground", "river", "canal"}[b]
+}
+
+// placeData is what only Monty's Gamble says about a place of the map
+// (data/places.json); the shared topology is in data/map.json.
+type placeData struct {
+	ID         string     `json:"id"`
+	TEM        int        `json:"tem"`                   // mgmg:3.221, +1..+4
+	Elevated   bool       `json:"elevated,omitempty"`    // mgmg:3.22, square identifier
+	Polder     bool       `json:"polder,omitempty"`      // mgmg:3.22, areas 16-25
+	VPSpecial  bool       `json:"vp_special,omitempty"`  // mgmg:3.25 "*": Arnhem and Eindhoven (mgmg:21.31, 21.32)
+	Sector     Sector     `json:"sector,omitempty"`      // mgmg:3.26
+	Drop       DropColour `json:"drop,omitempty"`        // mgmg:3.261
+	SupplyHead bool       `json:"supply_head,omitempty"` // mgmg:3.262
+}
+
+// placesFile is the layout of data/places.json.
+type placesFile struct {
+	Note   string      `json:"note"`
+	Places []placeData `json:"places"`
+}
+
+// Map is the map of Monty's Gamble: Market-Garden: the areas, zones and the
+// United Kingdom box with their borders (board/area) and the game's own marks
+// on each place. Places are numbered by index as in the area.Board.
+type Map struct {
+	*area.Board
+	places []placeData    // by index
+	areaAt [Areas + 1]int // index of area n
+	zoneAt [10]int        // index of zones A..J
+	uk     int
+}
+
+// LoadMap reads the map and the places' marks from the game's data.
+func LoadMap() (*Map, error) {
+	mapJSON, err := dataFS.ReadFile("data/map.json")
+	if err != nil {
+		return nil, err
+	}
+	placesJSON, err := dataFS.ReadFile("data/places.json")
+	if err != nil {
+		return nil, err
+	}
+	return loadMap(mapJSON, placesJSON)
+}
+
+func loadMap(mapJSON, placesJSON []byte) (*Map, error) {
+	b, err := area.Load(mapJSON)
+	if err != nil {
+		return nil, fmt.Errorf("mgmg map: %w", err)
+	}
+	m := &Map{Board: b, places: make([]placeData, b.Len()), uk: -1}
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	m.indexPlaces(bad)
+	var f placesFile
+	dec := json.NewDecoder(bytes.NewReader(placesJSON))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("mgmg places: decoding data/places.json: %w", err)
+	}
+	seen := make([]bool, b.Len())
+	for _, p := range f.Places {
+		i, ok := b.Index(p.ID)
+		switch {
+		case !ok:
+			bad("place %q is not on the map (data/map.json)", p.ID)
+			continue
+		case seen[i]:
+			bad("place %q is listed twice", p.ID)
+			continue
+		}
+		seen[i] = true
+		m.places[i] = p
+		checkPlace(bad, b.Place(i), p)
+	}
+	for i := range seen {
+		if !seen[i] && b.Place(i).Kind != area.KindBox {
+			bad("place %q has no TEM: add it to data/places.json (mgmg:3.221)", b.Place(i).ID)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("mgmg map: %w", errors.Join(errs...))
+	}
+	return m, nil
+}
+
+// indexPlaces finds areas 1..65, zones A..J and the United Kingdom box, and
+// reports any place that is none of them or is missing.
+func (m *Map) indexPlaces(bad func(string, ...any)) {
+	for k := range m.areaAt {
+		m.areaAt[k] = -1
+	}
+	for k := range m.zoneAt {
+		m.zoneAt[k] = -1
+	}
+	for i := range m.Len() {
+		p := m.Place(i)
+		switch p.Kind {
+		case area.KindArea:
+			n, err := strconv.Atoi(p.ID)
+			if err != nil || n < 1 || n > Areas || strconv.Itoa(n) != p.ID {
+				bad("area %q: areas are numbered 1 to %d (mgmg:3.2)", p.ID, Areas)
+				continue
+			}
+			m.areaAt[n] = i
+		case area.KindZone:
+			if len(p.ID) != 1 || p.ID[0] < 'A' || p.ID[0] > 'J' {
+				bad("zone %q: zones are lettered A to J (mgmg:3.3)", p.ID)
+				continue
+			}
+			m.zoneAt[p.ID[0]-'A'] = i
+		case area.KindBox:
+			if p.ID != "UK" {
+				bad("box %q: the only box is the United Kingdom box, id \"UK\" (mgmg:3.4)", p.ID)
+				continue
+			}
+			m.uk = i
+		}
+	}
+	for n := 1; n <= Areas; n++ {
+		if m.areaAt[n] < 0 {
+			bad("area %d is missing (mgmg:3.2)", n)
+		}
+	}
+	for k, i := range m.zoneAt {
+		if i < 0 {
+			bad("zone %c is missing (mgmg:3.3)", 'A'+k)
+		}
+	}
+	if m.uk < 0 {
+		bad(`the United Kingdom box (id "UK", kind "box") is missing (mgmg:3.4)`)
+	}
+}
+
+// checkPlace reports what is wrong with one place's marks.
+func checkPlace(bad func(string, ...any), pl *area.Place, p placeData) {
+	if pl.Kind == area.KindBox {
+		if p != (placeData{ID: p.ID}) {
+			bad("place %q: the United Kingdom box has no terrain or marks", p.ID)
+		}
+		return
+	}
+	if p.TEM < 1 || p.TEM > 4 {
+		bad("place %q: tem %d must be +1 to +4 (mgmg:3.221)", p.ID, p.TEM)
+	}
+	if pl.Kind == area.KindZone && (p.Elevated || p.Polder || p.VPSpecial || p.Sector != "" || p.Drop != "" || p.SupplyHead) {
+		bad("place %q: a zone carries only a TEM (mgmg:3.3)", p.ID)
+	}
+	if p.VPSpecial && pl.VP == 0 {
+		bad("place %q: vp_special on an area without victory points (mgmg:3.25)", p.ID)
+	}
+	if p.Sector != "" && !slices.Contains([]Sector{RedDevils, AllAmerican, ScreamingEagle}, p.Sector) {
+		bad("place %q: sector %q is not %q, %q or %q (mgmg:3.26)", p.ID, p.Sector, RedDevils, AllAmerican, ScreamingEagle)
+	}
+	switch {
+	case p.Drop == "":
+	case p.Drop != DropRed && p.Drop != DropGreen:
+		bad("place %q: drop %q is not %q or %q (mgmg:3.261)", p.ID, p.Drop, DropRed, DropGreen)
+	case (p.Drop == DropRed) != (p.Sector == RedDevils):
+		bad("place %q: a %s drop area in sector %q: red drop areas are the 1st Airborne's, green ones the Americans' (mgmg:3.261)", p.ID, p.Drop, p.Sector)
+	}
+	if p.SupplyHead && p.Sector == "" {
+		bad("place %q: a supply head must lie in a division's sector, whose depot it takes (mgmg:3.262, 13.422)", p.ID)
+	}
+}
+
+// Area returns the index of area number n (1..65).
+func (m *Map) Area(n int) int { return m.areaAt[n] }
+
+// Zone returns the index of the zone with letter z ('A'..'J').
+func (m *Map) Zone(z byte) int { return m.zoneAt[z-'A'] }
+
+// UKBox returns the index of the United Kingdom box (mgmg:3.4).
+func (m *Map) UKBox() int { return m.uk }
+
+// Number is the number of area i, 0 for a zone or the box.
+func (m *Map) Number(i int) int {
+	if !m.IsArea(i) {
+		return 0
+	}
+	n, _ := strconv.Atoi(m.Place(i).ID)
+	return n
+}
+
+// TEM is the Terrain Effects Modifier of area or zone i (mgmg:3.221).
+func (m *Map) TEM(i int) int { return m.places[i].TEM }
+
+// Elevated reports whether area i holds elevated terrain (mgmg:3.22).
+func (m *Map) Elevated(i int) bool { return m.places[i].Elevated }
+
+// Polder reports whether area i holds polder (mgmg:3.22).
+func (m *Map) Polder(i int) bool { return m.places[i].Polder }
+
+// VP is the victory points area i is worth to the Allies (mgmg:3.25); for
+// Arnhem and Eindhoven VPSpecial says their own rules apply.
+func (m *Map) VP(i int) int { return m.Place(i).VP }
+
+// VPSpecial reports whether area i's victory points follow special rules:
+// Arnhem and Eindhoven (mgmg:3.25, 21.31, 21.32).
+func (m *Map) VPSpecial(i int) bool { return m.places[i].VPSpecial }
+
+// Sector is the airborne operational sector area i belongs to, "" if none
+// (mgmg:3.26).
+func (m *Map) Sector(i int) Sector { return m.places[i].Sector }
+
+// Drop is the colour of drop area i, "" if airborne units may not land there
+// (mgmg:3.261).
+func (m *Map) Drop(i int) DropColour { return m.places[i].Drop }
+
+// SupplyHead reports whether area i is an airborne supply head of its
+// sector's division (mgmg:3.262).
+func (m *Map) SupplyHead(i int) bool { return m.places[i].SupplyHead }
+
+// Boundary is the type of the border between adjacent places i and j
+// (mgmg:3.23).
+func (m *Map) Boundary(i, j int) Boundary {
+	f := m.EdgeFeatures(i, j)
+	switch {
+	case f.Has(board.River):
+		return River
+	case f.Has(board.Canal):
+		return Canal
+	}
+	return OpenGround
+}
+
+// Road reports whether a road crosses the border between i and j, or runs
+// along the arrow between a zone and a place (mgmg:3.21).
+func (m *Map) Road(i, j int) bool { return m.EdgeFeatures(i, j).Has(board.Road) }
+
+// Bridge reports whether a bridge spans the river or canal between i and j
+// (mgmg:3.24); its state (held, blown) is the game's.
+func (m *Map) Bridge(i, j int) bool { return m.EdgeFeatures(i, j).Has(board.Bridge) }
+
+// Railway reports whether a railway crosses the border between i and j (no
+// effect in mgmg:3.21; the armoured train's track in fh40:20.4).
+func (m *Map) Railway(i, j int) bool { return m.EdgeFeatures(i, j).Has(board.Rail) }
+
+// Ferry reports whether a ferry crossing joins i and j over a river
+// (mgmg:3.11, 9.63).
+func (m *Map) Ferry(i, j int) bool { return m.EdgeFeatures(i, j).Has(board.Ferry) }
+
+// Crossing is a border with a bridge or a ferry, between places A < B.
+type Crossing struct{ A, B int }
+
+// Bridges lists the bridges of the map (mgmg:3.24), in the order of the map
+// file, so a game can keep their states in a slice.
+func (m *Map) Bridges() []Crossing { return m.crossings(board.Bridge) }
+
+// Ferries lists the ferry crossings of the map (mgmg:3.11).
+func (m *Map) Ferries() []Crossing { return m.crossings(board.Ferry) }
+
+func (m *Map) crossings(f board.Features) []Crossing {
+	var out []Crossing
+	for _, e := range m.FeaturedEdges {
+		if e.Features.Has(f) {
+			i, j := m.MustIndex(e.Between[0]), m.MustIndex(e.Between[1])
+			out = append(out, Crossing{min(i, j), max(i, j)})
+		}
+	}
+	return out
+}
+
+// The map's colours beyond the shared palette: the identifiers of drop areas
+// in their division's colour (mgmg:3.261), outlined blue on polder
+// (mgmg:3.22), and each operational sector tinted (mgmg:3.26).
+var (
+	dropStyles = map[string]area.PlaceStyle{
+		"polder":       {Fill: "#f4efe2", Field: "#ffffff", Text: "#111111", Stroke: "#2166c9"},
+		"red":          {Fill: "#f4efe2", Field: "#c8102e", Text: "#ffffff", Stroke: "#5a0714"},
+		"red-polder":   {Fill: "#f4efe2", Field: "#c8102e", Text: "#ffffff", Stroke: "#2166c9"},
+		"green":        {Fill: "#f4efe2", Field: "#1f7a3a", Text: "#ffffff", Stroke: "#0d3b1b"},
+		"green-polder": {Fill: "#f4efe2", Field: "#1f7a3a", Text: "#ffffff", Stroke: "#2166c9"},
+	}
+	sectorFills = map[Sector]string{RedDevils: "#f3e4dc", AllAmerican: "#e6efdc", ScreamingEagle: "#f1edd6"}
+)
+
+// Palette is the palette the map is drawn with.
+func (m *Map) Palette() *area.Palette {
+	pal := area.DefaultPalette()
+	for k, st := range dropStyles {
+		pal.Styles[k] = st
+	}
+	return pal
+}
+
+// Decor is how the drawing marks place i: its identifier square on elevated
+// terrain with the TEM in its lower half, coloured as a drop area and
+// outlined blue on polder, "*" beside Arnhem and Eindhoven (mgmg:3.22-3.25),
+// and a black and white supply mark under a supply head (mgmg:3.262).
+func (m *Map) Decor(i int) area.Decor {
+	p := &m.places[i]
+	if m.Place(i).Kind == area.KindBox {
+		return area.Decor{}
+	}
+	d := area.Decor{Square: p.Elevated, Sub: "+" + strconv.Itoa(p.TEM), Style: string(p.Drop)}
+	if p.Polder {
+		d.Style = strings.TrimPrefix(d.Style+"-polder", "-")
+	}
+	if p.VPSpecial {
+		d.Mark = "*"
+	}
+	if p.SupplyHead {
+		d.Dots = []string{"black", "white"}
+	}
+	return d
+}
+
+// SVGOptions draws the map with its marks and each sector tinted; callers
+// add counters, highlights and a caption.
+func (m *Map) SVGOptions() area.SVGOptions {
+	return area.SVGOptions{
+		Palette: m.Palette(),
+		Decor:   m.Decor,
+		Fill:    func(i int) string { return sectorFills[m.places[i].Sector] },
+	}
+}
