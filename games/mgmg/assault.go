@@ -402,6 +402,68 @@ func CheckCasualties(defs []Defender, forward, cp int, losses []Casualty) error 
 	return nil
 }
 
+// RetreatArea is an area or zone next to the assaulted one that a
+// retreating unit could enter by the movement rules (mgmg:10.92).
+type RetreatArea struct {
+	FriendlyControlled bool // controlled by the retreating side (mgmg:7.2)
+	Contested          bool // holds units of both sides before the retreat (mgmg:7.3)
+	Full               bool // ten friendly units already (mgmg:7.1, 10.91); never a zone (14.3)
+	EnemyNeighbours    int  // enemy-controlled areas adjacent to it (mgmg:10.92 priority 1)
+	InSector           bool // inside the retreating airborne unit's operational sector (mgmg:3.26)
+	GermanZone         bool // a German-controlled zone, for a German unit (mgmg:10.92)
+}
+
+// RetreatPriority is the rank of an area for a retreat, 1 best: a free
+// area, a friendly-controlled contested one, an enemy-controlled contested
+// one, a fully-stacked one to retreat through; 0 for an area no retreat may
+// enter, vacant and enemy-controlled (mgmg:10.92).
+func RetreatPriority(a RetreatArea) int {
+	switch {
+	case a.Full:
+		return 4
+	case a.FriendlyControlled && !a.Contested:
+		return 1
+	case a.FriendlyControlled:
+		return 2
+	case a.Contested:
+		return 3
+	}
+	return 0
+}
+
+// RetreatChoices are the areas a defending unit may retreat into, the
+// retreating player choosing among them: those of the best priority, free
+// areas ranked by fewest enemy-controlled neighbours; an airborne unit may
+// always take one in its operational sector, a German unit an adjacent
+// German-controlled zone (mgmg:10.92). None: the unit is eliminated. An
+// airborne unit that retreats outside its sector is eliminated (mgmg:10.91).
+func RetreatChoices(areas []RetreatArea, airborne, german bool) []int {
+	rank := func(a RetreatArea) int { // lower is better; 0 for none
+		p := RetreatPriority(a)
+		if p == 1 {
+			return 1 + a.EnemyNeighbours
+		}
+		if p > 1 {
+			p += 100 // after every free area
+		}
+		return p
+	}
+	best := 0
+	for _, a := range areas {
+		if r := rank(a); r > 0 && (best == 0 || r < best) {
+			best = r
+		}
+	}
+	var out []int
+	for i, a := range areas {
+		r := rank(a)
+		if r > 0 && (r == best || airborne && a.InSector || german && a.GermanZone) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // ActiveContestedCost is the MF an assault in a contested active area
 // costs, and that every unit moving on from it has used: 1 when the
 // defenders were all Spent or Disrupted, 2 with a Fresh one

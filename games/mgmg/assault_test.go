@@ -1,6 +1,7 @@
 package mgmg
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -412,5 +413,37 @@ func TestCheckForward(t *testing.T) {
 	}
 	if CheckForward([]Defender{art}, 1) == nil {
 		t.Error("a forward unit outside the defenders accepted")
+	}
+}
+
+// mgmg:10.92: retreat priorities. Example 9 (mgmg:26.0): from Arnhem the
+// 2nd Parachute Battalion must go to Oosterbeek, the only free area next to
+// it; example 4: from Zone F the 7 1/16 may go only to Valkenswaard (64).
+func TestRetreatChoices(t *testing.T) {
+	free := func(enemies int) RetreatArea {
+		return RetreatArea{FriendlyControlled: true, EnemyNeighbours: enemies}
+	}
+	enemyVacant := RetreatArea{}                                           // enemy-controlled, no units: never
+	ownContested := RetreatArea{FriendlyControlled: true, Contested: true} // priority 2
+	enemyContested := RetreatArea{Contested: true}                         // priority 3
+	full := RetreatArea{FriendlyControlled: true, Full: true}              // priority 4
+	for name, c := range map[string]struct {
+		areas            []RetreatArea
+		airborne, german bool
+		want             []int
+	}{
+		"example 9, Oosterbeek the only free area":   {[]RetreatArea{enemyVacant, free(3), enemyVacant}, false, false, []int{1}},
+		"example 4, Valkenswaard alone":              {[]RetreatArea{free(1)}, false, true, []int{0}},
+		"fewest enemy neighbours first":              {[]RetreatArea{free(3), free(1), free(1)}, false, false, []int{1, 2}},
+		"friendly contested before enemy contested":  {[]RetreatArea{enemyContested, ownContested}, false, false, []int{1}},
+		"enemy contested before fully stacked":       {[]RetreatArea{full, enemyContested}, false, false, []int{1}},
+		"fully stacked last":                         {[]RetreatArea{enemyVacant, full}, false, false, []int{1}},
+		"nowhere: eliminated":                        {[]RetreatArea{enemyVacant}, false, false, nil},
+		"airborne into its sector against priority":  {[]RetreatArea{free(0), {FriendlyControlled: true, Contested: true, InSector: true}}, true, false, []int{0, 1}},
+		"German into a German zone against priority": {[]RetreatArea{free(0), {FriendlyControlled: true, Contested: true, GermanZone: true}}, false, true, []int{0, 1}},
+	} {
+		if got := RetreatChoices(c.areas, c.airborne, c.german); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", name, got, c.want)
+		}
 	}
 }
