@@ -32,6 +32,7 @@ type Attacker struct {
 	SS        bool          // German SS; other German units count as Wehrmacht (mgmg:10.72E, 11.2)
 	US        bool          // American; other Allied units are British (mgmg:11.2)
 	Artillery ArtilleryKind // field artillery, and which
+	FLAK      bool          // FLAK unit: never the point unit (mgmg:4.117)
 	Moving    bool          // artillery entering the area with the assault: no part in the AV (mgmg:4.116, 10.72)
 	FromZoneF bool          // a British unit that came from Zone F (mgmg:15.13)
 }
@@ -42,6 +43,27 @@ type AssaultAttack struct {
 	Point   Attacker
 	Others  []Attacker
 	Support []Attacker
+}
+
+// CheckAssault tells whether the units may assault in these roles: an
+// infantry or armour point unit (mgmg:10.72A, 9.65, 4.116, 4.117), field
+// artillery in support (mgmg:15.12), all of one side. Range and division
+// are CheckSupport's.
+func CheckAssault(a AssaultAttack) error {
+	if a.Point.Artillery != NotArtillery || a.Point.FLAK {
+		return errors.New("the point unit must be infantry or armour, not artillery or FLAK (mgmg:10.72A, 4.116, 4.117)")
+	}
+	for _, u := range append(a.Others, a.Support...) {
+		if u.German != a.Point.German {
+			return errors.New("units of both sides cannot assault together")
+		}
+	}
+	for _, u := range a.Support {
+		if u.Artillery == NotArtillery || u.Moving {
+			return errors.New("only field artillery that stays where it is supports an assault (mgmg:15.12)")
+		}
+	}
+	return nil
 }
 
 // AssaultAV is the attack value of an assault (mgmg:10.72).
@@ -99,7 +121,7 @@ type Defender struct {
 	FieldArtillery bool // neither forward unit nor primary target among other types (mgmg:15.1, 11.12)
 	FLAK           bool // FLAK unit or FLAK tower (mgmg:11.3B, 16.2)
 	FLAKTower      bool // never retreats (mgmg:9.64)
-	CutOff         bool // Allied airborne with no supply line to Zone F now: not in 10.73E
+	CutOff         bool // Allied airborne with no supply line to Zone F now, never on September 17 and 18: not in 10.73E (13.8)
 	Bombarded      bool // already reduced by a bombardment this impulse (mgmg:11.41)
 }
 
@@ -283,7 +305,7 @@ const (
 type AttackerRetreat int
 
 const (
-	Stay        AttackerRetreat = iota // no retreat
+	NoRetreat   AttackerRetreat = iota // no retreat
 	MayRetreat                         // the attacker's choice
 	MustRetreat                        // into the area or zone they entered from (mgmg:10.9)
 )

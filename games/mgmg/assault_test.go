@@ -58,7 +58,7 @@ func TestExample3AirborneLandingAssault(t *testing.T) {
 		t.Errorf("eliminating the tower for 5 CP: %v", err)
 	}
 	e = c.Effects(CompareTotals(av.Total, 6, dv.Total, 8))
-	if e.Result != Stalemate || e.Point != StepDisrupt1 || e.Others != StepSpent || e.Retreat != Stay {
+	if e.Result != Stalemate || e.Point != StepDisrupt1 || e.Others != StepSpent || e.Retreat != NoRetreat {
 		t.Errorf("German roll 2 higher: %+v, want stalemate, point Disrupt 1, other Spent, no retreat", e)
 	}
 }
@@ -85,7 +85,7 @@ func TestExample4GroundAssault(t *testing.T) {
 	checkValue(t, "DV", dv, 5)
 	c := AssaultCase{From: BeganInArea, Capacity: AbsorbCapacity(defs)}
 	e := c.Effects(CompareTotals(av.Total, 7, dv.Total, 7))
-	if e.Result != Success || e.CasualtyPoints != 6 || e.Overrun || e.Retreat != Stay {
+	if e.Result != Success || e.CasualtyPoints != 6 || e.Overrun || e.Retreat != NoRetreat {
 		t.Fatalf("equal rolls: %+v, want success, 6 CP, no overrun, attackers stay", e)
 	}
 	for name, losses := range map[string][]Casualty{
@@ -207,7 +207,7 @@ func TestExample9ContestedArnhem(t *testing.T) {
 	}
 	c := AssaultCase{From: BeganInArea, Capacity: AbsorbCapacity(defs)}
 	e := c.Effects(-1)
-	if e.Result != Failure || e.Point != StepDisrupt1 || e.Others != StepDisrupt1 || e.Retreat != Stay {
+	if e.Result != Failure || e.Point != StepDisrupt1 || e.Others != StepDisrupt1 || e.Retreat != NoRetreat {
 		t.Errorf("an Allied win: %+v, want failure, all Disrupt 1, no retreat (mgmg:10.6)", e)
 	}
 	for _, ok := range [][]Casualty{{{Steps: 2}}, {{Steps: 1, Retreat: true}}} {
@@ -251,7 +251,7 @@ func TestExample14FailedInfiltration(t *testing.T) {
 	if e := c.Effects(0); e.Retreat == MustRetreat {
 		t.Errorf("stalemate: %+v, want Becker free to stay", e)
 	}
-	if e := c.Effects(1); e.Retreat != Stay {
+	if e := c.Effects(1); e.Retreat != NoRetreat {
 		t.Errorf("success: %+v, want Becker to stay", e)
 	}
 }
@@ -358,10 +358,10 @@ func TestFailureRetreats(t *testing.T) {
 	}{
 		{AssaultCase{From: EnteredFromArea}, MayRetreat},
 		{AssaultCase{Mandatory: true, From: EnteredFromArea}, MustRetreat},
-		{AssaultCase{Mandatory: true, From: LandedFromUK}, Stay},
-		{AssaultCase{From: LandedFromUK}, Stay},
-		{AssaultCase{From: BeganInArea}, Stay},
-		{AssaultCase{From: LandingPhase}, Stay},
+		{AssaultCase{Mandatory: true, From: LandedFromUK}, NoRetreat},
+		{AssaultCase{From: LandedFromUK}, NoRetreat},
+		{AssaultCase{From: BeganInArea}, NoRetreat},
+		{AssaultCase{From: LandingPhase}, NoRetreat},
 	}
 	for _, c := range cases {
 		if e := c.c.Effects(-2); e.Retreat != c.want || e.TakesCrossing {
@@ -444,6 +444,28 @@ func TestRetreatChoices(t *testing.T) {
 	} {
 		if got := RetreatChoices(c.areas, c.airborne, c.german); !slices.Equal(got, c.want) {
 			t.Errorf("%s: %v, want %v", name, got, c.want)
+		}
+	}
+}
+
+// mgmg:10.72A, 4.116, 4.117, 15.12: roles in an assault.
+func TestCheckAssault(t *testing.T) {
+	inf := Attacker{Attack: 4}
+	art := Attacker{Attack: 3, Artillery: DivisionalArtillery}
+	flak := Attacker{Attack: 2, FLAK: true}
+	for name, c := range map[string]struct {
+		a  AssaultAttack
+		ok bool
+	}{
+		"infantry point, FLAK along, artillery support": {AssaultAttack{Point: inf, Others: []Attacker{flak}, Support: []Attacker{art}}, true},
+		"artillery point":                 {AssaultAttack{Point: art}, false},
+		"FLAK point":                      {AssaultAttack{Point: flak}, false},
+		"infantry in support":             {AssaultAttack{Point: inf, Support: []Attacker{inf}}, false},
+		"moving artillery in support":     {AssaultAttack{Point: inf, Support: []Attacker{{Artillery: CorpsArtillery, Moving: true}}}, false},
+		"a German unit with Allied units": {AssaultAttack{Point: inf, Others: []Attacker{{Attack: 3, German: true}}}, false},
+	} {
+		if err := CheckAssault(c.a); (err == nil) != c.ok {
+			t.Errorf("%s: error %v, want ok %v", name, err, c.ok)
 		}
 	}
 }

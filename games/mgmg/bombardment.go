@@ -169,6 +169,21 @@ func CheckAttrition(defs []Defender, primary, ap int, reduced []bool) error {
 	return nil
 }
 
+// CheckPrimary tells whether the attacker may name the primary target: a
+// defending unit (index into defs), field artillery only among artillery
+// alone (mgmg:11.12, 15.1); or (primary -1) a construct marker or ferry
+// crossing, only in a field artillery bombardment and on a boundary of the
+// lead artillery's area (mgmg:11.12, 19.22).
+func CheckPrimary(defs []Defender, primary int, air, markerOnLeadBoundary bool) error {
+	if primary >= 0 {
+		return CheckForward(defs, primary)
+	}
+	if air || !markerOnLeadBoundary {
+		return errors.New("a construct marker or ferry crossing is a primary target only of field artillery whose lead unit's area it borders (mgmg:11.12)")
+	}
+	return nil
+}
+
 // MistakenAttackAP are the attrition points an air bombardment of a
 // contested area inflicts on the Allied units: half the Allied roll, rounded
 // up, when the two unmodified rolls are equal (mgmg:16.23).
@@ -177,6 +192,24 @@ func MistakenAttackAP(alliedRoll, germanRoll int) int {
 		return 0
 	}
 	return (alliedRoll + 1) / 2
+}
+
+// MistakenAttackOdds are the chances of each number of Allied attrition
+// points in an air bombardment of a contested area: Odds[n] for n points
+// (mgmg:16.23).
+func MistakenAttackOdds(allied, german Rolls) []Chance {
+	ways, of := make([]int, 7), 0
+	for ra, wa := range allied {
+		for rg, wg := range german {
+			of += wa * wg
+			ways[MistakenAttackAP(ra, rg)] += wa * wg
+		}
+	}
+	out := make([]Chance, len(ways))
+	for n, w := range ways {
+		out[n] = chance(w, of)
+	}
+	return out
 }
 
 // CheckBombardmentRange tells whether field artillery reaches the target

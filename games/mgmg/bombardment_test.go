@@ -1,6 +1,9 @@
 package mgmg
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // mgmg:26.0 example 1 (air bombardment phase): the VIII Air marker (attack
 // 8) on St. Oedenrode (TEM +2) holding the Fresh Son FLAK tower: AV 8, DV 5.
@@ -224,5 +227,35 @@ func TestBombardmentRange(t *testing.T) {
 	}
 	if CheckBombardmentRange(Support{Unit: indep, Distance: 1, TargetZone: true}) == nil {
 		t.Error("a zone bombarded from outside accepted")
+	}
+}
+
+// mgmg:16.23: equal rolls r give ceil(r/2) Allied AP; with dice the ways
+// are the squares of the ways of each total: 1 AP 1 (2s), 2 AP 4+9 (3s,
+// 4s), 3 AP 16+25, 4 AP 36+25, 5 AP 16+9, 6 AP 4+1; none in 1296-146.
+func TestMistakenAttackOdds(t *testing.T) {
+	o := MistakenAttackOdds(DiceRolls(), DiceRolls())
+	for n, want := range []int{pairs - waysDiff0, 1, 13, 41, 61, 25, 5} {
+		checkChance(t, fmt.Sprintf("%d Allied AP", n), o[n], want)
+	}
+}
+
+// mgmg:11.12: primary targets.
+func TestCheckPrimary(t *testing.T) {
+	art := Defender{FieldArtillery: true}
+	if CheckPrimary([]Defender{art, fresh(2)}, 0, false, false) == nil {
+		t.Error("artillery primary beside infantry accepted")
+	}
+	if err := CheckPrimary([]Defender{{Step: StepDisrupt2}}, 0, false, false); err != nil {
+		t.Errorf("a Disrupt 2 primary: %v", err)
+	}
+	if err := CheckPrimary(nil, -1, false, true); err != nil {
+		t.Errorf("a ferry on the lead artillery's boundary: %v", err)
+	}
+	if CheckPrimary(nil, -1, true, true) == nil {
+		t.Error("a ferry as primary target of an air bombardment accepted")
+	}
+	if CheckPrimary(nil, -1, false, false) == nil {
+		t.Error("a ferry away from the lead artillery's area accepted")
 	}
 }
