@@ -57,6 +57,12 @@ func (v CombatValue) Format(label string) string {
 	return b.String()
 }
 
+// WithRoll writes the value with its roll as the log shows a resolution:
+// "AT 18 = AV 11 + DR 7" (mgmg:10.7, 11.4).
+func (v CombatValue) WithRoll(label, valueLabel string, roll int) string {
+	return fmt.Sprintf("%s %d = %s %d + DR %d", label, v.Total+roll, valueLabel, v.Total, roll)
+}
+
 // Step is how worn a unit is: Fresh, Spent, Disrupt 1, Disrupt 2, and
 // eliminated after that (mgmg:4.112, 4.4). Each casualty point moves a unit
 // one step (mgmg:10.8); the order is also the isolation level less one

@@ -65,3 +65,31 @@ func TestStepDisruption(t *testing.T) {
 		}
 	}
 }
+
+// mgmg:10.7: the attack total is the value plus the roll, as the log shows it.
+func TestWithRoll(t *testing.T) {
+	v := CombatValue{Total: 11}
+	if got, want := v.WithRoll("AT", "AV", 7), "AT 18 = AV 11 + DR 7"; got != want {
+		t.Errorf("WithRoll = %q, want %q", got, want)
+	}
+}
+
+// mgmg:23.71: the odds count the cards left. The attacker's deck holds only
+// the queen (12), the defender rolls dice: AV 5 against DV 10 succeeds on a
+// defender's 2-6 (15 of 36), stalemates on 7 (6), fails on 8-12 (15).
+func TestOddsFromADeck(t *testing.T) {
+	var deck Deck
+	deck[12] = 1
+	av, dv := CombatValue{Total: 5}, CombatValue{Total: 10}
+	o := AssaultCase{Capacity: 4}.Odds(av, dv, deck.Rolls(), DiceRolls())
+	if o.Failure.Ways != 15 || o.Stalemate.Ways != 6 || o.Failure.Of != 36 {
+		t.Errorf("failure %d, stalemate %d of %d; want 15, 6 of 36", o.Failure.Ways, o.Stalemate.Ways, o.Failure.Of)
+	}
+	success := 0
+	for _, c := range o.Success {
+		success += c.Ways
+	}
+	if success != 15 || o.Success[5].Ways != 1 || o.Success[1].Ways != 5 {
+		t.Errorf("success %v, want 15 in all: 1 CP on a 6 (5 ways) to 5 CP on a 2 (1 way)", o.Success)
+	}
+}
