@@ -14,7 +14,8 @@ func TestInvoluntaryLoss(t *testing.T) {
 }
 
 // mgmg:12.41: spaces of the Sunset DRM marker earned by the losses, when
-// the losing side held the Advantage and when it did not.
+// the losing side held the Advantage and when it did not, as after using it
+// for a reroll (mgmg:12.5).
 func TestSunsetSpaces(t *testing.T) {
 	type row struct{ lost, held, notHeld int }
 	for side, c := range map[string]struct {
@@ -35,7 +36,7 @@ func TestSunsetSpaces(t *testing.T) {
 	}
 }
 
-// mgmg:6.3, 12.41, 17.4: the sunset roll against the impulse number.
+// mgmg:6.3, mgmg:12.41, mgmg:17.4: the sunset roll against the impulse number.
 func TestSunset(t *testing.T) {
 	cases := []struct {
 		roll, drm, impulse int

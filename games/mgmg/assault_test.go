@@ -163,8 +163,9 @@ func TestExample8MandatoryAndBoatAssault(t *testing.T) {
 	checkChance(t, "success with 3 CP", o.Success[3], waysDiff3)
 	checkChance(t, "overrun: 9 or 10 CP against 8", o.Overrun, 4+1)
 
-	// mgmg:10.2: the crossing becomes the attacker's on a stalemate or a
-	// success of a mandatory assault, not on a failure.
+	// mgmg:10.2, mgmg:10.4: the bridge, or the river crossed by boat (Held!),
+	// becomes the attacker's on a stalemate or a success of a mandatory
+	// assault, not on a failure.
 	mandatory := AssaultCase{Mandatory: true, Capacity: 8}
 	if !mandatory.Effects(0).TakesCrossing || !mandatory.Effects(1).TakesCrossing || mandatory.Effects(-1).TakesCrossing {
 		t.Error("crossing taken: want on stalemate and success only")
@@ -214,6 +215,10 @@ func TestExample9ContestedArnhem(t *testing.T) {
 		if err := CheckCasualties(defs, 0, 2, ok); err != nil {
 			t.Errorf("2 CP as %+v: %v", ok, err)
 		}
+	}
+	// mgmg:10.93: a further, voluntary retreat after the 2 CP.
+	if err := CheckCasualties(defs, 0, 2, []Casualty{{Steps: 2, Retreat: true}}); err != nil {
+		t.Errorf("2 CP as Disrupt 2, then a voluntary retreat: %v", err)
 	}
 	if err := CheckCasualties(defs, 0, 2, []Casualty{{Retreat: true}}); err == nil {
 		t.Error("2 CP by a retreat alone accepted, want an error")
@@ -267,7 +272,7 @@ func TestSSWithWehrmacht(t *testing.T) {
 	checkValue(t, "Wehrmacht supported by SS artillery", AssaultAV(AssaultAttack{Point: luftwaffe, Support: []Attacker{art}}), 4)
 }
 
-// mgmg:4.116, 10.72 note: artillery moving in with the assault adds nothing.
+// mgmg:4.116, mgmg:10.72 note: artillery moving in with the assault adds nothing.
 func TestMovingArtilleryAddsNothing(t *testing.T) {
 	inf := Attacker{Attack: 4, Division: "82"}
 	art := Attacker{Attack: 3, Division: "82", Artillery: DivisionalArtillery, Moving: true}
@@ -349,7 +354,26 @@ func TestDefensiveTerrain(t *testing.T) {
 	checkChance(t, "success with 1 CP in polder at 5 against 5", o.Success[1], waysDiff2)
 }
 
-// mgmg:10.741: an optional assault may retreat after a failure, one from
+// mgmg:10.74, mgmg:10.742, mgmg:10.743: the margin decides; a stalemate
+// leaves the point unit Disrupt 1 and the others Spent with no effect on
+// the defender; a success costs the defender the margin in CP and leaves
+// the assaulting units Spent.
+func TestResults(t *testing.T) {
+	for margin, want := range map[int]AssaultResult{-3: Failure, -1: Failure, 0: Stalemate, 1: Success, 7: Success} {
+		if got := ResultOf(margin); got != want {
+			t.Errorf("margin %d: %s, want %s", margin, got, want)
+		}
+	}
+	c := AssaultCase{From: EnteredFromArea, Capacity: 8}
+	if e := c.Effects(0); e.CasualtyPoints != 0 || e.Point != StepDisrupt1 || e.Others != StepSpent || e.Retreat != MayRetreat {
+		t.Errorf("stalemate: %+v, want no CP, point Disrupt 1, others Spent, free to retreat", e)
+	}
+	if e := c.Effects(4); e.CasualtyPoints != 4 || e.Point != StepSpent || e.Others != StepSpent || e.Retreat != NoRetreat || e.Overrun {
+		t.Errorf("success by 4: %+v, want 4 CP, all Spent, no retreat, no overrun", e)
+	}
+}
+
+// mgmg:10.741, mgmg:10.9, mgmg:10.3: an optional assault may retreat after a failure, one from
 // the United Kingdom box or a new landing may not (mgmg:18.43).
 func TestFailureRetreats(t *testing.T) {
 	cases := []struct {
@@ -370,7 +394,7 @@ func TestFailureRetreats(t *testing.T) {
 	}
 }
 
-// mgmg:15.12, 15.13, 14.4: who may support.
+// mgmg:15.12, mgmg:15.13, mgmg:14.4: who may support.
 func TestCheckSupport(t *testing.T) {
 	guards := Attacker{Attack: 8, Division: "Guards"}
 	fromF := Attacker{Attack: 8, Division: "Guards", FromZoneF: true}
@@ -416,7 +440,7 @@ func TestCheckForward(t *testing.T) {
 	}
 }
 
-// mgmg:10.92: retreat priorities. Example 9 (mgmg:26.0): from Arnhem the
+// mgmg:10.92, mgmg:10.91: retreat priorities, a fully-stacked area last. Example 9 (mgmg:26.0): from Arnhem the
 // 2nd Parachute Battalion must go to Oosterbeek, the only free area next to
 // it; example 4: from Zone F the 7 1/16 may go only to Valkenswaard (64).
 func TestRetreatChoices(t *testing.T) {
@@ -448,7 +472,7 @@ func TestRetreatChoices(t *testing.T) {
 	}
 }
 
-// mgmg:10.72A, 4.116, 4.117, 15.12: roles in an assault.
+// mgmg:10.72A, mgmg:4.116, mgmg:4.117, mgmg:15.12: roles in an assault.
 func TestCheckAssault(t *testing.T) {
 	inf := Attacker{Attack: 4}
 	art := Attacker{Attack: 3, Artillery: DivisionalArtillery}

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// mgmg:26.0 example 1 (air bombardment phase): the VIII Air marker (attack
+// mgmg:26.0 example 1 (air bombardment phase, mgmg:16.2, mgmg:20.2): the VIII Air marker (attack
 // 8) on St. Oedenrode (TEM +2) holding the Fresh Son FLAK tower: AV 8, DV 5.
 // Three or more on the German roll do nothing; two give 1 AP, too few for
 // the tower's 2 and lost; one gives 2 AP and the tower is Spent; more are
@@ -139,7 +139,7 @@ func TestAttritionCost(t *testing.T) {
 	}
 }
 
-// mgmg:11.4, 11.41: AP slide off a Disrupt 2 primary target; too few for a
+// mgmg:11.4, mgmg:11.41: AP slide off a Disrupt 2 primary target; too few for a
 // Fresh armoured one are lost; the defender spends as many of the rest as
 // any choice of units can.
 func TestAttritionAllocation(t *testing.T) {
@@ -169,7 +169,8 @@ func TestAttritionAllocation(t *testing.T) {
 	}
 }
 
-// mgmg:11.2: SS with Wehrmacht artillery loses one; British and American
+// mgmg:11.2, mgmg:11.11: SS with Wehrmacht artillery loses one; each side
+// bombards with its own artillery; British and American
 // artillery never join.
 func TestBombardmentAV(t *testing.T) {
 	ss := Attacker{Attack: 6, German: true, SS: true, Artillery: CorpsArtillery}
@@ -189,6 +190,9 @@ func TestBombardmentAV(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkValue(t, "British with British", av, 6)
+	if _, err := BombardmentAV(gb, []Attacker{heer}, false); err == nil {
+		t.Error("German artillery joining a British bombardment accepted")
+	}
 	if _, err := BombardmentAV(Attacker{Attack: 4}, nil, false); err == nil {
 		t.Error("infantry leading a bombardment accepted")
 	}
@@ -213,11 +217,18 @@ func TestMistakenAttack(t *testing.T) {
 	}
 }
 
-// mgmg:11.111, 15.13, 14.4: artillery range for a bombardment.
+// mgmg:11.111, mgmg:15.11, mgmg:15.13, mgmg:14.4: artillery range for a
+// bombardment.
 func TestBombardmentRange(t *testing.T) {
 	indep := Attacker{Attack: 4, German: true, Artillery: IndependentArtillery}
 	if err := CheckBombardmentRange(Support{Unit: indep, Distance: 1}); err != nil {
 		t.Errorf("independent artillery bombarding next door: %v", err)
+	}
+	if CheckBombardmentRange(Support{Unit: indep, Distance: 1, Contested: true}) == nil {
+		t.Error("artillery in a contested area bombarding next door accepted")
+	}
+	if err := CheckBombardmentRange(Support{Unit: indep, Contested: true}); err != nil {
+		t.Errorf("artillery in a contested area bombarding it: %v", err)
 	}
 	if CheckBombardmentRange(Support{Unit: indep, Distance: 2}) == nil {
 		t.Error("non-corps artillery two away accepted")

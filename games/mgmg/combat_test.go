@@ -14,6 +14,18 @@ const (
 	waysAbove = (pairs - waysDiff0) / 2 // attacker's roll higher: 575
 )
 
+// mgmg:10.71: each side rolls two dice, 36 throws, six of them 7.
+func TestDiceRolls(t *testing.T) {
+	r := DiceRolls()
+	n := 0
+	for _, w := range r {
+		n += w
+	}
+	if n != 36 || r[7] != 6 || r[2] != 1 || r[12] != 1 || r[1] != 0 {
+		t.Fatalf("DiceRolls = %v, want 36 throws: one 2, six 7s, one 12", r)
+	}
+}
+
 // mgmg:23.71: the special deck holds one 2, two 3s, three 4s, four 5s, five
 // 6s, six 7s, five 8s, four 9s, three 10s, two jacks (11) and a queen (12).
 func TestFullDeck(t *testing.T) {
@@ -74,7 +86,7 @@ func TestWithRoll(t *testing.T) {
 	}
 }
 
-// mgmg:23.71: the odds count the cards left. The attacker's deck holds only
+// mgmg:23.7, mgmg:23.71: the odds count the cards left. The attacker's deck holds only
 // the queen (12), the defender rolls dice: AV 5 against DV 10 succeeds on a
 // defender's 2-6 (15 of 36), stalemates on 7 (6), fails on 8-12 (15).
 func TestOddsFromADeck(t *testing.T) {
