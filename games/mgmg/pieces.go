@@ -139,13 +139,13 @@ const (
 type Sector string
 
 const (
-	RedDevils       Sector = "red-devils"       // 1st Airborne and the Polish brigade
-	AllAmerican     Sector = "all-american"     // 82nd
-	ScreamingEagles Sector = "screaming-eagles" // 101st
+	RedDevils      Sector = "red-devils"      // 1st Airborne and the Polish brigade
+	AllAmerican    Sector = "all-american"    // 82nd
+	ScreamingEagle Sector = "screaming-eagle" // 101st
 )
 
 // sectorDrops is the colour of the drop areas each sector lands in (mgmg:3.261).
-var sectorDrops = map[Sector]string{RedDevils: "red", AllAmerican: "green", ScreamingEagles: "green"}
+var sectorDrops = map[Sector]string{RedDevils: "red", AllAmerican: "green", ScreamingEagle: "green"}
 
 // DropColour is the colour of the Drop Areas the sector's units may land in (mgmg:3.261).
 func (s Sector) DropColour() string { return sectorDrops[s] }
@@ -449,7 +449,7 @@ func checkAirborne(pr *problems, where string, u *Unit) {
 		pr.add("%s: airborne units are infantry or their divisions' artillery (mgmg:4.113, 9.66); fix type", where)
 	}
 	if _, ok := sectorDrops[u.Sector]; !ok {
-		pr.add("%s: sector %q is unknown; use red-devils, all-american or screaming-eagles (mgmg:3.26)", where, u.Sector)
+		pr.add("%s: sector %q is unknown; use red-devils, all-american or screaming-eagle (mgmg:3.26)", where, u.Sector)
 	}
 	if u.Division == "" {
 		pr.add("%s: an airborne unit prints its division (mgmg:4.21); set division", where)

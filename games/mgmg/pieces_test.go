@@ -79,6 +79,33 @@ func TestPiecesCountsPerFormation(t *testing.T) {
 	}
 }
 
+// The schedule per side, as data/UNITS.md documents it: where the units
+// start and how many arrive on each day.
+func TestPiecesSchedule(t *testing.T) {
+	p := loadPieces(t)
+	got := map[string]int{}
+	for _, u := range p.Units {
+		key := fmt.Sprintf("%s %d", u.Side(), u.Entry)
+		switch {
+		case u.Sp:
+			key = string(u.Side()) + " Sp"
+		case u.Entry == 0 && placeKind(u.Place) == "area":
+			key += " map"
+		case u.Entry == 0:
+			key += " zone " + u.Place
+		}
+		got[key]++
+	}
+	want := map[string]int{
+		"german 0 map": 19, "german 0 zone A": 7, "german 0 zone B": 8, "german 0 zone F": 5, "german 0 zone G": 1, "german 0 zone I": 1,
+		"german 18": 16, "german 19": 9, "german 20": 5, "german 24": 4, "german Sp": 1,
+		"allied 0 zone F": 10, "allied 17": 29, "allied 18": 13, "allied 19": 9, "allied 20": 4, "allied 22": 1, "allied 23": 4, "allied Sp": 3,
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("schedule = %v, want %v (update data/UNITS.md with any change)", got, want)
+	}
+}
+
 // mgmg:4.111: German units are gray (Wehrmacht, Luftwaffe) or black (SS),
 // US units green, British tan; Polish and the Dutch RN unit are British.
 func TestPiecesMgmg4_111ColourCodes(t *testing.T) {
@@ -121,7 +148,7 @@ func TestPiecesMgmg4_112UnitTypes(t *testing.T) {
 // brigade is one, with its division's Operational Sector (mgmg:3.26).
 func TestPiecesMgmg4_113Airborne(t *testing.T) {
 	p := loadPieces(t)
-	sector := map[string]Sector{"1 Abn": RedDevils, "Pol": RedDevils, "82": AllAmerican, "101": ScreamingEagles}
+	sector := map[string]Sector{"1 Abn": RedDevils, "Pol": RedDevils, "82": AllAmerican, "101": ScreamingEagle}
 	for _, u := range p.Units {
 		want, airborneDivision := sector[u.Division]
 		switch {
@@ -136,7 +163,7 @@ func TestPiecesMgmg4_113Airborne(t *testing.T) {
 	if gp := unitsWhere(p, func(u *Unit) bool { return u.Airborne == GliderPilot }); len(gp) == 0 {
 		t.Error("no Glider Pilot unit")
 	}
-	if RedDevils.DropColour() != "red" || AllAmerican.DropColour() != "green" || ScreamingEagles.DropColour() != "green" {
+	if RedDevils.DropColour() != "red" || AllAmerican.DropColour() != "green" || ScreamingEagle.DropColour() != "green" {
 		t.Error("drop areas are red for 1st Airborne and the Poles, green for the Americans (mgmg:3.261)")
 	}
 }
@@ -409,7 +436,7 @@ func TestPiecesMgmg26Example3StOedenrode(t *testing.T) {
 	}
 	for _, id := range []string{"us-1-502", "us-2-502", "us-3-502"} {
 		u := unitByID(t, p, id)
-		if !slices.Contains(in54, id) || u.Force != US || u.Airborne != Parachute || u.Sector != ScreamingEagles {
+		if !slices.Contains(in54, id) || u.Force != US || u.Airborne != Parachute || u.Sector != ScreamingEagle {
 			t.Errorf("%s: %+v", id, u)
 		}
 	}
