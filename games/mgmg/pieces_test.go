@@ -124,8 +124,10 @@ func TestPiecesMgmg4_111ColourCodes(t *testing.T) {
 	}
 }
 
-// mgmg:4.112, mgmg:4.114: the five unit types, mechanized infantry being
-// infantry; the Allies have mechanized infantry that uses the road (mgmg:9.4).
+// mgmg:4.112, mgmg:4.114, mgmg:4.115: the five unit types, mechanized
+// infantry being infantry; the Allies have mechanized infantry that uses the
+// road (mgmg:9.4); armor is British tanks and armored reconnaissance and
+// German panzers and armored reconnaissance.
 func TestPiecesMgmg4_112UnitTypes(t *testing.T) {
 	p := loadPieces(t)
 	for _, ty := range unitTypes {
@@ -135,6 +137,11 @@ func TestPiecesMgmg4_112UnitTypes(t *testing.T) {
 	}
 	if !MechanizedInfantry.IsInfantry() || !Infantry.IsInfantry() || Armored.IsInfantry() {
 		t.Error("infantry and mechanized infantry are infantry, armor is not (mgmg:4.114)")
+	}
+	for _, id := range []string{"gb-gds-2-gren", "gb-gds-2-welsh", "de-10ss-1-10", "de-9ss-recon", "de-10ss-recon"} {
+		if u := unitByID(t, p, id); u.Type != Armored {
+			t.Errorf("%s (%s) is %s, want armored", id, u.Name, u.Type)
+		}
 	}
 	for _, id := range unitsWhere(p, func(u *Unit) bool { return u.Type == MechanizedInfantry }) {
 		if u := unitByID(t, p, id); u.Side() != Allied {
@@ -534,9 +541,10 @@ func TestPiecesMgmg26Example14Infiltration(t *testing.T) {
 	}
 }
 
-// mgmg:3.5, mgmg:16.1, mgmg:4.33, mgmg:18.2: the Allies' RAF 2 Group and 83
-// Group bombardment markers and the VIII Air marker, the Germans' two
-// interdiction markers, which arrive as reinforcements.
+// mgmg:3.5, mgmg:16.1, mgmg:4.31, mgmg:4.33, mgmg:18.2: the Allies' RAF 2
+// Group and 83 Group bombardment markers, which have only an attack factor,
+// and the VIII Air marker, the Germans' two interdiction markers, which
+// arrive as reinforcements.
 func TestPiecesMgmg16_1AirMarkers(t *testing.T) {
 	p := loadPieces(t)
 	var got []string
@@ -549,11 +557,18 @@ func TestPiecesMgmg16_1AirMarkers(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("air markers %q, want %q", got, want)
 	}
+	for _, m := range p.Setup.AirMarkers[:2] {
+		if m.AF < 1 || m.Supply != 0 {
+			t.Errorf("%s: AF %d, supply %d; a bombardment marker has only an attack factor", m.Name, m.AF, m.Supply)
+		}
+	}
 }
 
-// mgmg:13.41, mgmg:13.421, mgmg:13.422, mgmg:13.423, mgmg:19.21, mgmg:3.10,
-// mgmg:5.1: depots, construct markers (the Allies' two of example 6), the
-// Boat Assault marker and three Ferry Crossing markers.
+// mgmg:13.41, mgmg:13.42, mgmg:13.421, mgmg:13.422, mgmg:13.423, mgmg:4.32:
+// the depots (the Allies' five Zone F and three airborne ones besides the
+// Air Supply marker); mgmg:3.9, mgmg:19.21: construct markers (the Allies'
+// two of example 6); mgmg:3.10: the Boat Assault marker; mgmg:4.7, mgmg:5.1:
+// three Ferry Crossing markers.
 func TestPiecesMgmg13_4DepotsAndMarkers(t *testing.T) {
 	p := loadPieces(t)
 	var got []string
