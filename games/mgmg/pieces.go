@@ -116,14 +116,14 @@ func (t UnitType) CanLead() bool { return t.IsInfantry() || t == Armored }
 type Size string
 
 const (
-	Battalion Size = "battalion" // II
-	Regiment  Size = "regiment"  // III
-	Brigade   Size = "brigade"   // X
-	Division  Size = "division"  // XX
-	Corps     Size = "corps"     // XXX: only Corps Artillery (mgmg:4.21, 11.112)
+	SizeBattalion Size = "battalion" // II
+	SizeRegiment  Size = "regiment"  // III
+	SizeBrigade   Size = "brigade"   // X
+	SizeDivision  Size = "division"  // XX
+	SizeCorps     Size = "corps"     // XXX: only Corps Artillery (mgmg:4.21, 11.112)
 )
 
-var sizes = []Size{Battalion, Regiment, Brigade, Division, Corps}
+var sizes = []Size{SizeBattalion, SizeRegiment, SizeBrigade, SizeDivision, SizeCorps}
 
 // Airborne is how an Allied airborne unit arrives (mgmg:4.113).
 type Airborne string
@@ -178,12 +178,12 @@ func (u *Unit) Side() Side { return u.Force.Side() }
 func (u *Unit) XXXCorps() bool { return u.Corps == xxxCorps }
 
 // CorpsArtillery says whether the unit may lead a Barrage (mgmg:4.21, 11.112, 15.13).
-func (u *Unit) CorpsArtillery() bool { return u.Type == FieldArtillery && u.Size == Corps }
+func (u *Unit) CorpsArtillery() bool { return u.Type == FieldArtillery && u.Size == SizeCorps }
 
 // Independent says whether the unit is one of the German artillery units
 // that belong to no division and so never support an Assault (mgmg:15.12).
 func (u *Unit) Independent() bool {
-	return u.Type == FieldArtillery && u.Side() == German && u.Division == "" && u.Size != Corps
+	return u.Type == FieldArtillery && u.Side() == German && u.Division == "" && u.Size != SizeCorps
 }
 
 // Reinforcement says whether the unit enters after the set-up (mgmg:4.23,
@@ -210,16 +210,18 @@ const xxxCorps = "XXX"
 // Condition is what must hold for conditional Zone F reinforcements to
 // appear (mgmg:18.3): the Allied Reinforcement Card's printed condition.
 type Condition struct {
-	Kind  string   `json:"kind"`            // see conditionKinds
-	Areas []string `json:"areas,omitempty"` // the areas of "corps-controls"
-	Text  string   `json:"text"`            // the condition as the card would print it
+	Kind  ConditionKind `json:"kind"`
+	Areas []string      `json:"areas,omitempty"` // the areas of CorpsControls
+	Text  string        `json:"text"`            // the condition as the card would print it
 }
 
-// conditionKinds are the conditions our Reinforcement Card uses.
-var conditionKinds = map[string]string{
-	"zone-f-free":    "Zone F is Allied-Controlled and not Contested",
-	"corps-controls": "XXX Corps Controls every listed area",
-}
+// ConditionKind is one of the conditions our Reinforcement Card uses.
+type ConditionKind string
+
+const (
+	ZoneFFree     ConditionKind = "zone-f-free"    // Zone F is Allied-Controlled and not Contested
+	CorpsControls ConditionKind = "corps-controls" // XXX Corps Controls every listed area
+)
 
 // ZoneFReinforcement is a group of XXX Corps units scheduled for a day
 // whose arrival in Zone F waits for a condition (mgmg:18.3).
@@ -229,12 +231,18 @@ type ZoneFReinforcement struct {
 	Condition Condition `json:"condition"`
 }
 
+// The kinds of air marker (mgmg:4.3).
+const (
+	BombardmentMarker  = "bombardment"  // mgmg:4.31; the VIII Air marker also supplies (mgmg:4.32)
+	InterdictionMarker = "interdiction" // mgmg:4.33
+)
+
 // AirMarker is an air marker (mgmg:4.3, 16.1): not a unit.
 type AirMarker struct {
 	ID     string `json:"id"`
 	Side   Side   `json:"side"`
 	Name   string `json:"name"`
-	Kind   string `json:"kind"`             // "bombardment" (mgmg:4.31) | "interdiction" (mgmg:4.33)
+	Kind   string `json:"kind"`             // BombardmentMarker | InterdictionMarker
 	AF     int    `json:"af,omitempty"`     // a bombardment marker's Attack Factor (mgmg:4.31)
 	Supply int    `json:"supply,omitempty"` // the VIII Air marker's value once flipped to Air Supply (mgmg:13.424, 20.2)
 	Entry  int    `json:"entry,omitempty"`  // a German interdiction marker's date of arrival (mgmg:18.2); 0 = at the start
@@ -312,7 +320,7 @@ func ParsePieces(units, setup []byte) (*Pieces, error) {
 	if err := decodePiecesJSON(setup, &p.Setup); err != nil {
 		return nil, fmt.Errorf("mgmg setup.json: %w (known fields are those of mgmg.Setup)", err)
 	}
-	var pr problems
+	var pr pieceProblems
 	p.checkUnits(&pr)
 	p.checkSetup(&pr)
 	if err := pr.err(); err != nil {
@@ -334,14 +342,14 @@ func decodePiecesJSON(data []byte, v any) error {
 	return nil
 }
 
-// problems collects validation errors in data order.
-type problems struct{ list []string }
+// pieceProblems collects validation errors in data order.
+type pieceProblems struct{ list []string }
 
-func (p *problems) add(format string, args ...any) {
+func (p *pieceProblems) add(format string, args ...any) {
 	p.list = append(p.list, fmt.Sprintf(format, args...))
 }
 
-func (p *problems) err() error {
+func (p *pieceProblems) err() error {
 	if len(p.list) == 0 {
 		return nil
 	}
@@ -353,10 +361,10 @@ func (p *problems) err() error {
 	return fmt.Errorf("mgmg pieces: %d problem(s):\n  %s%s", len(p.list), strings.Join(shown, "\n  "), more)
 }
 
-var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var pieceIDPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // checkUnits checks every unit on its own, then the counts the rules state.
-func (p *Pieces) checkUnits(pr *problems) {
+func (p *Pieces) checkUnits(pr *pieceProblems) {
 	if !strings.Contains(strings.ToLower(p.Note), "reconstruction") {
 		pr.add(`units.json: "note" must say that this order of battle is our reconstruction, not the printed counters`)
 	}
@@ -368,7 +376,7 @@ func (p *Pieces) checkUnits(pr *problems) {
 		u := &p.Units[i]
 		where := fmt.Sprintf("unit %q (units[%d])", u.ID, i)
 		switch j, dup := p.byID[u.ID]; {
-		case !idPattern.MatchString(u.ID):
+		case !pieceIDPattern.MatchString(u.ID):
 			pr.add(`%s: id must be lowercase letters and digits joined by single hyphens, e.g. "us-2-502"`, where)
 		case dup:
 			pr.add("%s: duplicate id, already used by units[%d]; give each unit its own id", where, j)
@@ -381,7 +389,7 @@ func (p *Pieces) checkUnits(pr *problems) {
 }
 
 // checkUnit checks what one counter must satisfy.
-func checkUnit(pr *problems, where string, u *Unit) {
+func checkUnit(pr *pieceProblems, where string, u *Unit) {
 	if _, ok := forces[u.Force]; !ok {
 		pr.add(`%s: force %q is unknown; use wehrmacht, luftwaffe or ss (German), us, british, polish or dutch (Allied) (mgmg:4.111)`, where, u.Force)
 		return
@@ -395,7 +403,7 @@ func checkUnit(pr *problems, where string, u *Unit) {
 	if !slices.Contains(sizes, u.Size) {
 		pr.add("%s: size %q is unknown; use one of %v (mgmg:4.21)", where, u.Size, sizes)
 	}
-	if u.Size == Corps && u.Type != FieldArtillery {
+	if u.Size == SizeCorps && u.Type != FieldArtillery {
 		pr.add("%s: only Corps Artillery has the corps size (mgmg:4.21); change size or type", where)
 	}
 	if u.CorpsArtillery() && u.Corps == "" {
@@ -410,7 +418,7 @@ func checkUnit(pr *problems, where string, u *Unit) {
 }
 
 // checkFactors checks the printed factors (mgmg:4.22, 4.118).
-func checkFactors(pr *problems, where string, u *Unit) {
+func checkFactors(pr *pieceProblems, where string, u *Unit) {
 	if u.Type == FlakTower {
 		if u.AF != 0 || u.MF != 0 {
 			pr.add("%s: a FLAK Tower never attacks or moves (mgmg:4.118); set af and mf to 0", where)
@@ -427,7 +435,7 @@ func checkFactors(pr *problems, where string, u *Unit) {
 }
 
 // checkAirborne checks the airborne marks (mgmg:3.26, 4.113, 4.21).
-func checkAirborne(pr *problems, where string, u *Unit) {
+func checkAirborne(pr *pieceProblems, where string, u *Unit) {
 	switch u.Airborne {
 	case "":
 		if u.Sector != "" {
@@ -457,7 +465,7 @@ func checkAirborne(pr *problems, where string, u *Unit) {
 }
 
 // checkEntry checks the Turn of Entry and Setup Area (mgmg:4.23).
-func checkEntry(pr *problems, where string, u *Unit) {
+func checkEntry(pr *pieceProblems, where string, u *Unit) {
 	switch {
 	case u.Sp:
 		if u.Entry != 0 {
@@ -509,7 +517,7 @@ func placeKind(id string) string {
 }
 
 // checkCounts checks what the rules state about the units as a whole.
-func (p *Pieces) checkCounts(pr *problems) {
+func (p *Pieces) checkCounts(pr *pieceProblems) {
 	independent, allied := 0, 0
 	perArea := map[string]int{}
 	for i := range p.Units {
@@ -542,7 +550,7 @@ func (p *Pieces) checkCounts(pr *problems) {
 
 // checkSetup checks the set-up cards' markers and the conditional Zone F
 // reinforcements against the rules' counts (mgmg:3.5, 3.9-3.11, 13.4, 16.1, 18.3).
-func (p *Pieces) checkSetup(pr *problems) {
+func (p *Pieces) checkSetup(pr *pieceProblems) {
 	s := &p.Setup
 	if !strings.Contains(strings.ToLower(s.Note), "reconstruction") {
 		pr.add(`setup.json: "note" must say that the set-up cards are our reconstruction`)
@@ -564,17 +572,17 @@ func (p *Pieces) checkSetup(pr *problems) {
 // checkZoneF checks the conditional XXX Corps reinforcements (mgmg:18.3):
 // every XXX Corps unit scheduled for September 18 or 20 waits for its
 // group's condition, and no other unit does.
-func (p *Pieces) checkZoneF(pr *problems) {
+func (p *Pieces) checkZoneF(pr *pieceProblems) {
 	listed := map[string]int{}
 	for gi, g := range p.Setup.ZoneFReinforcements {
 		where := fmt.Sprintf("setup.json zone_f_reinforcements[%d] (September %d)", gi, g.Day)
 		if g.Day != 18 && g.Day != 20 {
 			pr.add("%s: only the September 18 and 20 reinforcements are conditional (mgmg:18.3)", where)
 		}
-		if _, ok := conditionKinds[g.Condition.Kind]; !ok {
-			pr.add("%s: condition kind %q is unknown; use %q or %q", where, g.Condition.Kind, "zone-f-free", "corps-controls")
+		if k := g.Condition.Kind; k != ZoneFFree && k != CorpsControls {
+			pr.add("%s: condition kind %q is unknown; use %q or %q", where, k, ZoneFFree, CorpsControls)
 		}
-		if (g.Condition.Kind == "corps-controls") != (len(g.Condition.Areas) > 0) {
+		if (g.Condition.Kind == CorpsControls) != (len(g.Condition.Areas) > 0) {
 			pr.add("%s: areas are listed for a corps-controls condition and only for it", where)
 		}
 		for _, a := range g.Condition.Areas {
@@ -615,12 +623,12 @@ func (p *Pieces) checkZoneF(pr *problems) {
 // Allies' two bombardment markers and the VIII Air marker that bombards
 // on D-Day and then supplies (mgmg:20.2), the Germans' two interdiction
 // markers, which arrive as reinforcements (mgmg:18.2).
-func checkAirMarkers(pr *problems, ms []AirMarker) {
+func checkAirMarkers(pr *pieceProblems, ms []AirMarker) {
 	count := map[string]int{}
 	ids := map[string]bool{}
 	for i, m := range ms {
 		where := fmt.Sprintf("setup.json air_markers[%d] (%q)", i, m.ID)
-		if !idPattern.MatchString(m.ID) || ids[m.ID] {
+		if !pieceIDPattern.MatchString(m.ID) || ids[m.ID] {
 			pr.add("%s: id must be unique, lowercase and hyphenated", where)
 		}
 		ids[m.ID] = true
@@ -628,28 +636,28 @@ func checkAirMarkers(pr *problems, ms []AirMarker) {
 			pr.add("%s: name is empty", where)
 		}
 		switch {
-		case m.Side == Allied && m.Kind == "bombardment":
+		case m.Side == Allied && m.Kind == BombardmentMarker:
 			if m.AF < 1 || m.Entry != 0 {
 				pr.add("%s: an Allied bombardment marker has an attack factor and is there from the start (mgmg:4.31, 5.1)", where)
 			}
 			if m.Supply > 0 {
 				count["supply"]++
 			} else {
-				count["bombardment"]++
+				count[BombardmentMarker]++
 			}
-		case m.Side == German && m.Kind == "interdiction":
+		case m.Side == German && m.Kind == InterdictionMarker:
 			if m.AF != 0 || m.Supply != 0 {
 				pr.add("%s: an interdiction marker has no factors (mgmg:4.33, 18.44)", where)
 			}
 			if m.Entry != 0 && (m.Entry <= FirstDay || m.Entry > LastDay) {
 				pr.add("%s: entry %d; an interdiction marker arrives at a Dawn Phase of September %d-%d or is there from the start (mgmg:18.2)", where, m.Entry, FirstDay+1, LastDay)
 			}
-			count["interdiction"]++
+			count[InterdictionMarker]++
 		default:
 			pr.add("%s: a %s %q marker is not in the game; the Allies bombard, the Germans interdict (mgmg:16.1)", where, m.Side, m.Kind)
 		}
 	}
-	for kind, want := range map[string]int{"bombardment": 2, "supply": 1, "interdiction": 2} {
+	for kind, want := range map[string]int{BombardmentMarker: 2, "supply": 1, InterdictionMarker: 2} {
 		if count[kind] != want {
 			pr.add("setup.json: %d %s air markers; the rules have %d (mgmg:3.5, 16.1)", count[kind], kind, want)
 		}
@@ -666,7 +674,7 @@ var depotRules = map[string]Depot{
 }
 
 // checkDepots checks the depots against mgmg:13.41-13.423.
-func checkDepots(pr *problems, ds []Depot) {
+func checkDepots(pr *pieceProblems, ds []Depot) {
 	sectors := map[Sector]bool{}
 	kinds := map[string]int{}
 	for i, d := range ds {

@@ -203,7 +203,7 @@ func TestPiecesMgmg4_118FlakTowersAndPointUnits(t *testing.T) {
 // corps artillery of examples 9 and 14 is the II SS Corps' and Feldt's.
 func TestPiecesMgmg4_21CorpsArtillery(t *testing.T) {
 	p := loadPieces(t)
-	got := unitsWhere(p, func(u *Unit) bool { return u.Size == Corps })
+	got := unitsWhere(p, func(u *Unit) bool { return u.Size == SizeCorps })
 	want := []string{"de-2ss-corps-art", "de-feldt-corps-art", "gb-xxx-corps-art"}
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
@@ -506,7 +506,7 @@ func TestPiecesMgmg26Example12Refit(t *testing.T) {
 		t.Errorf("Nijmegen FLAK Tower in %q, want 28", u.Place)
 	}
 	for _, id := range []string{"de-406-fuerst", "de-406-greschick", "de-406-stargaard"} {
-		if u := unitByID(t, p, id); u.Type != Infantry || u.Size != Battalion || u.Side() != German {
+		if u := unitByID(t, p, id); u.Type != Infantry || u.Size != SizeBattalion || u.Side() != German {
 			t.Errorf("%s: %s %s", id, u.Type, u.Size)
 		}
 	}
@@ -516,7 +516,7 @@ func TestPiecesMgmg26Example12Refit(t *testing.T) {
 // 129th Infantry Brigade, which is not mechanized (boat assaults, mgmg:9.5).
 func TestPiecesMgmg26Example13Regroup(t *testing.T) {
 	p := loadPieces(t)
-	if u := unitByID(t, p, "gb-43-129"); u.Type != Infantry || u.Size != Brigade || u.Division != "43" || !u.XXXCorps() {
+	if u := unitByID(t, p, "gb-43-129"); u.Type != Infantry || u.Size != SizeBrigade || u.Division != "43" || !u.XXXCorps() {
 		t.Errorf("129th Brigade %+v", u)
 	}
 	if len(unitsWhere(p, func(u *Unit) bool { return u.Division == "1 Abn" && u.Airborne == Glider && u.Type == Infantry })) == 0 {
