@@ -708,3 +708,44 @@ func checkDepots(pr *pieceProblems, ds []Depot) {
 		}
 	}
 }
+
+// MapPlaces is what the pieces are checked against once the map is loaded:
+// each place of the map by id with its kind ("area" or "zone"), and per
+// area its Operational Sector (mgmg:3.26) and Drop Area colour (mgmg:3.261).
+type MapPlaces struct {
+	Kind   map[string]string
+	Sector map[string]Sector
+	Drop   map[string]string
+}
+
+// CheckMap cross-checks the pieces with the map: every place a unit, a
+// condition or a depot names is on the map and of the right kind, and each
+// airborne unit's printed Drop Area is one of its division's colour inside
+// its Operational Sector (mgmg:3.26, 3.261, 4.23, 18.41, 18.5).
+func (p *Pieces) CheckMap(m MapPlaces) error {
+	var pr pieceProblems
+	for _, u := range p.Units {
+		kind, ok := m.Kind[u.Place]
+		switch {
+		case !ok:
+			pr.add("unit %q: place %q is not on the map; use an area or zone id of data/README.md", u.ID, u.Place)
+		case u.Airborne != "" && (m.Drop[u.Place] != u.Sector.DropColour() || m.Sector[u.Place] != u.Sector):
+			pr.add("unit %q: area %q is not a %s Drop Area of the %s sector (mgmg:3.261, 18.5)", u.ID, u.Place, u.Sector.DropColour(), u.Sector)
+		case u.Sp && kind != "area":
+			pr.add("unit %q: Deelen %q is not an area of the map (mgmg:22.2)", u.ID, u.Place)
+		}
+	}
+	for _, g := range p.Setup.ZoneFReinforcements {
+		for _, a := range g.Condition.Areas {
+			if m.Kind[a] != "area" {
+				pr.add("zone_f_reinforcements (September %d): condition area %q is not an area of the map", g.Day, a)
+			}
+		}
+	}
+	for _, d := range p.Setup.Depots {
+		if d.Place != "zone" && d.Place != UnitedKingdom && m.Kind[d.Place] != "zone" {
+			pr.add("depot %q: place %q is not a zone of the map (mgmg:13.4)", d.ID, d.Place)
+		}
+	}
+	return pr.err()
+}

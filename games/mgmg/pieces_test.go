@@ -1,6 +1,7 @@
 package mgmg
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -629,4 +630,76 @@ func TestPiecesLoaderErrors(t *testing.T) {
 			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
 		}
 	}
+}
+
+// mapPlace is a place of data/places.json as these tests read it, until
+// board.go loads the map.
+type mapPlace struct {
+	ID     string `json:"id"`
+	TEM    int    `json:"tem"`
+	Sector Sector `json:"sector"`
+	Drop   string `json:"drop"`
+}
+
+func readMapPlaces(t *testing.T) []mapPlace {
+	t.Helper()
+	b, err := os.ReadFile("data/places.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Places []mapPlace `json:"places"`
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	return f.Places
+}
+
+// mapPlacesFromData is the map's places as the pieces need them.
+func mapPlacesFromData(t *testing.T) MapPlaces {
+	m := MapPlaces{Kind: map[string]string{}, Sector: map[string]Sector{}, Drop: map[string]string{}}
+	for _, pl := range readMapPlaces(t) {
+		m.Kind[pl.ID] = placeKind(pl.ID)
+		m.Sector[pl.ID], m.Drop[pl.ID] = pl.Sector, pl.Drop
+	}
+	return m
+}
+
+// mgmg:3.261, mgmg:18.5, mgmg:4.23: every set-up area and zone is on the
+// map, and every airborne unit's printed Drop Area is one of its colour in
+// its division's sector.
+func TestPiecesMgmg3_261OnTheMap(t *testing.T) {
+	p := loadPieces(t)
+	m := mapPlacesFromData(t)
+	if err := p.CheckMap(m); err != nil {
+		t.Fatal(err)
+	}
+	// The check bites: the Poles' DZ K moved to a green area, a unit to a
+	// place the map does not have.
+	pol := unitByID(t, p, "pl-1-para")
+	pol.Place = "54"
+	unitByID(t, p, "de-oss-garrison").Place = "K"
+	err := p.CheckMap(m)
+	for _, want := range []string{`unit "pl-1-para": area "54" is not a red Drop Area`, `unit "de-oss-garrison": place "K" is not on the map`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("CheckMap: %v, want %q", err, want)
+		}
+	}
+}
+
+// mgmg:26.0 example 7: the Spent Nijmegen FLAK Tower defends Nijmegen (TEM
+// 4 on the map) with DV 5.
+func TestPiecesMgmg26Example7NijmegenFlakTower(t *testing.T) {
+	p := loadPieces(t)
+	tower := unitByID(t, p, "de-tower-nijmegen")
+	for _, pl := range readMapPlaces(t) {
+		if pl.ID == tower.Place {
+			if dv := tower.SpentDF + pl.TEM; dv != 5 {
+				t.Errorf("Spent Nijmegen FLAK Tower's DV %d + TEM %d = %d, want 5", tower.SpentDF, pl.TEM, dv)
+			}
+			return
+		}
+	}
+	t.Errorf("Nijmegen FLAK Tower's place %q is not on the map", tower.Place)
 }
