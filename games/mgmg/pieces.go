@@ -36,6 +36,11 @@ const (
 	UnitedKingdom = "UK" // the United Kingdom box (mgmg:3.4)
 )
 
+// GuardsArmoured is the Guards Armoured Division's ID: its artillery may not
+// support D-Day's barrage (mgmg:20.3) and one of its units must assault in
+// Zone F (mgmg:20.5).
+const GuardsArmoured = "Gds"
+
 // Side is one of the two players.
 type Side string
 

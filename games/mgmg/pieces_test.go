@@ -425,7 +425,7 @@ func TestPiecesMgmg26Examples2And4ZoneF(t *testing.T) {
 	}
 	gren2, gren1, art := unitByID(t, p, "gb-gds-2-gren"), unitByID(t, p, "gb-gds-1-gren"), unitByID(t, p, "gb-gds-art")
 	for _, u := range []*Unit{gren2, gren1, art} {
-		if u.Division != "Gds" || u.Place != ZoneF || u.Entry != 0 || !u.XXXCorps() {
+		if u.Division != GuardsArmoured || u.Place != ZoneF || u.Entry != 0 || !u.XXXCorps() {
 			t.Errorf("%s: %q in %q entry %d, want a Guards unit in Zone F at the start", u.ID, u.Division, u.Place, u.Entry)
 		}
 	}
