@@ -414,6 +414,20 @@ func TestPiecesMgmg26Examples2And4ZoneF(t *testing.T) {
 			t.Errorf("%s is not in Zone F at the start", id)
 		}
 	}
+	// Example 2: the barrage's DV is 4, twice Zone F's TEM 2, so no Fresh
+	// German field artillery is there (mgmg:11.3C); a tie (10 AP) flips
+	// all five, so none is armor, which needs 3 AP (mgmg:11.41).
+	ap := 0
+	for _, id := range germans {
+		u := unitByID(t, p, id)
+		if u.Type == FieldArtillery {
+			t.Errorf("%s: field artillery in Zone F would raise the barrage's DV above 4", id)
+		}
+		ap += map[bool]int{true: 3, false: 2}[u.Type == Armored]
+	}
+	if ap > 10 {
+		t.Errorf("flipping the five Zone F units takes %d AP; example 2 flips them all with 10", ap)
+	}
 	if u := unitByID(t, p, "de-10ss-2-22"); u.Label() != "10SS 2/22" || u.DF != 3 {
 		t.Errorf("10SS 2/22: label %q DF %d, want DF 3", u.Label(), u.DF)
 	}
@@ -435,9 +449,15 @@ func TestPiecesMgmg26Examples2And4ZoneF(t *testing.T) {
 }
 
 // mgmg:26.0 example 3: six American parachute battalions land in area 54,
-// 1/502, 2/502 and 3/502 among them; 2/502 leads with AF 4 (AV 5).
+// 1/502, 2/502 and 3/502 among them; 2/502 leads with AF 4 (AV 5). The
+// Son FLAK Tower is the only German unit there: the DV is its DF 1 + TEM 2
+// with no other Fresh defender (mgmg:10.73E), and example 1's air DV 5 has
+// one FLAK piece (mgmg:11.3B).
 func TestPiecesMgmg26Example3StOedenrode(t *testing.T) {
 	p := loadPieces(t)
+	if got := unitsWhere(p, func(u *Unit) bool { return u.Side() == German && u.Entry == 0 && u.Place == "54" }); !slices.Equal(got, []string{"de-tower-son"}) {
+		t.Errorf("German units in area 54 at the start %v, want only the Son FLAK Tower", got)
+	}
 	in54 := unitsWhere(p, func(u *Unit) bool { return u.Entry == FirstDay && u.Place == "54" })
 	if len(in54) != 6 {
 		t.Errorf("D-Day landings in area 54 %v, want six", in54)
