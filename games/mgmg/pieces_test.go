@@ -443,7 +443,7 @@ func TestPiecesMgmg26Examples2And4ZoneF(t *testing.T) {
 			t.Errorf("%s: %q in %q entry %d, want a Guards unit in Zone F at the start", u.ID, u.Division, u.Place, u.Entry)
 		}
 	}
-	if av := gren2.AF + 1 + 1 + 1; av != 11 || gren2.Type != Armored || art.Type != FieldArtillery {
+	if av := max(gren2.AF, gren1.AF) + 1 + 1 + 1; av != 11 || gren2.Type != Armored || art.Type != FieldArtillery {
 		t.Errorf("AV %d with 2nd Grenadier Guards %s leading, want 11", av, gren2.Type)
 	}
 }
@@ -499,8 +499,8 @@ func TestPiecesMgmg26Examples8And9(t *testing.T) {
 	if perDivision["9SS"] < 3 || perDivision["9SS"]+perDivision["10SS"] < 5 || leaders == 0 {
 		t.Errorf("SS infantry and armor per division %v, %d with AF 4", perDivision, leaders)
 	}
-	if u := unitByID(t, p, "de-knaust"); u.Type != Armored || u.Side() != German {
-		t.Errorf("Knaust %+v, want German armor", u)
+	if u := unitByID(t, p, "de-knaust"); u.Type != Armored || u.Force == SS || u.Side() != German {
+		t.Errorf("Knaust %+v, want German armor that is not SS (it stays out of the SS assault)", u)
 	}
 }
 
@@ -547,7 +547,9 @@ func TestPiecesMgmg26Example13Regroup(t *testing.T) {
 
 // mgmg:26.0 example 14: Becker leads with AF 2 and, after an Overrun of
 // Spent units (3 MF) in Overcast (+1 MF, mgmg:17.3), has 1 MF left: MF 3.
-// Hermann is infantry, Feldt corps artillery that may support.
+// Hermann is infantry, Feldt corps artillery that may support. Area 35
+// (Groesbeek) holds only Spent Allied units and defends with DV 5 = 3 +
+// TEM 2: the 508th, which lands there, has Spent DF 3.
 func TestPiecesMgmg26Example14Infiltration(t *testing.T) {
 	p := loadPieces(t)
 	becker := unitByID(t, p, "de-fj-becker")
@@ -559,6 +561,12 @@ func TestPiecesMgmg26Example14Infiltration(t *testing.T) {
 	}
 	if u := unitByID(t, p, "de-feldt-corps-art"); !u.CorpsArtillery() || u.Independent() {
 		t.Errorf("Feldt: corps artillery %v, independent %v", u.CorpsArtillery(), u.Independent())
+	}
+	for _, id := range []string{"us-1-508", "us-2-508", "us-3-508"} {
+		u := unitByID(t, p, id)
+		if dv := u.SpentDF + mapTEM(t, u.Place); u.Place != "35" || dv != 5 {
+			t.Errorf("%s lands in %q, Spent DV there %d; want area 35 and DV 5", id, u.Place, dv)
+		}
 	}
 }
 
@@ -676,6 +684,18 @@ func readMapPlaces(t *testing.T) []mapPlace {
 	return f.Places
 }
 
+// mapTEM is the TEM of a place of the map.
+func mapTEM(t *testing.T, id string) int {
+	t.Helper()
+	for _, pl := range readMapPlaces(t) {
+		if pl.ID == id {
+			return pl.TEM
+		}
+	}
+	t.Fatalf("place %q is not on the map", id)
+	return 0
+}
+
 // mapPlacesFromData is the map's places as the pieces need them.
 func mapPlacesFromData(t *testing.T) MapPlaces {
 	m := MapPlaces{Kind: map[string]string{}, Sector: map[string]Sector{}, Drop: map[string]string{}}
@@ -713,13 +733,7 @@ func TestPiecesMgmg3_261OnTheMap(t *testing.T) {
 func TestPiecesMgmg26Example7NijmegenFlakTower(t *testing.T) {
 	p := loadPieces(t)
 	tower := unitByID(t, p, "de-tower-nijmegen")
-	for _, pl := range readMapPlaces(t) {
-		if pl.ID == tower.Place {
-			if dv := tower.SpentDF + pl.TEM; dv != 5 {
-				t.Errorf("Spent Nijmegen FLAK Tower's DV %d + TEM %d = %d, want 5", tower.SpentDF, pl.TEM, dv)
-			}
-			return
-		}
+	if dv := tower.SpentDF + mapTEM(t, tower.Place); dv != 5 {
+		t.Errorf("Spent Nijmegen FLAK Tower in %q: DV %d, want 5", tower.Place, dv)
 	}
-	t.Errorf("Nijmegen FLAK Tower's place %q is not on the map", tower.Place)
 }
