@@ -10,6 +10,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -56,6 +57,20 @@ type Config struct {
 	Iterations int
 	// Workers is how many cores the bot may think on; 0 means one.
 	Workers int
+	// Yield is called by a bot between short stretches of its thinking
+	// (some 0.1 ms), so that more urgent work can run first: a server
+	// gives way to the people it serves there. Nil lets the other
+	// goroutines of the process run (runtime.Gosched).
+	Yield func()
+}
+
+// yield is c.Yield, or runtime.Gosched.
+func (c Config) yield() {
+	if c.Yield != nil {
+		c.Yield()
+		return
+	}
+	runtime.Gosched()
 }
 
 // Default is the bot a player meets unless they pick another, and the one

@@ -25,6 +25,7 @@ type Heuristic struct {
 	worlds     []engine.State
 	seeds      []uint64
 	estimate   float64 // the evaluation of its last choice weighed, -1 before any
+	yield      func()  // Config.yield, between two choices weighed
 }
 
 // heuristicDraws is how many determinizations the heuristic weighs each
@@ -40,7 +41,7 @@ const heuristicSequence = 400
 // NewHeuristic makes a heuristic bot; Iterations, when set with Repeatable,
 // is its number of determinizations per choice.
 func NewHeuristic(c Config) *Heuristic {
-	h := &Heuristic{rng: engine.NewRNG(c.Seed), draws: heuristicDraws, repeatable: c.Repeatable, estimate: -1}
+	h := &Heuristic{rng: engine.NewRNG(c.Seed), draws: heuristicDraws, repeatable: c.Repeatable, estimate: -1, yield: c.yield}
 	if c.Repeatable && c.Iterations > 0 {
 		h.draws = c.Iterations
 	}
@@ -84,6 +85,7 @@ func (h *Heuristic) Choose(ctx context.Context, t engine.Turn) (engine.Action, e
 				break
 			}
 		}
+		h.yield()
 		v := 0.0
 		for i, w := range h.worlds {
 			x, err := h.playOn(w, a, seat, h.seeds[i])

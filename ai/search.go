@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -160,7 +159,7 @@ func (s *Search) Choose(ctx context.Context, t engine.Turn) (engine.Action, erro
 					errs[w] = fmt.Errorf("search: the game panicked in a determinization: %v", p)
 				}
 			}()
-			errs[w] = sr.run(stop)
+			errs[w] = sr.run(stop, s.c.yield)
 		})
 	}
 	wg.Wait()
@@ -262,6 +261,8 @@ type searcher struct {
 	untried []engine.Action
 	path    []*node
 	scores  []seatScore
+	// scratch is the last iteration's state, drawn into again
+	scratch engine.State
 }
 
 // seatScore caches one seat's reward at the end of an iteration.
@@ -270,28 +271,27 @@ type seatScore struct {
 	score float64
 }
 
-func (sr *searcher) run(stop func(done int) bool) error {
+func (sr *searcher) run(stop func(done int) bool, yield func()) error {
 	for done := 0; !stop(done); done++ {
 		if err := sr.iterate(); err != nil {
 			return err
 		}
 		if done%yieldEvery == yieldEvery-1 {
-			runtime.Gosched()
+			yield()
 		}
 	}
 	return nil
 }
 
 // yieldEvery is how many iterations (some 0.1 ms) a worker runs before it
-// lets other goroutines of the process run on its core: a server's request
-// handlers then wait for a bot about that long, not the scheduler's 10 ms
-// time slice.
+// yields (Config.Yield): a server's request handlers then wait for a bot
+// about that long, not the scheduler's 10 ms time slice.
 const yieldEvery = 8
 
 // iterate is one iteration: a new determinization, a descent by UCB through
 // the actions legal in it to a new node, a playout and the backup.
 func (sr *searcher) iterate() error {
-	d := sr.base.Determinize(sr.seat, &sr.rng)
+	d := sr.determinize()
 	n := sr.root
 	sr.path = append(sr.path[:0], n)
 	for d.ToMove() != "" {
@@ -321,6 +321,18 @@ func (sr *searcher) iterate() error {
 		p.value += sr.score(d, p.seat)
 	}
 	return nil
+}
+
+// determinize draws the iteration's state, into the memory of the last
+// iteration's when the game can (engine.DeterminizerInto): a search
+// allocating a state per iteration kept a server's collector busy.
+func (sr *searcher) determinize() engine.State {
+	into, ok := sr.base.(engine.DeterminizerInto)
+	if !ok {
+		return sr.base.Determinize(sr.seat, &sr.rng)
+	}
+	sr.scratch = into.DeterminizeInto(sr.seat, &sr.rng, sr.scratch)
+	return sr.scratch
 }
 
 // see notes the choices at n for the subtree's reuse: a pure node's seat

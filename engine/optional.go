@@ -106,6 +106,16 @@ type Determinizer interface {
 	Determinize(seat Seat, r *RNG) State
 }
 
+// DeterminizerInto is a Determinizer that can draw into the memory of a
+// state of its game no longer needed, so that a search drawing one for each
+// of its iterations does not allocate a state each time. DeterminizeInto
+// returns what Determinize(seat, r) would; dst is a state of the same game
+// that the caller gives up (an earlier determinization), or nil.
+type DeterminizerInto interface {
+	Determinizer
+	DeterminizeInto(seat Seat, r *RNG, dst State) State
+}
+
 // Evaluator is a state that estimates how a side stands, for bots: the
 // heuristic bot compares choices by it and search cuts its playouts short
 // with it. Evaluate is the chance, between 0 and 1, that seat wins (a draw

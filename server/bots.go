@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -21,9 +22,16 @@ const botThinkMax = 30 * time.Second
 // botPool lets bots think on at most a set number of cores at once, so that
 // bot games cannot starve the people playing (issue 7 section 2). A bot
 // thinks on a clone of its game, outside the game's lock; waiting bots take
-// their turn in the order they came.
+// their turn in the order they came. Within its cores a bot gives way to
+// people's requests (yield): Go cannot run one goroutine at a lower
+// priority than another, so the bots pause while the people's requests
+// being served would fill the cores left to them.
 type botPool struct {
 	slots chan struct{}
+	// people is how many people's requests are being served; bots give
+	// way once it reaches free, the cores the pool leaves them
+	people atomic.Int32
+	free   int32
 	// wait and think observe how long a bot waited for a core and how
 	// long it then thought (/metrics)
 	wait, think prometheus.Observer
@@ -36,7 +44,39 @@ func newBotPool(cores int, wait, think prometheus.Observer) *botPool {
 	if cores <= 0 {
 		cores = defaultBotCores()
 	}
-	return &botPool{slots: make(chan struct{}, cores), wait: wait, think: think}
+	free := int32(max(1, runtime.GOMAXPROCS(0)-cores))
+	return &botPool{slots: make(chan struct{}, cores), free: free, wait: wait, think: think}
+}
+
+// serving counts a person's request as being served until the returned
+// func is called.
+func (p *botPool) serving() (done func()) {
+	p.people.Add(1)
+	return func() { p.people.Add(-1) }
+}
+
+// giveWay is the longest a bot pauses at one yield while people's requests
+// fill their cores: under a steady stream of requests a bot still thinks
+// some tenth of its time (it yields every 0.1 ms or so), and a count left
+// high by mistake cannot stop it.
+const giveWay = time.Millisecond
+
+// giveWayPoll is how often a pausing bot looks whether the people's
+// requests are served.
+const giveWayPoll = 50 * time.Microsecond
+
+// yield is the bots' ai.Config.Yield: it pauses while people's requests
+// fill the cores the pool leaves them, for giveWay at most, else lets the
+// other goroutines run.
+func (p *botPool) yield() {
+	if p.people.Load() < p.free {
+		runtime.Gosched()
+		return
+	}
+	end := time.Now().Add(giveWay)
+	for p.people.Load() >= p.free && time.Now().Before(end) {
+		time.Sleep(giveWayPoll)
+	}
 }
 
 // run calls think on one of the pool's cores, once one is free; it gives up
@@ -104,8 +144,13 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 		return // stopped by a change or the shutdown: a bot that thinks by the clock answers all the same, with a choice it did not finish weighing
 	}
 	if err != nil {
-		srv.log.Error("bot failed", "game", l.meta.ID, "seat", seat, "bot", b.Name(), "err", err)
-		return
+		// A game must not wait for ever on a bot that cannot choose: it
+		// moves at random this once, and the failure is logged to be fixed.
+		srv.log.Error("bot failed; it makes a random choice instead", "game", l.meta.ID, "seat", seat, "bot", b.Name(), "err", err)
+		if run, err = srv.randomRun(ctx, l, version, seat); err != nil {
+			srv.log.Error("bot's random choice failed too; the game waits", "game", l.meta.ID, "seat", seat, "err", err)
+			return
+		}
 	}
 	select {
 	case <-time.After(time.Until(due)):
@@ -118,6 +163,23 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", run[0].id, "choices", len(run), "err", err)
 		}
 	}
+}
+
+// randomRun is the random bot's run for seat at version, for a bot that
+// failed; an error if the game has moved on.
+func (srv *Server) randomRun(ctx context.Context, l *live, version int, seat engine.Seat) ([]botChoice, error) {
+	l.mu.Lock()
+	if len(l.choices) != version {
+		l.mu.Unlock()
+		return nil, fmt.Errorf("the game moved on to version %d", len(l.choices))
+	}
+	clone := l.state.Clone()
+	l.mu.Unlock()
+	b, err := ai.New("random", ai.Config{Seed: ai.BotSeed(l.meta.Seed, string(seat)) + uint64(version)})
+	if err != nil {
+		return nil, err
+	}
+	return botRun(ctx, b, clone, seat)
 }
 
 // botChoice is one choice of a bot's run: its ID, how many atomic choices

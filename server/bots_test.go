@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"slices"
@@ -327,5 +329,77 @@ func movedSoonAfter(t *testing.T, srv *Server, hs *httptest.Server, bot string, 
 		case <-deadline:
 			t.Fatal("the bot was not asked outside its set-up")
 		}
+	}
+}
+
+// A thinking bot gives way to people (issue 7 section 2): with one core
+// left to people and a request of theirs being served, its yield pauses
+// (giveWay at most); once the request is served, the count is back to none.
+func TestBotsGiveWayToPeople(t *testing.T) {
+	srv, hs, _ := blockerServer(t, 1, time.Millisecond)
+	p := srv.bots
+	p.free = 1
+	done := p.serving()
+	start := time.Now()
+	p.yield()
+	if d := time.Since(start); d < giveWay {
+		t.Fatalf("a bot yielded for %v while a person's request was served, want a pause of %v", d, giveWay)
+	}
+	done()
+	if n := p.people.Load(); n != 0 {
+		t.Fatalf("%d requests counted as served after the only one ended", n)
+	}
+	// An API call is counted while it is served, and no longer after.
+	if _, err := http.Get(hs.URL + "/api/catalog"); err != nil {
+		t.Fatal(err)
+	}
+	if n := p.people.Load(); n != 0 {
+		t.Fatalf("%d requests counted as served after the catalog was sent", n)
+	}
+}
+
+// Bots of games think with the pool's yield.
+func TestBotsAreGivenThePoolsYield(t *testing.T) {
+	srv, hs, _ := blockerServer(t, 1, time.Millisecond)
+	got := make(chan ai.Config, 4)
+	srv.newBot = func(name string, c ai.Config) (ai.Bot, error) {
+		got <- c
+		return ai.New("random", c)
+	}
+	newGame(t, hs, map[string]string{"german": "bot:random", "british": "human"})
+	<-got // the name checked when the game is created
+	select {
+	case c := <-got:
+		if c.Yield == nil {
+			t.Fatal("a game's bot was made without the pool's yield")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no bot was made for the game")
+	}
+}
+
+// broken is a bot that never manages to choose.
+type broken struct{}
+
+func (broken) Name() string { return "broken" }
+func (broken) Choose(context.Context, engine.Turn) (engine.Action, error) {
+	return 0, errors.New("out of its depth")
+}
+
+// A bot that fails does not leave its game waiting for ever: its seat
+// makes a random legal choice instead, and the game goes on.
+func TestFailingBotMovesAtRandom(t *testing.T) {
+	srv, hs, _ := blockerServer(t, 1, time.Millisecond)
+	srv.newBot = func(string, ai.Config) (ai.Bot, error) { return broken{}, nil }
+	g := newGame(t, hs, map[string]string{"german": "bot:broken", "british": "bot:broken"})
+	deadline := time.Now().Add(patience)
+	for {
+		if code, out := call(t, hs, "GET", "/api/games/"+g.ID, "", nil); code == 200 && out["version"].(float64) >= 2 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the game of two failing bots did not move on")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

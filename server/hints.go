@@ -56,7 +56,7 @@ func (srv *Server) hint(r *http.Request) (int, any, error) {
 		delete(l.hinting, seat)
 		l.mu.Unlock()
 	}()
-	b, err := srv.newBot(srv.hintBot, ai.Config{Seed: rand.Uint64(), Workers: 1})
+	b, err := srv.newBot(srv.hintBot, ai.Config{Seed: rand.Uint64(), Workers: 1, Yield: srv.bots.yield})
 	if err != nil {
 		return 0, nil, err
 	}

@@ -35,8 +35,15 @@ func (srv *Server) routes() {
 	m := http.NewServeMux()
 	// Each path takes one method; any other is answered 405 in JSON (the
 	// mux's own 405 is plain text, and the catch-all /api/ would say 404).
+	// The bots give way to the requests served (botPool.yield), but not to
+	// those that wait the whole time: a WebSocket (its reader counts each
+	// message instead) and a hint, which waits for a bot itself.
+	waits := map[string]bool{"/api/games/{id}/ws": true, "/api/games/{id}/hint": true}
 	route := func(method, path string, h http.HandlerFunc) {
 		m.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			if !waits[path] {
+				defer srv.bots.serving()()
+			}
 			if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
 				w.Header().Set("Allow", method)
 				writeError(w, errf(405, "method_not_allowed", "%s takes %s, not %s; see docs/api.md", r.URL.Path, method, r.Method))

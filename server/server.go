@@ -252,7 +252,7 @@ func (srv *Server) open(g store.Game) (*live, error) {
 		draw: drawOffer{by: engine.Seat(g.DrawBy), at: g.DrawAt}}
 	for seat, kind := range g.Seats {
 		if name, ok := strings.CutPrefix(kind, "bot:"); ok {
-			b, err := srv.newBot(name, ai.Config{Seed: ai.BotSeed(g.Seed, seat)})
+			b, err := srv.newBot(name, ai.Config{Seed: ai.BotSeed(g.Seed, seat), Yield: srv.bots.yield})
 			if err != nil {
 				return nil, err
 			}

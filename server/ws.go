@@ -166,6 +166,7 @@ func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, 
 			srv.wsError(l, sub, errf(401, "bad_token", "spectators cannot choose"))
 			continue
 		}
+		done := srv.bots.serving()
 		switch m.Type {
 		case "choice":
 			_, _, err = srv.submit(r.Context(), l, seat, m.Version, m.Choice)
@@ -174,6 +175,7 @@ func (srv *Server) serveSocket(w http.ResponseWriter, r *http.Request, l *live, 
 		default:
 			err = errf(400, "bad_json", "message type %q: send \"choice\" or \"undo\"", m.Type)
 		}
+		done()
 		if err != nil {
 			srv.wsError(l, sub, err)
 		}

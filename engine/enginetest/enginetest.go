@@ -23,7 +23,8 @@
 //     shows the seat the same view and, when it is to move, the same choices;
 //     it is a valid state (its position round-trips, random play from it
 //     ends); with Config.Hidden, two states the seat cannot tell apart give
-//     determinizations of the same hash for the same draws;
+//     determinizations of the same hash for the same draws; drawn into a
+//     used state (engine.DeterminizerInto), the same determinization;
 //   - bots (Config.Bots, with Config.Hidden): a bot chooses the same in two
 //     states its seat cannot tell apart, whatever their dice to come, and
 //     estimates its chances the same when it estimates them.
@@ -460,6 +461,9 @@ func (k *kit) determinize(s engine.State) error {
 		if err := k.playOut(x.Clone()); err != nil {
 			return fmt.Errorf("random play from a determinization for %s: %w", seat, err)
 		}
+		if err := k.determinizeInto(s, seat, seed, x); err != nil {
+			return err
+		}
 		if k.c.Hidden == nil {
 			continue
 		}
@@ -476,6 +480,41 @@ func (k *kit) determinize(s engine.State) error {
 	}
 	if !k.snap(s).same(before) {
 		return errors.New("Determinize changed the state it was asked of")
+	}
+	return nil
+}
+
+// determinizeInto: drawn into the memory of a used state (twice: a state
+// played to its end, then the first draw played on), a determinization is
+// the one drawn afresh from the same draws, x (engine.DeterminizerInto).
+func (k *kit) determinizeInto(s engine.State, seat engine.Seat, seed uint64, x engine.State) error {
+	into, ok := s.(engine.DeterminizerInto)
+	if !ok {
+		return nil
+	}
+	r := engine.NewRNG(seed ^ 1)
+	used := into.Determinize(seat, &r)
+	if err := k.playOut(used); err != nil {
+		return fmt.Errorf("random play from a determinization for %s: %w", seat, err)
+	}
+	want := engine.EncodePosition(k.g.ID(), x)
+	for round := range 2 {
+		r := engine.NewRNG(seed)
+		y := into.DeterminizeInto(seat, &r, used)
+		if got := engine.EncodePosition(k.g.ID(), y); y.Hash() != x.Hash() || !bytes.Equal(got, want) {
+			return fmt.Errorf("a determinization for %s drawn into a used state (round %d) differs from one drawn afresh: %s", seat, round+1, diff(got, want))
+		}
+		if ca, cy := mustJSON(engine.Choices(x)), mustJSON(engine.Choices(y)); !bytes.Equal(ca, cy) {
+			return fmt.Errorf("a determinization for %s drawn into a used state offers other choices: %s", seat, diff(cy, ca))
+		}
+		var buf []engine.Action
+		for n := 0; n < 8 && y.ToMove() != ""; n++ {
+			buf = y.Legal(buf[:0])
+			if err := y.Apply(buf[k.pick.Intn(len(buf))]); err != nil {
+				return fmt.Errorf("play on a determinization for %s drawn into a used state: %w", seat, err)
+			}
+		}
+		used = y
 	}
 	return nil
 }

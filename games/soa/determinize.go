@@ -14,7 +14,17 @@ import (
 // dice, and so the order of chits drawn from a cup (soa:22), by a generator
 // seeded from r. The copy keeps no log (SearchClone).
 func (s *State) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
-	c := s.SearchClone().(*State)
+	return s.DeterminizeInto(seat, r, nil)
+}
+
+// DeterminizeInto implements engine.DeterminizerInto: Determinize, drawn
+// into dst's memory when dst is a soa state other than s.
+func (s *State) DeterminizeInto(seat engine.Seat, r *engine.RNG, dst engine.State) engine.State {
+	c, ok := dst.(*State)
+	if !ok || c == s {
+		c = new(State)
+	}
+	s.searchCloneInto(c)
 	viewer := s.viewerSide(seat)
 	for _, side := range []Side{German, British} {
 		if side == viewer {
@@ -87,8 +97,11 @@ const dealTries = 64
 // all being alike. For a viewer to move, the deal must leave its choices as
 // they are: German armour may not retreat into an area holding an AT gun
 // (soa:13.6), so the destinations offered can tell where a gun is. A deal
-// that changes them is drawn again; when dealTries deals all do, the guns
-// are dealt over the places that hold them, each keeping its number.
+// that changes them is drawn again. So is one that leaves the other side to
+// move without a choice: a British designation begun with a gun from
+// concealment (soa:8.32, 13.8) must still find a gun there. When dealTries
+// deals all fail, the guns are dealt over the places that hold them, each
+// keeping its number.
 func (s *State) dealHidden(side Side, toMove bool, r *engine.RNG) {
 	if side != British { // only British anti-tank guns hide (g.britAT)
 		return
@@ -116,10 +129,8 @@ func (s *State) dealHidden(side Side, toMove bool, r *engine.RNG) {
 			cands := s.gunPlaces(buf[:0])
 			s.put(u, cands[r.Intn(len(cands))], s.units[u].Committed)
 		}
-		if !toMove {
-			return
-		}
-		if now = s.Legal(now[:0]); slices.Equal(now, legal) {
+		now = s.Legal(now[:0])
+		if toMove && slices.Equal(now, legal) || !toMove && (len(now) > 0 || s.ToMove() == "") {
 			return
 		}
 	}

@@ -209,3 +209,29 @@ func TestDeterminizeKeepsChoicesHiddenAT_soa13_6_13_8(t *testing.T) {
 		}
 	}
 }
+
+// soa:8.32, 13.8: the British fire from 17 with their infantry, then begin a
+// second attack on the German tanks in 16 that only the gun hidden in 17
+// can make. A German determinization may deal the gun to 18 or 23 as
+// well, but never so that the British, to move, have no choice left: every
+// draw keeps the gun in 17 and the British offered it.
+func TestDeterminizeKeepsTheMoversConcealedGun_soa8_32_13_8(t *testing.T) {
+	s := fireState(t, 1, British)
+	s.opt.hiddenAT = true
+	ccPut(t, s, "16", "ss-hqc-mk3-1", "ss-ar1-1")
+	ccPut(t, s, "17", "gb-a1-2", "gb-at-1")
+	ccPut(t, s, "18", "gb-a1-3")
+	ccPut(t, s, "23", "gb-a1-1")
+	gun := ccUnit(t, s, "gb-at-1")
+	s.setHidden(gun, true)
+	ccDo(t, s, "area:17", "fire", "target:16", "with:gb-a1-2", "confirm", "target:16")
+	if got := ccLegal(s); !slices.Equal(got, []string{"with:gb-at-1"}) {
+		t.Fatalf("the British are offered %v, want only the hidden gun", got)
+	}
+	for seed := uint64(1); seed <= 30; seed++ {
+		d := rtDeterminize(s, "german", seed)
+		if got := ccLegal(d); !slices.Equal(got, []string{"with:gb-at-1"}) || d.units[gun].Loc != s.units[gun].Loc {
+			t.Fatalf("seed %d: the gun dealt to %s, the British offered %v", seed, d.g.locName(d.units[gun].Loc), got)
+		}
+	}
+}

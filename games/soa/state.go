@@ -182,7 +182,8 @@ type State struct {
 
 	log    gameLog // for people only: not part of the position or the hash
 	result *engine.Result
-	count  int // choices applied
+	arrays *workArrays // a clone's own arrays for the attacks designated; nil until it needs them
+	count  int         // choices applied
 
 	// last, past every pointer, where the garbage collector does not look
 	// (TestStateLayout): a field that holds one goes above
@@ -250,9 +251,14 @@ type workArrays struct {
 // Clone implements engine.State: one copy of the state, whose arrays come
 // after every pointer, and one of the attacks designated, if any. A list in
 // progress gets its own copy; an empty one is nil.
-func (s *State) Clone() engine.State {
-	c := new(State)
+func (s *State) Clone() engine.State { return s.cloneInto(new(State)) }
+
+// cloneInto makes c (not s) Clone's copy of s in c's memory, its attack
+// arrays included: what c held before is lost.
+func (s *State) cloneInto(c *State) *State {
+	w := c.arrays
 	*c = *s
+	c.arrays = w
 	c.rng = s.rng.Clone()
 	c.cur.Units = own(&c.lists[0], s.cur.Units)
 	c.retreaters = own(&c.lists[1], s.retreaters)
@@ -262,7 +268,10 @@ func (s *State) Clone() engine.State {
 	if len(s.attacks)+len(s.ccAttacks) == 0 {
 		return c
 	}
-	w := new(workArrays)
+	if w == nil {
+		w = new(workArrays)
+		c.arrays = w
+	}
 	c.attacks = append(w.attacks[:0:maxAttacks], s.attacks...)
 	for i := range c.attacks {
 		c.attacks[i].Units = ownIn(&w.attLists, i, s.attacks[i].Units)
@@ -291,8 +300,11 @@ func ownIn(lists *[maxAttacks][listCap]int16, i int, l []int16) []int16 {
 }
 
 // SearchClone implements engine.SearchCloner: a Clone that keeps no log.
-func (s *State) SearchClone() engine.State {
-	c := s.Clone().(*State)
+func (s *State) SearchClone() engine.State { return s.searchCloneInto(new(State)) }
+
+// searchCloneInto is SearchClone into c's memory (cloneInto).
+func (s *State) searchCloneInto(c *State) *State {
+	s.cloneInto(c)
 	c.log = gameLog{off: true}
 	return c
 }
