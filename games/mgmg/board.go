@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -15,25 +14,6 @@ import (
 
 // Areas is the number of numbered areas of the map (mgmg:3.2).
 const Areas = 65
-
-// Sector is an Allied airborne division's operational sector (mgmg:3.26),
-// named by the ID printed on its areas and counters.
-type Sector string
-
-const (
-	RedDevils      Sector = "red-devils"      // British 1st Airborne and the Polish brigade
-	AllAmerican    Sector = "all-american"    // US 82nd Airborne
-	ScreamingEagle Sector = "screaming-eagle" // US 101st Airborne
-)
-
-// DropColour is the colour of a drop area's identifier (mgmg:3.261): red for
-// the 1st Airborne and the Poles, green for the 82nd and the 101st.
-type DropColour string
-
-const (
-	DropRed   DropColour = "red"
-	DropGreen DropColour = "green"
-)
 
 // Boundary is the type of border between two areas (mgmg:3.23).
 type Boundary uint8
@@ -51,14 +31,14 @@ func (b Boundary) String() string {
 // placeData is what only Monty's Gamble says about a place of the map
 // (data/places.json); the shared topology is in data/map.json.
 type placeData struct {
-	ID         string     `json:"id"`
-	TEM        int        `json:"tem"`                   // mgmg:3.221, +1..+4
-	Elevated   bool       `json:"elevated,omitempty"`    // mgmg:3.22, square identifier
-	Polder     bool       `json:"polder,omitempty"`      // mgmg:3.22, areas 16-25
-	VPSpecial  bool       `json:"vp_special,omitempty"`  // mgmg:3.25 "*": Arnhem and Eindhoven (mgmg:21.31, 21.32)
-	Sector     Sector     `json:"sector,omitempty"`      // mgmg:3.26
-	Drop       DropColour `json:"drop,omitempty"`        // mgmg:3.261
-	SupplyHead bool       `json:"supply_head,omitempty"` // mgmg:3.262
+	ID         string `json:"id"`
+	TEM        int    `json:"tem"`                   // mgmg:3.221, +1..+4
+	Elevated   bool   `json:"elevated,omitempty"`    // mgmg:3.22, square identifier
+	Polder     bool   `json:"polder,omitempty"`      // mgmg:3.22, areas 16-25
+	VPSpecial  bool   `json:"vp_special,omitempty"`  // mgmg:3.25 "*": Arnhem and Eindhoven (mgmg:21.31, 21.32)
+	Sector     Sector `json:"sector,omitempty"`      // mgmg:3.26
+	Drop       string `json:"drop,omitempty"`        // mgmg:3.261: "red" or "green"
+	SupplyHead bool   `json:"supply_head,omitempty"` // mgmg:3.262
 }
 
 // placesFile is the layout of data/places.json.
@@ -197,15 +177,11 @@ func checkPlace(bad func(string, ...any), pl *area.Place, p placeData) {
 	if p.VPSpecial && pl.VP == 0 {
 		bad("place %q: vp_special on an area without victory points (mgmg:3.25)", p.ID)
 	}
-	if p.Sector != "" && !slices.Contains([]Sector{RedDevils, AllAmerican, ScreamingEagle}, p.Sector) {
+	if p.Sector != "" && p.Sector.DropColour() == "" {
 		bad("place %q: sector %q is not %q, %q or %q (mgmg:3.26)", p.ID, p.Sector, RedDevils, AllAmerican, ScreamingEagle)
 	}
-	switch {
-	case p.Drop == "":
-	case p.Drop != DropRed && p.Drop != DropGreen:
-		bad("place %q: drop %q is not %q or %q (mgmg:3.261)", p.ID, p.Drop, DropRed, DropGreen)
-	case (p.Drop == DropRed) != (p.Sector == RedDevils):
-		bad("place %q: a %s drop area in sector %q: red drop areas are the 1st Airborne's, green ones the Americans' (mgmg:3.261)", p.ID, p.Drop, p.Sector)
+	if p.Drop != "" && p.Drop != p.Sector.DropColour() {
+		bad("place %q: a %q drop area in sector %q, whose drop areas are %q (mgmg:3.261)", p.ID, p.Drop, p.Sector, p.Sector.DropColour())
 	}
 	if p.SupplyHead && p.Sector == "" {
 		bad("place %q: a supply head must lie in a division's sector, whose depot it takes (mgmg:3.262, 13.422)", p.ID)
@@ -251,9 +227,9 @@ func (m *Map) VPSpecial(i int) bool { return m.places[i].VPSpecial }
 // (mgmg:3.26).
 func (m *Map) Sector(i int) Sector { return m.places[i].Sector }
 
-// Drop is the colour of drop area i, "" if airborne units may not land there
-// (mgmg:3.261).
-func (m *Map) Drop(i int) DropColour { return m.places[i].Drop }
+// Drop is the colour of drop area i ("red" or "green"), "" if airborne
+// units may not land there (mgmg:3.261).
+func (m *Map) Drop(i int) string { return m.places[i].Drop }
 
 // SupplyHead reports whether area i is an airborne supply head of its
 // sector's division (mgmg:3.262).
@@ -288,22 +264,22 @@ func (m *Map) Railway(i, j int) bool { return m.EdgeFeatures(i, j).Has(board.Rai
 // (mgmg:3.11, 9.63).
 func (m *Map) Ferry(i, j int) bool { return m.EdgeFeatures(i, j).Has(board.Ferry) }
 
-// Crossing is a border with a bridge or a ferry, between places A < B.
-type Crossing struct{ A, B int }
+// Border is the border between places A < B.
+type Border struct{ A, B int }
 
-// Bridges lists the bridges of the map (mgmg:3.24), in the order of the map
-// file, so a game can keep their states in a slice.
-func (m *Map) Bridges() []Crossing { return m.crossings(board.Bridge) }
+// Bridges lists the borders with a bridge (mgmg:3.24), in the order of the
+// map file, so a game can keep their states in a slice.
+func (m *Map) Bridges() []Border { return m.bordersWith(board.Bridge) }
 
-// Ferries lists the ferry crossings of the map (mgmg:3.11).
-func (m *Map) Ferries() []Crossing { return m.crossings(board.Ferry) }
+// Ferries lists the borders with a ferry crossing (mgmg:3.11).
+func (m *Map) Ferries() []Border { return m.bordersWith(board.Ferry) }
 
-func (m *Map) crossings(f board.Features) []Crossing {
-	var out []Crossing
+func (m *Map) bordersWith(f board.Features) []Border {
+	var out []Border
 	for _, e := range m.FeaturedEdges {
 		if e.Features.Has(f) {
 			i, j := m.MustIndex(e.Between[0]), m.MustIndex(e.Between[1])
-			out = append(out, Crossing{min(i, j), max(i, j)})
+			out = append(out, Border{min(i, j), max(i, j)})
 		}
 	}
 	return out
@@ -341,7 +317,7 @@ func (m *Map) Decor(i int) area.Decor {
 	if m.Place(i).Kind == area.KindBox {
 		return area.Decor{}
 	}
-	d := area.Decor{Square: p.Elevated, Sub: "+" + strconv.Itoa(p.TEM), Style: string(p.Drop)}
+	d := area.Decor{Square: p.Elevated, Sub: "+" + strconv.Itoa(p.TEM), Style: p.Drop}
 	if p.Polder {
 		d.Style = strings.TrimPrefix(d.Style+"-polder", "-")
 	}
@@ -362,4 +338,18 @@ func (m *Map) SVGOptions() area.SVGOptions {
 		Decor:   m.Decor,
 		Fill:    func(i int) string { return sectorFills[m.places[i].Sector] },
 	}
+}
+
+// MapPlaces is the map's places as the pieces are checked against them
+// (Pieces.CheckMap).
+func (m *Map) MapPlaces() MapPlaces {
+	mp := MapPlaces{Kind: map[string]string{}, Sector: map[string]Sector{}, Drop: map[string]string{}}
+	for i := range m.Len() {
+		p := m.Place(i)
+		mp.Kind[p.ID] = string(p.Kind)
+		if m.IsArea(i) {
+			mp.Sector[p.ID], mp.Drop[p.ID] = m.places[i].Sector, m.places[i].Drop
+		}
+	}
+	return mp
 }

@@ -412,7 +412,7 @@ func TestMapAirborneAndVictory(t *testing.T) {
 	if drops[RedDevils] == 0 || drops[AllAmerican] == 0 || drops[ScreamingEagle] == 0 {
 		t.Errorf("drop areas by sector %v: each division needs some (mgmg:3.261)", drops)
 	}
-	if m.Drop(m.Area(5)) != DropRed || m.Drop(m.Area(54)) != DropGreen {
+	if m.Drop(m.Area(5)) != "red" || m.Drop(m.Area(54)) != "green" {
 		t.Error("the gliders land in area 5, six units in area 54 (mgmg:23.2, mgmg:26 example 3)")
 	}
 	if !m.SupplyHead(m.Area(24)) {
@@ -425,6 +425,19 @@ func TestMapAirborneAndVictory(t *testing.T) {
 	}
 }
 
+// mgmg:3.261, mgmg:18.5: the pieces' set-up places are on the map, each
+// airborne unit's Drop Area one of its colour in its division's sector.
+func TestPiecesOnTheMap(t *testing.T) {
+	m := loadTestMap(t)
+	p, err := LoadPieces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.CheckMap(m.MapPlaces()); err != nil {
+		t.Error(err)
+	}
+}
+
 // The loader says which place is wrong and how.
 func TestLoadMapErrors(t *testing.T) {
 	mapJSON, _ := dataFS.ReadFile("data/map.json")
@@ -433,7 +446,7 @@ func TestLoadMapErrors(t *testing.T) {
 		old, new, want string
 	}{
 		{`{"id": "13", "tem": 4,`, `{"id": "13", "tem": 5,`, `place "13": tem 5 must be +1 to +4`},
-		{`{"id": "5", "tem": 2, "elevated": true, "sector": "red-devils", "drop": "red"`, `{"id": "5", "tem": 2, "elevated": true, "sector": "red-devils", "drop": "green"`, `place "5": a green drop area in sector "red-devils"`},
+		{`{"id": "5", "tem": 2, "elevated": true, "sector": "red-devils", "drop": "red"`, `{"id": "5", "tem": 2, "elevated": true, "sector": "red-devils", "drop": "green"`, `place "5": a "green" drop area in sector "red-devils", whose drop areas are "red"`},
 		{`{"id": "A", "tem": 2}`, `{"id": "A", "tem": 2, "polder": true}`, `place "A": a zone carries only a TEM`},
 		{`{"id": "64", "tem": 2, "sector": "screaming-eagle"}`, `{"id": "64", "tem": 2, "sector": "screaming"}`, `place "64": sector "screaming" is not`},
 		{`    {"id": "65", "tem": 2, "sector": "screaming-eagle"},` + "\n", ``, `place "65" has no TEM`},
