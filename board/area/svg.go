@@ -174,10 +174,20 @@ func (b *Board) SVG(w io.Writer, o SVGOptions) error {
 	return err
 }
 
-// Where on a shared border its crossings are drawn (fractions of its length):
-// the road and its bridge in the middle, a railway and its bridge before it,
-// a ferry after it.
-const roadAt, railAt, ferryAt = 0.5, 0.3, 0.72
+// crossingsAt says where on a shared border (fractions of its length) the
+// road, the railway and the ferry of an edge cross it: the road, or else the
+// railway, in the middle with the bridge; a railway beside a road before it;
+// a ferry alone in the middle, beside a bridge well apart from it.
+func crossingsAt(f board.Features) (road, rail, ferry float64) {
+	road, rail, ferry = 0.5, 0.5, 0.5
+	if f.Has(board.Road) {
+		rail = 0.3
+	}
+	if f.Has(board.Ferry) && f.Has(board.Bridge) {
+		road, rail, ferry = 0.2, 0.2, 0.8
+	}
+	return road, rail, ferry
+}
 
 // ways draws the roads and railways that cross the borders of areas: from
 // one area's label point over the border to the other's.
@@ -191,15 +201,12 @@ func (b *Board) ways(s *svg) {
 				s.f(`<polyline points="%s,%s %s,%s %s,%s" %s/>`+"\n", num(p.Label.X), num(p.Label.Y), num(c.X), num(c.Y), num(q.Label.X), num(q.Label.Y), attrs)
 			}
 		}
+		road, rail, _ := crossingsAt(e.Features)
 		if e.Features.Has(board.Rail) {
-			at := railAt
-			if !e.Features.Has(board.Road) {
-				at = roadAt
-			}
-			way(at, fmt.Sprintf(`stroke="%s" stroke-width="1.6" stroke-dasharray="5 3"`, s.pal.Rail))
+			way(rail, fmt.Sprintf(`stroke="%s" stroke-width="1.6" stroke-dasharray="5 3"`, s.pal.Rail))
 		}
 		if e.Features.Has(board.Road) {
-			way(roadAt, fmt.Sprintf(`stroke="%s" stroke-width="1.8"`, s.pal.Road))
+			way(road, fmt.Sprintf(`stroke="%s" stroke-width="1.8"`, s.pal.Road))
 		}
 	}
 	s.f("</g>\n")
@@ -242,10 +249,11 @@ func (b *Board) crossings(s *svg) {
 	for _, ae := range b.areaEdges() {
 		e, p, q := ae.EdgeFeature, ae.p, ae.q
 		f := e.Features
+		road, rail, ferry := crossingsAt(f)
 		if f.Has(board.Bridge) {
-			at := roadAt
-			if f.Has(board.Rail) && !f.Has(board.Road) && f.Has(board.Ferry) {
-				at = railAt
+			at := road
+			if !f.Has(board.Road) {
+				at = rail
 			}
 			if c, d, ok := borderPoint(p.Polygon, q.Polygon, at); ok {
 				n := Point{-d.Y, d.X} // across the border
@@ -255,7 +263,7 @@ func (b *Board) crossings(s *svg) {
 			}
 		}
 		if f.Has(board.Ferry) {
-			if c, _, ok := borderPoint(p.Polygon, q.Polygon, ferryAt); ok {
+			if c, _, ok := borderPoint(p.Polygon, q.Polygon, ferry); ok {
 				s.f(`<rect x="%s" y="%s" width="30" height="12" fill="#ffffff" stroke="%s" stroke-width="0.8"/>`, num(c.X-15), num(c.Y-6), s.pal.CanalShore)
 				s.f(`<text x="%s" y="%s" text-anchor="middle" font-size="8.5" fill="%s">Ferry</text>`+"\n", num(c.X), num(c.Y+3), s.pal.CanalShore)
 			}
