@@ -3,6 +3,7 @@ package mgmg
 import (
 	"bytes"
 	"encoding/xml"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -98,14 +99,15 @@ func TestMapDrawing(t *testing.T) {
 	}
 	dec := xml.NewDecoder(&buf)
 	for {
-		if _, err := dec.Token(); err != nil {
-			if err.Error() != "EOF" {
-				t.Fatalf("the SVG is not well-formed: %v", err)
-			}
+		_, err := dec.Token()
+		if err == io.EOF {
 			break
 		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed: %v", err)
+		}
 	}
-	// Arnhem: elevated no, TEM +4 in its identifier, "*" beside it.
+	// Arnhem: a round identifier (not elevated), TEM +4 in it, "*" beside it.
 	d := m.Decor(m.Area(13))
 	if d.Square || d.Sub != "+4" || d.Mark != "*" {
 		t.Errorf("Arnhem's decor = %+v", d)
@@ -166,7 +168,7 @@ func TestMapRoadNetAndFerries(t *testing.T) {
 	}
 	slices.SortFunc(got, func(a, b [2]int) int { return (a[0]*100 + a[1]) - (b[0]*100 + b[1]) })
 	if want := [][2]int{{12, 24}, {15, 16}, {15, 25}}; !slices.Equal(got, want) {
-		t.Errorf("ferries %v, want %v (mgmg:3.21, mgmg:26 examples 10 and 13)", got, want)
+		t.Errorf("ferries %v, want %v (mgmg:3.11, mgmg:3.21, mgmg:26 examples 10 and 13)", got, want)
 	}
 	for _, a := range m.Arrows {
 		if !m.Road(m.MustIndex(a[0]), m.MustIndex(a[1])) {
@@ -415,8 +417,13 @@ func TestMapAirborneAndVictory(t *testing.T) {
 	if m.Drop(m.Area(5)) != "red" || m.Drop(m.Area(54)) != "green" {
 		t.Error("the gliders land in area 5, six units in area 54 (mgmg:23.2, mgmg:26 example 3)")
 	}
+	for n := 1; n <= Areas; n++ {
+		if i := m.Area(n); m.SupplyHead(i) && m.Sector(i) == "" {
+			t.Errorf("supply head %d lies in no division's sector (mgmg:3.262)", n)
+		}
+	}
 	if !m.SupplyHead(m.Area(24)) {
-		t.Error("area 24 is a supply drop zone (mgmg:23.2)")
+		t.Error("area 24 is a supply drop zone (mgmg:23.2, mgmg:3.262)")
 	}
 	// Example 8: the airborne unit in Hatert may boat-assault Oosterhout, so
 	// both lie in the 82nd's sector (mgmg:9.66).
