@@ -54,6 +54,7 @@ type Map struct {
 	*area.Board
 	places []placeData    // by index
 	areaAt [Areas + 1]int // index of area n
+	number []int          // area number by index, 0 for a zone or the box
 	zoneAt [10]int        // index of zones A..J
 	uk     int
 }
@@ -76,7 +77,7 @@ func loadMap(mapJSON, placesJSON []byte) (*Map, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mgmg map: %w", err)
 	}
-	m := &Map{Board: b, places: make([]placeData, b.Len()), uk: -1}
+	m := &Map{Board: b, places: make([]placeData, b.Len()), number: make([]int, b.Len()), uk: -1}
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	m.indexPlaces(bad)
@@ -130,7 +131,7 @@ func (m *Map) indexPlaces(bad func(string, ...any)) {
 				bad("area %q: areas are numbered 1 to %d (mgmg:3.2)", p.ID, Areas)
 				continue
 			}
-			m.areaAt[n] = i
+			m.areaAt[n], m.number[i] = i, n
 		case area.KindZone:
 			if len(p.ID) != 1 || p.ID[0] < 'A' || p.ID[0] > 'J' {
 				bad("zone %q: zones are lettered A to J (mgmg:3.3)", p.ID)
@@ -198,13 +199,7 @@ func (m *Map) Zone(z byte) int { return m.zoneAt[z-'A'] }
 func (m *Map) UKBox() int { return m.uk }
 
 // Number is the number of area i, 0 for a zone or the box.
-func (m *Map) Number(i int) int {
-	if !m.IsArea(i) {
-		return 0
-	}
-	n, _ := strconv.Atoi(m.Place(i).ID)
-	return n
-}
+func (m *Map) Number(i int) int { return m.number[i] }
 
 // TEM is the Terrain Effects Modifier of area or zone i (mgmg:3.221).
 func (m *Map) TEM(i int) int { return m.places[i].TEM }
