@@ -294,9 +294,11 @@ var (
 	sectorFills = map[Sector]string{RedDevils: "#f3e4dc", AllAmerican: "#e6efdc", ScreamingEagle: "#f1edd6"}
 )
 
-// Palette is the palette the map is drawn with.
+// Palette is the palette the map is drawn with: open-ground borders grey
+// under black roads, as the rules describe the map (mgmg:3.21, 3.23).
 func (m *Map) Palette() *area.Palette {
 	pal := area.DefaultPalette()
+	pal.Border = "#8c8c8c"
 	for k, st := range dropStyles {
 		pal.Styles[k] = st
 	}
