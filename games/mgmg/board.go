@@ -201,6 +201,16 @@ func (m *Map) UKBox() int { return m.uk }
 // Number is the number of area i, 0 for a zone or the box.
 func (m *Map) Number(i int) int { return m.number[i] }
 
+// InFortressHolland reports whether place i is in play in Fortress Holland
+// 1940: the areas south of the Waal, numbered 26 and up (fh40:3.2), and zones
+// C, D, E, G, H and I (fh40:3.3).
+func (m *Map) InFortressHolland(i int) bool {
+	if m.IsZone(i) {
+		return strings.Contains("CDEGHI", m.Place(i).ID)
+	}
+	return m.number[i] >= 26
+}
+
 // TEM is the Terrain Effects Modifier of area or zone i (mgmg:3.221).
 func (m *Map) TEM(i int) int { return m.places[i].TEM }
 

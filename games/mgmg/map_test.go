@@ -383,6 +383,19 @@ func TestMapSouthOfTheWaal(t *testing.T) {
 			t.Errorf("zone %c reaches areas south of the Waal: %v, want %v (fh40:3.3)", z, south, want)
 		}
 	}
+	areas, zones := 0, ""
+	for i := range m.Len() {
+		if m.InFortressHolland(i) {
+			if m.IsZone(i) {
+				zones += m.Place(i).ID
+			} else {
+				areas++
+			}
+		}
+	}
+	if areas != 40 || zones != "CDEGHI" {
+		t.Errorf("Fortress Holland plays in %d areas and zones %q, want 40 (26-65) and CDEGHI (fh40:3.2, fh40:3.3)", areas, zones)
+	}
 	if !m.Adjacent(m.Zone('C'), m.Area(26)) || !m.Adjacent(m.Zone('D'), m.Area(36)) {
 		t.Error("areas 26 and 36 border the German zones C and D (fh40:5.2, 13.81)")
 	}
