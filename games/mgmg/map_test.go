@@ -203,7 +203,7 @@ func TestMapTerrain(t *testing.T) {
 		ex   string
 	}{
 		{"St. Oedenrode", 2, "1, 3"}, {"Oosterhout", 2, "8"}, {"Arnhem", 4, "9"}, {"Huissen", 2, "11"},
-		{"Pannerden", 1, "11"}, {"Groesbeek", 2, "14 (area 35)"},
+		{"Pannerden", 1, "11"}, {"Groesbeek", 2, "14 (area 35)"}, {"Nijmegen", 4, "7 (DV 5 with the Spent FLAK Tower's 1)"},
 	} {
 		if got := m.TEM(byName(t, m, c.name)); got != c.tem {
 			t.Errorf("%s: TEM %d, want %d (mgmg:26 example %s)", c.name, got, c.tem, c.ex)
