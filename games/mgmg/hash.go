@@ -117,6 +117,9 @@ func (s *State) Hash() uint64 {
 	h.int(int(s.stack.n))
 	for _, f := range s.stack.frames[:s.stack.n] {
 		h.add(uint64(f.Proc) | uint64(f.Side)<<8 | uint64(uint8(f.Sunset))<<16)
+		for _, w := range f.Acted {
+			h.add(w)
+		}
 	}
 	return mix64(uint64(h))
 }

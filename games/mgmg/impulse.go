@@ -44,7 +44,7 @@ func (s *State) applyPass() {
 	s.logf("mgmg:8.24", "%s passes", int(s.active))
 	s.passes++
 	if s.passes == 2 {
-		s.stack.pop()
+		s.exhaust(s.stack.pop().Acted)
 		s.logf("mgmg:8.24", "two Pass Impulses in a row end the Daylight Phase")
 		s.endDaylight()
 		return
@@ -58,6 +58,7 @@ func (s *State) applyPass() {
 // rolled now.
 func (s *State) endImpulse() {
 	f := s.stack.pop()
+	s.exhaust(f.Acted)
 	if f.Side == germans {
 		s.beginImpulse(allies)
 		return
@@ -100,4 +101,15 @@ func (s *State) endDaylight() {
 	s.weatherChange = false // mgmg:17.4: a change called for by the last roll never happens
 	s.passes = 0
 	s.startRefit()
+}
+
+// exhaust flips the units that acted in an impulse to their Spent side as
+// it ends (mgmg:8.3, 13.2); a unit Disrupted meanwhile keeps its marker,
+// and one eliminated stays so.
+func (s *State) exhaust(acted units) {
+	for u := range s.units {
+		if acted.has(int16(u)) && s.units[u].Loc >= 0 && s.units[u].Level == StepFresh {
+			s.setLevel(int16(u), StepSpent)
+		}
+	}
 }

@@ -120,3 +120,29 @@ func TestImpulseNames(t *testing.T) {
 		}
 	}
 }
+
+// TestExhaustion: the units that moved, assaulted or barraged in an impulse
+// turn Spent as it ends; a unit Disrupted meanwhile keeps its level, and the
+// others stay Fresh (mgmg:8.3, 13.2).
+func TestExhaustion(t *testing.T) {
+	s := newTestState(t, "standard")
+	g := s.g
+	a, b, c := g.unit("gb-gds-2-gren"), g.unit("gb-gds-1-cold"), g.unit("gb-gds-3-irish")
+	s = edited(t, s, func(p *Position) {
+		p.Turn, p.Step, p.Active = 18, "impulse", "allied"
+		var acted units
+		acted.add(a)
+		acted.add(b)
+		p.Stack = []frame{{Proc: procImpulse, Side: allies, Acted: acted}}
+		for i := range p.Units {
+			if p.Units[i].ID == g.units[b].ID {
+				p.Units[i].Level = "disrupt-1"
+			}
+		}
+	})
+	s.rng.Force(6, 6)
+	play(t, s, "pass")
+	if s.units[a].Level != StepSpent || s.units[b].Level != StepDisrupt1 || s.units[c].Level != StepFresh {
+		t.Errorf("levels %s, %s, %s; want Spent for the unit that acted, Disrupt 1 kept, Fresh for the one that did not", s.units[a].Level, s.units[b].Level, s.units[c].Level)
+	}
+}

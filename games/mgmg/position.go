@@ -316,6 +316,9 @@ func (s *State) checkStack() error {
 		if f.Proc != procImpulse || f.Side > allies || f.Sunset < 0 || f.Sunset > 12 {
 			return fmt.Errorf("stack: frame %+v is no impulse of a side with a Sunset DR of 0 (none yet) or 2 to 12", f)
 		}
+		if f.Acted[len(f.Acted)-1]>>(nUnits%64) != 0 {
+			return fmt.Errorf("stack: an impulse's Acted names units past the %d of the order of battle", nUnits)
+		}
 	}
 	want := s.step == stImpulse
 	if got := s.stack.n == 1 && s.stack.top().Side == s.active; got != want || (!want && s.stack.n > 0) {

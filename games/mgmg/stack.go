@@ -39,9 +39,16 @@ func (p *proc) UnmarshalText(b []byte) error {
 // frame is one procedure in progress; each uses only its own fields.
 type frame struct {
 	Proc   proc
-	Side   side `json:",omitempty"` // impulse: whose impulse it is
-	Sunset int8 `json:",omitempty"` // impulse: the Allied Sunset DR once made, 0 before (mgmg:6.3)
+	Side   side  `json:",omitempty"` // impulse: whose impulse it is
+	Sunset int8  `json:",omitempty"` // impulse: the Allied Sunset DR once made, 0 before (mgmg:6.3)
+	Acted  units `json:",omitzero"`  // impulse: the units that moved, assaulted or barraged, Spent when it ends (mgmg:8.3)
 }
+
+// units is a set of units, one bit each by index.
+type units [(nUnits + 63) / 64]uint64
+
+func (us *units) add(u int16)      { us[u/64] |= 1 << (u % 64) }
+func (us *units) has(u int16) bool { return us[u/64]&(1<<(u%64)) != 0 }
 
 // maxDepth bounds the nesting.
 const maxDepth = 4
