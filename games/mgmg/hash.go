@@ -1,19 +1,12 @@
 package mgmg
 
-import "math/bits"
+import "sandtable/engine"
 
 // The state hash identifies the complete position (what Position writes).
 // Units and places carry Zobrist keys, XORed into zob as they change: every
 // change goes through put, setLevel or setControl. Hash mixes the rest, a
 // few dozen words, when it is called. Invariants compares zob with a count
 // from scratch after every choice.
-
-// mix64 is SplitMix64's finalizer: every input bit moves every output bit.
-func mix64(x uint64) uint64 {
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
-}
 
 func bit(b bool) uint64 {
 	if b {
@@ -29,12 +22,12 @@ func (s *State) unitKey(u int) uint64 {
 	if st.Loc == locPool {
 		return 0
 	}
-	return mix64(uint64(uint16(st.Loc)) | uint64(st.Level)<<16 | uint64(u)<<32 | 1<<62)
+	return engine.Mix64(uint64(uint16(st.Loc)) | uint64(st.Level)<<16 | uint64(u)<<32 | 1<<62)
 }
 
 // placeKey is the key of place p's control.
 func (s *State) placeKey(p int) uint64 {
-	return mix64(uint64(s.control[p]) | uint64(p)<<32 | 2<<62)
+	return engine.Mix64(uint64(s.control[p]) | uint64(p)<<32 | 2<<62)
 }
 
 // zobFull counts zob from scratch.
@@ -69,57 +62,40 @@ func (s *State) setControl(p int16, c control) {
 	s.zob ^= s.placeKey(int(p))
 }
 
-// hasher folds words into a hash; each step is a bijection of the running
-// value, so two sequences that differ in one word never collide.
-type hasher uint64
-
-func (h *hasher) add(v uint64) {
-	*h = hasher(bits.RotateLeft64((uint64(*h)^v)*0x9e3779b97f4a7c15, 29))
-}
-
-func (h *hasher) int(v int) { h.add(uint64(v)) }
-
-func (h *hasher) str(v string) {
-	h.int(len(v))
-	for i := 0; i < len(v); i++ {
-		h.add(uint64(v[i]))
-	}
-}
-
 // Hash implements engine.State: the Zobrist keys of units and places, then
 // every other field that Position writes.
 func (s *State) Hash() uint64 {
-	h := hasher(s.zob)
+	h := engine.Hasher(s.zob)
 	o := s.opt
-	h.add(bit(o.extended) | bit(o.ddayLandings)<<1 | bit(o.doubleLifts)<<2 | bit(o.augmentation)<<3 |
+	h.Add(bit(o.extended) | bit(o.ddayLandings)<<1 | bit(o.doubleLifts)<<2 | bit(o.augmentation)<<3 |
 		bit(o.bidding)<<4 | bit(o.reorganization)<<5 | bit(o.cards)<<6)
-	h.add(s.rng.State)
-	h.int(s.rng.Rolls)
-	h.int(len(s.rng.Forced))
+	h.Add(s.rng.State)
+	h.Int(s.rng.Rolls)
+	h.Int(len(s.rng.Forced))
 	for _, d := range s.rng.Forced {
-		h.int(d)
+		h.Int(d)
 	}
-	h.add(uint64(uint8(s.turn)) | uint64(s.step)<<8 | uint64(s.active)<<16 | uint64(uint8(s.impulse))<<24 |
+	h.Add(uint64(uint8(s.turn)) | uint64(s.step)<<8 | uint64(s.active)<<16 | uint64(uint8(s.impulse))<<24 |
 		uint64(s.advantage)<<32 | uint64(uint8(s.sunsetDRM))<<40 | uint64(s.weather)<<48 | uint64(s.dawnWeather)<<52 |
 		bit(s.weatherChange)<<56 | bit(s.eindhoven)<<57 | bit(s.boatUsed)<<58)
-	h.add(uint64(s.passes) | uint64(s.airUsed)<<8 | uint64(s.constructUsed[0])<<16 | uint64(s.constructUsed[1])<<24)
-	h.add(uint64(uint16(s.reserves[0])) | uint64(uint16(s.reserves[1]))<<16)
+	h.Add(uint64(s.passes) | uint64(s.airUsed)<<8 | uint64(s.constructUsed[0])<<16 | uint64(s.constructUsed[1])<<24)
+	h.Add(uint64(uint16(s.reserves[0])) | uint64(uint16(s.reserves[1]))<<16)
 	for _, f := range s.ferries {
-		h.add(uint64(f))
+		h.Add(uint64(f))
 	}
-	h.int(s.choices)
+	h.Int(s.choices)
 	if r := s.result; r != nil {
-		h.str(string(r.Winner))
-		h.str(r.Level)
-		h.int(r.Score)
-		h.str(r.Text)
+		h.Str(string(r.Winner))
+		h.Str(r.Level)
+		h.Int(r.Score)
+		h.Str(r.Text)
 	}
-	h.int(int(s.stack.n))
+	h.Int(int(s.stack.n))
 	for _, f := range s.stack.frames[:s.stack.n] {
-		h.add(uint64(f.Proc) | uint64(f.Side)<<8 | uint64(uint8(f.Sunset))<<16)
+		h.Add(uint64(f.Proc) | uint64(f.Side)<<8 | uint64(uint8(f.Sunset))<<16)
 		for _, w := range f.Acted {
-			h.add(w)
+			h.Add(w)
 		}
 	}
-	return mix64(uint64(h))
+	return h.Sum()
 }
