@@ -8,14 +8,16 @@ package mgmg
 const stackLimit = 10
 
 // count is the number of side's units in place p.
-func (s *State) count(p int16, sd side) int {
-	n := 0
-	for u := range s.units {
-		if s.units[u].Loc == p && s.g.side[u] == sd {
-			n++
+func (s *State) count(p int16, sd side) int { return int(s.occ[p][sd]) }
+
+// occFull counts the units of each side in each place from scratch.
+func (s *State) occFull() (occ [nPlaces][2]uint8) {
+	for u, st := range &s.units {
+		if st.Loc >= 0 {
+			occ[st.Loc][s.g.side[u]]++
 		}
 	}
-	return n
+	return occ
 }
 
 // unlimited reports a place without a stacking limit: a Zone (mgmg:7.1,

@@ -42,11 +42,22 @@ func (s *State) zobFull() uint64 {
 	return z
 }
 
-// rehash counts zob afresh (after a position is loaded or a test edits a state).
-func (s *State) rehash() { s.zob = s.zobFull() }
+// rehash counts zob and the occupancy afresh (after a position is loaded).
+func (s *State) rehash() {
+	s.zob = s.zobFull()
+	s.occ = s.occFull()
+}
 
-// put moves unit u to loc with its face level.
+// put moves unit u to loc with its face level, keeping the hash's keys and
+// the occupancy.
 func (s *State) put(u int16, loc int16, level Step) {
+	sd := s.g.side[u]
+	if old := s.units[u].Loc; old >= 0 {
+		s.occ[old][sd]--
+	}
+	if loc >= 0 {
+		s.occ[loc][sd]++
+	}
 	s.zob ^= s.unitKey(int(u))
 	s.units[u] = unitState{Loc: loc, Level: level}
 	s.zob ^= s.unitKey(int(u))

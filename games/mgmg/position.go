@@ -289,6 +289,9 @@ func (s *State) Invariants() error {
 			return fmt.Errorf("unit %s is in the United Kingdom box, which holds only fresh airborne units (mgmg:3.4, 18.4)", g.units[u].ID)
 		}
 	}
+	if s.occ != s.occFull() {
+		return errors.New("the occupancy is stale: a unit moved without put")
+	}
 	for _, sd := range []side{germans, allies} {
 		if p := s.overstacked(sd); p >= 0 {
 			return fmt.Errorf("stacking: the %s side has more than %d units in %s (mgmg:7.1)", sd.name(), stackLimit, g.placeIDs[p])

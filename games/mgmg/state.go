@@ -182,6 +182,7 @@ type State struct {
 
 	units   [nUnits]unitState
 	control [nPlaces]control
+	occ     [nPlaces][2]uint8 // units of each side in each place, kept by put (control.go)
 }
 
 // RNG implements engine.State.
