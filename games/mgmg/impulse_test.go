@@ -146,3 +146,23 @@ func TestExhaustion(t *testing.T) {
 		t.Errorf("levels %s, %s, %s; want Spent for the unit that acted, Disrupt 1 kept, Fresh for the one that did not", s.units[a].Level, s.units[b].Level, s.units[c].Level)
 	}
 }
+
+// TestFirstAlliedDRIsTheSunsetDR: when the Allies made a DR during their
+// impulse, that DR serves as the Sunset DR and no other is rolled as the
+// impulse ends (mgmg:6.3).
+func TestFirstAlliedDRIsTheSunsetDR(t *testing.T) {
+	for _, c := range []struct {
+		dr   int8
+		ends bool
+	}{{4, true}, {9, false}} {
+		s := edited(t, alliedImpulse(t, "5", 0), func(p *Position) { p.Stack[0].Sunset = c.dr })
+		rolls := s.rng.Rolls
+		play(t, s, "pass")
+		if s.rng.Rolls != rolls {
+			t.Errorf("DR %d made in the impulse: %d more dice rolled as it ended", c.dr, s.rng.Rolls-rolls)
+		}
+		if ended := s.step == stRefit; ended != c.ends {
+			t.Errorf("DR %d at Impulse 5: the day ended %v, want %v", c.dr, ended, c.ends)
+		}
+	}
+}
