@@ -144,8 +144,13 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 		return // stopped by a change or the shutdown: a bot that thinks by the clock answers all the same, with a choice it did not finish weighing
 	}
 	if err != nil {
-		srv.log.Error("bot failed", "game", l.meta.ID, "seat", seat, "bot", b.Name(), "err", err)
-		return
+		// A game must not wait for ever on a bot that cannot choose: it
+		// moves at random this once, and the failure is logged to be fixed.
+		srv.log.Error("bot failed; it makes a random choice instead", "game", l.meta.ID, "seat", seat, "bot", b.Name(), "err", err)
+		if run, err = srv.randomRun(ctx, l, version, seat); err != nil {
+			srv.log.Error("bot's random choice failed too; the game waits", "game", l.meta.ID, "seat", seat, "err", err)
+			return
+		}
 	}
 	select {
 	case <-time.After(time.Until(due)):
@@ -158,6 +163,23 @@ func (srv *Server) botMove(l *live, b ai.Bot, version int, delay time.Duration) 
 			srv.log.Error("bot move refused", "game", l.meta.ID, "seat", seat, "choice", run[0].id, "choices", len(run), "err", err)
 		}
 	}
+}
+
+// randomRun is the random bot's run for seat at version, for a bot that
+// failed; an error if the game has moved on.
+func (srv *Server) randomRun(ctx context.Context, l *live, version int, seat engine.Seat) ([]botChoice, error) {
+	l.mu.Lock()
+	if len(l.choices) != version {
+		l.mu.Unlock()
+		return nil, fmt.Errorf("the game moved on to version %d", len(l.choices))
+	}
+	clone := l.state.Clone()
+	l.mu.Unlock()
+	b, err := ai.New("random", ai.Config{Seed: ai.BotSeed(l.meta.Seed, string(seat)) + uint64(version)})
+	if err != nil {
+		return nil, err
+	}
+	return botRun(ctx, b, clone, seat)
 }
 
 // botChoice is one choice of a bot's run: its ID, how many atomic choices

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -374,5 +375,31 @@ func TestBotsAreGivenThePoolsYield(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("no bot was made for the game")
+	}
+}
+
+// broken is a bot that never manages to choose.
+type broken struct{}
+
+func (broken) Name() string { return "broken" }
+func (broken) Choose(context.Context, engine.Turn) (engine.Action, error) {
+	return 0, errors.New("out of its depth")
+}
+
+// A bot that fails does not leave its game waiting for ever: its seat
+// makes a random legal choice instead, and the game goes on.
+func TestFailingBotMovesAtRandom(t *testing.T) {
+	srv, hs, _ := blockerServer(t, 1, time.Millisecond)
+	srv.newBot = func(string, ai.Config) (ai.Bot, error) { return broken{}, nil }
+	g := newGame(t, hs, map[string]string{"german": "bot:broken", "british": "bot:broken"})
+	deadline := time.Now().Add(patience)
+	for {
+		if code, out := call(t, hs, "GET", "/api/games/"+g.ID, "", nil); code == 200 && out["version"].(float64) >= 2 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the game of two failing bots did not move on")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

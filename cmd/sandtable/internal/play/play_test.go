@@ -801,3 +801,27 @@ func TestLinesHint(t *testing.T) {
 		t.Fatalf("the hint %q is not one of the British choices", line)
 	}
 }
+
+// A bot's choice against a person shows no sooner than botPace after it
+// was asked, however fast the bot (random) chose; its set-up is not paced.
+func TestScreenPacesBotChoices(t *testing.T) {
+	p := newSession(t, 5, nil, vsBot)
+	pick := engine.NewRNG(9)
+	setup := func() bool { su, ok := p.State.(engine.SettingUp); return ok && su.SettingUp() }
+	for p.State.ToMove() != "german" || setup() {
+		legal := p.State.Legal(nil)
+		if err := p.Apply(legal[pick.Intn(len(legal))], true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := newModel(p)
+	cmd := m.Init()
+	start := time.Now()
+	msg := cmd()
+	if _, ok := msg.(botMsg); !ok {
+		t.Fatalf("the model's first command gave %T, want the bot's choice", msg)
+	}
+	if d := time.Since(start); d < botPace {
+		t.Fatalf("the bot's choice came after %v, want at least %v", d, botPace)
+	}
+}

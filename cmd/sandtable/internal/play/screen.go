@@ -46,6 +46,13 @@ func Screen(ctx context.Context, p *Session, in io.Reader, out io.Writer) error 
 // that a spectator can follow the game.
 const spectatorPace = 200 * time.Millisecond
 
+// botPace is the least time a bot's choice takes to show when a person
+// plays, however fast the bot thought (as serve's --bot-delay): a person
+// sees each bot choice come, and cannot tell from an instant answer that
+// the bot had only one choice (no hidden gun could fire, say: soa:13.8).
+// A set-up is not paced: it is many choices nobody learns from.
+const botPace = 400 * time.Millisecond
+
 // The panes that Tab moves between; the arrows act on the focused one.
 const (
 	paneChoices = iota
@@ -150,24 +157,23 @@ func (m *model) advance() tea.Cmd {
 	if b := m.p.BotToMove(); b != nil {
 		m.thinking = true
 		clone, gen := s.Clone(), m.clock
-		pace := time.Duration(0)
+		pace := botPace
 		if len(m.p.Humans) == 0 {
 			pace = spectatorPace
+		} else if su, ok := s.(engine.SettingUp); ok && su.SettingUp() {
+			pace = 0
 		}
 		ctx, stop := context.WithCancel(m.botCtx)
 		m.stopBot = stop
 		return func() tea.Msg {
 			defer stop()
+			due := time.Now().Add(pace)
+			a, err := m.botThink(ctx, b, clone)
 			select {
-			case <-time.After(pace):
+			case <-time.After(time.Until(due)):
 			case <-ctx.Done():
-			}
-			m.thinkMu.Lock()
-			defer m.thinkMu.Unlock()
-			if ctx.Err() != nil {
 				return botMsg{gen: gen, err: ctx.Err()}
 			}
-			a, err := ai.Move(ctx, b, clone)
 			return botMsg{a, gen, err}
 		}
 	}
@@ -187,6 +193,16 @@ func (m *model) advance() tea.Cmd {
 		return nil
 	}
 	return m.startClock()
+}
+
+// botThink asks b for its choice in s, one bot thinking at a time.
+func (m *model) botThink(ctx context.Context, b ai.Bot, s engine.State) (engine.Action, error) {
+	m.thinkMu.Lock()
+	defer m.thinkMu.Unlock()
+	if ctx.Err() != nil {
+		return 0, ctx.Err()
+	}
+	return ai.Move(ctx, b, s)
 }
 
 // startClock runs the reaction clock (e.g. soa:8.17) if the game has one
