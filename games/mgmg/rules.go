@@ -54,5 +54,8 @@ func (s *State) Apply(a engine.Action) error {
 	case stRegroup:
 		s.applyRegroupDone()
 	}
+	if s.step != stOver {
+		s.zoneFArrivals()
+	}
 	return nil
 }

@@ -30,26 +30,6 @@ func (s *State) dawn() {
 	s.rollWeather()
 }
 
-// arrive places the reinforcements dated today (mgmg:18.1): German units in
-// their Zones (18.2), XXX Corps units in Zone F (18.3) and airborne units in
-// the United Kingdom box (18.4), fresh side up. Zone F's units that wait for
-// a condition (18.3) and the Deelen units (22.2) do not come this way.
-func (s *State) arrive() {
-	for u := range s.g.units {
-		d := &s.g.units[u]
-		if int8(d.Entry) != s.turn || d.Sp || s.g.conditional[u] || !d.InGame(s.opt.extended) || s.units[u].Loc != locPool {
-			continue
-		}
-		loc := s.g.placeIndex[d.Place]
-		if d.Airborne != "" {
-			loc = s.g.uk
-		}
-		s.put(int16(u), loc, StepFresh)
-		s.updateControl(loc)
-		s.logf("mgmg:18.1", "%u arrives in %p", u, int(loc))
-	}
-}
-
 // reopenFerries turns the used Ferry Crossing markers back to their
 // available side (mgmg:6.2, 6.4, 4.7).
 func (s *State) reopenFerries() {
