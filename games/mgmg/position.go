@@ -285,8 +285,8 @@ func (s *State) Invariants() error {
 		if st.Loc < locElim || int(st.Loc) >= nPlaces || st.Level < StepFresh || st.Level > StepDisrupt2 {
 			return fmt.Errorf("unit %s is at an impossible location %d or level %d", g.units[u].ID, st.Loc, st.Level)
 		}
-		if st.Loc == g.uk && (g.units[u].Airborne == "" || st.Level != StepFresh) {
-			return fmt.Errorf("unit %s is in the United Kingdom box, which holds only fresh airborne units (mgmg:3.4, 18.4)", g.units[u].ID)
+		if st.Loc == g.uk && (g.units[u].Airborne == "" && !g.units[u].Sp || st.Level != StepFresh) {
+			return fmt.Errorf("unit %s is in the United Kingdom box, which holds only fresh airborne units and the Deelen reinforcements (mgmg:3.4, 18.4, 22.2)", g.units[u].ID)
 		}
 	}
 	if s.occ != s.occFull() {

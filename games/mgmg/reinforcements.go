@@ -7,8 +7,10 @@ package mgmg
 // arrive places the reinforcements dated today (mgmg:18.1): German units in
 // their Zones (18.2), XXX Corps units in Zone F (18.3) and airborne units in
 // the United Kingdom box (18.4), fresh side up. Zone F's units that wait for
-// a condition (18.3) and the Deelen units (22.2) do not come this way.
+// a condition (18.3) come when it holds (zoneFArrivals), the Deelen units
+// when Deelen is held (deelenArrivals).
 func (s *State) arrive() {
+	s.deelenArrivals()
 	for u := range s.g.units {
 		d := &s.g.units[u]
 		if int8(d.Entry) != s.turn || d.Sp || s.g.conditional[u] || !d.InGame(s.opt.extended) || s.units[u].Loc != locPool {
@@ -22,6 +24,47 @@ func (s *State) arrive() {
 		s.updateControl(loc)
 		s.logf("mgmg:18.1", "%u arrives in %p", u, int(loc))
 	}
+}
+
+// deelenArrivals brings the "Sp" units in at a Dawn Phase from September
+// 21, the Extended Game's only (mgmg:22.2): the 52nd Light Division to the
+// United Kingdom box as Airborne Reinforcements when Deelen is
+// Allied-Controlled, not Contested and holds a Fresh Allied unit; the
+// German Pioneer Lehr battalion into Deelen when it is German-Controlled
+// and not Contested. Otherwise they wait for a later dawn.
+func (s *State) deelenArrivals() {
+	if s.turn < deelenFrom {
+		return
+	}
+	deelen := s.g.placeIndex[DeelenArea]
+	alliedOK := s.controller(deelen) == allies && !s.contested(deelen) && s.freshIn(deelen, allies)
+	germanOK := s.controller(deelen) == germans && !s.contested(deelen)
+	for u := range s.g.units {
+		if !s.g.units[u].Sp || s.units[u].Loc != locPool {
+			continue
+		}
+		switch {
+		case s.g.side[u] == allies && alliedOK:
+			s.put(int16(u), s.g.uk, StepFresh)
+			s.logf("mgmg:22.2", "%u is available in %p, to land at %p", u, int(s.g.uk), int(deelen))
+		case s.g.side[u] == germans && germanOK && s.mayStack(deelen, germans):
+			s.put(int16(u), deelen, StepFresh)
+			s.logf("mgmg:22.2", "%u arrives in %p", u, int(deelen))
+		}
+	}
+}
+
+// deelenFrom is the first dawn of the Deelen reinforcements (mgmg:22.2).
+const deelenFrom = 21
+
+// freshIn reports a Fresh unit of side in p.
+func (s *State) freshIn(p int16, sd side) bool {
+	for u, st := range &s.units {
+		if st.Loc == p && st.Level == StepFresh && s.g.side[u] == sd {
+			return true
+		}
+	}
+	return false
 }
 
 // zoneFArrivals places in Zone F, fresh, the XXX Corps reinforcements

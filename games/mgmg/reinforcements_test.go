@@ -52,3 +52,38 @@ func TestZoneFConditionalArrivals(t *testing.T) {
 		}
 	}
 }
+
+// TestDeelenArrivals: at a dawn from September 21 the 52nd Light Division
+// becomes available in the United Kingdom box if Deelen is Allied, not
+// Contested and holds a Fresh Allied unit; the Pioneer Lehr battalion
+// arrives in Deelen if it is German and not Contested (mgmg:22.2).
+func TestDeelenArrivals(t *testing.T) {
+	g := MustLoad()
+	lehr, brigade := g.unit("de-pioneer-lehr"), g.unit("gb-52-155")
+	cases := []struct {
+		name          string
+		day           int
+		control       string
+		units         []UnitPos
+		lehrAt, bdeAt int16
+	}{
+		{"Deelen Allied with a Fresh para on September 22", 21, "airborne", []UnitPos{{ID: "gb-1abn-1-para", At: "9", Level: "fresh"}}, locPool, g.uk},
+		{"the para Spent", 21, "airborne", []UnitPos{{ID: "gb-1abn-1-para", At: "9", Level: "spent"}}, locPool, locPool},
+		{"Deelen German and empty", 21, "", nil, g.at("9"), locPool},
+		{"Deelen German but Contested", 21, "", []UnitPos{{ID: "gb-1abn-1-para", At: "9", Level: "fresh"}, {ID: "de-59-1034", At: "9", Level: "fresh"}}, locPool, locPool},
+		{"Deelen German on September 20: too early", 19, "", nil, locPool, locPool},
+	}
+	for _, c := range cases {
+		s := edited(t, alliedRegroup(t, "extended", c.day), func(p *Position) {
+			p.Units, p.Control = c.units, map[string]string{}
+			if c.control != "" {
+				p.Control["9"] = c.control
+			}
+		})
+		play(t, s, "done")
+		if s.units[lehr].Loc != c.lehrAt || s.units[brigade].Loc != c.bdeAt {
+			t.Errorf("%s: Pioneer Lehr at %s, 155th Brigade at %s; want %s and %s", c.name,
+				g.locName(s.units[lehr].Loc), g.locName(s.units[brigade].Loc), g.locName(c.lehrAt), g.locName(c.bdeAt))
+		}
+	}
+}
