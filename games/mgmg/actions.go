@@ -10,8 +10,10 @@ import (
 type kind uint8
 
 const (
-	kDone kind = iota + 1 // a phase or step not yet built is over (see Prompt)
-	kPass                 // mgmg:8.24
+	kDone    kind = iota + 1 // a phase or step not yet built is over (see Prompt)
+	kPass                    // mgmg:8.24
+	kAdvance                 // mgmg:13.7 an Impulse Advance bought with Reserves
+	kRetract                 // mgmg:13.7 an Impulse Retraction
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -27,6 +29,10 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.ID, c.Label = "done", "Done: "+s.Phase().Name+" (not yet built)"
 	case kPass:
 		c.ID, c.Label, c.Rule = "pass", "Pass Impulse", "mgmg:8.24"
+	case kAdvance, kRetract:
+		to := s.impulse + int8(map[kind]int{kAdvance: 1, kRetract: -1}[k])
+		c.ID, c.Rule = map[kind]string{kAdvance: "advance-impulse", kRetract: "retract-impulse"}[k], "mgmg:13.7"
+		c.Label = fmt.Sprintf("Spend %d Reserves: %s the Advantage marker to Impulse %s", impulseCost, map[kind]string{kAdvance: "advance", kRetract: "retract"}[k], impulseName(to))
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -34,7 +40,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 }
 
 // bareKinds are the choice IDs without an argument.
-var bareKinds = map[string]kind{"done": kDone, "pass": kPass}
+var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract}
 
 // ParseChoice implements engine.ChoiceParser: the action a choice ID names,
 // whether or not it is legal now.

@@ -25,6 +25,7 @@ type Position struct {
 	DawnWeather   string            `json:"dawn_weather"`
 	WeatherChange bool              `json:"weather_change,omitempty"`
 	Passes        int               `json:"passes,omitempty"`
+	Purchases     int               `json:"impulse_purchases,omitempty"` // Advances and Retractions bought by the side refitting (mgmg:13.7)
 	Reserves      SideNumbers       `json:"reserves"`
 	Eindhoven     bool              `json:"eindhoven_bonus,omitempty"`
 	AirUsed       []string          `json:"air_used,omitempty"`
@@ -58,6 +59,7 @@ func (s *State) Position() any {
 		Scenario: s.opt.scenario(), Options: s.opt.encode(), RNG: s.rng.Clone(), Turn: int(s.turn), Step: stepNames[s.step],
 		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange, Passes: int(s.passes),
+		Purchases:     int(s.purchases),
 		Reserves:      SideNumbers{int(s.reserves[germans]), int(s.reserves[allies])},
 		ConstructUsed: SideNumbers{int(s.constructUsed[germans]), int(s.constructUsed[allies])},
 		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Control: s.controlMarkers(),
@@ -204,6 +206,10 @@ func (s *State) setTracks(p Position) error {
 		return fmt.Errorf("passes %d: 0, or 1 during the Daylight Phase; a second pass ends it (mgmg:8.24)", p.Passes)
 	}
 	s.passes = uint8(p.Passes)
+	if p.Purchases < 0 || p.Purchases > maxPurchases || (p.Purchases > 0 && s.step != stRefit) {
+		return fmt.Errorf("impulse_purchases %d: 0 to %d, bought in the Refit Phase (mgmg:13.7)", p.Purchases, maxPurchases)
+	}
+	s.purchases = uint8(p.Purchases)
 	if p.Reserves.German < 0 || p.Reserves.Allied < 0 || p.Reserves.German > 999 || p.Reserves.Allied > 999 {
 		return fmt.Errorf("reserves %+v: the Supply Track holds 0 to 999 points a side (mgmg:3.8)", p.Reserves)
 	}

@@ -22,8 +22,10 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 // are not yet built offer only "done" (see the prompt).
 func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
-	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault, stRefit, stRegroup:
+	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault, stRegroup:
 		return append(buf, act(kDone, 0))
+	case stRefit:
+		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
 		return append(buf, act(kPass, 0))
 	}
@@ -44,13 +46,14 @@ func (s *State) Apply(a engine.Action) error {
 		return fmt.Errorf("%w: action %d is not legal now", engine.ErrIllegal, a)
 	}
 	s.choices++
+	k, _ := split(a)
 	switch s.step {
 	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
 		s.applyDDay()
 	case stImpulse:
 		s.applyPass()
 	case stRefit:
-		s.applyRefitDone()
+		s.applyRefit(k)
 	case stRegroup:
 		s.applyRegroupDone()
 	}

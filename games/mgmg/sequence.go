@@ -82,9 +82,15 @@ func (s *State) startRefit() {
 	s.step, s.active = stRefit, germans
 }
 
-// applyRefitDone ends a side's Refit Phase; after the Allies', the Regroup
-// Phase begins with the Germans (mgmg:6.4, 6.5).
-func (s *State) applyRefitDone() {
+// applyRefit buys an Impulse Advance or Retraction (refit.go), or ends a
+// side's Refit Phase; after the Allies', the Regroup Phase begins with the
+// Germans (mgmg:6.4, 6.5).
+func (s *State) applyRefit(k kind) {
+	if k != kDone {
+		s.buyImpulse(k)
+		return
+	}
+	s.purchases = 0
 	if s.active == germans {
 		s.active = allies
 		return

@@ -167,6 +167,7 @@ type State struct {
 	weatherChange bool     // a sunset roll equalled the impulse: the weather changes as the next impulse begins (mgmg:17.4)
 	passes        uint8    // consecutive Pass Impulses (mgmg:8.24)
 	reserves      [2]int16 // each side's Reserves on the Supply Track (mgmg:3.8, 13.7)
+	purchases     uint8    // Impulse Advances and Retractions the side refitting has bought (mgmg:13.7)
 	eindhoven     bool     // XXX Corps contested or controlled Eindhoven at the end of September 17 (mgmg:21.31)
 	airUsed       uint8    // air markers on their used side, one bit each in setup.json's order (mgmg:4.31, 16.1)
 	constructUsed [2]uint8 // each side's Construct markers in the Used box (mgmg:3.9, 19.21)
