@@ -1,0 +1,71 @@
+package mgmg
+
+import (
+	"fmt"
+
+	"sandtable/engine"
+)
+
+// kind is the sort of an atomic choice; an Action is kind<<32 | argument.
+type kind uint8
+
+const (
+	kDone    kind = iota + 1 // a phase or step not yet built is over (see Prompt)
+	kPass                    // mgmg:8.24
+	kAdvance                 // mgmg:13.7 an Impulse Advance bought with Reserves
+	kRetract                 // mgmg:13.7 an Impulse Retraction
+)
+
+func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
+
+func split(a engine.Action) (kind, int) { return kind(a >> 32), int(int32(uint32(a))) }
+
+// Describe implements engine.State.
+func (s *State) Describe(a engine.Action) engine.Choice {
+	k, x := split(a)
+	c := engine.Choice{Rule: s.rule()}
+	switch k {
+	case kDone:
+		c.ID, c.Label = "done", "Done: "+s.Phase().Name+" (not yet built)"
+	case kPass:
+		c.ID, c.Label, c.Rule = "pass", "Pass Impulse", "mgmg:8.24"
+	case kAdvance, kRetract:
+		to := s.impulse + int8(map[kind]int{kAdvance: 1, kRetract: -1}[k])
+		c.ID, c.Rule = map[kind]string{kAdvance: "advance-impulse", kRetract: "retract-impulse"}[k], "mgmg:13.7"
+		c.Label = fmt.Sprintf("Spend %d Reserves: %s the Advantage marker to Impulse %s", impulseCost, map[kind]string{kAdvance: "advance", kRetract: "retract"}[k], impulseName(to))
+	default:
+		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
+	}
+	return c
+}
+
+// bareKinds are the choice IDs without an argument.
+var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract}
+
+// ParseChoice implements engine.ChoiceParser: the action a choice ID names,
+// whether or not it is legal now.
+func (s *State) ParseChoice(id string) (engine.Action, bool) {
+	k, ok := bareKinds[id]
+	return act(k, 0), ok
+}
+
+// rule is the rule governing the current step.
+func (s *State) rule() string {
+	switch s.step {
+	case stAirBombardment:
+		return "mgmg:20.2"
+	case stArtilleryBarrage:
+		return "mgmg:20.3"
+	case stAirborneLanding:
+		return "mgmg:20.4"
+	case stGroundAssault:
+		return "mgmg:20.5"
+	case stImpulse:
+		return "mgmg:8.2"
+	case stRefit:
+		return "mgmg:6.4"
+	case stRegroup:
+		return "mgmg:6.5"
+	}
+	return "mgmg:6.1"
+}

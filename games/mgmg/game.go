@@ -1,0 +1,226 @@
+package mgmg
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"sandtable/engine"
+)
+
+// MaxChoices bounds a whole game, random play included.
+const MaxChoices = 50000
+
+// Game is Monty's Gamble: Market-Garden with its data loaded.
+type Game struct {
+	pieces        *Pieces
+	units         []Unit
+	byID          map[string]int16
+	side          []side // per unit
+	placeIDs      []string
+	placeIndex    map[string]int16
+	zone          []bool // per place: a Zone (mgmg:3.3)
+	vp            []int8 // per place: its Victory Points (mgmg:3.25); 0 until the map's loader gives them
+	conditional   []bool // per unit: a Zone F reinforcement that waits for its condition (mgmg:18.3)
+	zoneA         int16  // Apeldoorn (mgmg:21.1)
+	zoneF         int16  // XXX Corps' zone (mgmg:13.82, 14.5)
+	uk            int16  // the United Kingdom box (mgmg:3.4)
+	arnhem        int16  // mgmg:21.32
+	eindhoven     int16  // mgmg:21.31
+	alliedBombers uint8  // the Allied Air Bombardment markers, one bit each in setup.json's order (mgmg:4.31)
+}
+
+// options are the agreed scenario and optional rules (mgmg:22, 23).
+type options struct {
+	extended       bool // mgmg:22 the Extended Game, to September 26
+	ddayLandings   bool // mgmg:23.2
+	doubleLifts    bool // mgmg:23.3
+	augmentation   bool // mgmg:23.4
+	bidding        bool // mgmg:23.5, 23.51
+	reorganization bool // mgmg:23.6
+	cards          bool // mgmg:23.7
+}
+
+// Load reads and validates the embedded data.
+func Load() (*Game, error) {
+	p, err := LoadPieces()
+	if err != nil {
+		return nil, err
+	}
+	ids, err := interimPlaces()
+	if err != nil {
+		return nil, err
+	}
+	return newGame(p, ids)
+}
+
+func newGame(p *Pieces, placeIDs []string) (*Game, error) {
+	if len(p.Units) != nUnits || len(placeIDs) != nPlaces {
+		return nil, fmt.Errorf("mgmg data: %d units on %d places; a state holds exactly %d on %d: change nUnits, nPlaces in state.go with the data", len(p.Units), len(placeIDs), nUnits, nPlaces)
+	}
+	g := &Game{pieces: p, units: p.Units, byID: map[string]int16{}, placeIDs: placeIDs, placeIndex: map[string]int16{},
+		zone: make([]bool, nPlaces), vp: make([]int8, nPlaces), conditional: make([]bool, nUnits)}
+	for i, id := range placeIDs {
+		g.placeIndex[id] = int16(i)
+		g.zone[i] = len(id) == 1 && id[0] >= 'A' && id[0] <= 'J'
+	}
+	for _, name := range []struct {
+		id  string
+		dst *int16
+	}{{"A", &g.zoneA}, {ZoneF, &g.zoneF}, {UnitedKingdom, &g.uk}, {"13", &g.arnhem}, {"63", &g.eindhoven}} {
+		i, ok := g.placeIndex[name.id]
+		if !ok {
+			return nil, fmt.Errorf("mgmg map: place %q, which the rules name, is missing", name.id)
+		}
+		*name.dst = i
+	}
+	for i := range g.units {
+		u := &g.units[i]
+		g.byID[u.ID] = int16(i)
+		g.side = append(g.side, sideOf(u.Side()))
+		if _, ok := g.placeIndex[u.Place]; !ok {
+			return nil, fmt.Errorf("mgmg units: %s is placed in %q, which is no place of the map", u.ID, u.Place)
+		}
+	}
+	for _, r := range p.Setup.ZoneFReinforcements {
+		for _, id := range r.Units {
+			g.conditional[g.byID[id]] = true
+		}
+	}
+	if n := len(p.Setup.AirMarkers); n > 8 {
+		return nil, fmt.Errorf("mgmg setup: %d air markers; the state keeps at most eight", n)
+	}
+	for i, m := range p.Setup.AirMarkers {
+		if m.Side == Allied && m.Kind == BombardmentMarker {
+			g.alliedBombers |= 1 << i
+		}
+	}
+	return g, nil
+}
+
+// MustLoad is Load for callers that cannot go on without the game.
+func MustLoad() *Game {
+	g, err := Load()
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// ID implements engine.Game.
+func (g *Game) ID() string { return "mgmg" }
+
+// Name implements engine.Game.
+func (g *Game) Name() string { return "Monty's Gamble: Market-Garden" }
+
+// Seats implements engine.Game.
+func (g *Game) Seats() []engine.Seat { return []engine.Seat{"german", "allied"} }
+
+// MaxChoices implements engine.Game.
+func (g *Game) MaxChoices() int { return MaxChoices }
+
+// Scenarios implements engine.Game: the game of September 17-20 and the
+// Extended Game to September 26 (mgmg:6.1, 22).
+func (g *Game) Scenarios() []engine.Scenario {
+	return []engine.Scenario{
+		{ID: "standard", Name: "Market-Garden, September 17-20", Summary: "Four turns; the Allies win with a Breakthrough or ten Victory Points at the end of September 20 (mgmg:21)"},
+		{ID: "extended", Name: "The Extended Game, September 17-26", Summary: "Victory checked at the end of September 20, 24 and 26 (mgmg:22.1), with the Deelen airfield reinforcements (mgmg:22.2)"},
+	}
+}
+
+// optionKeys are the optional rules (mgmg:23), each off by default.
+var optionKeys = []struct {
+	key, rule, summary string
+	field              func(*options) *bool
+}{
+	{"dday_landings", "mgmg:23.2", "airborne units may land anywhere suitable in their Operational Sector on D-Day", func(o *options) *bool { return &o.ddayLandings }},
+	{"double_lifts", "mgmg:23.3", "airborne reinforcements fly a day earlier, from Impulse 7", func(o *options) *bool { return &o.doubleLifts }},
+	{"depot_augmentation", "mgmg:23.4", "Allied Reserves may augment Airborne Depots", func(o *options) *bool { return &o.augmentation }},
+	{"bidding", "mgmg:23.51", "players bid Reserve Supply for the side they want", func(o *options) *bool { return &o.bidding }},
+	{"reorganization", "mgmg:23.6", "units of the same type in an area may Reorganize", func(o *options) *bool { return &o.reorganization }},
+	{"cards", "mgmg:23.7", "combat resolved by cards instead of dice", func(o *options) *bool { return &o.cards }},
+}
+
+// Options implements engine.Game.
+func (g *Game) Options() []engine.Option {
+	out := make([]engine.Option, 0, len(optionKeys))
+	for _, k := range optionKeys {
+		out = append(out, engine.Option{Key: k.key, Values: []string{"off", "on"}, Rule: k.rule, Summary: k.summary})
+	}
+	return out
+}
+
+func parseOptions(g *Game, scenario string, raw map[string]string) (options, error) {
+	var o options
+	switch scenario {
+	case "", "standard":
+	case "extended":
+		o.extended = true
+	default:
+		return o, fmt.Errorf("mgmg has no scenario %q; use \"standard\" or \"extended\"", scenario)
+	}
+	m, err := engine.ResolveOptions(g, raw)
+	if err != nil {
+		return o, err
+	}
+	for _, k := range optionKeys {
+		*k.field(&o) = m[k.key] == "on"
+	}
+	return o, nil
+}
+
+// scenario is the scenario's ID.
+func (o options) scenario() string {
+	if o.extended {
+		return "extended"
+	}
+	return "standard"
+}
+
+// encode writes the optional rules as New takes them.
+func (o options) encode() map[string]string {
+	m := map[string]string{}
+	for _, k := range optionKeys {
+		m[k.key] = "off"
+		if *k.field(&o) {
+			m[k.key] = "on"
+		}
+	}
+	return m
+}
+
+// New implements engine.Game.
+func (g *Game) New(scenario string, raw map[string]string, seed uint64) (engine.State, error) {
+	o, err := parseOptions(g, scenario, raw)
+	if err != nil {
+		return nil, err
+	}
+	s := g.newState(o, seed)
+	s.setUp()
+	return s, nil
+}
+
+// newState is a state before the set-up: every unit in its pool and
+// every place German (mgmg:7.2).
+func (g *Game) newState(o options, seed uint64) *State {
+	s := &State{g: g, opt: o, rng: engine.NewRNG(seed), turn: FirstDay, active: germans}
+	for u := range s.units {
+		s.units[u] = unitState{Loc: locPool}
+	}
+	s.rehash()
+	return s
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}

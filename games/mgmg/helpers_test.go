@@ -1,0 +1,68 @@
+package mgmg
+
+import (
+	"testing"
+
+	"sandtable/engine"
+)
+
+// newGame starts the standard game from a fixed seed.
+func newTestState(t *testing.T, scenario string) *State {
+	t.Helper()
+	st, err := MustLoad().New(scenario, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+// play applies choices by ID, failing the test on any that is not legal.
+func play(t *testing.T, s *State, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		a, err := engine.Find(s, id)
+		if err == nil {
+			err = s.Apply(a)
+		}
+		if err != nil {
+			t.Fatalf("%s at step %s: %v", id, stepNames[s.step], err)
+		}
+		if err := s.Invariants(); err != nil {
+			t.Fatalf("after %s: %v", id, err)
+		}
+	}
+}
+
+// edited is s written as a position, changed by edit and loaded again, so
+// that a test sets up a situation as a person would write it by hand.
+func edited(t *testing.T, s *State, edit func(*Position)) *State {
+	t.Helper()
+	p := s.Position().(Position)
+	edit(&p)
+	back, err := s.g.LoadPosition(mustJSON(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back.(*State)
+}
+
+// at is the index of a place by its ID.
+func (g *Game) at(id string) int16 {
+	i, ok := g.placeIndex[id]
+	if !ok {
+		panic("no place " + id)
+	}
+	return i
+}
+
+// unit is the index of a unit by its ID.
+func (g *Game) unit(id string) int16 {
+	u, ok := g.byID[id]
+	if !ok {
+		panic("no unit " + id)
+	}
+	return u
+}
+
+// dDayDone plays the four D-Day phases (mgmg:20.1), reaching German Impulse 0.
+var dDayDone = []string{"done", "done", "done", "done"}

@@ -1,0 +1,115 @@
+package mgmg
+
+import "strconv"
+
+// The Daylight Phase (mgmg:6.3, 8): impulses in pairs, the German first,
+// the Allied second, the Advantage marker advancing a space on the Impulse
+// Track after each pair (mgmg:3.7, 8.1). The Allied Sunset DR ends the day,
+// changes the weather or lets it go on (mgmg:6.3, 12.41, 17.4); two Pass
+// Impulses in a row end it at once (mgmg:8.24), and so does the marker
+// moving off the track.
+
+// impulseName is the space of the Impulse Track as printed: "C", "B", "A",
+// then "0" to "13" (mgmg:3.7, 24.0).
+func impulseName(i int8) string {
+	if i < 0 {
+		return string(rune('A' - 1 - i))
+	}
+	return strconv.Itoa(int(i))
+}
+
+// startDaylight begins the Daylight Phase at the space the Advantage marker
+// stands on (mgmg:6.3; Impulse 0 on D-Day, mgmg:20.6).
+func (s *State) startDaylight() {
+	s.logf("mgmg:6.3", "Daylight Phase from Impulse %i", int(s.impulse))
+	s.passes = 0
+	s.beginImpulse(germans)
+}
+
+// beginImpulse gives sd its impulse. A weather change the last sunset roll
+// called for happens as the next German impulse begins (mgmg:6.3, 17.4).
+func (s *State) beginImpulse(sd side) {
+	if sd == germans && s.weatherChange {
+		s.weatherChange = false
+		s.weather = 1 - s.weather
+		s.logf("mgmg:17.4", "the weather changes to %w", int(s.weather))
+	}
+	s.stack.push(frame{Proc: procImpulse, Side: sd})
+	s.step, s.active = stImpulse, sd
+}
+
+// applyPass is a Pass Impulse (mgmg:8.24): two in a row, of either side,
+// end the Daylight Phase at once; otherwise the impulse ends as any other.
+func (s *State) applyPass() {
+	s.logf("mgmg:8.24", "%s passes", int(s.active))
+	s.passes++
+	if s.passes == 2 {
+		s.exhaust(s.stack.pop().Acted)
+		s.logf("mgmg:8.24", "two Pass Impulses in a row end the Daylight Phase")
+		s.endDaylight()
+		return
+	}
+	s.endImpulse()
+}
+
+// endImpulse ends the impulse on top of the stack. After the German's the
+// Allies take theirs; after the Allies' the Sunset DR decides the day
+// (mgmg:6.3): the first DR of the impulse if the Allies made one, or one
+// rolled now.
+func (s *State) endImpulse() {
+	f := s.stack.pop()
+	s.exhaust(f.Acted)
+	if f.Side == germans {
+		s.beginImpulse(allies)
+		return
+	}
+	roll := int(f.Sunset)
+	if roll == 0 {
+		roll = s.rng.Die(6) + s.rng.Die(6)
+	}
+	s.sunset(roll)
+}
+
+// sunset applies the Allied Sunset DR with the Sunset DRM marker's space
+// (mgmg:6.3, 12.41): the day ends, or goes on with the marker a space
+// further, the weather changing as the next impulse begins if the roll
+// equalled the impulse (mgmg:17.4). Off the track, the day ends.
+func (s *State) sunset(roll int) {
+	out := Sunset(roll, int(s.sunsetDRM), int(s.impulse))
+	s.logf("mgmg:6.3", "Sunset DR %d with modifier %d at Impulse %i", roll, int(s.sunsetDRM), int(s.impulse))
+	if out.EndsDay {
+		s.logf("mgmg:6.3", "the sun sets: the Daylight Phase ends")
+		s.endDaylight()
+		return
+	}
+	if out.WeatherChanges {
+		s.weatherChange = true
+	}
+	if s.impulse == lastImpulse {
+		s.logf("mgmg:6.3", "the Advantage marker moves off the Impulse Track: the Daylight Phase ends")
+		s.endDaylight()
+		return
+	}
+	s.impulse++
+	s.beginImpulse(germans)
+}
+
+// endDaylight ends the Daylight Phase and begins the Refit Phase.
+// TODO(mgmg:21.1): the Breakthrough check comes here, once supply lines
+// (mgmg:13.8) are traced.
+func (s *State) endDaylight() {
+	s.weatherChange = false // mgmg:17.4: a change called for by the last roll never happens
+	s.passes = 0
+	s.startRefit()
+}
+
+// exhaust flips the units that acted in an impulse to their Spent side as
+// it ends (mgmg:8.3, 13.2); a unit Disrupted meanwhile keeps its marker,
+// and one eliminated stays so.
+func (s *State) exhaust(acted units) {
+	for u := range s.units {
+		if acted.has(int16(u)) && s.units[u].Loc >= 0 && s.units[u].Level == StepFresh {
+			s.setLevel(int16(u), StepSpent)
+		}
+	}
+}

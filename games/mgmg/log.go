@@ -1,0 +1,116 @@
+package mgmg
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"sandtable/engine"
+)
+
+// logEntry is one line of the game log, formatted only when shown: %u is a
+// unit index, %p a place index, %s a side, %w a weather, %i an Impulse
+// Track space, %d a number. Every line is public: nothing in the game is
+// hidden from either player (mgmg:7.1).
+type logEntry struct {
+	Turn int8
+	Rule string
+	Fmt  string
+	Args [6]int32
+}
+
+// gameLog is the log kept for people, outside what the rules read. A Clone
+// shares the entries with its original; the first of them to write past
+// their common end extends the array (tip records how far it is written) and
+// the other takes its own copy when it writes. SearchClone turns it off.
+type gameLog struct {
+	entries []logEntry
+	tip     *atomic.Int64
+	off     bool
+}
+
+func (l *gameLog) add(e logEntry) {
+	n := int64(len(l.entries))
+	if l.tip == nil || !l.tip.CompareAndSwap(n, n+1) {
+		l.entries = slices.Clip(l.entries) // another state wrote here first
+		l.tip = new(atomic.Int64)
+		l.tip.Store(n + 1)
+	}
+	l.entries = append(l.entries, e)
+}
+
+// logf adds a line citing rule.
+func (s *State) logf(rule, format string, args ...int) {
+	if s.log.off {
+		return
+	}
+	e := logEntry{Turn: s.turn, Rule: rule, Fmt: format}
+	for i, a := range args {
+		e.Args[i] = int32(a)
+	}
+	s.log.add(e)
+}
+
+// LogLen implements engine.Logbook.
+func (s *State) LogLen(engine.Seat) int { return len(s.log.entries) }
+
+// LogLines implements engine.Logbook.
+func (s *State) LogLines(_ engine.Seat, from, to int) []engine.LogLine {
+	to = min(to, len(s.log.entries))
+	from = max(from, 0)
+	out := make([]engine.LogLine, 0, max(to-from, 0)) // never nil: a view's log encodes as a list
+	for i := from; i < to; i++ {
+		out = append(out, s.g.logLine(s.log.entries[i]))
+	}
+	return out
+}
+
+// logLine formats a log entry; the units and places it names are its refs,
+// the numbers it shows its numbers.
+func (g *Game) logLine(e logEntry) engine.LogLine {
+	var b strings.Builder
+	var refs []string
+	var numbers []int
+	arg := 0
+	for i := 0; i < len(e.Fmt); i++ {
+		c := e.Fmt[i]
+		if c != '%' || i+1 == len(e.Fmt) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		v := int(e.Args[arg])
+		arg++
+		switch e.Fmt[i] {
+		case 'u':
+			b.WriteString(g.units[v].Name)
+			refs = append(refs, "unit:"+g.units[v].ID)
+		case 'p':
+			b.WriteString(g.placeName(int16(v)))
+			refs = append(refs, "area:"+g.placeIDs[v])
+		case 's':
+			b.WriteString(side(v).name())
+		case 'w':
+			b.WriteString(weather(v).String())
+		case 'i':
+			b.WriteString(impulseName(int8(v)))
+		default:
+			b.WriteString(strconv.Itoa(v))
+			numbers = append(numbers, v)
+		}
+	}
+	return engine.LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: b.String(), Refs: refs, Numbers: numbers}
+}
+
+// placeName is a place as the log and the labels write it.
+func (g *Game) placeName(p int16) string {
+	id := g.placeIDs[p]
+	switch {
+	case p == g.uk:
+		return "the United Kingdom box"
+	case g.zone[p]:
+		return "Zone " + id
+	}
+	return "area " + id
+}

@@ -1,0 +1,337 @@
+package mgmg
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"sandtable/engine"
+)
+
+// Position is the complete state as JSON (docs/formats.md): places and
+// units by their IDs so that a person can write one by hand. Only units
+// listed are in play; the rest wait in their pools.
+type Position struct {
+	Scenario      string            `json:"scenario"`
+	Options       map[string]string `json:"options"`
+	RNG           engine.RNG        `json:"rng"`
+	Turn          int               `json:"turn"` // the date in September (mgmg:3.6)
+	Step          string            `json:"step"`
+	Active        string            `json:"active"`
+	Impulse       string            `json:"impulse"` // "C", "B", "A", "0" to "13" (mgmg:3.7)
+	Advantage     string            `json:"advantage"`
+	SunsetDRM     int               `json:"sunset_drm"` // 0 in its box (mgmg:12.41)
+	Weather       string            `json:"weather"`
+	DawnWeather   string            `json:"dawn_weather"`
+	WeatherChange bool              `json:"weather_change,omitempty"`
+	Passes        int               `json:"passes,omitempty"`
+	Purchases     int               `json:"impulse_purchases,omitempty"` // Advances and Retractions bought by the side refitting (mgmg:13.7)
+	Reserves      SideNumbers       `json:"reserves"`
+	Eindhoven     bool              `json:"eindhoven_bonus,omitempty"`
+	AirUsed       []string          `json:"air_used,omitempty"`
+	ConstructUsed SideNumbers       `json:"construct_used"`
+	BoatUsed      bool              `json:"boat_assault_used,omitempty"`
+	Ferries       []string          `json:"ferries"`
+	Units         []UnitPos         `json:"units"`
+	Control       map[string]string `json:"control"` // Allied-Controlled places; the rest are German
+	Stack         []frame           `json:"stack,omitempty"`
+	Choices       int               `json:"choices"`
+	Result        *engine.Result    `json:"result,omitempty"`
+}
+
+// SideNumbers is a number for each side.
+type SideNumbers struct {
+	German int `json:"german"`
+	Allied int `json:"allied"`
+}
+
+// UnitPos is one unit in play.
+type UnitPos struct {
+	ID    string `json:"id"`
+	At    string `json:"at"`    // place ID, or "eliminated"
+	Level string `json:"level"` // "fresh", "spent", "disrupt-1" or "disrupt-2" (mgmg:13.2)
+}
+
+// Position implements engine.State.
+func (s *State) Position() any {
+	g := s.g
+	p := Position{
+		Scenario: s.opt.scenario(), Options: s.opt.encode(), RNG: s.rng.Clone(), Turn: int(s.turn), Step: stepNames[s.step],
+		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
+		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange, Passes: int(s.passes),
+		Purchases:     int(s.purchases),
+		Reserves:      SideNumbers{int(s.reserves[germans]), int(s.reserves[allies])},
+		ConstructUsed: SideNumbers{int(s.constructUsed[germans]), int(s.constructUsed[allies])},
+		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Control: s.controlMarkers(),
+		Stack: s.stack.list(), Choices: s.choices, Result: s.result,
+	}
+	for i, m := range g.pieces.Setup.AirMarkers {
+		if s.airUsed&(1<<i) != 0 {
+			p.AirUsed = append(p.AirUsed, m.ID)
+		}
+	}
+	for u, st := range &s.units {
+		if st.Loc != locPool {
+			p.Units = append(p.Units, UnitPos{ID: g.units[u].ID, At: g.locName(st.Loc), Level: levelNames[st.Level]})
+		}
+	}
+	return p
+}
+
+// LoadPosition implements engine.Game: it checks what a person may get wrong.
+func (g *Game) LoadPosition(data []byte) (engine.State, error) {
+	s, err := g.loadPosition(data)
+	if err != nil {
+		return nil, fmt.Errorf("mgmg position: %w", err)
+	}
+	return s, nil
+}
+
+func (g *Game) loadPosition(data []byte) (*State, error) {
+	var p Position
+	if err := decodeStrict(data, &p); err != nil {
+		return nil, err
+	}
+	o, err := parseOptions(g, p.Scenario, p.Options)
+	if err != nil {
+		return nil, err
+	}
+	s := g.newState(o, 0)
+	s.rng = p.RNG.Clone()
+	for i, d := range p.RNG.Forced {
+		if d < 1 || d > 6 {
+			return nil, fmt.Errorf("rng.forced[%d] %d: a forced die is 1 to 6", i, d)
+		}
+	}
+	if p.Turn < FirstDay || p.Turn > int(s.lastDay()) {
+		return nil, fmt.Errorf("turn %d is not a date of the %s game, September %d to %d (mgmg:3.6, 22)", p.Turn, o.scenario(), FirstDay, s.lastDay())
+	}
+	s.turn, s.choices, s.result = int8(p.Turn), p.Choices, p.Result
+	if p.Choices < 0 {
+		return nil, fmt.Errorf("choices %d is negative", p.Choices)
+	}
+	st := slices.Index(stepNames[:], p.Step)
+	if st < 0 {
+		return nil, fmt.Errorf("step %q is unknown; one of %v", p.Step, stepNames)
+	}
+	s.step = step(st)
+	if s.active, err = parseSide(p.Active, "active", s.step == stOver); err != nil {
+		return nil, err
+	}
+	if s.advantage, err = parseSide(p.Advantage, "advantage", false); err != nil {
+		return nil, err
+	}
+	if err := s.setTracks(p); err != nil {
+		return nil, err
+	}
+	if err := s.setMarkers(p); err != nil {
+		return nil, err
+	}
+	if err := s.setUnits(p); err != nil {
+		return nil, err
+	}
+	for id, c := range p.Control {
+		i, ok := g.placeIndex[id]
+		if !ok || i == g.uk {
+			return nil, fmt.Errorf("control: %q is no area or zone of the map", id)
+		}
+		switch c {
+		case "airborne":
+			s.control[i] = ctlAirborne
+		case "corps":
+			s.control[i] = ctlCorps
+		default:
+			return nil, fmt.Errorf("control of %s: %q is not \"airborne\" or \"corps\"; leave German places out (mgmg:4.5)", id, c)
+		}
+	}
+	if len(p.Stack) > maxDepth {
+		return nil, fmt.Errorf("stack: %d procedures nested, at most %d", len(p.Stack), maxDepth)
+	}
+	for _, f := range p.Stack {
+		s.stack.push(f)
+	}
+	s.rehash()
+	if err := s.Invariants(); err != nil {
+		return nil, err
+	}
+	if s.step != stOver {
+		var tmp [64]engine.Action
+		if len(s.Legal(tmp[:0])) == 0 {
+			return nil, errors.New("the side to move would have no legal choice; check step and active")
+		}
+	}
+	return s, nil
+}
+
+// parseSide reads a side's name; "" is nobody when none is allowed.
+func parseSide(name, field string, none bool) (side, error) {
+	switch {
+	case name == "german":
+		return germans, nil
+	case name == "allied":
+		return allies, nil
+	case name == "" && none:
+		return nobody, nil
+	}
+	return nobody, fmt.Errorf("%s: %q is not \"german\" or \"allied\"", field, name)
+}
+
+// setTracks reads the Impulse Track, the Sunset DRM marker, the weather,
+// the passes and the Supply Track.
+func (s *State) setTracks(p Position) error {
+	found := false
+	for i := int8(firstImpulse); i <= lastImpulse; i++ {
+		if impulseName(i) == p.Impulse {
+			s.impulse, found = i, true
+		}
+	}
+	if !found {
+		return fmt.Errorf("impulse %q is no space of the Impulse Track (C, B, A, 0 to 13; mgmg:3.7)", p.Impulse)
+	}
+	if p.SunsetDRM < firstImpulse || p.SunsetDRM > lastImpulse {
+		return fmt.Errorf("sunset_drm %d is off the Impulse Track (%d to %d; mgmg:12.41)", p.SunsetDRM, firstImpulse, lastImpulse)
+	}
+	s.sunsetDRM = int8(p.SunsetDRM)
+	var ok1, ok2 bool
+	s.weather, ok1 = parseWeather(p.Weather)
+	s.dawnWeather, ok2 = parseWeather(p.DawnWeather)
+	if !ok1 || !ok2 {
+		return fmt.Errorf("weather %q, dawn_weather %q: each is \"clear\" or \"overcast\" (mgmg:17)", p.Weather, p.DawnWeather)
+	}
+	if p.Turn < firstWeatherRoll && p.DawnWeather != "clear" {
+		return fmt.Errorf("dawn_weather %q: September 17 and 18 begin Clear (mgmg:17.1)", p.DawnWeather)
+	}
+	s.weatherChange = p.WeatherChange
+	if p.Passes < 0 || p.Passes > 1 || (p.Passes > 0 && s.step != stImpulse) {
+		return fmt.Errorf("passes %d: 0, or 1 during the Daylight Phase; a second pass ends it (mgmg:8.24)", p.Passes)
+	}
+	s.passes = uint8(p.Passes)
+	if p.Purchases < 0 || p.Purchases > maxPurchases || (p.Purchases > 0 && s.step != stRefit) {
+		return fmt.Errorf("impulse_purchases %d: 0 to %d, bought in the Refit Phase (mgmg:13.7)", p.Purchases, maxPurchases)
+	}
+	s.purchases = uint8(p.Purchases)
+	if p.Reserves.German < 0 || p.Reserves.Allied < 0 || p.Reserves.German > 999 || p.Reserves.Allied > 999 {
+		return fmt.Errorf("reserves %+v: the Supply Track holds 0 to 999 points a side (mgmg:3.8)", p.Reserves)
+	}
+	s.reserves = [2]int16{int16(p.Reserves.German), int16(p.Reserves.Allied)}
+	s.eindhoven = p.Eindhoven
+	return nil
+}
+
+func parseWeather(name string) (weather, bool) {
+	i := slices.Index(weatherNames[:], name)
+	return weather(max(i, 0)), i >= 0
+}
+
+// setMarkers reads the air, construct, boat and ferry markers.
+func (s *State) setMarkers(p Position) error {
+	g := s.g
+	for _, id := range p.AirUsed {
+		i := slices.IndexFunc(g.pieces.Setup.AirMarkers, func(m AirMarker) bool { return m.ID == id })
+		if i < 0 {
+			return fmt.Errorf("air_used: %q is no air marker of setup.json", id)
+		}
+		s.airUsed |= 1 << i
+	}
+	cm := g.pieces.Setup.ConstructMarkers
+	if p.ConstructUsed.German < 0 || p.ConstructUsed.German > cm[German] || p.ConstructUsed.Allied < 0 || p.ConstructUsed.Allied > cm[Allied] {
+		return fmt.Errorf("construct_used %+v: each side has %d German and %d Allied Construct markers (mgmg:3.9)", p.ConstructUsed, cm[German], cm[Allied])
+	}
+	s.constructUsed = [2]uint8{uint8(p.ConstructUsed.German), uint8(p.ConstructUsed.Allied)}
+	s.boatUsed = p.BoatUsed
+	if len(p.Ferries) != nFerries {
+		return fmt.Errorf("ferries: %d listed; there are %d Ferry Crossing markers (mgmg:5.1)", len(p.Ferries), nFerries)
+	}
+	for i, f := range p.Ferries {
+		j := slices.Index(ferryNames[:], f)
+		if j < 0 {
+			return fmt.Errorf("ferries[%d] %q is not \"open\", \"used\" or \"destroyed\" (mgmg:4.7)", i, f)
+		}
+		s.ferries[i] = ferryState(j)
+	}
+	return nil
+}
+
+// setUnits reads the units in play.
+func (s *State) setUnits(p Position) error {
+	g := s.g
+	seen := map[string]bool{}
+	for _, up := range p.Units {
+		u, ok := g.byID[up.ID]
+		if !ok {
+			return fmt.Errorf("unit %q is not in the order of battle (games/mgmg/data/units.json)", up.ID)
+		}
+		if seen[up.ID] {
+			return fmt.Errorf("unit %q is listed twice", up.ID)
+		}
+		seen[up.ID] = true
+		if !g.units[u].InGame(s.opt.extended) {
+			return fmt.Errorf("unit %q plays only in the Extended Game (mgmg:5.2, 22)", up.ID)
+		}
+		loc, ok := g.placeIndex[up.At]
+		if up.At == "eliminated" {
+			loc, ok = locElim, true
+		}
+		if !ok {
+			return fmt.Errorf("unit %q is at %q, which is no place (1-65, A-J, UK, eliminated)", up.ID, up.At)
+		}
+		lvl := slices.Index(levelNames[:], up.Level)
+		if lvl < 0 || (loc == locElim && lvl != int(StepFresh)) {
+			return fmt.Errorf("unit %q: level %q is not fresh, spent, disrupt-1 or disrupt-2 (fresh when eliminated; mgmg:13.2)", up.ID, up.Level)
+		}
+		s.units[u] = unitState{Loc: loc, Level: Step(lvl)}
+	}
+	return nil
+}
+
+// Invariants implements engine.State: what must hold after every choice.
+func (s *State) Invariants() error {
+	g := s.g
+	for u, st := range &s.units {
+		if st.Loc < locElim || int(st.Loc) >= nPlaces || st.Level < StepFresh || st.Level > StepDisrupt2 {
+			return fmt.Errorf("unit %s is at an impossible location %d or level %d", g.units[u].ID, st.Loc, st.Level)
+		}
+		if st.Loc == g.uk && (g.units[u].Airborne == "" && !g.units[u].Sp || st.Level != StepFresh) {
+			return fmt.Errorf("unit %s is in the United Kingdom box, which holds only fresh airborne units and the Deelen reinforcements (mgmg:3.4, 18.4, 22.2)", g.units[u].ID)
+		}
+	}
+	if s.occ != s.occFull() {
+		return errors.New("the occupancy is stale: a unit moved without put")
+	}
+	for _, sd := range []side{germans, allies} {
+		if p := s.overstacked(sd); p >= 0 {
+			return fmt.Errorf("stacking: the %s side has more than %d units in %s (mgmg:7.1)", sd.name(), stackLimit, g.placeIDs[p])
+		}
+	}
+	if s.control[g.uk] != ctlGerman {
+		return errors.New("the United Kingdom box is no area: nobody controls it (mgmg:3.4)")
+	}
+	if s.zob != s.zobFull() {
+		return errors.New("the hash's keys are stale: a unit or marker changed without put, setLevel or setControl")
+	}
+	if (s.step == stOver) != (s.result != nil) || (s.step == stOver) != (s.active == nobody) {
+		return errors.New("a result exists exactly when the game is over, and then nobody is to move")
+	}
+	if s.advantage == nobody {
+		return errors.New("the Advantage belongs to a side at the start of each impulse (mgmg:12.1)")
+	}
+	return s.checkStack()
+}
+
+// checkStack checks the procedures against the step: an impulse frame of
+// the side to move exactly while it chooses its impulse.
+func (s *State) checkStack() error {
+	for _, f := range s.stack.frames[:s.stack.n] {
+		if f.Proc != procImpulse || f.Side > allies || f.Sunset < 0 || f.Sunset > 12 {
+			return fmt.Errorf("stack: frame %+v is no impulse of a side with a Sunset DR of 0 (none yet) or 2 to 12", f)
+		}
+		if f.Acted[len(f.Acted)-1]>>(nUnits%64) != 0 {
+			return fmt.Errorf("stack: an impulse's Acted names units past the %d of the order of battle", nUnits)
+		}
+	}
+	want := s.step == stImpulse
+	if got := s.stack.n == 1 && s.stack.top().Side == s.active; got != want || (!want && s.stack.n > 0) {
+		return fmt.Errorf("stack: step %s needs %s", stepNames[s.step], map[bool]string{true: "one impulse frame of the side to move", false: "no procedure"}[want])
+	}
+	return nil
+}

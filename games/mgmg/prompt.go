@@ -1,0 +1,67 @@
+package mgmg
+
+import (
+	"fmt"
+
+	"sandtable/engine"
+)
+
+// What a step asks, in words (engine.Prompter): the phase of the turn the
+// game is in (mgmg:6, 20) and a sentence for each seat. A phase whose rules
+// are not yet built says so: its only choice is "done".
+
+// phases of the turn (mgmg:6.1, 20.1).
+var (
+	phaseAirBombardment = engine.Phase{ID: "dday-air-bombardment", Name: "D-Day Air Bombardment Phase", Rule: "mgmg:20.2"}
+	phaseArtillery      = engine.Phase{ID: "dday-artillery-bombardment", Name: "D-Day Artillery Bombardment Phase", Rule: "mgmg:20.3"}
+	phaseLanding        = engine.Phase{ID: "dday-airborne-landing", Name: "D-Day Airborne Landing Phase", Rule: "mgmg:20.4"}
+	phaseGroundAssault  = engine.Phase{ID: "dday-ground-assault", Name: "D-Day XXX Corps Ground Assault Phase", Rule: "mgmg:20.5"}
+	phaseDaylight       = engine.Phase{ID: "daylight", Name: "Daylight Phase", Rule: "mgmg:6.3"}
+	phaseRefit          = engine.Phase{ID: "refit", Name: "Refit Phase", Rule: "mgmg:6.4"}
+	phaseRegroup        = engine.Phase{ID: "regroup", Name: "Regroup Phase", Rule: "mgmg:6.5"}
+	phaseOver           = engine.Phase{ID: "over", Name: "Game over"}
+)
+
+var stepPhases = [...]engine.Phase{
+	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
+	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stOver: phaseOver,
+}
+
+// Phase implements engine.Prompter.
+func (s *State) Phase() engine.Phase { return stepPhases[s.step] }
+
+// Prompt implements engine.Prompter: the seat to move is asked what its
+// step asks; the others are told whom the game waits for and what for.
+func (s *State) Prompt(seat engine.Seat) engine.Prompt {
+	if s.step == stOver {
+		return engine.Prompt{Text: "The game is over: " + s.result.Text}
+	}
+	ask, wait := s.asks()
+	switch seat {
+	case s.ToMove():
+		return engine.Prompt{Text: ask, Rule: s.rule()}
+	case germans.seat(), allies.seat():
+		return engine.Prompt{Text: fmt.Sprintf("Waiting for the %s player: %s", s.active.name(), wait), Rule: s.rule()}
+	}
+	return engine.Prompt{Text: fmt.Sprintf("%s to move: %s", s.active.name(), wait), Rule: s.rule()}
+}
+
+// asks is what the step asks of the side to move (ask), and what the
+// others are told it decides (wait).
+func (s *State) asks() (ask, wait string) {
+	notBuilt := map[step]string{
+		stAirBombardment:   "the air bombardments of the FLAK Towers are not yet built",
+		stArtilleryBarrage: "the XXX Corps Artillery barrage in Zone F is not yet built",
+		stAirborneLanding:  "the first lift has landed; interdiction and the drop areas' actions are not yet built",
+		stGroundAssault:    "the Guards Armoured assault in Zone F is not yet built",
+		stRefit:            "depots, refits and surrender are not yet built; Impulse Advances and Retractions may be bought with Reserves",
+		stRegroup:          "regroup moves are not yet built",
+	}
+	if why, ok := notBuilt[s.step]; ok {
+		name := s.Phase().Name
+		return fmt.Sprintf("%s (%s): choose Done", name, why), "the " + name
+	}
+	imp := impulseName(s.impulse)
+	return fmt.Sprintf("Impulse %s: your impulse (only the Pass Impulse is built yet; assault, infiltration and bombardment impulses are not)", imp),
+		"impulse " + imp
+}

@@ -1,0 +1,64 @@
+package mgmg
+
+import (
+	"fmt"
+	"slices"
+
+	"sandtable/engine"
+)
+
+// Legal implements engine.State: one case per step, in the files named after
+// the rules they implement.
+func (s *State) Legal(buf []engine.Action) []engine.Action {
+	buf = s.legal(buf[:0])
+	s.nSeen, s.legalAt = 0, 0
+	if len(buf) <= len(s.seen) { // longer lists are listed again by Apply
+		s.nSeen, s.legalAt = uint8(copy(s.seen[:], buf)), s.choices+1
+	}
+	return buf
+}
+
+// legal lists the legal actions, one case per step. The phases whose rules
+// are not yet built offer only "done" (see the prompt).
+func (s *State) legal(buf []engine.Action) []engine.Action {
+	switch s.step {
+	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault, stRegroup:
+		return append(buf, act(kDone, 0))
+	case stRefit:
+		return s.legalPurchases(append(buf, act(kDone, 0)))
+	case stImpulse:
+		return append(buf, act(kPass, 0))
+	}
+	return buf
+}
+
+// Apply implements engine.State. Only listed actions are accepted.
+func (s *State) Apply(a engine.Action) error {
+	if s.step == stOver {
+		return fmt.Errorf("%w: the game has ended", engine.ErrIllegal)
+	}
+	list := s.seen[:s.nSeen] // the list Legal gave for this very state, if it did
+	if s.legalAt != s.choices+1 {
+		var tmp [64]engine.Action
+		list = s.legal(tmp[:0])
+	}
+	if !slices.Contains(list, a) {
+		return fmt.Errorf("%w: action %d is not legal now", engine.ErrIllegal, a)
+	}
+	s.choices++
+	k, _ := split(a)
+	switch s.step {
+	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
+		s.applyDDay()
+	case stImpulse:
+		s.applyPass()
+	case stRefit:
+		s.applyRefit(k)
+	case stRegroup:
+		s.applyRegroupDone()
+	}
+	if s.step != stOver {
+		s.zoneFArrivals()
+	}
+	return nil
+}

@@ -1,0 +1,125 @@
+package mgmg
+
+// The sequence of play (mgmg:6): a turn is a Dawn Phase (6.2), or on
+// September 17 the four D-Day phases instead (6.22, 20.1); the Daylight
+// Phase of impulses (6.3, impulse.go); the Refit Phase (6.4, 13.3); and the
+// Regroup Phase (6.5), after which the Turn marker advances or, after the
+// last turn, the game ends (victory.go).
+
+// startTurn begins the turn of s.turn.
+func (s *State) startTurn() {
+	if s.turn == FirstDay {
+		s.logf("mgmg:20.1", "September %d: D-Day", int(s.turn))
+		s.step, s.active = stAirBombardment, allies
+		return
+	}
+	s.dawn()
+	s.startDaylight()
+}
+
+// dawn is the Dawn Phase (mgmg:6.2): reinforcements arrive (mgmg:18), the
+// markers used yesterday come back, and from September 19 the weather is
+// rolled (mgmg:6.21).
+func (s *State) dawn() {
+	s.logf("mgmg:6.2", "September %d: Dawn Phase", int(s.turn))
+	s.arrive()
+	s.airUsed &^= s.g.alliedBombers // mgmg:16.1
+	s.constructUsed = [2]uint8{}    // mgmg:6.2, 3.9
+	s.boatUsed = false              // mgmg:6.2, 3.10
+	s.reopenFerries()               // mgmg:6.2
+	s.rollWeather()
+}
+
+// reopenFerries turns the used Ferry Crossing markers back to their
+// available side (mgmg:6.2, 6.4, 4.7).
+func (s *State) reopenFerries() {
+	for i, f := range s.ferries {
+		if f == ferryUsed {
+			s.ferries[i] = ferryOpen
+		}
+	}
+}
+
+// applyDDay ends a D-Day phase (mgmg:20.1): the Air Bombardment (20.2),
+// Artillery Bombardment (20.3), Airborne Landing (20.4) and XXX Corps Ground
+// Assault (20.5) Phases follow each other, and then the Daylight Phase
+// begins with German Impulse 0 (mgmg:20.6).
+func (s *State) applyDDay() {
+	switch s.step {
+	case stAirBombardment:
+		s.step = stArtilleryBarrage
+	case stArtilleryBarrage:
+		s.step = stAirborneLanding
+		s.landFirstLift()
+	case stAirborneLanding:
+		s.step = stGroundAssault
+	case stGroundAssault:
+		s.startDaylight()
+	}
+}
+
+// landFirstLift places the first lift's airborne units in their Drop Areas,
+// fresh side up: the first step of the Airborne Landing Phase (mgmg:20.4).
+func (s *State) landFirstLift() {
+	for u := range s.g.units {
+		if !s.landsOnDDay(u) || s.units[u].Loc != s.g.uk {
+			continue
+		}
+		p := s.g.placeIndex[s.g.units[u].Place]
+		s.put(int16(u), p, StepFresh)
+		s.updateControl(p)
+		s.logf("mgmg:20.4", "%u lands in %p", u, int(p))
+	}
+}
+
+// startRefit begins the Refit Phase (mgmg:6.4): the Advantage marker back
+// to space 0, the Sunset DRM marker to its box, the ferries open again;
+// then the Germans refit, then the Allies (mgmg:13.3).
+func (s *State) startRefit() {
+	s.logf("mgmg:6.4", "Refit Phase")
+	s.impulse, s.sunsetDRM = 0, 0
+	s.reopenFerries()
+	s.step, s.active = stRefit, germans
+}
+
+// applyRefit buys an Impulse Advance or Retraction (refit.go), or ends a
+// side's Refit Phase; after the Allies', the Regroup Phase begins with the
+// Germans (mgmg:6.4, 6.5).
+func (s *State) applyRefit(k kind) {
+	if k != kDone {
+		s.buyImpulse(k)
+		return
+	}
+	s.purchases = 0
+	if s.active == germans {
+		s.active = allies
+		return
+	}
+	s.logf("mgmg:6.5", "Regroup Phase")
+	s.step, s.active = stRegroup, germans
+}
+
+// applyRegroupDone ends a side's Regroup; after the Allies' the turn ends
+// (mgmg:6.5).
+func (s *State) applyRegroupDone() {
+	if s.active == germans {
+		s.active = allies
+		return
+	}
+	s.endTurn()
+}
+
+// endTurn records Eindhoven's bonus on September 17 (mgmg:21.31), checks
+// victory on the days the rules check it (mgmg:21.2, 22.1) and otherwise
+// advances the Turn marker (mgmg:3.6, 6.5).
+func (s *State) endTurn() {
+	if s.turn == FirstDay && (s.hasCorps(s.g.eindhoven) || s.control[s.g.eindhoven] == ctlCorps) {
+		s.eindhoven = true
+		s.logf("mgmg:21.31", "XXX Corps holds %p at the end of September 17: one more Victory Point", int(s.g.eindhoven))
+	}
+	if s.checkVictory() {
+		return
+	}
+	s.turn++
+	s.startTurn()
+}

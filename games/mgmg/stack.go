@@ -1,0 +1,91 @@
+package mgmg
+
+import "fmt"
+
+// The rules nest procedures: an impulse holds the assaults of its active
+// area, an assault its retreats, a roll the Advantage holder's reroll
+// offer. Each runs on a frame of the state's stack, which carries the
+// procedure's own data and, by being popped, says where play goes back to.
+
+// proc names a procedure that runs on its own frame.
+type proc uint8
+
+const (
+	procImpulse proc = iota + 1 // mgmg:8.1 one side's impulse, from its choice to its end
+)
+
+var procNames = [...]string{procImpulse: "impulse"}
+
+// MarshalText writes a procedure by name in a position; an unknown one
+// writes as "", which reading refuses.
+func (p proc) MarshalText() ([]byte, error) {
+	if int(p) >= len(procNames) {
+		return nil, nil
+	}
+	return []byte(procNames[p]), nil
+}
+
+// UnmarshalText reads a procedure's name.
+func (p *proc) UnmarshalText(b []byte) error {
+	for i, n := range procNames {
+		if i > 0 && n == string(b) {
+			*p = proc(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("stack: %q is not a procedure (one of %v)", b, procNames[1:])
+}
+
+// frame is one procedure in progress; each uses only its own fields.
+type frame struct {
+	Proc   proc
+	Side   side  `json:",omitempty"` // impulse: whose impulse it is
+	Sunset int8  `json:",omitempty"` // impulse: the Allied Sunset DR once made, 0 before (mgmg:6.3)
+	Acted  units `json:",omitzero"`  // impulse: the units that moved, assaulted or barraged, Spent when it ends (mgmg:8.3)
+}
+
+// units is a set of units, one bit each by index.
+type units [(nUnits + 63) / 64]uint64
+
+func (us *units) add(u int16)      { us[u/64] |= 1 << (u % 64) }
+func (us *units) has(u int16) bool { return us[u/64]&(1<<(u%64)) != 0 }
+
+// maxDepth bounds the nesting.
+const maxDepth = 4
+
+// stack holds the procedures in progress, innermost last, in place so that
+// a clone copies it with the state.
+type stack struct {
+	frames [maxDepth]frame
+	n      uint8
+}
+
+func (k *stack) push(f frame) {
+	if int(k.n) == maxDepth {
+		panic("mgmg: procedures nested deeper than maxDepth")
+	}
+	k.frames[k.n] = f
+	k.n++
+}
+
+// pop ends the innermost procedure and returns its frame.
+func (k *stack) pop() frame {
+	k.n--
+	f := k.frames[k.n]
+	k.frames[k.n] = frame{}
+	return f
+}
+
+// top is the innermost procedure's frame, to read and update its data.
+func (k *stack) top() *frame { return &k.frames[k.n-1] }
+
+// in reports the innermost procedure is p.
+func (k *stack) in(p proc) bool { return k.n > 0 && k.frames[k.n-1].Proc == p }
+
+// list copies the frames out, outermost first; nil when there are none.
+func (k *stack) list() []frame {
+	if k.n == 0 {
+		return nil
+	}
+	return append([]frame(nil), k.frames[:k.n]...)
+}

@@ -1,0 +1,225 @@
+package mgmg
+
+import "sandtable/engine"
+
+// side is one of the two players as the state keeps it (mgmg:2.0); the
+// order of battle's Side names the same players in the data.
+type side uint8
+
+const (
+	germans side = 0
+	allies  side = 1
+	nobody  side = 2 // no player: the seat of the game over, or no holder
+)
+
+func (s side) other() side { return 1 - s }
+
+// seat is the engine seat of a side.
+func (s side) seat() engine.Seat {
+	switch s {
+	case germans:
+		return "german"
+	case allies:
+		return "allied"
+	}
+	return ""
+}
+
+func (s side) String() string { return string(s.seat()) }
+
+// name is the side as prose writes it.
+func (s side) name() string {
+	switch s {
+	case germans:
+		return "German"
+	case allies:
+		return "Allied"
+	}
+	return "neither side"
+}
+
+// sideOf is the state's side of the data's.
+func sideOf(s Side) side {
+	if s == Allied {
+		return allies
+	}
+	return germans
+}
+
+// control is who Controls a place (mgmg:7.2): the Germans, the Allied
+// Airborne or XXX Corps, shown by the Airborne and Corps sides of the
+// Allied control marker (mgmg:4.5, 7.21).
+type control uint8
+
+const (
+	ctlGerman   control = iota // no marker: every place at the start (mgmg:7.2)
+	ctlAirborne                // Airborne side of the marker
+	ctlCorps                   // XXX Corps side (mgmg:7.21)
+)
+
+// side is the player whose control it is.
+func (c control) side() side {
+	if c == ctlGerman {
+		return germans
+	}
+	return allies
+}
+
+var controlNames = [...]string{ctlGerman: "german", ctlAirborne: "airborne", ctlCorps: "corps"}
+
+// weather is the face of the Turn marker (mgmg:4.8, 17).
+type weather uint8
+
+const (
+	clear weather = iota
+	overcast
+)
+
+var weatherNames = [...]string{clear: "clear", overcast: "overcast"}
+
+func (w weather) String() string { return weatherNames[w] }
+
+// ferryState is the face of a Ferry Crossing marker (mgmg:4.7, 9.63).
+type ferryState uint8
+
+const (
+	ferryOpen      ferryState = iota // available
+	ferryUsed                        // "Do Not Enter" until the phase ends
+	ferryDestroyed                   // gone for the rest of the game (mgmg:4.7)
+)
+
+var ferryNames = [...]string{ferryOpen: "open", ferryUsed: "used", ferryDestroyed: "destroyed"}
+
+// Where a unit is when it is on no place of the map.
+const (
+	locPool int16 = -1 // not yet arrived, or not in this scenario (mgmg:5.2)
+	locElim int16 = -2 // eliminated
+)
+
+// unitState is the changing part of a counter: where it is and the side
+// face up with its Disruption marker (mgmg:4.4, 13.2).
+type unitState struct {
+	Loc   int16
+	Level Step // StepFresh to StepDisrupt2 while in play
+}
+
+// step is what the game waits for.
+type step uint8
+
+const (
+	stAirBombardment   step = iota // mgmg:20.2 D-Day Air Bombardment Phase
+	stArtilleryBarrage             // mgmg:20.3 D-Day Artillery Bombardment Phase
+	stAirborneLanding              // mgmg:20.4 D-Day Airborne Landing Phase
+	stGroundAssault                // mgmg:20.5 D-Day XXX Corps Ground Assault Phase
+	stImpulse                      // mgmg:6.3, 8.2 the side to act picks its impulse
+	stRefit                        // mgmg:6.4, 13.3 each side's Refit Phase
+	stRegroup                      // mgmg:6.5 each side's Regroup
+	stOver
+)
+
+var stepNames = [...]string{
+	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
+	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
+	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stOver: "over",
+}
+
+// The Impulse Track's seventeen spaces run from "C" through "B", "A" and
+// "0" to "13" (mgmg:3.7, 24.0); the letters are the spaces below 0 that
+// Impulse Retractions reach (mgmg:13.7).
+const (
+	firstImpulse = -3
+	lastImpulse  = 13
+)
+
+// Sizes of the arrays a state carries: exactly the units of the order of
+// battle and the places of the map, so that ranging over them visits each
+// once (newGame checks the data against them).
+const (
+	nUnits   = 149
+	nPlaces  = 76 // 65 areas, ten zones and the United Kingdom box
+	nFerries = 3  // mgmg:5.1
+)
+
+// State is a game of Monty's Gamble: Market-Garden.
+type State struct {
+	g   *Game
+	opt options
+	rng engine.RNG
+
+	log    gameLog // for people only: not part of the position or the hash
+	result *engine.Result
+
+	// last, past every pointer, where the garbage collector does not look
+	// (TestStateLayout): a field that holds one goes above
+
+	stack stack // the nested procedures in progress (stack.go)
+
+	choices int  // choices applied
+	turn    int8 // the date in September (mgmg:3.6)
+	step    step
+	active  side // who chooses now
+
+	impulse       int8     // the Advantage marker's space on the Impulse Track (mgmg:3.7)
+	advantage     side     // who holds the Advantage (mgmg:12.1)
+	sunsetDRM     int8     // the Sunset DRM marker's space, 0 while in its box (mgmg:12.41)
+	weather       weather  // the weather now (mgmg:4.8, 17)
+	dawnWeather   weather  // the weather the turn began with, which values depots (mgmg:17.2, 17.3, 17.4)
+	weatherChange bool     // a sunset roll equalled the impulse: the weather changes as the next impulse begins (mgmg:17.4)
+	passes        uint8    // consecutive Pass Impulses (mgmg:8.24)
+	reserves      [2]int16 // each side's Reserves on the Supply Track (mgmg:3.8, 13.7)
+	purchases     uint8    // Impulse Advances and Retractions the side refitting has bought (mgmg:13.7)
+	eindhoven     bool     // XXX Corps contested or controlled Eindhoven at the end of September 17 (mgmg:21.31)
+	airUsed       uint8    // air markers on their used side, one bit each in setup.json's order (mgmg:4.31, 16.1)
+	constructUsed [2]uint8 // each side's Construct markers in the Used box (mgmg:3.9, 19.21)
+	boatUsed      bool     // the Boat Assault marker is on its used side (mgmg:3.10)
+	ferries       [nFerries]ferryState
+
+	zob uint64 // Zobrist keys of units and places (hash.go)
+	// the first nSeen of seen are the last list Legal returned, valid while
+	// legalAt == choices+1 (Apply checks against it)
+	seen    [32]engine.Action
+	nSeen   uint8
+	legalAt int
+
+	units   [nUnits]unitState
+	control [nPlaces]control
+	occ     [nPlaces][2]uint8 // units of each side in each place, kept by put (control.go)
+}
+
+// RNG implements engine.State.
+func (s *State) RNG() *engine.RNG { return &s.rng }
+
+// Result implements engine.State.
+func (s *State) Result() *engine.Result { return s.result }
+
+// ToMove implements engine.State.
+func (s *State) ToMove() engine.Seat {
+	if s.step == stOver {
+		return ""
+	}
+	return s.active.seat()
+}
+
+// Clone implements engine.State. The log's entries are shared until one of
+// the two writes (gameLog).
+func (s *State) Clone() engine.State {
+	c := new(State)
+	*c = *s
+	c.rng = s.rng.Clone()
+	return c
+}
+
+// SearchClone implements engine.SearchCloner: a Clone that keeps no log.
+func (s *State) SearchClone() engine.State {
+	c := s.Clone().(*State)
+	c.log = gameLog{off: true}
+	return c
+}
+
+// lastDay is the date of the game's last turn (mgmg:6.1, 22.1).
+func (s *State) lastDay() int8 {
+	if s.opt.extended {
+		return ExtendedLastDay
+	}
+	return LastDay
+}

@@ -1,0 +1,128 @@
+package mgmg
+
+import (
+	"fmt"
+
+	"sandtable/engine"
+)
+
+// View is what one seat may know (docs/design.md section 3). Nothing on the
+// map is hidden: a player may examine enemy stacks at any time (mgmg:7.1);
+// only the RNG's future is left out.
+type View struct {
+	Seat          engine.Seat       `json:"seat"`
+	Scenario      string            `json:"scenario"`
+	Turn          int               `json:"turn"` // the date in September (mgmg:3.6)
+	Step          string            `json:"step"`
+	Phase         engine.Phase      `json:"phase"`
+	Prompt        engine.Prompt     `json:"prompt"`
+	Active        string            `json:"active"`
+	Impulse       string            `json:"impulse"`   // the Advantage marker's space (mgmg:3.7)
+	Advantage     string            `json:"advantage"` // its holder (mgmg:12.1)
+	SunsetDRM     int               `json:"sunset_drm"`
+	Weather       string            `json:"weather"`
+	DawnWeather   string            `json:"dawn_weather"`
+	WeatherChange bool              `json:"weather_change,omitempty"`
+	Reserves      map[string]int    `json:"reserves"`
+	VP            int               `json:"vp"` // the Allied Victory Points as the game stands (mgmg:21.3)
+	Units         []UnitView        `json:"units"`
+	Control       map[string]string `json:"control"` // Allied-Controlled places: "airborne" or "corps" (mgmg:4.5)
+	Ferries       []string          `json:"ferries"`
+	Result        *engine.Result    `json:"result,omitempty"`
+	Panels        []Panel           `json:"panels"`
+}
+
+// UnitView is a unit in play: where it is and its face (mgmg:13.2).
+type UnitView struct {
+	ID    string `json:"id"`
+	At    string `json:"at"`
+	Level string `json:"level"`
+}
+
+// Panel is one part of the side panel, declared so that a client draws it
+// without knowing the game (docs/formats.md): a track with a marker on it,
+// a value, a side, or a box of the units at an off-map place.
+type Panel struct {
+	Kind   string `json:"kind"` // "track", "value", "side" or "box"
+	ID     string `json:"id"`
+	Label  string `json:"label"`
+	Rule   string `json:"rule,omitempty"`
+	Value  any    `json:"value"`
+	Max    int    `json:"max,omitempty"`    // track: its positions are 1 to Max
+	At     string `json:"at,omitempty"`     // box: it holds the units whose "at" is this
+	Folded bool   `json:"folded,omitempty"` // box: drawn closed
+}
+
+// levelNames are the faces of a unit as positions and views write them.
+var levelNames = [...]string{StepFresh: "fresh", StepSpent: "spent", StepDisrupt1: "disrupt-1", StepDisrupt2: "disrupt-2"}
+
+// View implements engine.State.
+func (s *State) View(seat engine.Seat) any {
+	g := s.g
+	v := View{
+		Seat: seat, Scenario: s.opt.scenario(), Turn: int(s.turn), Step: stepNames[s.step], Phase: s.Phase(), Prompt: s.Prompt(seat),
+		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
+		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange,
+		Reserves: map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
+		VP:       s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Result: s.result,
+	}
+	for u, st := range &s.units {
+		if st.Loc != locPool {
+			v.Units = append(v.Units, UnitView{ID: g.units[u].ID, At: g.locName(st.Loc), Level: levelNames[st.Level]})
+		}
+	}
+	v.Panels = s.panels()
+	return v
+}
+
+// panels declares the side panel: the Turn Record Track with the weather
+// (mgmg:3.6, 4.8), the Impulse Track with the Advantage (mgmg:3.7, 12), the
+// Sunset DRM marker (mgmg:12.41), the Supply Track's Reserves and Victory
+// Points (mgmg:3.8), and the United Kingdom and eliminated boxes (mgmg:3.4).
+func (s *State) panels() []Panel {
+	return []Panel{
+		{Kind: "value", ID: "turn", Label: "Turn", Rule: "mgmg:3.6", Value: fmt.Sprintf("September %d (last: %d)", s.turn, s.lastDay())},
+		{Kind: "value", ID: "weather", Label: "Weather", Rule: "mgmg:17", Value: s.weather.String()},
+		{Kind: "value", ID: "impulse", Label: "Impulse", Rule: "mgmg:3.7", Value: impulseName(s.impulse)},
+		{Kind: "side", ID: "advantage", Label: "Advantage", Rule: "mgmg:12.1", Value: s.advantage.String()},
+		{Kind: "value", ID: "sunset-drm", Label: "Sunset DRM", Rule: "mgmg:12.41", Value: fmt.Sprintf("%+d", s.sunsetDRM)},
+		{Kind: "value", ID: "reserves", Label: "Reserves (German / Allied)", Rule: "mgmg:13.7", Value: fmt.Sprintf("%d / %d", s.reserves[germans], s.reserves[allies])},
+		{Kind: "value", ID: "vp", Label: "Allied VP", Rule: "mgmg:21.3", Value: s.victoryPoints()},
+		{Kind: "box", ID: "uk-box", Label: "United Kingdom", Rule: "mgmg:3.4", At: UnitedKingdom},
+		{Kind: "box", ID: "eliminated-box", Label: "Eliminated", At: "eliminated", Folded: true},
+	}
+}
+
+// controlMarkers are the Allied control markers by place (mgmg:4.5): the
+// Germans Control every place without one.
+func (s *State) controlMarkers() map[string]string {
+	out := map[string]string{}
+	for p, c := range s.control {
+		if c != ctlGerman {
+			out[s.g.placeIDs[p]] = controlNames[c]
+		}
+	}
+	return out
+}
+
+func (s *State) ferryNames() []string {
+	out := make([]string, nFerries)
+	for i, f := range s.ferries {
+		out[i] = ferryNames[f]
+	}
+	return out
+}
+
+// StepName implements engine.Stepper.
+func (s *State) StepName() string { return stepNames[s.step] }
+
+// locName is where a unit is, as positions and views write it.
+func (g *Game) locName(loc int16) string {
+	switch loc {
+	case locPool:
+		return "pool"
+	case locElim:
+		return "eliminated"
+	}
+	return g.placeIDs[loc]
+}

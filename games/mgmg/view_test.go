@@ -1,0 +1,56 @@
+package mgmg
+
+import (
+	"strings"
+	"testing"
+
+	"sandtable/engine"
+)
+
+// TestViewsShowEverything: nothing on the map is hidden (mgmg:7.1): both
+// seats and a spectator see every unit in play where it is.
+func TestViewsShowEverything(t *testing.T) {
+	s := newTestState(t, "standard")
+	in := 0
+	for _, st := range s.units {
+		if st.Loc != locPool {
+			in++
+		}
+	}
+	for _, seat := range []engine.Seat{"german", "allied", engine.Spectator} {
+		v := s.View(seat).(View)
+		if len(v.Units) != in {
+			t.Errorf("%s sees %d units; %d are in play", seat, len(v.Units), in)
+		}
+	}
+}
+
+// TestPromptsSayWhatIsNotBuilt: a phase whose rules are not yet built says
+// so to the seat to move, and the others are told whom the game waits for.
+func TestPromptsSayWhatIsNotBuilt(t *testing.T) {
+	s := newTestState(t, "standard")
+	if p := s.Prompt("allied"); !strings.Contains(p.Text, "not yet built") || p.Rule != "mgmg:20.2" {
+		t.Errorf("Allied prompt %+v; want the Air Bombardment Phase marked not yet built (mgmg:20.2)", p)
+	}
+	if p := s.Prompt("german"); !strings.Contains(p.Text, "Waiting for the Allied player") {
+		t.Errorf("German prompt %+v; want whom the game waits for", p)
+	}
+	if c := engine.Choices(s); len(c) != 1 || c[0].ID != "done" || !strings.Contains(c[0].Label, "not yet built") {
+		t.Errorf("choices %+v; want one \"done\" labelled not yet built", c)
+	}
+}
+
+// TestLogCitesRules: every log line cites a rule of the game.
+func TestLogCitesRules(t *testing.T) {
+	s := newTestState(t, "standard")
+	play(t, s, dDayDone...)
+	lines := s.LogLines("german", 0, s.LogLen("german"))
+	if len(lines) == 0 {
+		t.Fatal("no log")
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l.Rule, "mgmg:") {
+			t.Errorf("line %q cites %q", l.Text, l.Rule)
+		}
+	}
+}

@@ -1,0 +1,31 @@
+package mgmg
+
+// Weather (mgmg:17): September 17 and 18 begin Clear (mgmg:6.21, 17.1);
+// from September 19 the Allied player rolls for the turn's weather at
+// dawn. The Sunset DR changes it during the day (impulse.go, mgmg:17.4),
+// but the depots are valued by the weather the turn began with
+// (mgmg:17.2, 17.3, 17.4).
+
+// firstWeatherRoll is the first date with a Weather Die Roll (mgmg:6.21).
+const firstWeatherRoll = 19
+
+// weatherFor is the weather a Weather dr gives: 1-3 Overcast, 4-6 Clear
+// (mgmg:6.21).
+func weatherFor(dr int) weather {
+	if dr <= 3 {
+		return overcast
+	}
+	return clear
+}
+
+// rollWeather sets the weather of the turn at dawn (mgmg:6.21, 17.1).
+func (s *State) rollWeather() {
+	if s.turn < firstWeatherRoll {
+		s.weather, s.dawnWeather = clear, clear
+		return
+	}
+	dr := s.rng.Die(6)
+	s.weather = weatherFor(dr)
+	s.dawnWeather = s.weather
+	s.logf("mgmg:6.21", "Weather dr %d: %w", dr, int(s.weather))
+}
