@@ -301,7 +301,8 @@ func (p *Pieces) Unit(id string) (*Unit, bool) {
 	return &p.Units[i], true
 }
 
-// LoadPieces reads and validates the embedded units and set-up cards.
+// LoadPieces reads and validates the embedded units and set-up cards, and
+// checks them against the embedded map (CheckMap).
 func LoadPieces() (*Pieces, error) {
 	ub, err := dataFS.ReadFile("data/units.json")
 	if err != nil {
@@ -311,7 +312,18 @@ func LoadPieces() (*Pieces, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mgmg data: %w", err)
 	}
-	return ParsePieces(ub, sb)
+	p, err := ParsePieces(ub, sb)
+	if err != nil {
+		return nil, err
+	}
+	m, err := LoadMap()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.CheckMap(m.MapPlaces()); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // ParsePieces decodes both files strictly (unknown fields are errors) and

@@ -1,7 +1,6 @@
 package mgmg
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -471,6 +470,23 @@ func TestPiecesMgmg26Example3StOedenrode(t *testing.T) {
 	if av := unitByID(t, p, "us-2-502").AF + 1; av != 5 {
 		t.Errorf("AV %d, want 5", av)
 	}
+	// A roll of 1 leaves 1/502 Spent, not disrupted: the Interdiction Value
+	// is 1, the Son FLAK Tower alone in or next to area 54 (mgmg:18.44).
+	if got := interdictors(t, p, "54"); !slices.Equal(got, []string{"de-tower-son"}) {
+		t.Errorf("FLAK in or next to area 54 at the start %v, want only the Son FLAK Tower", got)
+	}
+}
+
+// interdictors lists the German FLAK and FLAK Towers set up in or next to
+// area id: its Interdiction Value while they are Fresh (mgmg:18.44).
+func interdictors(t *testing.T, p *Pieces, id string) []string {
+	t.Helper()
+	m := loadTestMap(t)
+	i := m.MustIndex(id)
+	return unitsWhere(p, func(u *Unit) bool {
+		j, ok := m.Index(u.Place)
+		return ok && u.Entry == 0 && (u.Type == Flak || u.Type == FlakTower) && (j == i || m.Adjacent(i, j))
+	})
 }
 
 // mgmg:26.0 examples 8 and 9: 2nd Grenadier Guards leads with AF 8; the SS
@@ -660,50 +676,15 @@ func TestPiecesLoaderErrors(t *testing.T) {
 	}
 }
 
-// mapPlace is a place of data/places.json as these tests read it, until
-// board.go loads the map.
-type mapPlace struct {
-	ID     string `json:"id"`
-	TEM    int    `json:"tem"`
-	Sector Sector `json:"sector"`
-	Drop   string `json:"drop"`
-}
-
-func readMapPlaces(t *testing.T) []mapPlace {
-	t.Helper()
-	b, err := os.ReadFile("data/places.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f struct {
-		Places []mapPlace `json:"places"`
-	}
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
-	return f.Places
-}
-
-// mapTEM is the TEM of a place of the map.
+// mapTEM is the TEM of area or zone id of the map.
 func mapTEM(t *testing.T, id string) int {
 	t.Helper()
-	for _, pl := range readMapPlaces(t) {
-		if pl.ID == id {
-			return pl.TEM
-		}
+	m := loadTestMap(t)
+	i, ok := m.Index(id)
+	if !ok {
+		t.Fatalf("place %q is not on the map", id)
 	}
-	t.Fatalf("place %q is not on the map", id)
-	return 0
-}
-
-// mapPlacesFromData is the map's places as the pieces need them.
-func mapPlacesFromData(t *testing.T) MapPlaces {
-	m := MapPlaces{Kind: map[string]string{}, Sector: map[string]Sector{}, Drop: map[string]string{}}
-	for _, pl := range readMapPlaces(t) {
-		m.Kind[pl.ID] = placeKind(pl.ID)
-		m.Sector[pl.ID], m.Drop[pl.ID] = pl.Sector, pl.Drop
-	}
-	return m
+	return m.TEM(i)
 }
 
 // mgmg:3.261, mgmg:18.5, mgmg:4.23: every set-up area and zone is on the
@@ -711,7 +692,7 @@ func mapPlacesFromData(t *testing.T) MapPlaces {
 // its division's sector.
 func TestPiecesMgmg3_261OnTheMap(t *testing.T) {
 	p := loadPieces(t)
-	m := mapPlacesFromData(t)
+	m := loadTestMap(t).MapPlaces()
 	if err := p.CheckMap(m); err != nil {
 		t.Fatal(err)
 	}
