@@ -14,6 +14,13 @@ const (
 	kPass                    // mgmg:8.24
 	kAdvance                 // mgmg:13.7 an Impulse Advance bought with Reserves
 	kRetract                 // mgmg:13.7 an Impulse Retraction
+
+	kAssaultImpulse      // mgmg:8.21 activate a place for an Assault Impulse
+	kInfiltrationImpulse // mgmg:8.22 activate a place for an Infiltration Impulse
+	kMove                // mgmg:9.1 pick the unit to move
+	kEnter               // mgmg:9.2 the moving unit enters a place: place | Via<<8
+	kStop                // mgmg:9.1 the moving unit stops
+	kEndImpulse          // mgmg:9.1 no more units move
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -33,6 +40,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		to := s.impulse + int8(map[kind]int{kAdvance: 1, kRetract: -1}[k])
 		c.ID, c.Rule = map[kind]string{kAdvance: "advance-impulse", kRetract: "retract-impulse"}[k], "mgmg:13.7"
 		c.Label = fmt.Sprintf("Spend %d Reserves: %s the Advantage marker to Impulse %s", impulseCost, map[kind]string{kAdvance: "advance", kRetract: "retract"}[k], impulseName(to))
+	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse:
+		s.describeImpulse(k, x, &c)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -40,13 +49,15 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 }
 
 // bareKinds are the choice IDs without an argument.
-var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract}
+var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "stop": kStop, "end-impulse": kEndImpulse}
 
 // ParseChoice implements engine.ChoiceParser: the action a choice ID names,
 // whether or not it is legal now.
 func (s *State) ParseChoice(id string) (engine.Action, bool) {
-	k, ok := bareKinds[id]
-	return act(k, 0), ok
+	if k, ok := bareKinds[id]; ok {
+		return act(k, 0), true
+	}
+	return s.parseImpulseChoice(id)
 }
 
 // rule is the rule governing the current step.

@@ -328,6 +328,9 @@ func (s *State) checkStack() error {
 		if f.Acted[len(f.Acted)-1]>>(nUnits%64) != 0 {
 			return fmt.Errorf("stack: an impulse's Acted names units past the %d of the order of battle", nUnits)
 		}
+		if err := f.Move.check(); err != nil {
+			return err
+		}
 	}
 	want := s.step == stImpulse
 	if got := s.stack.n == 1 && s.stack.top().Side == s.active; got != want || (!want && s.stack.n > 0) {

@@ -61,7 +61,5 @@ func (s *State) asks() (ask, wait string) {
 		name := s.Phase().Name
 		return fmt.Sprintf("%s (%s): choose Done", name, why), "the " + name
 	}
-	imp := impulseName(s.impulse)
-	return fmt.Sprintf("Impulse %s: your impulse (only the Pass Impulse is built yet; assault, infiltration and bombardment impulses are not)", imp),
-		"impulse " + imp
+	return s.impulseAsks()
 }

@@ -27,7 +27,7 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stRefit:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
-		return append(buf, act(kPass, 0))
+		return s.legalImpulse(buf)
 	}
 	return buf
 }
@@ -46,12 +46,12 @@ func (s *State) Apply(a engine.Action) error {
 		return fmt.Errorf("%w: action %d is not legal now", engine.ErrIllegal, a)
 	}
 	s.choices++
-	k, _ := split(a)
+	k, x := split(a)
 	switch s.step {
 	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
 		s.applyDDay()
 	case stImpulse:
-		s.applyPass()
+		s.applyImpulse(k, x)
 	case stRefit:
 		s.applyRefit(k)
 	case stRegroup:

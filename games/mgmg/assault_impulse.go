@@ -1,0 +1,418 @@
+package mgmg
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"sandtable/engine"
+)
+
+// The movement of an Assault or Infiltration Impulse (mgmg:8.21, 8.22,
+// 9.1): the side to act activates a place; then, one at a time, it picks a
+// Fresh unit of the Active Area and enters places with it one by one
+// until the unit stops or its owner stops it; then another, until it ends
+// the impulse. The units that moved become Spent as it ends (mgmg:8.3).
+//
+// Not yet built here: the assaults themselves (mgmg:10). A unit entering
+// enemy units stops there and the place stays Contested; the assault that
+// 10.1-10.3 call for (Mandatory or optional), the assault in a Contested
+// Active Area before moving (10.6), overruns letting units go on (10.5),
+// and the combined Mandatory Assault of failed infiltrators (8.222) come
+// with the combat's wiring at the TODO(mgmg:10) marks. Bridge seizure
+// (9.22), repair (19.2) and demolition (19.4) are not offered yet.
+
+// impulseKind is what a side does with its impulse (mgmg:8.2).
+type impulseKind uint8
+
+const (
+	impulseNone         impulseKind = iota // not yet chosen
+	impulseAssault                         // mgmg:8.21
+	impulseInfiltration                    // mgmg:8.22
+)
+
+// placeSet is a set of places, one bit each by index.
+type placeSet [(nPlaces + 63) / 64]uint64
+
+func (ps *placeSet) add(p int)      { ps[p/64] |= 1 << (p % 64) }
+func (ps *placeSet) has(p int) bool { return ps[p/64]&(1<<(p%64)) != 0 }
+
+// maxBridges bounds the bridges whose crossings an impulse counts.
+const maxBridges = 32
+
+// moves is an impulse's Active Area and its movement so far.
+type moves struct {
+	Kind             impulseKind       `json:",omitempty"`
+	Active           int16             `json:",omitempty"` // the Active Area (mgmg:8.21)
+	Unit             int16             `json:",omitempty"` // the unit moving now, plus one; 0 when none
+	Leg              Leg               `json:",omitzero"`
+	EnemyAtStart     placeSet          `json:",omitzero"` // enemy-Controlled as the impulse began (mgmg:7.2)
+	ContestedAtStart placeSet          `json:",omitzero"` // Contested as the impulse began (mgmg:10.2)
+	PointEntered     placeSet          `json:",omitzero"` // entered by a Point Unit this impulse (mgmg:9.65)
+	BridgeUses       [maxBridges]uint8 `json:",omitzero"` // by the map's bridges in order (mgmg:9.62)
+}
+
+// hash adds the movement to a state's hash.
+func (m *moves) hash(h *engine.Hasher) {
+	h.Add(uint64(m.Kind) | uint64(uint16(m.Active))<<8 | uint64(uint16(m.Unit))<<24)
+	l := m.Leg
+	h.Add(uint64(l.From) | uint64(l.At)<<8 | uint64(l.Entered)<<16 | uint64(l.Cost)<<24 | uint64(l.Used)<<32 | bit(l.Half)<<40 | bit(l.Done)<<41)
+	for _, ps := range []placeSet{m.EnemyAtStart, m.ContestedAtStart, m.PointEntered} {
+		for _, w := range ps {
+			h.Add(w)
+		}
+	}
+	for _, n := range m.BridgeUses {
+		h.Add(uint64(n))
+	}
+}
+
+// check reports what makes the movement impossible.
+func (m *moves) check() error {
+	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
+		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.Leg.Used >= 0 && m.Leg.Cost >= 0
+	if !ok || (m.Kind == impulseNone && *m != moves{}) {
+		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
+	}
+	return nil
+}
+
+// theMap is the map movement reads.
+// TODO(mgmg-core): the Game's own map once it holds one.
+var theMap = sync.OnceValue(func() *Map {
+	m, err := LoadMap()
+	if err != nil {
+		panic(err)
+	}
+	return m
+})
+
+// impulseFrame is the impulse in progress.
+func (s *State) impulseFrame() *frame { return s.stack.top() }
+
+// ground is the board as side sd sees it during its impulse (movement.go).
+func (s *State) ground(sd side, mv *moves) *Ground {
+	mp := theMap()
+	g := &Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
+		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces), Borders: map[Border]BorderView{}}
+	for p := range g.Places {
+		v := &g.Places[p]
+		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
+		v.Enemy = s.controller(int16(p)) != sd
+		v.Corps = s.control[p] == ctlCorps
+		v.Supplied = s.suppliedFromZoneF(int16(p))
+		v.Friends = s.count(int16(p), sd)
+	}
+	for u, st := range &s.units {
+		if st.Loc < 0 || s.g.side[u] == sd {
+			continue
+		}
+		v := &g.Places[st.Loc]
+		if st.Level == StepFresh {
+			v.FreshEnemies++
+		} else {
+			v.SpentEnemies++
+		}
+		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
+	}
+	for i, b := range mp.Bridges() {
+		g.Borders[b] = BorderView{Bridge: s.bridgeHold(b, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i])}
+	}
+	for i, b := range mp.Ferries() {
+		v := g.Borders[b]
+		v.Ferry, v.Held = s.ferries[i], sd == germans
+		g.Borders[b] = v
+	}
+	return g
+}
+
+// bridgeHold is who holds the bridge b, as side sd sees it: the side that
+// Controls both its areas (mgmg:19.1), the Germans otherwise, as at the
+// start (mgmg:9.62). Unbridged river and canal boundaries are German-held
+// (Held! markers, mgmg:7.2, are not yet kept).
+// TODO(mgmg:19): read the bridges' own states (seized, crossed in an
+// assault, blown, repaired) once the state keeps them.
+func (s *State) bridgeHold(b Border, sd side) BridgeHold {
+	holder := germans
+	if s.controller(int16(b.A)) == allies && s.controller(int16(b.B)) == allies {
+		holder = allies
+	}
+	if holder == sd {
+		return FriendlyBridge
+	}
+	return EnemyBridge
+}
+
+// startMoving is the movement of an impulse of kind k that side sd
+// begins in place p: the board as it stands is the impulse's start
+// (mgmg:7.2, 10.2).
+func (s *State) startMoving(k impulseKind, p int16, sd side) moves {
+	mv := moves{Kind: k, Active: p}
+	for q := range nPlaces {
+		if s.controller(int16(q)) != sd {
+			mv.EnemyAtStart.add(q)
+		}
+		if s.contested(int16(q)) {
+			mv.ContestedAtStart.add(q)
+		}
+	}
+	return mv
+}
+
+// activate begins an Assault or Infiltration Impulse in place p.
+func (s *State) activate(k impulseKind, p int16) {
+	f := s.impulseFrame()
+	f.Move = s.startMoving(k, p, f.Side)
+	s.passes = 0 // mgmg:8.24: a pass and a pass only in a row
+	rule := map[impulseKind]string{impulseAssault: "mgmg:8.21", impulseInfiltration: "mgmg:8.22"}[k]
+	s.logf(rule, "%s activates %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
+}
+
+// mayMove reports a unit of the Active Area free to move: the active
+// side's (mgmg:8.5), Fresh, not yet moved this impulse, and with some place to enter (mgmg:8.3, 9.1).
+func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
+	st, f := s.units[u], s.impulseFrame()
+	if st.Loc != mv.Active || st.Level != StepFresh || s.g.side[u] != f.Side || f.Acted.has(u) {
+		return false
+	}
+	return len(s.entries(u, StartLeg(int(mv.Active)), mv, g, nil)) > 0
+}
+
+// entry is a place a moving unit may enter and how.
+type entry struct {
+	to  int
+	how Via
+}
+
+// entries lists where unit u on leg may go next: by infiltration in an
+// Infiltration Impulse, otherwise by border, ferry or boat.
+func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []entry {
+	m := moverOf(&s.g.units[u])
+	hows := []Via{ViaBorder, ViaFerry, ViaBoat}
+	if mv.Kind == impulseInfiltration {
+		hows = []Via{ViaInfiltration}
+	}
+	for _, to := range g.Map.Neighbors(leg.At) {
+		for _, how := range hows {
+			if _, err := g.Enter(m, leg, to, how); err == nil {
+				buf = append(buf, entry{to, how})
+			}
+		}
+	}
+	return buf
+}
+
+// legalImpulse lists the choices of the impulse in progress: its kind and
+// Active Area, then the units to move, then where the moving unit goes.
+func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
+	f := s.impulseFrame()
+	mv := &f.Move
+	if mv.Kind == impulseNone {
+		return s.legalActivations(append(buf, act(kPass, 0)), f.Side)
+	}
+	g := s.ground(f.Side, mv)
+	if mv.Unit == 0 {
+		for u := range s.units {
+			if s.mayMove(int16(u), mv, g) {
+				buf = append(buf, act(kMove, u))
+			}
+		}
+		return append(buf, act(kEndImpulse, 0))
+	}
+	for _, e := range s.entries(mv.Unit-1, mv.Leg, mv, g, nil) {
+		buf = append(buf, act(kEnter, e.to|int(e.how)<<8))
+	}
+	return append(buf, act(kStop, 0))
+}
+
+// legalActivations lists the places side sd may activate: for an Assault
+// Impulse, any place with a unit free to move (mgmg:8.21); for an
+// Infiltration Impulse, a Free place from which a unit may infiltrate
+// (mgmg:8.22). Activating a place only to repair or demolish bridges
+// (mgmg:8.21 steps 1 and 3) comes with those rules.
+func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
+	var seen placeSet
+	for u, st := range &s.units {
+		p := st.Loc
+		if p < 0 || p == s.g.uk || s.g.side[u] != sd || st.Level != StepFresh || seen.has(int(p)) {
+			continue
+		}
+		seen.add(int(p))
+		for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
+			if k == impulseInfiltration && sd != germans {
+				continue
+			}
+			mv := s.startMoving(k, p, sd)
+			g := s.ground(sd, &mv)
+			for v := range s.units {
+				if s.mayMove(int16(v), &mv, g) {
+					buf = append(buf, act(map[impulseKind]kind{impulseAssault: kAssaultImpulse, impulseInfiltration: kInfiltrationImpulse}[k], int(p)))
+					break
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// applyImpulse applies a choice of the impulse in progress.
+func (s *State) applyImpulse(k kind, x int) {
+	f := s.impulseFrame()
+	mv := &f.Move
+	switch k {
+	case kPass:
+		s.applyPass()
+	case kAssaultImpulse:
+		s.activate(impulseAssault, int16(x))
+	case kInfiltrationImpulse:
+		s.activate(impulseInfiltration, int16(x))
+	case kMove:
+		mv.Unit, mv.Leg = int16(x)+1, StartLeg(int(mv.Active))
+	case kEnter:
+		s.enterPlace(int(mv.Unit-1), x&0xff, Via(x>>8))
+	case kStop:
+		s.stopUnit()
+	case kEndImpulse:
+		s.logf("mgmg:9.1", "%s ends the impulse", int(f.Side))
+		s.endImpulse()
+	}
+}
+
+// enterPlace moves the moving unit into place to via how (mgmg:9.1, 9.2).
+func (s *State) enterPlace(u, to int, how Via) {
+	f := s.impulseFrame()
+	mv := &f.Move
+	g := s.ground(f.Side, mv)
+	m := moverOf(&s.g.units[u])
+	from := mv.Leg.At
+	e, err := g.Enter(m, mv.Leg, to, how)
+	if err != nil {
+		panic("mgmg: a listed entry is refused: " + err.Error())
+	}
+	f.Acted.add(int16(u))
+	if e.Bridge {
+		for i, b := range g.Map.Bridges() {
+			if b == (Border{min(from, to), max(from, to)}) {
+				mv.BridgeUses[i]++
+			}
+		}
+	}
+	if e.Ferry {
+		for i, b := range g.Map.Ferries() {
+			if b == (Border{min(from, to), max(from, to)}) {
+				s.ferries[i] = ferryUsed // mgmg:9.63
+			}
+		}
+	}
+	if e.Boat {
+		s.boatUsed = true // mgmg:9.5
+	}
+	if e.Point {
+		mv.PointEntered.add(to)
+	}
+	mv.Leg = e.Leg
+	s.put(int16(u), int16(to), StepFresh)
+	s.updateControl(int16(to))
+	s.logf("mgmg:9.2", "%u enters %p "+viaNames[how]+" (%d of %d half MF used)", u, to, e.Leg.Spent(), g.ImpulseMF(m))
+	if how == ViaInfiltration {
+		s.infiltrate(u, to, g)
+		return
+	}
+	if e.Mandatory {
+		// TODO(mgmg:10): the Mandatory Assault (mgmg:10.2) is resolved once
+		// every unit has entered (mgmg:10.1); until combat is wired the
+		// units stay, contesting the area.
+		s.logf("mgmg:10.2", "%u must assault in %p (assaults are not yet resolved)", u, to)
+	}
+	if e.Leg.Done {
+		s.stopUnit()
+	}
+}
+
+// infiltrate rolls the Infiltration dr of unit u, which entered to
+// (mgmg:8.222): it succeeds below the area's TEM in Clear, at most the
+// TEM in Overcast, and the unit is Spent there; otherwise it must assault.
+func (s *State) infiltrate(u, to int, g *Ground) {
+	dr := s.rng.Die(6)
+	tem := g.Map.TEM(to)
+	if Infiltrates(dr, tem, s.weather) {
+		s.logf("mgmg:8.222", "%u infiltrates %p: dr %d against TEM %d", u, to, dr, tem)
+		s.setLevel(int16(u), StepSpent)
+	} else {
+		// TODO(mgmg:10): the failed infiltrators assault together at the
+		// end of the impulse (mgmg:8.222); until combat is wired they stay.
+		s.logf("mgmg:8.222", "%u fails to infiltrate %p: dr %d against TEM %d; it must assault", u, to, dr, tem)
+	}
+	s.stopUnit()
+}
+
+// stopUnit ends the moving unit's movement: another may move.
+func (s *State) stopUnit() {
+	mv := &s.impulseFrame().Move
+	mv.Unit, mv.Leg = 0, Leg{}
+}
+
+// impulseAsks is what the impulse in progress asks of its side (ask) and
+// what the other is told it decides (wait).
+func (s *State) impulseAsks() (ask, wait string) {
+	imp := impulseName(s.impulse)
+	mv := &s.impulseFrame().Move
+	switch {
+	case mv.Kind == impulseNone:
+		return fmt.Sprintf("Impulse %s: activate a place for an Assault or Infiltration Impulse, or pass (bombardment impulses and assaults are not yet built)", imp), "impulse " + imp
+	case mv.Unit == 0:
+		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or end the impulse", imp, s.g.placeName(mv.Active)), "impulse " + imp + ": movement"
+	}
+	u := mv.Unit - 1
+	m := moverOf(&s.g.units[u])
+	left := s.ground(s.impulseFrame().Side, mv).ImpulseMF(m) - mv.Leg.Spent()
+	return fmt.Sprintf("Impulse %s: %s has %s MF left: enter a place or stop", imp, s.g.units[u].Name, halves(left)), "impulse " + imp + ": movement"
+}
+
+// describeImpulse names a choice of the impulse's movement.
+func (s *State) describeImpulse(k kind, x int, c *engine.Choice) {
+	g := s.g
+	switch k {
+	case kAssaultImpulse:
+		c.ID, c.Label, c.Rule = "assault:"+g.placeIDs[x], "Assault Impulse in "+g.placeName(int16(x)), "mgmg:8.21"
+	case kInfiltrationImpulse:
+		c.ID, c.Label, c.Rule = "infiltrate:"+g.placeIDs[x], "Infiltration Impulse from "+g.placeName(int16(x)), "mgmg:8.22"
+	case kMove:
+		c.ID, c.Label, c.Rule = "move:"+g.units[x].ID, "Move "+g.units[x].Name, "mgmg:9.1"
+	case kEnter:
+		how := Via(x >> 8)
+		c.ID = "enter:" + g.placeIDs[x&0xff] + viaIDs[how]
+		c.Label, c.Rule = strings.TrimSpace("Enter "+g.placeName(int16(x&0xff))+" "+viaNames[how]), "mgmg:9.2"
+	case kStop:
+		c.ID, c.Label, c.Rule = "stop", "Stop this unit", "mgmg:9.1"
+	case kEndImpulse:
+		c.ID, c.Label, c.Rule = "end-impulse", "End the impulse", "mgmg:9.1"
+	}
+}
+
+// viaIDs end an enter choice's ID: "enter:16:ferry".
+var viaIDs = [...]string{ViaBorder: "", ViaFerry: ":ferry", ViaBoat: ":boat", ViaInfiltration: ":infiltration"}
+
+// parseImpulseChoice reads the IDs describeImpulse writes.
+func (s *State) parseImpulseChoice(id string) (engine.Action, bool) {
+	g := s.g
+	head, rest, _ := strings.Cut(id, ":")
+	switch head {
+	case "assault", "infiltrate":
+		p, ok := g.placeIndex[rest]
+		k := map[string]kind{"assault": kAssaultImpulse, "infiltrate": kInfiltrationImpulse}[head]
+		return act(k, int(p)), ok
+	case "move":
+		u, ok := g.byID[rest]
+		return act(kMove, int(u)), ok
+	case "enter":
+		place, via, _ := strings.Cut(rest, ":")
+		p, ok := g.placeIndex[place]
+		for how, v := range viaIDs {
+			if v == ":"+via || v == "" && via == "" {
+				return act(kEnter, int(p)|how<<8), ok
+			}
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,119 @@
+package mgmg
+
+import (
+	"slices"
+	"testing"
+
+	"sandtable/engine"
+)
+
+// impulseOf is side's impulse on September day in weather w with only the
+// units listed on the map and the places listed Allied ("corps" or
+// "airborne").
+func impulseOf(t *testing.T, day int, sd side, w string, units []UnitPos, control map[string]string) *State {
+	t.Helper()
+	return edited(t, newTestState(t, "standard"), func(p *Position) {
+		p.Turn, p.Step, p.Active, p.Impulse, p.Weather = day, "impulse", sd.String(), "3", w
+		p.Stack = []frame{{Proc: procImpulse, Side: sd}}
+		p.Units, p.Control = units, control
+	})
+}
+
+// choiceIDs lists the IDs of the legal choices.
+func choiceIDs(s *State) []string {
+	var out []string
+	for _, a := range s.Legal(nil) {
+		out = append(out, s.Describe(a).ID)
+	}
+	return out
+}
+
+// mgmg:8.21, 9.1, 9.2, 9.4, 8.3: the Guards' 2nd Grenadier (armour, MF 6)
+// activates Valkenswaard (64) and moves by road into Free Eindhoven (63)
+// for ½ MF, then into German-Controlled, Vacant Woensel (61): 2 MF, so the
+// whole impulse counts at full rates, 1 + 2 = 3 MF of 6. XXX Corps takes
+// Woensel (mgmg:7.2); the unit is Spent when the impulse ends.
+func TestAssaultImpulseMoves(t *testing.T) {
+	s := impulseOf(t, 19, allies, "clear", []UnitPos{{ID: "gb-gds-2-gren", At: "64", Level: "fresh"}},
+		map[string]string{"64": "corps", "63": "corps"})
+	if ids := choiceIDs(s); !slices.Equal(ids, []string{"pass", "assault:64"}) {
+		t.Fatalf("activations %v, want pass and assault:64", ids)
+	}
+	play(t, s, "assault:64", "move:gb-gds-2-gren")
+	if ids := choiceIDs(s); !slices.Contains(ids, "enter:63") || slices.Contains(ids, "enter:F") || !slices.Contains(ids, "stop") {
+		t.Fatalf("entries from Valkenswaard %v: want 63, not Zone F (mgmg:14.51), and stop", ids)
+	}
+	play(t, s, "enter:63", "enter:61")
+	mv := s.stack.top().Move
+	if u := s.g.unit("gb-gds-2-gren"); s.units[u].Loc != s.g.at("61") || mv.Leg.Spent() != 6 || s.control[s.g.at("61")] != ctlCorps {
+		t.Fatalf("in %s with %s MF used, Woensel %s; want 61, 3 MF, XXX Corps Control", s.g.placeIDs[s.units[u].Loc], halves(mv.Leg.Spent()), controlNames[s.control[s.g.at("61")]])
+	}
+	play(t, s, "stop")
+	if ids := choiceIDs(s); !slices.Equal(ids, []string{"end-impulse"}) {
+		t.Fatalf("after the only unit moved: %v, want only end-impulse (mgmg:8.3)", ids)
+	}
+	s.rng.Force(6, 6) // the Sunset DR: the day goes on
+	play(t, s, "end-impulse")
+	if u := s.g.unit("gb-gds-2-gren"); s.units[u].Level != StepSpent {
+		t.Errorf("the Guards are %s after the impulse, want Spent (mgmg:8.3)", s.units[u].Level)
+	}
+}
+
+// mgmg:8.22, 8.222, 26.0 example 14: Overcast; the Germans activate the
+// Reichswald (36) for an Infiltration Impulse. Hermann rolls 2 (at most
+// Groesbeek's TEM +2): Spent in Groesbeek (35). Becker rolls 5: he is in
+// Groesbeek, Fresh, bound to assault.
+func TestInfiltrationImpulse(t *testing.T) {
+	s := impulseOf(t, 20, germans, "overcast", []UnitPos{
+		{ID: "de-fj-becker", At: "36", Level: "fresh"}, {ID: "de-fj-hermann", At: "36", Level: "fresh"},
+		{ID: "us-1-504", At: "35", Level: "spent"},
+	}, map[string]string{"35": "airborne"})
+	if ids := choiceIDs(s); !slices.Contains(ids, "infiltrate:36") {
+		t.Fatalf("activations %v, want infiltrate:36", ids)
+	}
+	play(t, s, "infiltrate:36", "move:de-fj-hermann")
+	if ids := choiceIDs(s); !slices.Equal(ids, []string{"enter:35:infiltration", "stop"}) {
+		t.Fatalf("Hermann's choices %v, want only the infiltration of 35 (open ground; 26 and 37 are German)", ids)
+	}
+	s.rng.Force(2)
+	play(t, s, "enter:35:infiltration")
+	s.rng.Force(5)
+	play(t, s, "move:de-fj-becker", "enter:35:infiltration")
+	h, b := s.units[s.g.unit("de-fj-hermann")], s.units[s.g.unit("de-fj-becker")]
+	if h.Loc != s.g.at("35") || h.Level != StepSpent || b.Loc != s.g.at("35") || b.Level != StepFresh {
+		t.Errorf("Hermann %s in %s, Becker %s in %s; want both in 35, Hermann Spent, Becker Fresh to assault", h.Level, s.g.placeIDs[h.Loc], b.Level, s.g.placeIDs[b.Loc])
+	}
+}
+
+// mgmg:20.61: in Impulse 0 of September 17 German units may not move, so
+// no place is offered for movement.
+func TestDDayImpulse0(t *testing.T) {
+	s := newTestState(t, "standard")
+	play(t, s, dDayDone...)
+	if ids := choiceIDs(s); !slices.Equal(ids, []string{"pass"}) {
+		t.Errorf("German Impulse 0 of September 17: %v, want only pass", ids)
+	}
+}
+
+// Random play moves units: the conformance kit's games reach movement.
+func TestRandomPlayMoves(t *testing.T) {
+	s := newTestState(t, "standard")
+	r := engine.NewRNG(7)
+	moved := 0
+	for range 3000 {
+		if s.Result() != nil {
+			break
+		}
+		legal := s.Legal(nil)
+		a := legal[r.Intn(len(legal))]
+		if k, _ := split(a); k == kEnter {
+			moved++
+		}
+		if err := s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if moved == 0 {
+		t.Error("3000 random choices entered no place")
+	}
+}
