@@ -19,6 +19,9 @@ func impulseOf(t *testing.T, day int, sd side, w string, units []UnitPos, contro
 	})
 }
 
+// sorted is ids in order.
+func sorted(ids []string) []string { return slices.Sorted(slices.Values(ids)) }
+
 // choiceIDs lists the IDs of the legal choices.
 func choiceIDs(s *State) []string {
 	var out []string
@@ -28,7 +31,7 @@ func choiceIDs(s *State) []string {
 	return out
 }
 
-// mgmg:8.21, 9.1, 9.2, 9.4, 8.3: the Guards' 2nd Grenadier (armour, MF 6)
+// mgmg:8.21, mgmg:9.1, mgmg:9.2, mgmg:9.4, mgmg:8.3: the Guards' 2nd Grenadier (armour, MF 6)
 // activates Valkenswaard (64) and moves by road into Free Eindhoven (63)
 // for ½ MF, then into German-Controlled, Vacant Woensel (61): 2 MF, so the
 // whole impulse counts at full rates, 1 + 2 = 3 MF of 6. XXX Corps takes
@@ -59,7 +62,7 @@ func TestAssaultImpulseMoves(t *testing.T) {
 	}
 }
 
-// mgmg:8.22, 8.222, 26.0 example 14: Overcast; the Germans activate the
+// mgmg:8.22, mgmg:8.222, mgmg:26.0 example 14: Overcast; the Germans activate the
 // Reichswald (36) for an Infiltration Impulse. Hermann rolls 2 (at most
 // Groesbeek's TEM +2): Spent in Groesbeek (35). Becker rolls 5: he is in
 // Groesbeek, Fresh, bound to assault.
@@ -115,5 +118,38 @@ func TestRandomPlayMoves(t *testing.T) {
 	}
 	if moved == 0 {
 		t.Error("3000 random choices entered no place")
+	}
+}
+
+// mgmg:8.2, mgmg:8.22: the German may choose an Assault or an Infiltration
+// Impulse or pass; the Allies never infiltrate. mgmg:8.5: no unit of the
+// side not in its impulse moves, even in the activated place. mgmg:8.4:
+// British and US units move in the same impulse. mgmg:9.3: units of the
+// Active Area go to different places, one at a time (mgmg:9.1); leaving
+// Contested Heumensoord (34) into a Free area each spends all its MF
+// (mgmg:9.2).
+func TestImpulseChoicesAndNationalities(t *testing.T) {
+	units := []UnitPos{
+		{ID: "de-fj-becker", At: "36", Level: "fresh"},
+		{ID: "us-1-504", At: "34", Level: "fresh"}, {ID: "gb-gds-1-gren", At: "34", Level: "fresh"},
+		{ID: "de-fj-hermann", At: "34", Level: "fresh"},
+	}
+	control := map[string]string{"35": "airborne", "34": "corps", "33": "corps", "28": "corps"}
+	s := impulseOf(t, 20, germans, "clear", units, control)
+	if ids := sorted(choiceIDs(s)); !slices.Equal(ids, []string{"assault:34", "assault:36", "infiltrate:36", "pass"}) {
+		t.Errorf("German impulse choices %v, want pass, assault:34 and 36, infiltrate:36 (34 is not Free)", ids)
+	}
+	s = impulseOf(t, 20, allies, "clear", units, control)
+	if ids := choiceIDs(s); !slices.Equal(ids, []string{"pass", "assault:34"}) {
+		t.Errorf("Allied impulse choices %v, want pass and assault:34 (no Infiltration, mgmg:8.22)", ids)
+	}
+	play(t, s, "assault:34")
+	if ids := sorted(choiceIDs(s)); !slices.Equal(ids, []string{"end-impulse", "move:gb-gds-1-gren", "move:us-1-504"}) {
+		t.Fatalf("units to move %v: the US and British units, not the Fresh German beside them (mgmg:8.5)", ids)
+	}
+	play(t, s, "move:us-1-504", "enter:33", "move:gb-gds-1-gren", "enter:28")
+	us, gb := s.units[s.g.unit("us-1-504")], s.units[s.g.unit("gb-gds-1-gren")]
+	if us.Loc != s.g.at("33") || gb.Loc != s.g.at("28") {
+		t.Errorf("the US unit in %s, the British in %s; want 33 and 28", s.g.placeIDs[us.Loc], s.g.placeIDs[gb.Loc])
 	}
 }

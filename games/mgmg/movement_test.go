@@ -80,7 +80,7 @@ var (
 	panzer10SS     = Mover{Type: Armored, German: true, MF: 5} // 10SS 1/10, 2/10
 )
 
-// mgmg:17.3, 20.61: a German unit has one MF more in Overcast; on
+// mgmg:17.3, mgmg:20.61: a German unit has one MF more in Overcast; on
 // September 17 none in Impulse 0, one in Clear impulses, its own plus one
 // in Overcast. Allied units keep theirs.
 func TestImpulseMF(t *testing.T) {
@@ -141,7 +141,7 @@ func TestEnterCosts(t *testing.T) {
 	}
 }
 
-// mgmg:9.2, 9.62: infantry wades the unbridged Maas-Waal canal from Hatert
+// mgmg:9.2, mgmg:9.62: infantry wades the unbridged Maas-Waal canal from Hatert
 // (29) to Beuningen (30) for 4 MF; armour and artillery may not; no unit
 // crosses the unbridged Waal from Hatert to Oosterhout (23) on foot.
 func TestCanalAndRiverBoundaries(t *testing.T) {
@@ -201,7 +201,7 @@ func TestRoadMovement(t *testing.T) {
 	}
 }
 
-// mgmg:9.4, 9.67: infantry entering Polder off the road stops; other units
+// mgmg:9.4, mgmg:9.67: infantry entering Polder off the road stops; other units
 // enter or leave Polder only by road. Huissen (16) to Elst (21) has no
 // road; Elden (17) to Elst has one.
 func TestPolder(t *testing.T) {
@@ -216,7 +216,7 @@ func TestPolder(t *testing.T) {
 	}
 }
 
-// mgmg:9.61, 14.3, 14.2, 14.51: a fully stacked area takes no more units;
+// mgmg:9.61, mgmg:14.3, mgmg:14.2, mgmg:14.51: a fully stacked area takes no more units;
 // a Zone takes any number, is entered only from the place the unit began
 // in, for all its MF; no unit moves back into Zone F. A unit leaving a
 // Zone pays the entered area's cost and goes on.
@@ -282,7 +282,7 @@ func (g *Ground) neighbours(m Mover, leg Leg) []int {
 	return out
 }
 
-// mgmg:9.2, 9.621, 10.6, 26.0 example 9: Overcast; the Germans assaulted
+// mgmg:9.2, mgmg:9.621, mgmg:10.6, mgmg:26.0 example 9: Overcast; the Germans assaulted
 // the Spent 2nd Parachute Battalion in contested Arnhem (13) and lost, so
 // the Spent defender cost every German unit there one MF. Knaust (armour,
 // MF 4 + 1) may leave, there being no Allied armour, at normal costs into
@@ -336,7 +336,7 @@ func TestExample9ExitingAContestedArea(t *testing.T) {
 	}
 }
 
-// mgmg:9.63, 26.0 example 10: on September 19 the 10SS 1/10 crosses the
+// mgmg:9.63, mgmg:26.0 example 10: on September 19 the 10SS 1/10 crosses the
 // river from Pannerden (15) to Huissen (16) by the ferry, which is the
 // road net for armour (mgmg:3.21); it stops with all its MF spent and the
 // ferry is used, so the 10SS 2/10 may not follow. Before September 19
@@ -360,7 +360,7 @@ func TestExample10FerryCrossing(t *testing.T) {
 	refused(t, g, germanInfantry, e.Leg, 25, ViaFerry, "mgmg:9.2")
 }
 
-// mgmg:9.5, 10.2, 26.0 example 8: the Nijmegen bridge (28/23) is Allied.
+// mgmg:9.5, mgmg:10.2, mgmg:26.0 example 8: the Nijmegen bridge (28/23) is Allied.
 // The 2nd Grenadier Guards crosses it into Oosterhout (23) and its Fresh
 // Germans: 4 MF, a Mandatory Assault over a friendly river bridge (+2 to
 // the DV: +1 bridge, +1 river; +1 more were it German). The 82nd's unit in
@@ -401,7 +401,7 @@ func TestExample8BoatAssault(t *testing.T) {
 	refused(t, g, airborne82, StartLeg(g.Map.Area(28)), 23, ViaBoat, "mgmg:9.5") // bridged
 }
 
-// mgmg:8.22, 8.222, 9.21, 26.0 example 14: Overcast; Becker and Hermann
+// mgmg:8.22, mgmg:8.222, mgmg:9.21, mgmg:26.0 example 14: Overcast; Becker and Hermann
 // (MF 3 + 1) infiltrate Groesbeek (35, TEM +2, Allied, its defender Spent)
 // from the Reichswald (36) over open ground. A dr of 2 succeeds (at most
 // the TEM in Overcast, below it in Clear), 5 fails. Becker, failing, has
@@ -430,7 +430,7 @@ func TestExample14Infiltration(t *testing.T) {
 	g.enemyHeld(42) // Cuijk, across the Maas from Mook
 	refused(t, g, germanInfantry, StartLeg(g.Map.Area(33)), 42, ViaInfiltration, "mgmg:8.221")
 	// On September 17 German units with one MF may still infiltrate
-	// (mgmg:20.61, 9.21).
+	// (mgmg:20.61, mgmg:9.21).
 	g.Day, g.Weather = 17, clear
 	if e, err := g.Enter(germanInfantry, reich, g.Map.Area(35), ViaInfiltration); err != nil || e.Leg.Spent() != 2 {
 		t.Errorf("a D-Day infiltration with 1 MF: %v, %s MF; want the minimum move", err, halves(e.Leg.Spent()))
@@ -457,7 +457,7 @@ func TestMinimumMove(t *testing.T) {
 	refused(t, g, germanInfantry, leg, 35, ViaBorder, "mgmg:9.2")
 }
 
-// mgmg:9.22, 19.3, 26.0 example 7: seizing the Nijmegen bridge (28/23)
+// mgmg:9.22, mgmg:19.3, mgmg:26.0 example 7: seizing the Nijmegen bridge (28/23)
 // with one Fresh German unit in Oosterhout: -1 river, -1 the unit, so a
 // final dr of 4 needs a 6. Units crossing a bridge seized this impulse pay
 // one MF more; five units at most use a bridge in an impulse (mgmg:9.62).
@@ -494,7 +494,7 @@ func TestExample7BridgeSeizure(t *testing.T) {
 	refused(t, g, alliedInfantry, StartLeg(g.Map.Area(28)), 23, ViaBorder, "mgmg:9.62")
 }
 
-// mgmg:9.621, 10.2: from a Contested area no unit crosses an enemy-held
+// mgmg:9.621, mgmg:10.2: from a Contested area no unit crosses an enemy-held
 // canal: infantry in contested Hatert (29) may not wade to Beuningen (30)
 // while the canal is German, may once it is Held!; entering a Contested
 // area over an enemy-held canal is a Mandatory Assault.
@@ -515,7 +515,7 @@ func TestContestedCrossings(t *testing.T) {
 	}
 }
 
-// mgmg:6.51, 26.0 example 13: the Allies regroup the Spent glider unit
+// mgmg:6.51, mgmg:26.0 example 13: the Allies regroup the Spent glider unit
 // from Wolfheze (5) to Oosterbeek (12), Free; not into Knaust's German
 // area. With the railway bridge Driel (24) - Oosterbeek blown, the 43rd
 // Division crosses the Rhine only by the ferry, one unit; had the bridge
@@ -574,4 +574,13 @@ func TestExample13Regroup(t *testing.T) {
 	if _, err := gg.Regroup(panzer10SS, gg.Map.Area(15), gg.Map.Area(16), ViaFerry); err != nil {
 		t.Errorf("German armour over the Huissen ferry on September 19: %v", err)
 	}
+}
+
+// mgmg:9.64: FLAK Towers never move; mgmg:9.3: once an area is assaulted
+// this impulse no more units enter it.
+func TestFlakTowersAndAssaultedAreas(t *testing.T) {
+	g := groundFor(t, true)
+	refused(t, g, Mover{Type: FlakTower, German: true}, StartLeg(g.Map.Area(28)), 34, ViaBorder, "mgmg:9.64")
+	g.area(34).Assaulted = true
+	refused(t, g, germanInfantry, StartLeg(g.Map.Area(28)), 34, ViaBorder, "mgmg:9.3")
 }
