@@ -222,8 +222,9 @@ func TestPiecesFh40_4_117RiverBunkerGarrisons(t *testing.T) {
 	}
 }
 
-// fh40:3.26, fh40:9.66, fh40:3.4, fh40:18.0, fh40:3.2, fh40:3.3: no airborne
-// units and no United Kingdom box; no reinforcements, every unit sets up
+// fh40:3.26, fh40:3.261, fh40:3.262, fh40:9.66, fh40:3.4, fh40:18.0,
+// fh40:3.2, fh40:3.3: no airborne units, so none lands in a Drop Area or
+// draws on a Supply Head, and no United Kingdom box; no reinforcements, every unit sets up
 // for May 10; every place is an area numbered 26 or more or a zone in play.
 func TestPiecesFh40_18_0AllSetUpInPlay(t *testing.T) {
 	p := loadFH40Pieces(t)
@@ -251,8 +252,8 @@ func TestPiecesFh40_18_0AllSetUpInPlay(t *testing.T) {
 	}
 }
 
-// fh40:5.2, fh40:14.6, mgmg:7.1: areas 26 and 36 and zones C and D begin
-// German, the rest Dutch; each side sets up in its own places, at most ten
+// fh40:5.2, fh40:4.5, fh40:14.6, mgmg:7.1: areas 26 and 36 and zones C and
+// D begin German (with Control markers), the rest Dutch; each side sets up in its own places, at most ten
 // units of a side per area.
 func TestPiecesFh40_5_2Setup(t *testing.T) {
 	p := loadFH40Pieces(t)
@@ -306,8 +307,9 @@ func TestPiecesFh40_20_3PanzerZug(t *testing.T) {
 	}
 }
 
-// fh40:3.5, fh40:4.3, fh40:4.31-4.33, fh40:16.1: the Germans have two Air
-// Bombardment markers and no other air marker.
+// fh40:3.5, fh40:4.3, fh40:4.31, fh40:4.32, fh40:4.33, fh40:16.1: the
+// Germans have two Air Bombardment markers and no air supply or
+// interdiction marker.
 func TestPiecesFh40_16_1AirMarkers(t *testing.T) {
 	p := loadFH40Pieces(t)
 	if len(p.Setup.AirMarkers) != 2 {
@@ -356,9 +358,11 @@ func TestPiecesFh40_21_3Zones(t *testing.T) {
 	}
 }
 
-// Not used in Fortress Holland: depots (fh40:13.41-13.424, 4.11), construct
-// markers (fh40:3.9), ferry markers (fh40:3.11, 4.7), reinforcement
-// conditions (fh40:18.0): the set-up file has no place for them.
+// Not used in Fortress Holland: depots and the supply marker (fh40:13.41,
+// fh40:13.411, fh40:13.42, fh40:13.421, fh40:13.422, fh40:13.423,
+// fh40:13.424, fh40:4.11), construct markers (fh40:3.9), ferry markers
+// (fh40:3.11, fh40:4.7), reinforcement conditions (fh40:18.0): the set-up
+// file has no place for them.
 func TestPiecesFh40_13_41NotUsed(t *testing.T) {
 	units, setup := readFH40Files(t)
 	for _, field := range []string{"depots", "construct_markers", "ferry_crossing_markers", "zone_f_reinforcements"} {
