@@ -667,6 +667,8 @@ func TestPiecesLoaderErrors(t *testing.T) {
 		{"no such place", edit(units, son, strings.Replace(son, `"place":"54"`, `"place":"66"`, 1)), setup, `place "66" is neither an area`},
 		{"spent above fresh", edit(units, son, strings.Replace(son, `"spent_df":1`, `"spent_df":2`, 1)), setup, "spent_df 2 must be between 0 and the Fresh df 1"},
 		{"unknown force", edit(units, son, strings.Replace(son, "luftwaffe", "kriegsmarine", 1)), setup, `force "kriegsmarine" is unknown`},
+		{"fh40 force", edit(units, son, strings.Replace(son, "luftwaffe", "dutch-army", 1)), setup, `force "dutch-army" is unknown`},
+		{"fh40 engineer", edit(units, son, strings.Replace(son, `"place":"54"`, `"place":"54","engineer":true`, 1)), setup, "engineers and the armoured train are Fortress Holland's"},
 		{"not conditional", units, edit(setup, `"gb-2hcr", `, ``), `unit "gb-2hcr": a XXX Corps reinforcement of September 18 waits`},
 		{"fifth interdiction", units, edit(setup, `"side": "allied", "name": "RAF 2 Group", "kind": "bombardment"`, `"side": "german", "name": "RAF 2 Group", "kind": "interdiction"`), "3 interdiction air markers; the rules have 2"},
 		{"depot value", units, edit(setup, `"clear": 5, "overcast": 6`, `"clear": 6, "overcast": 6`), `depots[0] ("german")`},
