@@ -119,7 +119,7 @@ func checkFH40Unit(pr *pieceProblems, where string, u *Unit) {
 		pr.add("%s: Panzer Zug 1 is a German armored unit (fh40:4.115, 20.4); set type armored", where)
 	}
 	if u.Entry != 0 {
-		pr.add("%s: entry %d; there are no reinforcements, every unit sets up for May %d (fh40:18.0, 5.2); clear entry", where, u.Entry, FH40FirstDay)
+		pr.add("%s: entry %d; no reinforcements arrive from May %d to %d, every unit sets up for Turn 1 (fh40:18.0, 5.2); clear entry", where, u.Entry, FH40FirstDay, FH40LastDay)
 	}
 	kind := fh40PlaceKind(u.Place)
 	switch {

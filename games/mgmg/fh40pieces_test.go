@@ -391,7 +391,7 @@ func TestFH40PiecesLoaderErrors(t *testing.T) {
 		{"bunker moves", edit(units, gennep, strings.Replace(gennep, `"mf":0`, `"mf":1`, 1)), setup, "a River Bunker Garrison never attacks or moves"},
 		{"bunker in a zone", edit(units, gennep, strings.Replace(gennep, `"place":"37"`, `"place":"E"`, 1)), setup, "set up in an area"},
 		{"north of the Waal", edit(units, gennep, strings.Replace(gennep, `"place":"37"`, `"place":"13"`, 1)), setup, `place "13" is not in play`},
-		{"reinforcement", edit(units, gennep, strings.Replace(gennep, `"place"`, `"entry":11,"place"`, 1)), setup, "there are no reinforcements"},
+		{"reinforcement", edit(units, gennep, strings.Replace(gennep, `"place"`, `"entry":11,"place"`, 1)), setup, "no reinforcements arrive from May 10 to 12"},
 		{"airborne", edit(units, gennep, strings.Replace(gennep, `"place"`, `"airborne":"parachute","place"`, 1)), setup, "no airborne"},
 		{"train attacks", edit(units, zug, strings.Replace(zug, `"af":0`, `"af":2`, 1)), setup, "contributes no attack factor"},
 		{"second train", edit(units, gennep, strings.Replace(gennep, `"place":"37"`, `"place":"37","train":true`, 1)), setup, "2 armoured trains"},
