@@ -45,11 +45,26 @@ type moves struct {
 	Kind             impulseKind       `json:",omitempty"`
 	Active           int16             `json:",omitempty"` // the Active Area (mgmg:8.21)
 	Unit             int16             `json:",omitempty"` // the unit moving now, plus one; 0 when none
-	Leg              Leg               `json:",omitzero"`
-	EnemyAtStart     placeSet          `json:",omitzero"` // enemy-Controlled as the impulse began (mgmg:7.2)
-	ContestedAtStart placeSet          `json:",omitzero"` // Contested as the impulse began (mgmg:10.2)
-	PointEntered     placeSet          `json:",omitzero"` // entered by a Point Unit this impulse (mgmg:9.65)
-	BridgeUses       [maxBridges]uint8 `json:",omitzero"` // by the map's bridges in order (mgmg:9.62)
+	Leg              legState          `json:",omitzero"`  // the moving unit's leg (movement.go)
+	EnemyAtStart     placeSet          `json:",omitzero"`  // enemy-Controlled as the impulse began (mgmg:7.2)
+	ContestedAtStart placeSet          `json:",omitzero"`  // Contested as the impulse began (mgmg:10.2)
+	PointEntered     placeSet          `json:",omitzero"`  // entered by a Point Unit this impulse (mgmg:9.65)
+	BridgeUses       [maxBridges]uint8 `json:",omitzero"`  // by the map's bridges in order (mgmg:9.62)
+}
+
+// legState is a Leg as a frame keeps it, small for the state's copies.
+type legState struct {
+	From, At            int16
+	Entered, Cost, Used uint8
+	Half, Done          bool
+}
+
+func (l legState) leg() Leg {
+	return Leg{From: int(l.From), At: int(l.At), Entered: int(l.Entered), Cost: int(l.Cost), Used: int(l.Used), Half: l.Half, Done: l.Done}
+}
+
+func stateOf(l Leg) legState {
+	return legState{From: int16(l.From), At: int16(l.At), Entered: uint8(l.Entered), Cost: uint8(l.Cost), Used: uint8(l.Used), Half: l.Half, Done: l.Done}
 }
 
 // hash adds the movement to a state's hash.
@@ -70,21 +85,27 @@ func (m *moves) hash(h *engine.Hasher) {
 // check reports what makes the movement impossible.
 func (m *moves) check() error {
 	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
-		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.Leg.Used >= 0 && m.Leg.Cost >= 0
+		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces
 	if !ok || (m.Kind == impulseNone && *m != moves{}) {
 		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
 	}
 	return nil
 }
 
-// theMap is the map movement reads.
-// TODO(mgmg-core): the Game's own map once it holds one.
-var theMap = sync.OnceValue(func() *Map {
+// movementMap is the map movement reads, with its bridges and ferries
+// in the map's order.
+// TODO(mgmg-core): the Game's own map and lists once it holds them.
+type movementMap struct {
+	*Map
+	bridges, ferries []Border
+}
+
+var theMap = sync.OnceValue(func() movementMap {
 	m, err := LoadMap()
 	if err != nil {
 		panic(err)
 	}
-	return m
+	return movementMap{m, m.Bridges(), m.Ferries()}
 })
 
 // impulseFrame is the impulse in progress.
@@ -93,16 +114,16 @@ func (s *State) impulseFrame() *frame { return s.stack.top() }
 // ground is the board as side sd sees it during its impulse (movement.go).
 func (s *State) ground(sd side, mv *moves) *Ground {
 	mp := theMap()
-	g := &Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
+	g := &Ground{Map: mp.Map, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
 		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces), Borders: map[Border]BorderView{}}
 	for p := range g.Places {
 		v := &g.Places[p]
 		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
 		v.Enemy = s.controller(int16(p)) != sd
 		v.Corps = s.control[p] == ctlCorps
-		v.Supplied = s.suppliedFromZoneF(int16(p))
 		v.Friends = s.count(int16(p), sd)
 	}
+	g.Places[mv.Active].Supplied = s.suppliedFromZoneF(mv.Active) // a Boat Assault starts there (mgmg:9.5)
 	for u, st := range &s.units {
 		if st.Loc < 0 || s.g.side[u] == sd {
 			continue
@@ -115,10 +136,10 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		}
 		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
 	}
-	for i, b := range mp.Bridges() {
+	for i, b := range mp.bridges {
 		g.Borders[b] = BorderView{Bridge: s.bridgeHold(b, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i])}
 	}
-	for i, b := range mp.Ferries() {
+	for i, b := range mp.ferries {
 		v := g.Borders[b]
 		v.Ferry, v.Held = s.ferries[i], sd == germans
 		g.Borders[b] = v
@@ -219,7 +240,7 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 		}
 		return append(buf, act(kEndImpulse, 0))
 	}
-	for _, e := range s.entries(mv.Unit-1, mv.Leg, mv, g, nil) {
+	for _, e := range s.entries(mv.Unit-1, mv.Leg.leg(), mv, g, nil) {
 		buf = append(buf, act(kEnter, e.to|int(e.how)<<8))
 	}
 	return append(buf, act(kStop, 0))
@@ -231,24 +252,22 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 // (mgmg:8.22). Activating a place only to repair or demolish bridges
 // (mgmg:8.21 steps 1 and 3) comes with those rules.
 func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
-	var seen placeSet
-	for u, st := range &s.units {
-		p := st.Loc
-		if p < 0 || p == s.g.uk || s.g.side[u] != sd || st.Level != StepFresh || seen.has(int(p)) {
+	for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
+		if k == impulseInfiltration && sd != germans {
 			continue
 		}
-		seen.add(int(p))
-		for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
-			if k == impulseInfiltration && sd != germans {
+		mv := s.startMoving(k, 0, sd)
+		g := s.ground(sd, &mv)
+		var seen placeSet
+		for u, st := range &s.units {
+			p := st.Loc
+			if p < 0 || p == s.g.uk || s.g.side[u] != sd || st.Level != StepFresh || seen.has(int(p)) {
 				continue
 			}
-			mv := s.startMoving(k, p, sd)
-			g := s.ground(sd, &mv)
-			for v := range s.units {
-				if s.mayMove(int16(v), &mv, g) {
-					buf = append(buf, act(map[impulseKind]kind{impulseAssault: kAssaultImpulse, impulseInfiltration: kInfiltrationImpulse}[k], int(p)))
-					break
-				}
+			mv.Active = p
+			if s.mayMove(int16(u), &mv, g) {
+				seen.add(int(p))
+				buf = append(buf, act(map[impulseKind]kind{impulseAssault: kAssaultImpulse, impulseInfiltration: kInfiltrationImpulse}[k], int(p)))
 			}
 		}
 	}
@@ -267,7 +286,7 @@ func (s *State) applyImpulse(k kind, x int) {
 	case kInfiltrationImpulse:
 		s.activate(impulseInfiltration, int16(x))
 	case kMove:
-		mv.Unit, mv.Leg = int16(x)+1, StartLeg(int(mv.Active))
+		mv.Unit, mv.Leg = int16(x)+1, stateOf(StartLeg(int(mv.Active)))
 	case kEnter:
 		s.enterPlace(int(mv.Unit-1), x&0xff, Via(x>>8))
 	case kStop:
@@ -284,21 +303,21 @@ func (s *State) enterPlace(u, to int, how Via) {
 	mv := &f.Move
 	g := s.ground(f.Side, mv)
 	m := moverOf(&s.g.units[u])
-	from := mv.Leg.At
-	e, err := g.Enter(m, mv.Leg, to, how)
+	from := int(mv.Leg.At)
+	e, err := g.Enter(m, mv.Leg.leg(), to, how)
 	if err != nil {
 		panic("mgmg: a listed entry is refused: " + err.Error())
 	}
 	f.Acted.add(int16(u))
 	if e.Bridge {
-		for i, b := range g.Map.Bridges() {
+		for i, b := range theMap().bridges {
 			if b == (Border{min(from, to), max(from, to)}) {
 				mv.BridgeUses[i]++
 			}
 		}
 	}
 	if e.Ferry {
-		for i, b := range g.Map.Ferries() {
+		for i, b := range theMap().ferries {
 			if b == (Border{min(from, to), max(from, to)}) {
 				s.ferries[i] = ferryUsed // mgmg:9.63
 			}
@@ -310,7 +329,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 	if e.Point {
 		mv.PointEntered.add(to)
 	}
-	mv.Leg = e.Leg
+	mv.Leg = stateOf(e.Leg)
 	s.put(int16(u), int16(to), StepFresh)
 	s.updateControl(int16(to))
 	s.logf("mgmg:9.2", "%u enters %p "+viaNames[how]+" (%d of %d half MF used)", u, to, e.Leg.Spent(), g.ImpulseMF(m))
@@ -349,7 +368,7 @@ func (s *State) infiltrate(u, to int, g *Ground) {
 // stopUnit ends the moving unit's movement: another may move.
 func (s *State) stopUnit() {
 	mv := &s.impulseFrame().Move
-	mv.Unit, mv.Leg = 0, Leg{}
+	mv.Unit, mv.Leg = 0, legState{}
 }
 
 // impulseAsks is what the impulse in progress asks of its side (ask) and
@@ -365,7 +384,7 @@ func (s *State) impulseAsks() (ask, wait string) {
 	}
 	u := mv.Unit - 1
 	m := moverOf(&s.g.units[u])
-	left := s.ground(s.impulseFrame().Side, mv).ImpulseMF(m) - mv.Leg.Spent()
+	left := s.ground(s.impulseFrame().Side, mv).ImpulseMF(m) - mv.Leg.leg().Spent()
 	return fmt.Sprintf("Impulse %s: %s has %s MF left: enter a place or stop", imp, s.g.units[u].Name, halves(left)), "impulse " + imp + ": movement"
 }
 

@@ -48,8 +48,8 @@ func TestAssaultImpulseMoves(t *testing.T) {
 	}
 	play(t, s, "enter:63", "enter:61")
 	mv := s.stack.top().Move
-	if u := s.g.unit("gb-gds-2-gren"); s.units[u].Loc != s.g.at("61") || mv.Leg.Spent() != 6 || s.control[s.g.at("61")] != ctlCorps {
-		t.Fatalf("in %s with %s MF used, Woensel %s; want 61, 3 MF, XXX Corps Control", s.g.placeIDs[s.units[u].Loc], halves(mv.Leg.Spent()), controlNames[s.control[s.g.at("61")]])
+	if u := s.g.unit("gb-gds-2-gren"); s.units[u].Loc != s.g.at("61") || mv.Leg.leg().Spent() != 6 || s.control[s.g.at("61")] != ctlCorps {
+		t.Fatalf("in %s with %s MF used, Woensel %s; want 61, 3 MF, XXX Corps Control", s.g.placeIDs[s.units[u].Loc], halves(mv.Leg.leg().Spent()), controlNames[s.control[s.g.at("61")]])
 	}
 	play(t, s, "stop")
 	if ids := choiceIDs(s); !slices.Equal(ids, []string{"end-impulse"}) {
