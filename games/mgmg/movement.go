@@ -457,6 +457,26 @@ func (g *Ground) Reach(m Mover, leg Leg) map[int]Entry {
 	return out
 }
 
+// GroupReach is the places every one of the units, all starting on leg,
+// can reach: where a group may go together, each unit moving on its own
+// (mgmg:9.1), in the order of the map.
+func (g *Ground) GroupReach(ms []Mover, leg Leg) []int {
+	var out []int
+	for p := range g.Map.Len() {
+		all := len(ms) > 0
+		for _, m := range ms {
+			if _, ok := g.Reach(m, leg)[p]; !ok {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // SeizureDRM is the modifier of a bridge seizure dr (mgmg:19.3): +1 if the
 // area across is Vacant, -1 for each Fresh enemy unit there, -1 over a
 // river.

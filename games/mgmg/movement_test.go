@@ -584,3 +584,30 @@ func TestFlakTowersAndAssaultedAreas(t *testing.T) {
 	g.area(34).Assaulted = true
 	refused(t, g, germanInfantry, StartLeg(g.Map.Area(28)), 34, ViaBorder, "mgmg:9.3")
 }
+
+// mgmg:9.1, mgmg:9.2, mgmg:9.4, mgmg:9.66: from Nijmegen (28), every place
+// Free, the Guards' armour (MF 6, ½ MF an area by road) and an 82nd
+// battalion (MF 4, 1 MF an area) both reach Oosterhout (23, over the
+// bridge), Beek (27), Hatert (29), Heumensoord (34) and Groesbeek (35, two
+// areas away); together they do not reach Bemmel (22) or Driel (24),
+// which the armour reaches by road but which lie outside the 82nd's
+// sector.
+func TestGroupReach(t *testing.T) {
+	g := groundFor(t, false)
+	nijmegen := StartLeg(g.Map.Area(28))
+	got := map[int]bool{}
+	for _, p := range g.GroupReach([]Mover{guardsArmour, airborne82}, nijmegen) {
+		got[g.Map.Number(p)] = true
+	}
+	for _, n := range []int{23, 27, 29, 34, 35} {
+		if !got[n] {
+			t.Errorf("area %d: both reach it within 4 MF", n)
+		}
+	}
+	if got[22] || got[24] {
+		t.Error("areas 22 and 24 are outside the 82nd's sector (mgmg:9.66)")
+	}
+	if len(g.GroupReach(nil, nijmegen)) != 0 {
+		t.Error("no units, no places")
+	}
+}
