@@ -21,6 +21,7 @@ const (
 	kEnter               // mgmg:9.2 the moving unit enters a place: place | Via<<8
 	kStop                // mgmg:9.1 the moving unit stops
 	kEndImpulse          // mgmg:9.1 no more units move
+	kRegroup             // mgmg:6.5 a regroup move: unit | place<<8 | Via<<16
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -42,6 +43,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.Label = fmt.Sprintf("Spend %d Reserves: %s the Advantage marker to Impulse %s", impulseCost, map[kind]string{kAdvance: "advance", kRetract: "retract"}[k], impulseName(to))
 	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse:
 		s.describeImpulse(k, x, &c)
+	case kRegroup:
+		s.describeRegroup(x, &c)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}

@@ -86,7 +86,7 @@ func (m *moves) hash(h *engine.Hasher) {
 func (m *moves) check() error {
 	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
 		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces
-	if !ok || (m.Kind == impulseNone && *m != moves{}) {
+	if !ok || (m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{})) {
 		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
 	}
 	return nil
@@ -309,20 +309,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 		panic("mgmg: a listed entry is refused: " + err.Error())
 	}
 	f.Acted.add(int16(u))
-	if e.Bridge {
-		for i, b := range theMap().bridges {
-			if b == (Border{min(from, to), max(from, to)}) {
-				mv.BridgeUses[i]++
-			}
-		}
-	}
-	if e.Ferry {
-		for i, b := range theMap().ferries {
-			if b == (Border{min(from, to), max(from, to)}) {
-				s.ferries[i] = ferryUsed // mgmg:9.63
-			}
-		}
-	}
+	s.crossed(mv, e, from, to)
 	if e.Boat {
 		s.boatUsed = true // mgmg:9.5
 	}
@@ -345,6 +332,23 @@ func (s *State) enterPlace(u, to int, how Via) {
 	}
 	if e.Leg.Done {
 		s.stopUnit()
+	}
+}
+
+// crossed counts a unit's use of the bridge between from and to
+// (mgmg:9.62), or turns the Ferry Crossing it used to its "Do Not Enter"
+// side (mgmg:9.63).
+func (s *State) crossed(mv *moves, e Entry, from, to int) {
+	b := Border{min(from, to), max(from, to)}
+	for i, x := range theMap().bridges {
+		if e.Bridge && x == b {
+			mv.BridgeUses[i]++
+		}
+	}
+	for i, x := range theMap().ferries {
+		if e.Ferry && x == b {
+			s.ferries[i] = ferryUsed
+		}
 	}
 }
 
@@ -424,6 +428,8 @@ func (s *State) parseImpulseChoice(id string) (engine.Action, bool) {
 	case "move":
 		u, ok := g.byID[rest]
 		return act(kMove, int(u)), ok
+	case "regroup":
+		return s.parseRegroup(rest)
 	case "enter":
 		place, via, _ := strings.Cut(rest, ":")
 		p, ok := g.placeIndex[place]

@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"sandtable/engine"
@@ -151,5 +152,32 @@ func TestImpulseChoicesAndNationalities(t *testing.T) {
 	us, gb := s.units[s.g.unit("us-1-504")], s.units[s.g.unit("gb-gds-1-gren")]
 	if us.Loc != s.g.at("33") || gb.Loc != s.g.at("28") {
 		t.Errorf("the US unit in %s, the British in %s; want 33 and 28", s.g.placeIDs[us.Loc], s.g.placeIDs[gb.Loc])
+	}
+}
+
+// mgmg:6.5, mgmg:6.51, mgmg:26.0 example 13: in the Allied Regroup the
+// Spent glider pilots regroup from Wolfheze (5) to Oosterbeek (12); with
+// the Driel railway bridge intact several units of the 43rd Division may
+// cross from Driel (24); each unit regroups once.
+func TestRegroupPhase(t *testing.T) {
+	s := edited(t, newTestState(t, "standard"), func(p *Position) {
+		p.Turn, p.Step, p.Active, p.Impulse = 20, "regroup", "allied", "0"
+		p.Units = []UnitPos{{ID: "gb-gp-1-wing", At: "5", Level: "spent"}, {ID: "gb-43-129", At: "24", Level: "fresh"}, {ID: "gb-43-130", At: "24", Level: "fresh"}}
+		p.Control = map[string]string{"5": "airborne", "12": "airborne", "24": "corps"}
+	})
+	ids := choiceIDs(s)
+	for _, want := range []string{"done", "regroup:gb-gp-1-wing:12", "regroup:gb-43-129:12", "regroup:gb-43-129:12:ferry"} {
+		if !slices.Contains(ids, want) {
+			t.Errorf("regroup choices %v lack %s", ids, want)
+		}
+	}
+	play(t, s, "regroup:gb-gp-1-wing:12", "regroup:gb-43-129:12:ferry")
+	ids = choiceIDs(s)
+	if slices.Contains(ids, "regroup:gb-43-130:12:ferry") || !slices.Contains(ids, "regroup:gb-43-130:12") || slices.ContainsFunc(ids, func(id string) bool { return strings.HasPrefix(id, "regroup:gb-gp-1-wing:") }) {
+		t.Errorf("after two moves %v: the ferry is used (mgmg:9.63), the bridge open, the glider pilots done", ids)
+	}
+	play(t, s, "done")
+	if s.step == stRegroup || s.stack.n != 0 {
+		t.Errorf("after the Allied Done the turn ends with no procedure left; step %s, %d frames", stepNames[s.step], s.stack.n)
 	}
 }

@@ -322,8 +322,8 @@ func (s *State) Invariants() error {
 // the side to move exactly while it chooses its impulse.
 func (s *State) checkStack() error {
 	for _, f := range s.stack.frames[:s.stack.n] {
-		if f.Proc != procImpulse || f.Side > allies || f.Sunset < 0 || f.Sunset > 12 {
-			return fmt.Errorf("stack: frame %+v is no impulse of a side with a Sunset DR of 0 (none yet) or 2 to 12", f)
+		if f.Proc != procImpulse && f.Proc != procRegroup || f.Side > allies || f.Sunset < 0 || f.Sunset > 12 {
+			return fmt.Errorf("stack: frame %+v is no impulse or regroup of a side with a Sunset DR of 0 (none yet) or 2 to 12", f)
 		}
 		if f.Acted[len(f.Acted)-1]>>(nUnits%64) != 0 {
 			return fmt.Errorf("stack: an impulse's Acted names units past the %d of the order of battle", nUnits)
@@ -332,8 +332,11 @@ func (s *State) checkStack() error {
 			return err
 		}
 	}
+	if s.step == stRegroup && s.stack.n == 1 && s.stack.top().Proc == procRegroup && s.stack.top().Side == s.active {
+		return nil // mgmg:6.5: the side's regroup moves so far
+	}
 	want := s.step == stImpulse
-	if got := s.stack.n == 1 && s.stack.top().Side == s.active; got != want || (!want && s.stack.n > 0) {
+	if got := s.stack.n == 1 && s.stack.top().Proc == procImpulse && s.stack.top().Side == s.active; got != want || (!want && s.stack.n > 0) {
 		return fmt.Errorf("stack: step %s needs %s", stepNames[s.step], map[bool]string{true: "one impulse frame of the side to move", false: "no procedure"}[want])
 	}
 	return nil

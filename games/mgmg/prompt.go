@@ -55,11 +55,13 @@ func (s *State) asks() (ask, wait string) {
 		stAirborneLanding:  "the first lift has landed; interdiction and the drop areas' actions are not yet built",
 		stGroundAssault:    "the Guards Armoured assault in Zone F is not yet built",
 		stRefit:            "depots, refits and surrender are not yet built; Impulse Advances and Retractions may be bought with Reserves",
-		stRegroup:          "regroup moves are not yet built",
 	}
 	if why, ok := notBuilt[s.step]; ok {
 		name := s.Phase().Name
 		return fmt.Sprintf("%s (%s): choose Done", name, why), "the " + name
+	}
+	if s.step == stRegroup {
+		return "Regroup Phase: regroup units one area into an adjacent Free area or zone, then choose Done", "the Regroup Phase"
 	}
 	return s.impulseAsks()
 }

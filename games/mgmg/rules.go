@@ -22,8 +22,10 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 // are not yet built offer only "done" (see the prompt).
 func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
-	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault, stRegroup:
+	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
 		return append(buf, act(kDone, 0))
+	case stRegroup:
+		return s.legalRegroup(buf)
 	case stRefit:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
@@ -55,7 +57,7 @@ func (s *State) Apply(a engine.Action) error {
 	case stRefit:
 		s.applyRefit(k)
 	case stRegroup:
-		s.applyRegroupDone()
+		s.applyRegroup(k, x)
 	}
 	if s.step != stOver {
 		s.zoneFArrivals()

@@ -12,9 +12,10 @@ type proc uint8
 
 const (
 	procImpulse proc = iota + 1 // mgmg:8.1 one side's impulse, from its choice to its end
+	procRegroup                 // mgmg:6.5 one side's regroup moves, from its first to its Done
 )
 
-var procNames = [...]string{procImpulse: "impulse"}
+var procNames = [...]string{procImpulse: "impulse", procRegroup: "regroup"}
 
 // MarshalText writes a procedure by name in a position; an unknown one
 // writes as "", which reading refuses.
