@@ -250,8 +250,8 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	// Point Units (mgmg:9.65).
 	e.Point = m.Type.CanLead()
 	switch {
-	case !e.Point && dst.Enemy && dst.Friends == 0 && !dst.PointEntered:
-		return Entry{}, errors.New("only a Point Unit (infantry or armour) enters an uncontested enemy-Controlled area first (mgmg:9.65)")
+	case !e.Point && (dst.Enemy || dst.enemies() > 0) && dst.Friends == 0 && !dst.PointEntered:
+		return Entry{}, errors.New("only a Point Unit (infantry or armour) enters an uncontested enemy-Controlled or enemy-occupied place first (mgmg:9.65, 10.3)")
 	case !e.Point && (m.Type == FieldArtillery || m.Type == Flak) && e.Mandatory && dst.Friends > 0 && !dst.PointEntered:
 		return Entry{}, errors.New("artillery and FLAK enter a Contested area over such a boundary only after a Point Unit (mgmg:9.65)")
 	}
@@ -377,8 +377,9 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 
 // infiltration checks a German Infiltration attempt into to (mgmg:8.22,
 // 8.221): from a Free place, by Fresh infantry or armour, across open
-// ground into an area the Allies Controlled uncontested as the impulse
-// began, with neither Elevated terrain nor Polder.
+// ground into an area, or a zone (mgmg:14.1), the Allies Controlled
+// uncontested as the impulse began, with neither Elevated terrain nor
+// Polder.
 func (g *Ground) infiltration(m Mover, leg Leg, to int) error {
 	mp := g.Map
 	dst := &g.Places[to]
@@ -389,8 +390,8 @@ func (g *Ground) infiltration(m Mover, leg Leg, to int) error {
 		return errors.New("only infantry and armour infiltrate (mgmg:8.22)")
 	case leg.At != leg.From || leg.Spent() > 0 || !g.Places[leg.At].free():
 		return errors.New("infiltration starts from the activated Free area or zone, before any other move (mgmg:8.22)")
-	case mp.IsZone(to) || !dst.EnemyAtStart || dst.ContestedAtStart:
-		return errors.New("infiltration enters an area the Allies Controlled, uncontested, as the impulse began (mgmg:8.22)")
+	case !dst.EnemyAtStart || dst.ContestedAtStart:
+		return errors.New("infiltration enters a place the Allies Controlled, uncontested, as the impulse began (mgmg:8.22, 14.1)")
 	case mp.Boundary(leg.At, to) != OpenGround:
 		return errors.New("infiltration crosses only open ground (mgmg:8.221)")
 	case mp.Elevated(to) || mp.Polder(to):

@@ -262,6 +262,10 @@ func TestPointUnits(t *testing.T) {
 	g := groundFor(t, false)
 	g.enemyHeld(35)
 	refused(t, g, alliedGuns, StartLeg(g.Map.Area(34)), 35, ViaBorder, "mgmg:9.65")
+	// Nor alone into an area holding only enemy units, which it could not
+	// assault without a Point Unit (mgmg:10.3, mgmg:10.72).
+	g.area(33).FreshEnemies = 1
+	refused(t, g, alliedGuns, StartLeg(g.Map.Area(34)), 33, ViaBorder, "mgmg:9.65")
 	g.area(35).PointEntered = true
 	g.area(35).Enemy = false // the point unit took it (mgmg:7.2)
 	if e := g.walk(t, alliedGuns, 34, 35); e.Leg.Spent() != 4 {
@@ -429,6 +433,13 @@ func TestExample14Infiltration(t *testing.T) {
 	refused(t, g, germanInfantry, StartLeg(g.Map.Area(37)), 38, ViaInfiltration, "mgmg:8.221")
 	g.enemyHeld(42) // Cuijk, across the Maas from Mook
 	refused(t, g, germanInfantry, StartLeg(g.Map.Area(33)), 42, ViaInfiltration, "mgmg:8.221")
+	// Rules for areas hold for zones (mgmg:14.1): Germans in Valkenswaard
+	// (64) may infiltrate Allied Zone F, entering it for all their MF
+	// (mgmg:14.2).
+	g.Places[g.Map.Zone('F')].Enemy, g.Places[g.Map.Zone('F')].EnemyAtStart = true, true
+	if e, err := g.Enter(germanInfantry, StartLeg(g.Map.Area(64)), g.Map.Zone('F'), ViaInfiltration); err != nil || e.Leg.Spent() != 8 {
+		t.Errorf("infiltrating Zone F: %v, %s MF; want all 4", err, halves(e.Leg.Spent()))
+	}
 	// On September 17 German units with one MF may still infiltrate
 	// (mgmg:20.61, mgmg:9.21).
 	g.Day, g.Weather = 17, clear
