@@ -77,7 +77,7 @@ type BorderView struct {
 	Bridge     BridgeHold
 	Held       bool       // the unbridged river or canal boundary is the mover's (a Held! marker, mgmg:7.2, 10.4)
 	Ferry      ferryState // of its Ferry Crossing marker, if it has one
-	Seized     bool       // seized this impulse by a seizure dr: others pay one MF more (mgmg:9.22)
+	Seized     bool       // seized this impulse by a seizure dr: others pay one MF more (mgmg:9.22); false for the unit that seized it
 	SeizeTried bool       // a seizure was attempted this impulse (mgmg:9.22)
 	Uses       int        // units that crossed its bridge this impulse or Regroup Phase (mgmg:9.62)
 }
@@ -169,10 +169,10 @@ func armourFerry(mp *Map, i, j int) bool {
 	return a == 15 && (b == 16 || b == 25)
 }
 
-// EnterCost is the halves of MF a unit pays to enter place to at the full
+// enterCost is the halves of MF a unit pays to enter place to at the full
 // rate: the most severe case of mgmg:9.2 (enemy units, enemy control,
-// wading a canal), 0 when it is "All". Contested exits, zones, ferries,
-// boats and infiltration cost All (mgmg:9.2).
+// wading a canal). The "All MF" cases (contested exits, zones, ferries,
+// boats) are Enter's.
 func (g *Ground) enterCost(to int, wade bool) int {
 	p := &g.Places[to]
 	c := 1
@@ -280,7 +280,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	}
 	cost := g.enterCost(to, wade)
 	n.Cost += cost
-	n.Half = n.Half && halfRate(m) && road && cost == 2 && dst.free() && how == ViaBorder
+	n.Half = n.Half && halfRate(m) && road && cost == 2 && how == ViaBorder
 	if n.Spent() > mf {
 		if !fresh {
 			return Entry{}, fmt.Errorf("entering %s costs %s MF, more than the %s left (mgmg:9.2)", mp.Place(to).ID, halves(n.Spent()-leg.Spent()), halves(mf-leg.Spent()))
