@@ -243,6 +243,9 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 	for _, e := range s.entries(mv.Unit-1, mv.Leg.leg(), mv, g, nil) {
 		buf = append(buf, act(kEnter, e.to|int(e.how)<<8))
 	}
+	if mv.Leg.Entered == 0 {
+		return buf // a unit picked moves: it may stop once it has entered a place
+	}
 	return append(buf, act(kStop, 0))
 }
 
