@@ -115,7 +115,8 @@ func (s *State) impulseFrame() *frame { return s.stack.top() }
 func (s *State) ground(sd side, mv *moves) *Ground {
 	mp := theMap()
 	g := &Ground{Map: mp.Map, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
-		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces), Borders: map[Border]BorderView{}}
+		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces),
+		Borders: make([]BorderAt, 0, len(mp.bridges)+len(mp.ferries))}
 	for p := range g.Places {
 		v := &g.Places[p]
 		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
@@ -137,12 +138,12 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
 	}
 	for i, b := range mp.bridges {
-		g.Borders[b] = BorderView{Bridge: s.bridgeHold(b, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i])}
+		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(b, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i])})
 	}
 	for i, b := range mp.ferries {
-		v := g.Borders[b]
+		v := g.border(b.A, b.B)
 		v.Ferry, v.Held = s.ferries[i], sd == germans
-		g.Borders[b] = v
+		g.SetBorder(b, v)
 	}
 	return g
 }
@@ -215,6 +216,9 @@ func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []e
 	}
 	for _, to := range g.Map.Neighbors(leg.At) {
 		for _, how := range hows {
+			if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German || g.Map.Boundary(leg.At, to) != River) {
+				continue // the common refusals, without building their errors
+			}
 			if _, err := g.Enter(m, leg, to, how); err == nil {
 				buf = append(buf, entry{to, how})
 			}

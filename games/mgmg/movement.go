@@ -90,12 +90,37 @@ type Ground struct {
 	Day       int // the date in September
 	Impulse   int // the Impulse Track's space
 	BoatReady bool
-	Places    []PlaceView           // by place index
-	Borders   map[Border]BorderView // borders with a bridge, a ferry or a Held! marker
+	Places    []PlaceView // by place index
+	Borders   []BorderAt  // the borders with a bridge, a ferry or a Held! marker; the rest have none
+}
+
+// BorderAt is the view of one border.
+type BorderAt struct {
+	Border
+	BorderView
 }
 
 // border is the view of the border between i and j.
-func (g *Ground) border(i, j int) BorderView { return g.Borders[Border{min(i, j), max(i, j)}] }
+func (g *Ground) border(i, j int) BorderView {
+	b := Border{min(i, j), max(i, j)}
+	for _, x := range g.Borders {
+		if x.Border == b {
+			return x.BorderView
+		}
+	}
+	return BorderView{}
+}
+
+// SetBorder sets the view of border b.
+func (g *Ground) SetBorder(b Border, v BorderView) {
+	for i := range g.Borders {
+		if g.Borders[i].Border == b {
+			g.Borders[i].BorderView = v
+			return
+		}
+	}
+	g.Borders = append(g.Borders, BorderAt{b, v})
+}
 
 // bridgeLimit is the most units that cross one bridge in an impulse or a
 // Regroup Phase (mgmg:9.62, 19.1).
@@ -298,7 +323,10 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wade bool, err error) {
 	mp := g.Map
 	at := leg.At
-	b, bv := mp.Boundary(at, to), g.border(at, to)
+	b, bv := mp.Boundary(at, to), BorderView{}
+	if b != OpenGround {
+		bv = g.border(at, to) // open ground has no bridge, ferry or Held! marker
+	}
 	src, dst := &g.Places[at], &g.Places[to]
 	fromContested := src.enemies() > 0
 	if how == ViaBoat || how == ViaFerry {

@@ -13,16 +13,12 @@ func groundFor(t *testing.T, german bool) *Ground {
 	t.Helper()
 	m := loadTestMap(t)
 	g := &Ground{Map: m, German: german, Weather: clear, Day: 19, Impulse: 3, BoatReady: true,
-		Places: make([]PlaceView, m.Len()), Borders: map[Border]BorderView{}}
+		Places: make([]PlaceView, m.Len())}
 	for i := range g.Places {
 		g.Places[i].Supplied = true
 	}
 	for _, b := range m.Bridges() {
-		g.Borders[b] = BorderView{Bridge: FriendlyBridge}
-	}
-	for _, b := range m.Ferries() {
-		v := g.Borders[b]
-		g.Borders[b] = v
+		g.SetBorder(b, BorderView{Bridge: FriendlyBridge})
 	}
 	return g
 }
@@ -41,9 +37,9 @@ func (g *Ground) enemyHeld(n int) *PlaceView {
 func (g *Ground) setBorder(a, b int, f func(*BorderView)) {
 	i, j := g.Map.Area(a), g.Map.Area(b)
 	k := Border{min(i, j), max(i, j)}
-	v := g.Borders[k]
+	v := g.border(i, j)
 	f(&v)
-	g.Borders[k] = v
+	g.SetBorder(k, v)
 }
 
 // walk enters the areas in turn from area from, failing on any refusal.

@@ -38,7 +38,13 @@ func (s *State) legalRegroup(buf []engine.Action) []engine.Action {
 		}
 		m := moverOf(&s.g.units[u])
 		for _, to := range g.Map.Neighbors(int(st.Loc)) {
+			if !g.Places[to].free() {
+				continue // the common refusal, without building its error
+			}
 			for _, how := range []Via{ViaBorder, ViaFerry} {
+				if how == ViaFerry && !g.Map.Ferry(int(st.Loc), to) {
+					continue
+				}
 				if _, err := g.Regroup(m, int(st.Loc), to, how); err == nil {
 					buf = append(buf, act(kRegroup, u|to<<8|int(how)<<16))
 				}
