@@ -319,7 +319,8 @@ func (s *State) Invariants() error {
 }
 
 // checkStack checks the procedures against the step: an impulse frame of
-// the side to move exactly while it chooses its impulse.
+// the side to move exactly during its impulse; in the Regroup Phase, a
+// regroup frame of the side to move once it has regrouped a unit.
 func (s *State) checkStack() error {
 	for _, f := range s.stack.frames[:s.stack.n] {
 		if f.Proc != procImpulse && f.Proc != procRegroup || f.Side > allies || f.Sunset < 0 || f.Sunset > 12 {

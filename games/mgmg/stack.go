@@ -42,8 +42,8 @@ type frame struct {
 	Proc   proc
 	Side   side  `json:",omitempty"` // impulse: whose impulse it is
 	Sunset int8  `json:",omitempty"` // impulse: the Allied Sunset DR once made, 0 before (mgmg:6.3)
-	Acted  units `json:",omitzero"`  // impulse: the units that moved, assaulted or barraged, Spent when it ends (mgmg:8.3)
-	Move   moves `json:",omitzero"`  // impulse: its Active Area and movement (assault_impulse.go)
+	Acted  units `json:",omitzero"`  // impulse: the units that moved, assaulted or barraged, Spent when it ends (mgmg:8.3); regroup: the units regrouped
+	Move   moves `json:",omitzero"`  // impulse: its Active Area and movement (assault_impulse.go); regroup: its bridges' crossings
 }
 
 // units is a set of units, one bit each by index.
