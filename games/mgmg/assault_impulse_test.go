@@ -51,6 +51,9 @@ func TestAssaultImpulseMoves(t *testing.T) {
 	if ids := choiceIDs(s); !slices.Contains(ids, "stop") {
 		t.Fatalf("after entering Eindhoven %v: the unit may stop", ids)
 	}
+	if p := s.Prompt("allied").Text; !strings.Contains(p, "5½ MF left") {
+		t.Errorf("prompt %q: after ½ MF of 6 the Guards have 5½ left", p)
+	}
 	play(t, s, "enter:61")
 	mv := s.stack.top().Move
 	if u := s.g.unit("gb-gds-2-gren"); s.units[u].Loc != s.g.at("61") || mv.Leg.leg().Spent() != 6 || s.control[s.g.at("61")] != ctlCorps {
