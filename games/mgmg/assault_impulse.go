@@ -50,6 +50,7 @@ type moves struct {
 	ContestedAtStart placeSet          `json:",omitzero"`  // Contested as the impulse began (mgmg:10.2)
 	PointEntered     placeSet          `json:",omitzero"`  // entered by a Point Unit this impulse (mgmg:9.65)
 	BridgeUses       [maxBridges]uint8 `json:",omitzero"`  // by the map's bridges in order (mgmg:9.62)
+	Mandatory        units             `json:",omitzero"`  // units bound to a Mandatory Assault where they stand (mgmg:10.2, 8.222)
 }
 
 // legState is a Leg as a frame keeps it, small for the state's copies.
@@ -80,13 +81,16 @@ func (m *moves) hash(h *engine.Hasher) {
 	for _, n := range m.BridgeUses {
 		h.Add(uint64(n))
 	}
+	for _, w := range m.Mandatory {
+		h.Add(w)
+	}
 }
 
 // check reports what makes the movement impossible.
 func (m *moves) check() error {
 	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
 		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces
-	if !ok || (m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{})) {
+	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 {
 		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
 	}
 	return nil
@@ -333,8 +337,9 @@ func (s *State) enterPlace(u, to int, how Via) {
 	}
 	if e.Mandatory {
 		// TODO(mgmg:10): the Mandatory Assault (mgmg:10.2) is resolved once
-		// every unit has entered (mgmg:10.1); until combat is wired the
-		// units stay, contesting the area.
+		// every unit has entered (mgmg:10.1), by the units of Mandatory in
+		// the area; until combat is wired they stay, contesting it.
+		mv.Mandatory.add(int16(u))
 		s.logf("mgmg:10.2", "%u must assault in %p (assaults are not yet resolved)", u, to)
 	}
 	if e.Leg.Done {
@@ -369,8 +374,10 @@ func (s *State) infiltrate(u, to int, g *Ground) {
 		s.logf("mgmg:8.222", "%u infiltrates %p: dr %d against TEM %d", u, to, dr, tem)
 		s.setLevel(int16(u), StepSpent)
 	} else {
-		// TODO(mgmg:10): the failed infiltrators assault together at the
-		// end of the impulse (mgmg:8.222); until combat is wired they stay.
+		// TODO(mgmg:10): the failed infiltrators (Mandatory) assault
+		// together at the end of the impulse (mgmg:8.222); until combat is
+		// wired they stay.
+		s.impulseFrame().Move.Mandatory.add(int16(u))
 		s.logf("mgmg:8.222", "%u fails to infiltrate %p: dr %d against TEM %d; it must assault", u, to, dr, tem)
 	}
 	s.stopUnit()

@@ -94,6 +94,9 @@ func TestInfiltrationImpulse(t *testing.T) {
 	if h.Loc != s.g.at("35") || h.Level != StepSpent || b.Loc != s.g.at("35") || b.Level != StepFresh {
 		t.Errorf("Hermann %s in %s, Becker %s in %s; want both in 35, Hermann Spent, Becker Fresh to assault", h.Level, s.g.placeIDs[h.Loc], b.Level, s.g.placeIDs[b.Loc])
 	}
+	if mv := s.stack.top().Move; !mv.Mandatory.has(s.g.unit("de-fj-becker")) || mv.Mandatory.has(s.g.unit("de-fj-hermann")) {
+		t.Error("Becker, not Hermann, is bound to the combined Mandatory Assault (mgmg:8.222)")
+	}
 }
 
 // mgmg:20.61: in Impulse 0 of September 17 German units may not move, so
@@ -186,5 +189,23 @@ func TestRegroupPhase(t *testing.T) {
 	play(t, s, "done")
 	if s.step == stRegroup || s.stack.n != 0 {
 		t.Errorf("after the Allied Done the turn ends with no procedure left; step %s, %d frames", stepNames[s.step], s.stack.n)
+	}
+}
+
+// mgmg:9.2, mgmg:10.2: the 82nd's battalion enters Groesbeek (35) and its
+// Fresh German unit from Heumensoord (34): it stops there, bound to a
+// Mandatory Assault, and the next unit may move.
+func TestEnteringEnemyUnits(t *testing.T) {
+	s := impulseOf(t, 19, allies, "clear", []UnitPos{
+		{ID: "us-1-504", At: "34", Level: "fresh"}, {ID: "us-3-504", At: "34", Level: "fresh"},
+		{ID: "de-fj-hermann", At: "35", Level: "fresh"},
+	}, map[string]string{"34": "airborne"})
+	play(t, s, "assault:34", "move:us-1-504", "enter:35")
+	mv := s.stack.top().Move
+	if u := s.g.unit("us-1-504"); s.units[u].Loc != s.g.at("35") || !mv.Mandatory.has(u) || mv.Unit != 0 {
+		t.Errorf("the 1/504 in %s, bound to assault %v, still moving %v; want in 35, bound, stopped", s.g.placeIDs[s.units[u].Loc], mv.Mandatory.has(u), mv.Unit != 0)
+	}
+	if ids := choiceIDs(s); !slices.Equal(ids, []string{"move:us-3-504", "end-impulse"}) {
+		t.Errorf("then %v, want the 3/504 to move or the end", ids)
 	}
 }
