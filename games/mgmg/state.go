@@ -137,6 +137,7 @@ const (
 const (
 	nUnits   = 149
 	nPlaces  = 76 // 65 areas, ten zones and the United Kingdom box
+	nBridges = 18 // the bridges that matter (mgmg:3.24)
 	nFerries = 3  // mgmg:5.1
 )
 
