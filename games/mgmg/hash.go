@@ -94,6 +94,9 @@ func (s *State) Hash() uint64 {
 	for _, f := range s.ferries {
 		h.Add(uint64(f))
 	}
+	for _, b := range s.bridges {
+		h.Add(uint64(b.Held) | uint64(b.Construct[0])<<8 | uint64(b.Construct[1])<<16)
+	}
 	h.Int(s.choices)
 	if r := s.result; r != nil {
 		h.Str(string(r.Winner))

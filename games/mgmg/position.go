@@ -12,31 +12,32 @@ import (
 // units by their IDs so that a person can write one by hand. Only units
 // listed are in play; the rest wait in their pools.
 type Position struct {
-	Scenario      string            `json:"scenario"`
-	Options       map[string]string `json:"options"`
-	RNG           engine.RNG        `json:"rng"`
-	Turn          int               `json:"turn"` // the date in September (mgmg:3.6)
-	Step          string            `json:"step"`
-	Active        string            `json:"active"`
-	Impulse       string            `json:"impulse"` // "C", "B", "A", "0" to "13" (mgmg:3.7)
-	Advantage     string            `json:"advantage"`
-	SunsetDRM     int               `json:"sunset_drm"` // 0 in its box (mgmg:12.41)
-	Weather       string            `json:"weather"`
-	DawnWeather   string            `json:"dawn_weather"`
-	WeatherChange bool              `json:"weather_change,omitempty"`
-	Passes        int               `json:"passes,omitempty"`
-	Purchases     int               `json:"impulse_purchases,omitempty"` // Advances and Retractions bought by the side refitting (mgmg:13.7)
-	Reserves      SideNumbers       `json:"reserves"`
-	Eindhoven     bool              `json:"eindhoven_bonus,omitempty"`
-	AirUsed       []string          `json:"air_used,omitempty"`
-	ConstructUsed SideNumbers       `json:"construct_used"`
-	BoatUsed      bool              `json:"boat_assault_used,omitempty"`
-	Ferries       []string          `json:"ferries"`
-	Units         []UnitPos         `json:"units"`
-	Control       map[string]string `json:"control"` // Allied-Controlled places; the rest are German
-	Stack         []frame           `json:"stack,omitempty"`
-	Choices       int               `json:"choices"`
-	Result        *engine.Result    `json:"result,omitempty"`
+	Scenario      string               `json:"scenario"`
+	Options       map[string]string    `json:"options"`
+	RNG           engine.RNG           `json:"rng"`
+	Turn          int                  `json:"turn"` // the date in September (mgmg:3.6)
+	Step          string               `json:"step"`
+	Active        string               `json:"active"`
+	Impulse       string               `json:"impulse"` // "C", "B", "A", "0" to "13" (mgmg:3.7)
+	Advantage     string               `json:"advantage"`
+	SunsetDRM     int                  `json:"sunset_drm"` // 0 in its box (mgmg:12.41)
+	Weather       string               `json:"weather"`
+	DawnWeather   string               `json:"dawn_weather"`
+	WeatherChange bool                 `json:"weather_change,omitempty"`
+	Passes        int                  `json:"passes,omitempty"`
+	Purchases     int                  `json:"impulse_purchases,omitempty"` // Advances and Retractions bought by the side refitting (mgmg:13.7)
+	Reserves      SideNumbers          `json:"reserves"`
+	Eindhoven     bool                 `json:"eindhoven_bonus,omitempty"`
+	AirUsed       []string             `json:"air_used,omitempty"`
+	ConstructUsed SideNumbers          `json:"construct_used"`
+	BoatUsed      bool                 `json:"boat_assault_used,omitempty"`
+	Ferries       []string             `json:"ferries"`
+	Bridges       map[string]BridgePos `json:"bridges"` // the bridges not German-held, or with Construct markers (mgmg:19.1)
+	Units         []UnitPos            `json:"units"`
+	Control       map[string]string    `json:"control"` // Allied-Controlled places; the rest are German
+	Stack         []frame              `json:"stack,omitempty"`
+	Choices       int                  `json:"choices"`
+	Result        *engine.Result       `json:"result,omitempty"`
 }
 
 // SideNumbers is a number for each side.
@@ -62,7 +63,7 @@ func (s *State) Position() any {
 		Purchases:     int(s.purchases),
 		Reserves:      SideNumbers{int(s.reserves[germans]), int(s.reserves[allies])},
 		ConstructUsed: SideNumbers{int(s.constructUsed[germans]), int(s.constructUsed[allies])},
-		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Control: s.controlMarkers(),
+		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Control: s.controlMarkers(),
 		Stack: s.stack.list(), Choices: s.choices, Result: s.result,
 	}
 	for i, m := range g.pieces.Setup.AirMarkers {
@@ -125,6 +126,9 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 		return nil, err
 	}
 	if err := s.setMarkers(p); err != nil {
+		return nil, err
+	}
+	if err := s.setBridges(p.Bridges); err != nil {
 		return nil, err
 	}
 	if err := s.setUnits(p); err != nil {

@@ -184,6 +184,7 @@ type State struct {
 
 	units   [nUnits]unitState
 	control [nPlaces]control
+	bridges [nBridges]bridge
 	occ     [nPlaces][2]uint8 // units of each side in each place, kept by put (control.go)
 }
 

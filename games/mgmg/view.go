@@ -10,26 +10,27 @@ import (
 // map is hidden: a player may examine enemy stacks at any time (mgmg:7.1);
 // only the RNG's future is left out.
 type View struct {
-	Seat          engine.Seat       `json:"seat"`
-	Scenario      string            `json:"scenario"`
-	Turn          int               `json:"turn"` // the date in September (mgmg:3.6)
-	Step          string            `json:"step"`
-	Phase         engine.Phase      `json:"phase"`
-	Prompt        engine.Prompt     `json:"prompt"`
-	Active        string            `json:"active"`
-	Impulse       string            `json:"impulse"`   // the Advantage marker's space (mgmg:3.7)
-	Advantage     string            `json:"advantage"` // its holder (mgmg:12.1)
-	SunsetDRM     int               `json:"sunset_drm"`
-	Weather       string            `json:"weather"`
-	DawnWeather   string            `json:"dawn_weather"`
-	WeatherChange bool              `json:"weather_change,omitempty"`
-	Reserves      map[string]int    `json:"reserves"`
-	VP            int               `json:"vp"` // the Allied Victory Points as the game stands (mgmg:21.3)
-	Units         []UnitView        `json:"units"`
-	Control       map[string]string `json:"control"` // Allied-Controlled places: "airborne" or "corps" (mgmg:4.5)
-	Ferries       []string          `json:"ferries"`
-	Result        *engine.Result    `json:"result,omitempty"`
-	Panels        []Panel           `json:"panels"`
+	Seat          engine.Seat          `json:"seat"`
+	Scenario      string               `json:"scenario"`
+	Turn          int                  `json:"turn"` // the date in September (mgmg:3.6)
+	Step          string               `json:"step"`
+	Phase         engine.Phase         `json:"phase"`
+	Prompt        engine.Prompt        `json:"prompt"`
+	Active        string               `json:"active"`
+	Impulse       string               `json:"impulse"`   // the Advantage marker's space (mgmg:3.7)
+	Advantage     string               `json:"advantage"` // its holder (mgmg:12.1)
+	SunsetDRM     int                  `json:"sunset_drm"`
+	Weather       string               `json:"weather"`
+	DawnWeather   string               `json:"dawn_weather"`
+	WeatherChange bool                 `json:"weather_change,omitempty"`
+	Reserves      map[string]int       `json:"reserves"`
+	VP            int                  `json:"vp"` // the Allied Victory Points as the game stands (mgmg:21.3)
+	Units         []UnitView           `json:"units"`
+	Control       map[string]string    `json:"control"` // Allied-Controlled places: "airborne" or "corps" (mgmg:4.5)
+	Ferries       []string             `json:"ferries"`
+	Bridges       map[string]BridgePos `json:"bridges"` // mgmg:4.6, 19.1
+	Result        *engine.Result       `json:"result,omitempty"`
+	Panels        []Panel              `json:"panels"`
 }
 
 // UnitView is a unit in play: where it is and its face (mgmg:13.2).
@@ -64,7 +65,7 @@ func (s *State) View(seat engine.Seat) any {
 		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange,
 		Reserves: map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
-		VP:       s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Result: s.result,
+		VP:       s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Result: s.result,
 	}
 	for u, st := range &s.units {
 		if st.Loc != locPool {
