@@ -24,6 +24,8 @@ type Game struct {
 	vp            []int8   // per place: its Victory Points (mgmg:3.25)
 	bridges       []Border // the bridges of the map, in its order, as the state keeps them (mgmg:3.24)
 	ferries       []Border // the Ferry Crossings, in the map's order (mgmg:3.11)
+	bridgeAt      []int8   // per pair of places i*nPlaces+j: the index of its bridge, -1 for none
+	ferryAt       []int8   // per pair of places: the index of its Ferry Crossing, -1 for none
 	conditional   []bool   // per unit: a Zone F reinforcement that waits for its condition (mgmg:18.3)
 	zoneA         int16    // Apeldoorn (mgmg:21.1)
 	zoneF         int16    // XXX Corps' zone (mgmg:13.82, 14.5)
@@ -66,6 +68,7 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 	g := &Game{m: m, pieces: p, units: p.Units, byID: map[string]int16{}, placeIndex: map[string]int16{},
 		zone: make([]bool, nPlaces), vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
 		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
+	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
 	for i := range m.Len() {
 		id := m.Place(i).ID
 		g.placeIDs = append(g.placeIDs, id)
@@ -95,6 +98,19 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// borderIndex maps each pair of places, both ways, to the index of its
+// border in bs, -1 where there is none.
+func borderIndex(bs []Border) []int8 {
+	out := make([]int8, nPlaces*nPlaces)
+	for i := range out {
+		out[i] = -1
+	}
+	for k, b := range bs {
+		out[b.A*nPlaces+b.B], out[b.B*nPlaces+b.A] = int8(k), int8(k)
+	}
+	return out
 }
 
 // MustLoad is Load for callers that cannot go on without the game.

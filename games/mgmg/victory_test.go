@@ -1,6 +1,8 @@
 package mgmg
 
 import (
+	"maps"
+	"strconv"
 	"testing"
 
 	"sandtable/engine"
@@ -12,8 +14,23 @@ var testVP = map[string]int8{"28": 3, "41": 2, "51": 2, "54": 4, "61": 4}
 
 // finalRegroup is the Allied Regroup at the end of day, with the given
 // control markers, German units in the given places and the Eindhoven bonus,
-// on a game whose Victory Point areas are testVP.
+// on a game whose Victory Point areas are testVP. Every other area but
+// Arnhem is Airborne-Controlled, which gives no Victory Point but a supply
+// line to Zone F everywhere (mgmg:13.8).
 func finalRegroup(t *testing.T, scenario string, day int, control map[string]string, germansIn []string, eindhoven bool) *State {
+	t.Helper()
+	full := map[string]string{}
+	for n := 1; n <= Areas; n++ {
+		if id := strconv.Itoa(n); id != "13" {
+			full[id] = "airborne"
+		}
+	}
+	maps.Copy(full, control)
+	return cutOff(t, scenario, day, full, germansIn, eindhoven)
+}
+
+// cutOff is finalRegroup with only the given control markers.
+func cutOff(t *testing.T, scenario string, day int, control map[string]string, germansIn []string, eindhoven bool) *State {
 	t.Helper()
 	s := alliedRegroup(t, scenario, day)
 	g := *s.g
@@ -50,6 +67,19 @@ func TestVictoryPoints(t *testing.T) {
 		{"Germans Contesting Nijmegen 3 and Grave 2: 5 < 6 costs nothing", map[string]string{"28": "corps", "41": "corps", "13": "airborne"}, []string{"28", "41"}, false, 8},
 		{"XXX Corps in Arnhem counts 4", map[string]string{"13": "corps"}, nil, false, 5},
 		{"nothing Allied: the Advantage alone", nil, nil, false, 1},
+	}
+	for _, c := range []struct {
+		name    string
+		control map[string]string
+		want    int
+	}{
+		{"XXX Corps in Nijmegen without a supply line counts nothing (mgmg:21.3)", map[string]string{"28": "corps"}, 1},
+		{"the 1st Airborne in Arnhem counts 2 without one (mgmg:21.32)", map[string]string{"13": "airborne"}, 3},
+		{"XXX Corps in Arnhem without one counts nothing (mgmg:21.32)", map[string]string{"13": "corps"}, 1},
+	} {
+		if got := cutOff(t, "standard", 20, c.control, nil, false).victoryPoints(); got != c.want {
+			t.Errorf("%s: %d VP, want %d", c.name, got, c.want)
+		}
 	}
 	for _, c := range cases {
 		s := finalRegroup(t, "standard", 20, c.control, c.germans, c.bonus)
