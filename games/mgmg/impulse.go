@@ -1,6 +1,9 @@
 package mgmg
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // The Daylight Phase (mgmg:6.3, 8): impulses in pairs, the German first,
 // the Allied second, the Advantage marker advancing a space on the Impulse
@@ -94,12 +97,15 @@ func (s *State) sunset(roll int) {
 	s.beginImpulse(germans)
 }
 
-// endDaylight ends the Daylight Phase and begins the Refit Phase.
-// TODO(mgmg:21.1): the Breakthrough check comes here, once supply lines
-// (mgmg:13.8) are traced.
+// endDaylight ends the Daylight Phase: the Allies win at once with a
+// Breakthrough (victory.go); otherwise the Refit Phase begins.
 func (s *State) endDaylight() {
 	s.weatherChange = false // mgmg:17.4: a change called for by the last roll never happens
 	s.passes = 0
+	if s.breakthrough() {
+		s.end(allies, "breakthrough", s.victoryPoints(), fmt.Sprintf("a supplied Fresh Allied unit stands in Zone A, Apeldoorn, at the end of the Daylight Phase of September %d (mgmg:21.1)", s.turn))
+		return
+	}
 	s.startRefit()
 }
 

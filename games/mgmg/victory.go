@@ -108,6 +108,21 @@ func (s *State) checkVictory() bool {
 	return false
 }
 
+// breakthrough reports a supplied Fresh Allied unit in Apeldoorn, Zone A
+// (mgmg:21.1). On September 17 and 18 no Allied unit is Isolated
+// (mgmg:13.8), so any Fresh one there is supplied.
+func (s *State) breakthrough() bool {
+	a := s.g.zoneA
+	if !s.freshIn(a, allies) {
+		return false
+	}
+	return s.turn <= lastNeverIsolated || s.suppliedFromZoneF(a)
+}
+
+// lastNeverIsolated is the last date on which Allied units are never
+// Isolated (mgmg:13.8).
+const lastNeverIsolated = 18
+
 // end ends the game with a result.
 func (s *State) end(winner side, level string, score int, text string) {
 	s.result = &engine.Result{Winner: winner.seat(), Level: level, Score: score, Text: text}

@@ -143,3 +143,38 @@ func TestExtendedChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestBreakthrough: a Fresh Allied unit in Apeldoorn (Zone A) with a supply
+// line at the end of the Daylight Phase wins at once (mgmg:21.1); without a
+// line it does not on September 19, but does on September 18, when no Allied
+// unit is Isolated (mgmg:13.8); a Spent one never does.
+func TestBreakthrough(t *testing.T) {
+	corridor := map[string]string{}
+	for n := 1; n <= Areas; n++ {
+		corridor[strconv.Itoa(n)] = "corps"
+	}
+	cases := []struct {
+		name    string
+		day     int
+		level   string
+		control map[string]string
+		wins    bool
+	}{
+		{"Fresh and supplied on September 19", 19, "fresh", corridor, true},
+		{"Fresh, no line, September 19", 19, "fresh", nil, false},
+		{"Fresh, no line, September 18", 18, "fresh", nil, true},
+		{"Spent and supplied", 19, "spent", corridor, false},
+	}
+	for _, c := range cases {
+		s := edited(t, alliedImpulse(t, "5", 0), func(p *Position) {
+			p.Turn, p.Control = c.day, c.control
+			p.DawnWeather, p.Weather = "clear", "clear"
+			p.Units = append(p.Units, UnitPos{ID: "gb-2hcr", At: "A", Level: c.level})
+		})
+		s.rng.Force(1, 1) // DR 2 < 5: the sun sets
+		play(t, s, "pass")
+		if won := s.result != nil && s.result.Level == "breakthrough" && s.result.Winner == "allied"; won != c.wins {
+			t.Errorf("%s: Breakthrough %v (step %s); want %v", c.name, won, stepNames[s.step], c.wins)
+		}
+	}
+}
