@@ -7,7 +7,7 @@ import (
 
 // TestBridgeFollowsControl: every bridge starts German-held; it passes to
 // the Allies once both its areas are Allied-Controlled, and back once both
-// are German; a Blown bridge stays Blown (mgmg:19.1, 4.6).
+// are German; a Blown bridge stays Blown (mgmg:19.1, mgmg:4.6).
 func TestBridgeFollowsControl(t *testing.T) {
 	s := emptyMap(t)
 	g := s.g

@@ -19,7 +19,7 @@ func alliedImpulse(t *testing.T, impulse string, drm int) *State {
 }
 
 // TestDaylightBeginsWithGermanImpulse0: after the D-Day phases the Daylight
-// Phase begins with German Impulse 0 (mgmg:20.6, 6.3).
+// Phase begins with German Impulse 0 (mgmg:20.6, mgmg:6.3).
 func TestDaylightBeginsWithGermanImpulse0(t *testing.T) {
 	s := newTestState(t, "standard")
 	play(t, s, dDayDone...)
@@ -47,7 +47,7 @@ func TestTwoPassesEndTheDay(t *testing.T) {
 	}
 }
 
-// TestSunsetRoll works the Allied Sunset DR through by hand (mgmg:6.3, 12.41,
+// TestSunsetRoll works the Allied Sunset DR through by hand (mgmg:6.3, mgmg:12.41,
 // 17.4): below the impulse number the day ends; equal, the weather changes
 // as the next German impulse begins; above, the marker advances.
 func TestSunsetRoll(t *testing.T) {
@@ -122,8 +122,9 @@ func TestImpulseNames(t *testing.T) {
 }
 
 // TestExhaustion: the units that moved, assaulted or barraged in an impulse
-// turn Spent as it ends; a unit Disrupted meanwhile keeps its level, and the
-// others stay Fresh (mgmg:8.3, 13.2).
+// turn Spent as it ends; a unit Disrupted meanwhile keeps its level and its
+// Disruption marker (mgmg:4.4), and the
+// others stay Fresh (mgmg:8.3, mgmg:13.2).
 func TestExhaustion(t *testing.T) {
 	s := newTestState(t, "standard")
 	g := s.g

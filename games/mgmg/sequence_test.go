@@ -2,12 +2,12 @@ package mgmg
 
 import "testing"
 
-// TestSetUp: the Turn marker Clear on September 17, the Advantage Allied on
+// TestSetUp (mgmg:5.0, mgmg:5.3): the Turn marker Clear on September 17, the Advantage Allied on
 // Impulse space 0, the Sunset DRM marker in its box, every place German
-// (mgmg:5.1, 7.2, 12.1); the set-up units fresh in their Set-up Areas and
+// (mgmg:5.1, mgmg:7.2, mgmg:12.1); the set-up units fresh in their Set-up Areas and
 // Zones, the first lift in the United Kingdom box, reinforcements not yet
-// in play (mgmg:5.2, 4.23); D-Day's first phase, the Allied Air
-// Bombardment, begins (mgmg:6.22, 20.1).
+// in play (mgmg:5.2, mgmg:4.23); D-Day's first phase, the Allied Air
+// Bombardment, begins (mgmg:6.22, mgmg:20.1).
 func TestSetUp(t *testing.T) {
 	s := newTestState(t, "standard")
 	g := s.g
@@ -35,8 +35,8 @@ func TestSetUp(t *testing.T) {
 			t.Errorf("%s is at %s, %s; want %s, fresh", d.ID, g.locName(st.Loc), st.Level, g.locName(want))
 		}
 	}
-	if got := s.victoryPoints(); got != 1 {
-		t.Errorf("the Allies begin with %d VP; the Advantage gives them 1 (mgmg:5.1, 21.3)", got)
+	if got := s.victoryPoints(); got != 1 { // the x1 VP marker on space 1 of the Supply Track (mgmg:3.8)
+		t.Errorf("the Allies begin with %d VP; the Advantage gives them 1 (mgmg:5.1, mgmg:21.3)", got)
 	}
 }
 
@@ -69,9 +69,9 @@ func TestAirborneLanding(t *testing.T) {
 	}
 }
 
-// TestReinforcementsAtDawn: on September 18 the units dated 18 arrive fresh:
+// TestReinforcementsAtDawn (mgmg:18.0): on September 18 the units dated 18 arrive fresh:
 // German units in their Zones, airborne units in the United Kingdom box
-// (mgmg:18.2, 18.4); XXX Corps units that wait for their condition do not
+// (mgmg:18.2, mgmg:18.4); XXX Corps units that wait for their condition do not
 // (mgmg:18.3).
 func TestReinforcementsAtDawn(t *testing.T) {
 	s := alliedRegroup(t, "standard", 17)
@@ -119,9 +119,10 @@ func btoi(b bool) int {
 	return 0
 }
 
-// TestTurnSequence: a turn runs Dawn, Daylight, the German then the Allied
+// TestTurnSequence: a turn (mgmg:6.0) runs Dawn (mgmg:6.2), Daylight, the German then the Allied
 // Refit, the German then the Allied Regroup, and the Turn marker advances
-// (mgmg:6.1, 6.4, 6.5, 13.3).
+// on the Turn Record Track (mgmg:3.6)
+// (mgmg:6.1, mgmg:6.4, mgmg:6.5, mgmg:13.3).
 func TestTurnSequence(t *testing.T) {
 	s := alliedRegroup(t, "standard", 17)
 	play(t, s, "done")

@@ -26,7 +26,8 @@ func (g *Game) ferryIndex(a, b string) int {
 // TestSupplyOverCanals: the corridor Zone F - 64 - 63 - 61 - 54 - 55, all
 // Allied, crosses the Wilhelmina canal by the bridge 61/54 and the Dommel
 // by 54/55. With 61/54 blown the canal may still be crossed, as the last
-// boundary: 54 is supplied, 55 beyond it is not (mgmg:13.8).
+// boundary: 54 is supplied, 55 beyond it is not (mgmg:13.8, from Zone F:
+// mgmg:13.82).
 func TestSupplyOverCanals(t *testing.T) {
 	s := emptyMap(t)
 	g := s.g
@@ -52,7 +53,7 @@ func TestSupplyOverCanals(t *testing.T) {
 // TestSupplyOverRivers: south of the Rhine all Allied, north of it all
 // German: Oosterbeek (12) is reached over the Rhine by the bridge from Driel
 // (24), or by its Ferry Crossing once the bridge is blown, and not at all
-// once the ferry is destroyed too (mgmg:13.8, 4.7).
+// once the ferry is destroyed too (mgmg:13.8, mgmg:4.7).
 func TestSupplyOverRivers(t *testing.T) {
 	s := emptyMap(t)
 	g := s.g

@@ -48,7 +48,7 @@ func cutOff(t *testing.T, scenario string, day int, control map[string]string, g
 	})
 }
 
-// TestVictoryPoints works mgmg:21.3-21.4 through by hand. XXX Corps in
+// TestVictoryPoints works mgmg:21.0 (mgmg:21.3, mgmg:21.4) through by hand. XXX Corps in
 // Nijmegen (3) and Grave (2) counts 5; the Airborne in Veghel counts
 // nothing (mgmg:7.21); the 1st Airborne in Arnhem 2, XXX Corps there 4
 // (mgmg:21.32); the Advantage 1 (mgmg:12.1); the Eindhoven bonus 1
@@ -111,7 +111,7 @@ func TestSeptember20Check(t *testing.T) {
 	}
 }
 
-// TestExtendedChecks: in the Extended Game more than the day's need wins,
+// TestExtendedChecks: in the Extended Game (mgmg:22.0) more than the day's need wins,
 // fewer loses, exactly as many plays on (mgmg:22.1); exactly 21 on
 // September 26 is a draw (docs/conformance/mgmg.md).
 func TestExtendedChecks(t *testing.T) {

@@ -11,9 +11,9 @@ func alliedRegroup(t *testing.T, scenario string, day int) *State {
 	})
 }
 
-// TestWeatherDieRoll: September 18 begins Clear without a roll; from
+// TestWeatherDieRoll (mgmg:17.0; the Turn marker's face, mgmg:4.8): September 18 begins Clear without a roll; from
 // September 19 the Allied dr sets the turn's weather, 1-3 Overcast and 4-6
-// Clear (mgmg:6.21, 17.1), which the depots keep for the turn (mgmg:17.2,
+// Clear (mgmg:6.21, mgmg:17.1), which the depots keep for the turn (mgmg:17.2,
 // 17.3).
 func TestWeatherDieRoll(t *testing.T) {
 	s := alliedRegroup(t, "standard", 17)
