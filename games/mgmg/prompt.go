@@ -54,7 +54,7 @@ func (s *State) asks() (ask, wait string) {
 		stArtilleryBarrage: "the XXX Corps Artillery barrage in Zone F is not yet built",
 		stAirborneLanding:  "the first lift has landed; interdiction and the drop areas' actions are not yet built",
 		stGroundAssault:    "the Guards Armoured assault in Zone F is not yet built",
-		stRefit:            "depots, refits and surrender are not yet built; Impulse Advances and Retractions may be bought with Reserves",
+		stRefit:            "depots and refits are not yet built; Impulse Advances and Retractions may be bought with Reserves, and Isolated units roll for surrender at the end",
 		stRegroup:          "regroup moves are not yet built",
 	}
 	if why, ok := notBuilt[s.step]; ok {

@@ -4,8 +4,8 @@ import "sandtable/engine"
 
 // The Refit Phase (mgmg:6.4, 13.3). Built so far: the last step of each
 // side's refit, buying Impulse Advances and Retractions with Reserves for
-// the next day (mgmg:13.7). Depots, refits and surrender (mgmg:13.4-13.9)
-// are not yet built.
+// the next day (mgmg:13.7), and the Surrender drs after both (supply.go,
+// mgmg:13.9). Depots and refits (mgmg:13.4-13.6) are not yet built.
 
 // impulseCost is what an Impulse Advance or Retraction costs (mgmg:13.7).
 const impulseCost = 10

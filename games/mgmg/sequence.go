@@ -95,6 +95,7 @@ func (s *State) applyRefit(k kind) {
 		s.active = allies
 		return
 	}
+	s.surrender()
 	s.logf("mgmg:6.5", "Regroup Phase")
 	s.step, s.active = stRegroup, germans
 }

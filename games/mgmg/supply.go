@@ -3,10 +3,10 @@ package mgmg
 // Supply lines (mgmg:13.8): a route of any length through friendly-Controlled
 // places, Free or Contested, from a Supply Source to a unit's place. It
 // crosses a river only by an intact bridge or Ferry Crossing, and a canal
-// without an intact bridge only as its last boundary. Built so far: the
-// Allied line from Zone F (mgmg:13.82), which victory reads (mgmg:21.3);
-// German sources, isolation and surrender (mgmg:13.81, 13.9) are not yet
-// built.
+// without an intact bridge only as its last boundary. Both sides' lines
+// (mgmg:13.81, 13.82) are traced here, for victory (mgmg:21) and isolation,
+// with the Surrender dr of Isolated units (mgmg:13.9). The depots and the
+// refit costs (mgmg:13.4-13.7) are not yet built.
 
 // supplyCrossing reports whether a supply line may cross from place i to
 // place j, and whether that crossing must be its last (mgmg:13.8).
@@ -34,17 +34,22 @@ func (s *State) intactFerry(i, j int) bool {
 	return f >= 0 && s.ferries[f] != ferryDestroyed
 }
 
-// suppliedFromZoneF reports whether place p can trace a supply line to Zone
-// F, the Supply Source of every Allied unit whoever Controls it
-// (mgmg:13.82): through Allied-Controlled places only, p itself excepted.
-func (s *State) suppliedFromZoneF(p int16) bool {
-	src := int(s.g.zoneF)
-	if int(p) == src {
-		return true
-	}
+// supplied reports whether place p can trace a supply line for side
+// (mgmg:13.8): from Zone F, the Supply Source of every Allied unit whoever
+// Controls it (mgmg:13.82), or from any German-Controlled Zone
+// (mgmg:13.81); through places side Controls, p itself excepted.
+func (s *State) supplied(p int16, sd side) bool {
 	var seen [nPlaces]bool
-	queue := append(make([]int, 0, nPlaces), src)
-	seen[src] = true
+	queue := make([]int, 0, nPlaces)
+	for z := range s.g.zone {
+		if s.g.zone[z] && (sd == allies && z == int(s.g.zoneF) || sd == germans && s.controller(int16(z)) == germans) {
+			if z == int(p) {
+				return true
+			}
+			seen[z] = true
+			queue = append(queue, z)
+		}
+	}
 	for len(queue) > 0 {
 		x := queue[0]
 		queue = queue[1:]
@@ -54,11 +59,53 @@ func (s *State) suppliedFromZoneF(p int16) bool {
 			case !ok || seen[y]:
 			case y == int(p):
 				return true
-			case !last && s.controller(int16(y)) == allies:
+			case !last && s.controller(int16(y)) == sd:
 				seen[y] = true
 				queue = append(queue, y)
 			}
 		}
 	}
 	return false
+}
+
+// suppliedFromZoneF reports an Allied supply line to p (mgmg:13.82).
+func (s *State) suppliedFromZoneF(p int16) bool { return s.supplied(p, allies) }
+
+// isolated reports a unit on the map without a supply line; Allied units
+// are never Isolated on September 17 and 18 (mgmg:13.8).
+func (s *State) isolated(u int16) bool {
+	p, sd := s.units[u].Loc, s.g.side[u]
+	if p < 0 || p == s.g.uk || sd == allies && s.turn <= lastNeverIsolated {
+		return false
+	}
+	return !s.supplied(p, sd)
+}
+
+// surrender makes the Surrender dr of every Isolated unit at the end of the
+// Refit Phase (mgmg:13.9, 6.4): a unit's Isolation Level is 1 Fresh, 2
+// Spent, 3 Disrupt 1, 4 Disrupt 2; a dr below it eliminates the unit, equal
+// to it raises it a level (eliminating a Disrupt 2 unit), above it leaves
+// the unit as it is. Every Isolated unit rolls, of either side
+// (docs/conformance/mgmg.md).
+func (s *State) surrender() {
+	var isolated []int16
+	for u := range s.units {
+		if s.isolated(int16(u)) {
+			isolated = append(isolated, int16(u))
+		}
+	}
+	for _, u := range isolated {
+		level := int(s.units[u].Level) + 1
+		dr := s.rng.Die(6)
+		switch {
+		case dr < level || dr == level && s.units[u].Level == StepDisrupt2:
+			s.put(u, locElim, StepFresh)
+			s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and surrenders", int(u), level, dr)
+		case dr == level:
+			s.setLevel(u, s.units[u].Level+1)
+			s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d: Isolation Level %d", int(u), level, dr, level+1)
+		default:
+			s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and holds", int(u), level, dr)
+		}
+	}
 }

@@ -73,3 +73,59 @@ func TestSupplyOverRivers(t *testing.T) {
 		t.Error("12 is supplied across the Rhine with neither bridge nor ferry")
 	}
 }
+
+// TestGermanSupply: German units trace to any German-Controlled Zone
+// (mgmg:13.81); with every Zone Allied they are all Isolated.
+func TestGermanSupply(t *testing.T) {
+	s := emptyMap(t)
+	g := s.g
+	s.enter(g.at("28"), "de-59-1034")
+	if s.isolated(g.unit("de-59-1034")) {
+		t.Fatal("a German unit on an all-German map is Isolated")
+	}
+	for z, isZone := range g.zone {
+		if isZone {
+			s.setControl(int16(z), ctlCorps)
+		}
+	}
+	if !s.isolated(g.unit("de-59-1034")) {
+		t.Error("with no German-Controlled Zone a German unit has a supply line")
+	}
+}
+
+// TestSurrender works mgmg:13.9 through with forced drs at the end of the
+// Refit Phase of September 19, on a map where no airborne unit has a line
+// to Zone F: a Fresh unit (level 1) rolling 1 becomes Spent; a Spent one
+// (2) rolling 1 surrenders; a Disrupt 1 unit (3) rolling 5 holds; a
+// Disrupt 2 unit (4) rolling 4 surrenders. On September 18 no Allied unit
+// rolls (mgmg:13.8).
+func TestSurrender(t *testing.T) {
+	units := []UnitPos{
+		{ID: "gb-1abn-1-para", At: "5", Level: "fresh"},
+		{ID: "gb-1abn-2-para", At: "5", Level: "spent"},
+		{ID: "gb-1abn-3-para", At: "5", Level: "disrupt-1"},
+		{ID: "gb-1abn-border", At: "5", Level: "disrupt-2"},
+	}
+	at := func(day int) *State {
+		return edited(t, newTestState(t, "standard"), func(p *Position) {
+			p.Turn, p.Step, p.Active, p.Stack, p.Units = day, "refit", "allied", nil, units
+			p.Control = map[string]string{"5": "airborne"}
+		})
+	}
+	s := at(19)
+	g := s.g
+	s.rng.Force(1, 1, 5, 4)
+	play(t, s, "done")
+	want := []unitState{{g.at("5"), StepSpent}, {locElim, StepFresh}, {g.at("5"), StepDisrupt1}, {locElim, StepFresh}}
+	for i, up := range units {
+		if got := s.units[g.unit(up.ID)]; got != want[i] {
+			t.Errorf("%s (%s): at %s, %s; want %s, %s", up.ID, up.Level, g.locName(got.Loc), got.Level, g.locName(want[i].Loc), want[i].Level)
+		}
+	}
+	s = at(18)
+	rolls := s.rng.Rolls
+	play(t, s, "done")
+	if s.rng.Rolls != rolls {
+		t.Errorf("%d Surrender drs on September 18; Allied units are never Isolated then", s.rng.Rolls-rolls)
+	}
+}
