@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"fmt"
+	"strings"
 
 	"sandtable/engine"
 )
@@ -10,10 +11,12 @@ import (
 type kind uint8
 
 const (
-	kDone    kind = iota + 1 // a phase or step not yet built is over (see Prompt)
+	kDone    kind = iota + 1 // the side is done with its step, or a phase not yet built is over (see Prompt)
 	kPass                    // mgmg:8.24
 	kAdvance                 // mgmg:13.7 an Impulse Advance bought with Reserves
 	kRetract                 // mgmg:13.7 an Impulse Retraction
+	kUnit                    // pick a unit (mgmg:6.5 to regroup)
+	kPlace                   // move the picked unit into a place (mgmg:6.5)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -33,6 +36,12 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		to := s.impulse + int8(map[kind]int{kAdvance: 1, kRetract: -1}[k])
 		c.ID, c.Rule = map[kind]string{kAdvance: "advance-impulse", kRetract: "retract-impulse"}[k], "mgmg:13.7"
 		c.Label = fmt.Sprintf("Spend %d Reserves: %s the Advantage marker to Impulse %s", impulseCost, map[kind]string{kAdvance: "advance", kRetract: "retract"}[k], impulseName(to))
+	case kUnit:
+		u := &s.g.units[x]
+		c.ID, c.Label, c.Refs = "regroup:"+u.ID, fmt.Sprintf("Regroup %s from %s", u.Name, s.g.placeName(s.units[x].Loc)), []string{"unit:" + u.ID}
+	case kPlace:
+		id := s.g.placeIDs[x]
+		c.ID, c.Label, c.Refs = "to:"+id, "Regroup into "+s.g.placeName(int16(x)), []string{"area:" + id}
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -45,8 +54,19 @@ var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse":
 // ParseChoice implements engine.ChoiceParser: the action a choice ID names,
 // whether or not it is legal now.
 func (s *State) ParseChoice(id string) (engine.Action, bool) {
-	k, ok := bareKinds[id]
-	return act(k, 0), ok
+	prefix, arg, has := strings.Cut(id, ":")
+	switch {
+	case !has:
+		k, ok := bareKinds[id]
+		return act(k, 0), ok
+	case prefix == "regroup":
+		u, ok := s.g.byID[arg]
+		return act(kUnit, int(u)), ok
+	case prefix == "to":
+		p, ok := s.g.placeIndex[arg]
+		return act(kPlace, int(p)), ok
+	}
+	return 0, false
 }
 
 // rule is the rule governing the current step.
@@ -64,7 +84,7 @@ func (s *State) rule() string {
 		return "mgmg:8.2"
 	case stRefit:
 		return "mgmg:6.4"
-	case stRegroup:
+	case stRegroup, stRegroupTo:
 		return "mgmg:6.5"
 	}
 	return "mgmg:6.1"

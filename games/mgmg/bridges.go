@@ -78,15 +78,42 @@ func (s *State) bridgeMarkers() map[string]BridgePos {
 	return out
 }
 
-// setBridges reads a position's bridges.
-func (s *State) setBridges(bs map[string]BridgePos) error {
-	for name, bp := range bs {
-		i := -1
-		for j := range s.g.bridges {
-			if s.g.bridgeName(j) == name {
-				i = j
+// bridgeUses are the bridges crossed in the Regroup Phase, by name, with
+// how many units crossed each (mgmg:9.62).
+func (s *State) bridgeUses() map[string]int {
+	var out map[string]int
+	for i, n := range s.bridgeUse {
+		if n > 0 {
+			if out == nil {
+				out = map[string]int{}
 			}
+			out[s.g.bridgeName(i)] = int(n)
 		}
+	}
+	return out
+}
+
+// bridgeIndexOf is the index of the bridge a position names, -1 if none.
+func (g *Game) bridgeIndexOf(name string) int {
+	for j := range g.bridges {
+		if g.bridgeName(j) == name {
+			return j
+		}
+	}
+	return -1
+}
+
+// setBridges reads a position's bridges and their use in the Regroup Phase.
+func (s *State) setBridges(bs map[string]BridgePos, use map[string]int) error {
+	for name, n := range use {
+		i := s.g.bridgeIndexOf(name)
+		if i < 0 || n < 0 || n > bridgeLimit || (n > 0 && s.step != stRegroup && s.step != stRegroupTo) {
+			return fmt.Errorf("bridge_use %s %d: a bridge of the map crossed by 0 to %d units, during the Regroup Phase (mgmg:9.62)", name, n, bridgeLimit)
+		}
+		s.bridgeUse[i] = uint8(n)
+	}
+	for name, bp := range bs {
+		i := s.g.bridgeIndexOf(name)
 		if i < 0 {
 			return fmt.Errorf("bridges: %q is no bridge of the map (write it as its places' IDs, lower index first, e.g. %q)", name, s.g.bridgeName(0))
 		}

@@ -94,8 +94,8 @@ func (s *State) Hash() uint64 {
 	for _, f := range s.ferries {
 		h.Add(uint64(f))
 	}
-	for _, b := range s.bridges {
-		h.Add(uint64(b.Held) | uint64(b.Construct[0])<<8 | uint64(b.Construct[1])<<16)
+	for i, b := range s.bridges {
+		h.Add(uint64(b.Held) | uint64(b.Construct[0])<<8 | uint64(b.Construct[1])<<16 | uint64(s.bridgeUse[i])<<24)
 	}
 	h.Int(s.choices)
 	if r := s.result; r != nil {
@@ -106,7 +106,7 @@ func (s *State) Hash() uint64 {
 	}
 	h.Int(int(s.stack.n))
 	for _, f := range s.stack.frames[:s.stack.n] {
-		h.Add(uint64(f.Proc) | uint64(f.Side)<<8 | uint64(uint8(f.Sunset))<<16)
+		h.Add(uint64(f.Proc) | uint64(f.Side)<<8 | uint64(uint8(f.Sunset))<<16 | uint64(uint16(f.Unit))<<32)
 		for _, w := range f.Acted {
 			h.Add(w)
 		}

@@ -32,7 +32,8 @@ type Position struct {
 	ConstructUsed SideNumbers          `json:"construct_used"`
 	BoatUsed      bool                 `json:"boat_assault_used,omitempty"`
 	Ferries       []string             `json:"ferries"`
-	Bridges       map[string]BridgePos `json:"bridges"` // the bridges not German-held, or with Construct markers (mgmg:19.1)
+	Bridges       map[string]BridgePos `json:"bridges"`              // the bridges not German-held, or with Construct markers (mgmg:19.1)
+	BridgeUse     map[string]int       `json:"bridge_use,omitempty"` // units that crossed each bridge in the Regroup Phase (mgmg:9.62)
 	Units         []UnitPos            `json:"units"`
 	Control       map[string]string    `json:"control"` // Allied-Controlled places; the rest are German
 	Stack         []frame              `json:"stack,omitempty"`
@@ -63,7 +64,7 @@ func (s *State) Position() any {
 		Purchases:     int(s.purchases),
 		Reserves:      SideNumbers{int(s.reserves[germans]), int(s.reserves[allies])},
 		ConstructUsed: SideNumbers{int(s.constructUsed[germans]), int(s.constructUsed[allies])},
-		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Control: s.controlMarkers(),
+		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), BridgeUse: s.bridgeUses(), Control: s.controlMarkers(),
 		Stack: s.stack.list(), Choices: s.choices, Result: s.result,
 	}
 	for i, m := range g.pieces.Setup.AirMarkers {
@@ -128,7 +129,7 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 	if err := s.setMarkers(p); err != nil {
 		return nil, err
 	}
-	if err := s.setBridges(p.Bridges); err != nil {
+	if err := s.setBridges(p.Bridges, p.BridgeUse); err != nil {
 		return nil, err
 	}
 	if err := s.setUnits(p); err != nil {
@@ -322,20 +323,35 @@ func (s *State) Invariants() error {
 	return s.checkStack()
 }
 
-// checkStack checks the procedures against the step: an impulse frame of
-// the side to move exactly while it chooses its impulse.
+// checkStack checks the procedures against the step: one frame of the
+// side to move, an impulse while it chooses its impulse, a regroup while it
+// regroups (with the unit picked in regroup-to), none otherwise.
 func (s *State) checkStack() error {
 	for _, f := range s.stack.frames[:s.stack.n] {
-		if f.Proc != procImpulse || f.Side > allies || f.Sunset < 0 || f.Sunset > 12 {
-			return fmt.Errorf("stack: frame %+v is no impulse of a side with a Sunset DR of 0 (none yet) or 2 to 12", f)
+		switch {
+		case f.Side > allies:
+			return fmt.Errorf("stack: frame %+v belongs to no side", f)
+		case f.Proc == procImpulse && (f.Sunset < 0 || f.Sunset == 1 || f.Sunset > 12 || f.Unit != 0):
+			return fmt.Errorf("stack: impulse frame %+v: its Sunset DR is 0 (none yet) or 2 to 12, and it picks no unit", f)
+		case f.Proc == procRegroup && (f.Sunset != 0 || f.Unit < -1 || f.Unit >= nUnits):
+			return fmt.Errorf("stack: regroup frame %+v: its Unit is a unit index or -1", f)
+		case f.Proc != procImpulse && f.Proc != procRegroup:
+			return fmt.Errorf("stack: frame %+v is no procedure", f)
 		}
 		if f.Acted[len(f.Acted)-1]>>(nUnits%64) != 0 {
-			return fmt.Errorf("stack: an impulse's Acted names units past the %d of the order of battle", nUnits)
+			return fmt.Errorf("stack: a frame's Acted names units past the %d of the order of battle", nUnits)
 		}
 	}
-	want := s.step == stImpulse
-	if got := s.stack.n == 1 && s.stack.top().Side == s.active; got != want || (!want && s.stack.n > 0) {
-		return fmt.Errorf("stack: step %s needs %s", stepNames[s.step], map[bool]string{true: "one impulse frame of the side to move", false: "no procedure"}[want])
+	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup}[s.step]
+	switch {
+	case want == 0 && s.stack.n == 0:
+		return nil
+	case want == 0 || s.stack.n != 1 || s.stack.top().Proc != want || s.stack.top().Side != s.active:
+		return fmt.Errorf("stack: step %s needs exactly one %s frame of the side to move, or none outside impulses and regroups", stepNames[s.step], procNames[want])
+	case want == procRegroup && (s.step == stRegroupTo) != (s.stack.top().Unit >= 0):
+		return fmt.Errorf("stack: a regroup frame names its unit in step regroup-to only")
+	case s.step == stRegroupTo && s.g.side[s.stack.top().Unit] != s.active:
+		return fmt.Errorf("stack: the unit picked to regroup is not the side to move's")
 	}
 	return nil
 }

@@ -24,7 +24,8 @@ var (
 
 var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
-	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stOver: phaseOver,
+	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
+	stOver: phaseOver,
 }
 
 // Phase implements engine.Prompter.
@@ -55,11 +56,17 @@ func (s *State) asks() (ask, wait string) {
 		stAirborneLanding:  "the first lift has landed; interdiction and the drop areas' actions are not yet built",
 		stGroundAssault:    "the Guards Armoured assault in Zone F is not yet built",
 		stRefit:            "depots and refits are not yet built; Impulse Advances and Retractions may be bought with Reserves, and Isolated units roll for surrender at the end",
-		stRegroup:          "regroup moves are not yet built",
 	}
 	if why, ok := notBuilt[s.step]; ok {
 		name := s.Phase().Name
 		return fmt.Sprintf("%s (%s): choose Done", name, why), "the " + name
+	}
+	switch s.step {
+	case stRegroup:
+		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
+	case stRegroupTo:
+		u := s.g.units[s.stack.top().Unit].Name
+		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"
 	}
 	imp := impulseName(s.impulse)
 	return fmt.Sprintf("Impulse %s: your impulse (only the Pass Impulse is built yet; assault, infiltration and bombardment impulses are not)", imp),

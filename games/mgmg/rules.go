@@ -22,8 +22,10 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 // are not yet built offer only "done" (see the prompt).
 func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
-	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault, stRegroup:
+	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
 		return append(buf, act(kDone, 0))
+	case stRegroup, stRegroupTo:
+		return s.legalRegroup(buf)
 	case stRefit:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
@@ -46,7 +48,7 @@ func (s *State) Apply(a engine.Action) error {
 		return fmt.Errorf("%w: action %d is not legal now", engine.ErrIllegal, a)
 	}
 	s.choices++
-	k, _ := split(a)
+	k, x := split(a)
 	switch s.step {
 	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
 		s.applyDDay()
@@ -54,8 +56,8 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyPass()
 	case stRefit:
 		s.applyRefit(k)
-	case stRegroup:
-		s.applyRegroupDone()
+	case stRegroup, stRegroupTo:
+		s.applyRegroup(k, x)
 	}
 	if s.step != stOver {
 		s.zoneFArrivals()

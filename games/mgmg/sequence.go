@@ -97,17 +97,7 @@ func (s *State) applyRefit(k kind) {
 	}
 	s.surrender()
 	s.logf("mgmg:6.5", "Regroup Phase")
-	s.step, s.active = stRegroup, germans
-}
-
-// applyRegroupDone ends a side's Regroup; after the Allies' the turn ends
-// (mgmg:6.5).
-func (s *State) applyRegroupDone() {
-	if s.active == germans {
-		s.active = allies
-		return
-	}
-	s.endTurn()
+	s.startRegroup(germans)
 }
 
 // endTurn records Eindhoven's bonus on September 17 (mgmg:21.31), checks

@@ -113,14 +113,15 @@ const (
 	stGroundAssault                // mgmg:20.5 D-Day XXX Corps Ground Assault Phase
 	stImpulse                      // mgmg:6.3, 8.2 the side to act picks its impulse
 	stRefit                        // mgmg:6.4, 13.3 each side's Refit Phase
-	stRegroup                      // mgmg:6.5 each side's Regroup
+	stRegroup                      // mgmg:6.5 each side's Regroup: pick a unit, or done
+	stRegroupTo                    // mgmg:6.5 where the picked unit regroups
 	stOver
 )
 
 var stepNames = [...]string{
 	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
 	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
-	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stOver: "over",
+	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stOver: "over",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
@@ -185,7 +186,9 @@ type State struct {
 	units   [nUnits]unitState
 	control [nPlaces]control
 	bridges [nBridges]bridge
-	occ     [nPlaces][2]uint8 // units of each side in each place, kept by put (control.go)
+	// units that crossed each bridge in the Regroup Phase (mgmg:9.62, 19.1)
+	bridgeUse [nBridges]uint8
+	occ       [nPlaces][2]uint8 // units of each side in each place, kept by put (control.go)
 }
 
 // RNG implements engine.State.

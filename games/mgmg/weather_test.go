@@ -7,7 +7,7 @@ import "testing"
 func alliedRegroup(t *testing.T, scenario string, day int) *State {
 	t.Helper()
 	return edited(t, newTestState(t, scenario), func(p *Position) {
-		p.Turn, p.Step, p.Active, p.Stack = day, "regroup", "allied", nil
+		p.Turn, p.Step, p.Active, p.Stack = day, "regroup", "allied", []frame{{Proc: procRegroup, Side: allies, Unit: -1}}
 	})
 }
 
