@@ -27,9 +27,8 @@ func (s *State) legalRegroup(buf []engine.Action) []engine.Action {
 		return s.regroupPlaces(f.Unit, buf)
 	}
 	buf = append(buf, act(kDone, 0))
-	var tmp [8]engine.Action
 	for u := range s.units {
-		if s.g.side[u] == s.active && !f.Acted.has(int16(u)) && len(s.regroupPlaces(int16(u), tmp[:0])) > 0 {
+		if s.g.side[u] == s.active && !f.Acted.has(int16(u)) && s.regroupFrom(int16(u), func(int) bool { return false }) {
 			buf = append(buf, act(kUnit, u))
 		}
 	}
@@ -38,16 +37,30 @@ func (s *State) legalRegroup(buf []engine.Action) []engine.Action {
 
 // regroupPlaces appends the places unit u may regroup into.
 func (s *State) regroupPlaces(u int16, buf []engine.Action) []engine.Action {
+	s.regroupFrom(u, func(to int) bool {
+		buf = append(buf, act(kPlace, to))
+		return true
+	})
+	return buf
+}
+
+// regroupFrom calls more with each place unit u may regroup into while it
+// asks for more, and reports whether there was one.
+func (s *State) regroupFrom(u int16, more func(to int) bool) bool {
 	from := s.units[u].Loc
 	if from < 0 || from == s.g.uk || s.g.units[u].Type == FlakTower { // mgmg:6.51, 9.64
-		return buf
+		return false
 	}
+	found := false
 	for _, to := range s.g.m.Neighbors(int(from)) {
 		if s.mayRegroup(u, int(from), to) {
-			buf = append(buf, act(kPlace, to))
+			found = true
+			if !more(to) {
+				break
+			}
 		}
 	}
-	return buf
+	return found
 }
 
 // mayRegroup reports whether unit u may regroup from one place to an

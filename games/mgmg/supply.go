@@ -38,15 +38,17 @@ func (s *State) intactFerry(i, j int) bool {
 // (mgmg:13.8): from Zone F, the Supply Source of every Allied unit whoever
 // Controls it (mgmg:13.82), or from any German-Controlled Zone
 // (mgmg:13.81); through places side Controls, p itself excepted.
-func (s *State) supplied(p int16, sd side) bool {
-	var seen [nPlaces]bool
+func (s *State) supplied(p int16, sd side) bool { return s.supplyReach(sd)[p] }
+
+// supplyReach marks every place to which side can trace a supply line
+// (supplied): the places it Controls that the line runs through, and the
+// places one crossing beyond them, where it may end.
+func (s *State) supplyReach(sd side) (reach [nPlaces]bool) {
+	var through [nPlaces]bool
 	queue := make([]int, 0, nPlaces)
 	for z := range s.g.zone {
 		if s.g.zone[z] && (sd == allies && z == int(s.g.zoneF) || sd == germans && s.controller(int16(z)) == germans) {
-			if z == int(p) {
-				return true
-			}
-			seen[z] = true
+			reach[z], through[z] = true, true
 			queue = append(queue, z)
 		}
 	}
@@ -55,30 +57,31 @@ func (s *State) supplied(p int16, sd side) bool {
 		queue = queue[1:]
 		for _, y := range s.g.m.Neighbors(x) {
 			ok, last := s.supplyCrossing(x, y)
-			switch {
-			case !ok || seen[y]:
-			case y == int(p):
-				return true
-			case !last && s.controller(int16(y)) == sd:
-				seen[y] = true
+			if !ok || through[y] {
+				continue
+			}
+			reach[y] = true
+			if !last && s.controller(int16(y)) == sd {
+				through[y] = true
 				queue = append(queue, y)
 			}
 		}
 	}
-	return false
+	return reach
 }
 
 // suppliedFromZoneF reports an Allied supply line to p (mgmg:13.82).
 func (s *State) suppliedFromZoneF(p int16) bool { return s.supplied(p, allies) }
 
-// isolated reports a unit on the map without a supply line; Allied units
-// are never Isolated on September 17 and 18 (mgmg:13.8).
-func (s *State) isolated(u int16) bool {
+// isolated reports a unit on the map without a supply line, given where
+// each side's lines reach (supplyReach); Allied units are never Isolated on
+// September 17 and 18 (mgmg:13.8).
+func (s *State) isolated(u int16, reach *[2][nPlaces]bool) bool {
 	p, sd := s.units[u].Loc, s.g.side[u]
 	if p < 0 || p == s.g.uk || sd == allies && s.turn <= lastNeverIsolated {
 		return false
 	}
-	return !s.supplied(p, sd)
+	return !reach[sd][p]
 }
 
 // surrender makes the Surrender dr of every Isolated unit at the end of the
@@ -88,9 +91,10 @@ func (s *State) isolated(u int16) bool {
 // the unit as it is. Every Isolated unit rolls, of either side
 // (docs/conformance/mgmg.md).
 func (s *State) surrender() {
+	reach := [2][nPlaces]bool{s.supplyReach(germans), s.supplyReach(allies)}
 	var isolated []int16
 	for u := range s.units {
-		if s.isolated(int16(u)) {
+		if s.isolated(int16(u), &reach) {
 			isolated = append(isolated, int16(u))
 		}
 	}

@@ -80,7 +80,7 @@ func TestGermanSupply(t *testing.T) {
 	s := emptyMap(t)
 	g := s.g
 	s.enter(g.at("28"), "de-59-1034")
-	if s.isolated(g.unit("de-59-1034")) {
+	if s.supplied(g.at("28"), germans) != true {
 		t.Fatal("a German unit on an all-German map is Isolated")
 	}
 	for z, isZone := range g.zone {
@@ -88,7 +88,7 @@ func TestGermanSupply(t *testing.T) {
 			s.setControl(int16(z), ctlCorps)
 		}
 	}
-	if !s.isolated(g.unit("de-59-1034")) {
+	if s.supplied(g.at("28"), germans) {
 		t.Error("with no German-Controlled Zone a German unit has a supply line")
 	}
 }

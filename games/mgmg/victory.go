@@ -32,6 +32,7 @@ const arnhemPenaltyWorth = 4
 func (s *State) victoryPoints() int {
 	g := s.g
 	vp, contested := 0, 0
+	reach := s.supplyReach(allies)
 	if s.eindhoven {
 		vp++
 	}
@@ -44,7 +45,7 @@ func (s *State) victoryPoints() int {
 		if p == g.eindhoven || c == ctlGerman || (g.vp[p] == 0 && p != g.arnhem) {
 			continue
 		}
-		supplied := s.suppliedFromZoneF(p)
+		supplied := reach[p]
 		worth := int(g.vp[p])
 		switch {
 		case p == g.arnhem && c == ctlAirborne:
