@@ -53,7 +53,7 @@ func (s *State) asks() (ask, wait string) {
 	notBuilt := map[step]string{
 		stAirBombardment:   "the air bombardments of the FLAK Towers are not yet built",
 		stArtilleryBarrage: "the XXX Corps Artillery barrage in Zone F is not yet built",
-		stAirborneLanding:  "the first lift has landed; interdiction and the drop areas' actions are not yet built",
+		stAirborneLanding:  "the first lift has landed through Interdiction; the Drop Areas' assaults, seizures and moves are not yet built",
 		stGroundAssault:    "the Guards Armoured assault in Zone F is not yet built",
 		stRefit:            "depots and refits are not yet built; Impulse Advances and Retractions may be bought with Reserves, and Isolated units roll for surrender at the end",
 	}

@@ -59,8 +59,10 @@ func (s *State) applyDDay() {
 }
 
 // landFirstLift places the first lift's airborne units in their Drop Areas,
-// fresh side up: the first step of the Airborne Landing Phase (mgmg:20.4).
+// fresh side up, and the German resolves Interdiction: the first two steps
+// of the Airborne Landing Phase (mgmg:20.4, 18.44).
 func (s *State) landFirstLift() {
+	var landing []int16
 	for u := range s.g.units {
 		if !s.landsOnDDay(u) || s.units[u].Loc != s.g.uk {
 			continue
@@ -69,7 +71,9 @@ func (s *State) landFirstLift() {
 		s.put(int16(u), p, StepFresh)
 		s.updateControl(p)
 		s.logf("mgmg:20.4", "%u lands in %p", u, int(p))
+		landing = append(landing, int16(u))
 	}
+	s.interdict(landing)
 }
 
 // startRefit begins the Refit Phase (mgmg:6.4): the Advantage marker back

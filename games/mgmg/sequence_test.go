@@ -41,7 +41,7 @@ func TestSetUp(t *testing.T) {
 }
 
 // TestAirborneLanding: the Airborne Landing Phase begins with the first
-// lift placed fresh in its Drop Areas (mgmg:20.4); an Allied unit in a
+// lift placed in its Drop Areas (mgmg:20.4); an Allied unit in a
 // Vacant German area takes it for the Airborne (mgmg:7.2).
 func TestAirborneLanding(t *testing.T) {
 	s := newTestState(t, "standard")
@@ -57,8 +57,8 @@ func TestAirborneLanding(t *testing.T) {
 		}
 		landed++
 		p := g.placeIndex[g.units[u].Place]
-		if s.units[u].Loc != p || s.units[u].Level != StepFresh {
-			t.Errorf("%s is at %s; want fresh in its Drop Area %s", g.units[u].ID, g.locName(s.units[u].Loc), g.units[u].Place)
+		if s.units[u].Loc != p || s.units[u].Level > StepDisrupt1 {
+			t.Errorf("%s is at %s, %s; want it in its Drop Area %s, at worst Disrupt 1 by Interdiction", g.units[u].ID, g.locName(s.units[u].Loc), s.units[u].Level, g.units[u].Place)
 		}
 		if want := map[bool]control{true: ctlAirborne, false: ctlGerman}[s.count(p, germans) == 0]; s.control[p] != want {
 			t.Errorf("Drop Area %s is Controlled %s; want %s", g.placeIDs[p], controlNames[s.control[p]], controlNames[want])
