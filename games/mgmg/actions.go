@@ -30,6 +30,12 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	switch k {
 	case kDone:
 		c.ID, c.Label = "done", "Done: "+s.Phase().Name+" (not yet built)"
+		switch s.step {
+		case stRefit:
+			c.Label = "Done with the Refit Phase (depots and refits are not yet built)"
+		case stRegroup:
+			c.Label = "Done regrouping"
+		}
 	case kPass:
 		c.ID, c.Label, c.Rule = "pass", "Pass Impulse", "mgmg:8.24"
 	case kAdvance, kRetract:
