@@ -60,7 +60,15 @@ const (
 	British   Force = "british"   // tan
 	Polish    Force = "polish"    // tan, British for the game
 	Dutch     Force = "dutch"     // tan, the Dutch RN unit, British for the game
+
+	// Fortress Holland 1940's Allied forces (fh40:4.111); its German units,
+	// SS too, are all gray.
+	DutchArmy Force = "dutch-army" // green
+	French    Force = "french"     // bright blue
 )
+
+// mgmgForces are the forces of Monty's Gamble (mgmg:4.111).
+var mgmgForces = []Force{Wehrmacht, Luftwaffe, SS, US, British, Polish, Dutch}
 
 // Nationality is a force for the rules that tell the Allies apart
 // (mgmg:8.4, 11.2); Polish and Dutch units are British (mgmg:4.111).
@@ -70,6 +78,10 @@ const (
 	Germans   Nationality = "german"
 	Americans Nationality = "us"
 	Britons   Nationality = "british"
+
+	// Fortress Holland 1940's Allies, who may act together (fh40:8.4).
+	Netherlanders Nationality = "dutch"
+	Frenchmen     Nationality = "french"
 )
 
 var forces = map[Force]struct {
@@ -84,6 +96,8 @@ var forces = map[Force]struct {
 	British:   {Allied, Britons, "tan"},
 	Polish:    {Allied, Britons, "tan"},
 	Dutch:     {Allied, Britons, "tan"},
+	DutchArmy: {Allied, Netherlanders, "green"},
+	French:    {Allied, Frenchmen, "bright-blue"},
 }
 
 // Side is the player who owns the force's units.
@@ -105,6 +119,9 @@ const (
 	FieldArtillery     UnitType = "field-artillery"     // mgmg:4.116, attack factor underlined
 	Flak               UnitType = "flak"                // mgmg:4.117, attack factor with an asterisk
 	FlakTower          UnitType = "flak-tower"          // mgmg:4.118
+
+	// RiverBunkerGarrison never moves, attacks or retreats (fh40:4.117, 9.64).
+	RiverBunkerGarrison UnitType = "river-bunker-garrison"
 )
 
 var unitTypes = []UnitType{Infantry, MechanizedInfantry, Armored, FieldArtillery, Flak, FlakTower}
@@ -170,10 +187,12 @@ type Unit struct {
 	AF          int      `json:"af"`                 // Fresh side: attack, defense, movement (mgmg:4.22)
 	DF          int      `json:"df"`
 	MF          int      `json:"mf"`
-	SpentDF     int      `json:"spent_df"`        // the one number of the Spent side (mgmg:4.22)
-	Entry       int      `json:"entry,omitempty"` // Turn of Entry, the date in September; 0 = on the map at the start (mgmg:4.23)
-	Sp          bool     `json:"sp,omitempty"`    // "Sp": appears at Deelen only (mgmg:22.2)
-	Place       string   `json:"place"`           // Setup Area or Zone, D-Day Drop Area, or where a reinforcement appears (mgmg:4.23, 18)
+	SpentDF     int      `json:"spent_df"`           // the one number of the Spent side (mgmg:4.22)
+	Entry       int      `json:"entry,omitempty"`    // Turn of Entry, the date in September; 0 = on the map at the start (mgmg:4.23)
+	Sp          bool     `json:"sp,omitempty"`       // "Sp": appears at Deelen only (mgmg:22.2)
+	Place       string   `json:"place"`              // Setup Area or Zone, D-Day Drop Area, or where a reinforcement appears (mgmg:4.23, 18)
+	Engineer    bool     `json:"engineer,omitempty"` // fh40 engineers: infantry that makes Boat Assaults after May 10 (fh40:4.113, 9.5)
+	Train       bool     `json:"train,omitempty"`    // fh40's armoured train, Panzer Zug 1: moves by rail, never attacks (fh40:20.4)
 }
 
 // Side is the player who owns the unit.
@@ -286,37 +305,50 @@ type unitsFile struct {
 
 // Pieces is the order of battle and the set-up cards, validated.
 type Pieces struct {
-	Note  string // says the order of battle is our reconstruction
-	Units []Unit
+	Note string // says the order of battle is our reconstruction
+	roster
 	Setup Setup
+}
+
+// roster is an order of battle with its units indexed by id.
+type roster struct {
+	Units []Unit
 	byID  map[string]int
 }
 
 // Unit finds a unit by id.
-func (p *Pieces) Unit(id string) (*Unit, bool) {
-	i, ok := p.byID[id]
+func (r *roster) Unit(id string) (*Unit, bool) {
+	i, ok := r.byID[id]
 	if !ok {
 		return nil, false
 	}
-	return &p.Units[i], true
+	return &r.Units[i], true
+}
+
+// index indexes the units by id, naming each bad or duplicate id.
+func (r *roster) index(pr *pieceProblems) {
+	r.byID = map[string]int{}
+	for i := range r.Units {
+		u := &r.Units[i]
+		switch j, dup := r.byID[u.ID]; {
+		case !pieceIDPattern.MatchString(u.ID):
+			pr.add(`unit %q (units[%d]): id must be lowercase letters and digits joined by single hyphens, e.g. "us-2-502"`, u.ID, i)
+		case dup:
+			pr.add("unit %q (units[%d]): duplicate id, already used by units[%d]; give each unit its own id", u.ID, i, j)
+		default:
+			r.byID[u.ID] = i
+		}
+	}
 }
 
 // LoadPieces reads and validates the embedded units and set-up cards, and
 // checks them against the embedded map (CheckMap).
 func LoadPieces() (*Pieces, error) {
-	ub, err := dataFS.ReadFile("data/units.json")
-	if err != nil {
-		return nil, fmt.Errorf("mgmg data: %w", err)
-	}
-	sb, err := dataFS.ReadFile("data/setup.json")
-	if err != nil {
-		return nil, fmt.Errorf("mgmg data: %w", err)
-	}
-	p, err := ParsePieces(ub, sb)
+	ub, sb, m, err := loadPieceFiles("mgmg", "data/units.json", "data/setup.json")
 	if err != nil {
 		return nil, err
 	}
-	m, err := LoadMap()
+	p, err := ParsePieces(ub, sb)
 	if err != nil {
 		return nil, err
 	}
@@ -326,6 +358,19 @@ func LoadPieces() (*Pieces, error) {
 	return p, nil
 }
 
+// loadPieceFiles reads a game's embedded units and set-up files and the map
+// they are checked against.
+func loadPieceFiles(game, units, setup string) (ub, sb []byte, m *Map, err error) {
+	if ub, err = dataFS.ReadFile(units); err == nil {
+		sb, err = dataFS.ReadFile(setup)
+	}
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s data: %w", game, err)
+	}
+	m, err = LoadMap()
+	return ub, sb, m, err
+}
+
 // ParsePieces decodes both files strictly (unknown fields are errors) and
 // validates them, naming every unit and marker that is wrong and what to fix.
 func ParsePieces(units, setup []byte) (*Pieces, error) {
@@ -333,7 +378,7 @@ func ParsePieces(units, setup []byte) (*Pieces, error) {
 	if err := decodePiecesJSON(units, &uf); err != nil {
 		return nil, fmt.Errorf("mgmg units.json: %w (known unit fields are those of mgmg.Unit)", err)
 	}
-	p := &Pieces{Note: uf.Note, Units: uf.Units, byID: map[string]int{}}
+	p := &Pieces{Note: uf.Note, roster: roster{Units: uf.Units}}
 	if err := decodePiecesJSON(setup, &p.Setup); err != nil {
 		return nil, fmt.Errorf("mgmg setup.json: %w (known fields are those of mgmg.Setup)", err)
 	}
@@ -359,8 +404,12 @@ func decodePiecesJSON(data []byte, v any) error {
 	return nil
 }
 
-// pieceProblems collects validation errors in data order.
-type pieceProblems struct{ list []string }
+// pieceProblems collects validation errors in data order; what names the
+// files checked ("mgmg pieces" when empty).
+type pieceProblems struct {
+	what string
+	list []string
+}
 
 func (p *pieceProblems) add(format string, args ...any) {
 	p.list = append(p.list, fmt.Sprintf(format, args...))
@@ -375,7 +424,11 @@ func (p *pieceProblems) err() error {
 	if len(shown) > maxShown {
 		shown, more = shown[:maxShown], fmt.Sprintf("\n  ... and %d more", len(shown)-maxShown)
 	}
-	return fmt.Errorf("mgmg pieces: %d problem(s):\n  %s%s", len(p.list), strings.Join(shown, "\n  "), more)
+	what := p.what
+	if what == "" {
+		what = "mgmg pieces"
+	}
+	return fmt.Errorf("%s: %d problem(s):\n  %s%s", what, len(p.list), strings.Join(shown, "\n  "), more)
 }
 
 var pieceIDPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -389,33 +442,38 @@ func (p *Pieces) checkUnits(pr *pieceProblems) {
 		pr.add(`units.json: "units" is empty; list every unit of both sides`)
 		return
 	}
+	p.index(pr)
 	for i := range p.Units {
-		u := &p.Units[i]
-		where := fmt.Sprintf("unit %q (units[%d])", u.ID, i)
-		switch j, dup := p.byID[u.ID]; {
-		case !pieceIDPattern.MatchString(u.ID):
-			pr.add(`%s: id must be lowercase letters and digits joined by single hyphens, e.g. "us-2-502"`, where)
-		case dup:
-			pr.add("%s: duplicate id, already used by units[%d]; give each unit its own id", where, j)
-		default:
-			p.byID[u.ID] = i
-		}
-		checkUnit(pr, where, u)
+		checkUnit(pr, fmt.Sprintf("unit %q (units[%d])", p.Units[i].ID, i), &p.Units[i])
 	}
 	p.checkCounts(pr)
 }
 
 // checkUnit checks what one counter must satisfy.
 func checkUnit(pr *pieceProblems, where string, u *Unit) {
-	if _, ok := forces[u.Force]; !ok {
+	if !slices.Contains(mgmgForces, u.Force) {
 		pr.add(`%s: force %q is unknown; use wehrmacht, luftwaffe or ss (German), us, british, polish or dutch (Allied) (mgmg:4.111)`, where, u.Force)
 		return
 	}
+	checkCounter(pr, where, u, unitTypes)
+	if u.Engineer || u.Train {
+		pr.add("%s: engineers and the armoured train are Fortress Holland's (fh40:4.113, 20.4); clear engineer and train", where)
+	}
+	if u.XXXCorps() && (u.Force.Nationality() != Britons || u.Airborne != "") {
+		pr.add("%s: XXX Corps units are British ground units (mgmg:18.3); clear corps or fix force/airborne", where)
+	}
+	checkAirborne(pr, where, u)
+	checkEntry(pr, where, u)
+}
+
+// checkCounter checks what every counter of either game prints: names,
+// a type of the game's types, size and factors (mgmg:4.2).
+func checkCounter(pr *pieceProblems, where string, u *Unit, types []UnitType) {
 	if strings.TrimSpace(u.Name) == "" || strings.TrimSpace(u.Designation) == "" {
 		pr.add("%s: name and designation must both be given (mgmg:4.21)", where)
 	}
-	if !slices.Contains(unitTypes, u.Type) {
-		pr.add("%s: type %q is unknown; use one of %v (mgmg:4.112)", where, u.Type, unitTypes)
+	if !slices.Contains(types, u.Type) {
+		pr.add("%s: type %q is unknown; use one of %v (mgmg:4.112)", where, u.Type, types)
 	}
 	if !slices.Contains(sizes, u.Size) {
 		pr.add("%s: size %q is unknown; use one of %v (mgmg:4.21)", where, u.Size, sizes)
@@ -426,21 +484,25 @@ func checkUnit(pr *pieceProblems, where string, u *Unit) {
 	if u.CorpsArtillery() && u.Corps == "" {
 		pr.add("%s: Corps Artillery prints its corps ID (mgmg:15.13); set corps", where)
 	}
-	if u.XXXCorps() && (u.Force.Nationality() != Britons || u.Airborne != "") {
-		pr.add("%s: XXX Corps units are British ground units (mgmg:18.3); clear corps or fix force/airborne", where)
-	}
 	checkFactors(pr, where, u)
-	checkAirborne(pr, where, u)
-	checkEntry(pr, where, u)
 }
 
 // checkFactors checks the printed factors (mgmg:4.22, 4.118).
 func checkFactors(pr *pieceProblems, where string, u *Unit) {
-	if u.Type == FlakTower {
+	switch {
+	case u.Type == FlakTower:
 		if u.AF != 0 || u.MF != 0 {
 			pr.add("%s: a FLAK Tower never attacks or moves (mgmg:4.118); set af and mf to 0", where)
 		}
-	} else if u.AF < 1 || u.MF < 1 {
+	case u.Type == RiverBunkerGarrison:
+		if u.AF != 0 || u.MF != 0 {
+			pr.add("%s: a River Bunker Garrison never attacks or moves (fh40:4.117, 9.64); set af and mf to 0", where)
+		}
+	case u.Train:
+		if u.AF != 0 || u.MF < 1 {
+			pr.add("%s: the armoured train moves but contributes no attack factor (fh40:20.4); set af 0 and mf at least 1", where)
+		}
+	case u.AF < 1 || u.MF < 1:
 		pr.add("%s: af %d, mf %d; every unit but a FLAK Tower prints an attack and a movement factor of at least 1 (mgmg:4.22)", where, u.AF, u.MF)
 	}
 	if u.DF < 1 {
@@ -536,7 +598,6 @@ func placeKind(id string) string {
 // checkCounts checks what the rules state about the units as a whole.
 func (p *Pieces) checkCounts(pr *pieceProblems) {
 	independent, allied := 0, 0
-	perArea := map[string]int{}
 	for i := range p.Units {
 		u := &p.Units[i]
 		if u.Independent() {
@@ -548,9 +609,6 @@ func (p *Pieces) checkCounts(pr *pieceProblems) {
 		if u.Type == FieldArtillery && u.Side() == Allied && u.Division == "" && !u.CorpsArtillery() {
 			pr.add("unit %q: Allied artillery is divisional or corps artillery (mgmg:15.12, 15.13); set division", u.ID)
 		}
-		if (u.Entry == 0 || u.Entry == FirstDay) && !u.Sp && placeKind(u.Place) == "area" {
-			perArea[string(u.Side())+" "+u.Place]++
-		}
 	}
 	if independent != 4 {
 		pr.add("%d German artillery units belong to no division; the rules have four (mgmg:15.12)", independent)
@@ -558,9 +616,22 @@ func (p *Pieces) checkCounts(pr *pieceProblems) {
 	if allied != 1 {
 		pr.add("%d Allied Corps Artillery units; the rules have one, the XXX Corps Artillery (mgmg:15.13, 20.3)", allied)
 	}
+	checkStacking(pr, p.Units, func(u *Unit) bool { return (u.Entry == 0 || u.Entry == FirstDay) && !u.Sp },
+		"units set up or land on D-Day; at most ten units of a side per area (mgmg:7.1, 18.41)")
+}
+
+// checkStacking checks that at most ten units of a side are in any area
+// at the start (mgmg:7.1): those of units that start says are there.
+func checkStacking(pr *pieceProblems, units []Unit, start func(*Unit) bool, what string) {
+	perArea := map[string]int{}
+	for i := range units {
+		if u := &units[i]; start(u) && placeKind(u.Place) == "area" {
+			perArea[string(u.Side())+" "+u.Place]++
+		}
+	}
 	for _, k := range slices.Sorted(maps.Keys(perArea)) {
 		if perArea[k] > 10 {
-			pr.add("%s: %d units set up or land on D-Day; at most ten units of a side per area (mgmg:7.1, 18.41)", k, perArea[k])
+			pr.add("%s: %d %s", k, perArea[k], what)
 		}
 	}
 }

@@ -19,7 +19,15 @@ func loadPieces(t *testing.T) *Pieces {
 	return p
 }
 
-func unitByID(t *testing.T, p *Pieces, id string) *Unit {
+// pieceSet is the order of battle of either game, mgmg's or fh40's.
+type pieceSet interface {
+	Unit(id string) (*Unit, bool)
+	all() []Unit
+}
+
+func (r *roster) all() []Unit { return r.Units }
+
+func unitByID(t *testing.T, p pieceSet, id string) *Unit {
 	t.Helper()
 	u, ok := p.Unit(id)
 	if !ok {
@@ -29,11 +37,12 @@ func unitByID(t *testing.T, p *Pieces, id string) *Unit {
 }
 
 // unitsWhere lists the ids of the units that satisfy keep, in data order.
-func unitsWhere(p *Pieces, keep func(u *Unit) bool) []string {
+func unitsWhere(p pieceSet, keep func(u *Unit) bool) []string {
 	var ids []string
-	for i := range p.Units {
-		if keep(&p.Units[i]) {
-			ids = append(ids, p.Units[i].ID)
+	units := p.all()
+	for i := range units {
+		if keep(&units[i]) {
+			ids = append(ids, units[i].ID)
 		}
 	}
 	return ids
@@ -644,13 +653,7 @@ func TestPiecesLoaderErrors(t *testing.T) {
 	if _, err := ParsePieces(units, setup); err != nil {
 		t.Fatalf("the real files: %v", err)
 	}
-	edit := func(s []byte, old, new string) []byte {
-		t.Helper()
-		if !strings.Contains(string(s), old) {
-			t.Fatalf("%q not in the file", old)
-		}
-		return []byte(strings.Replace(string(s), old, new, 1))
-	}
+	edit := func(s []byte, old, new string) []byte { return editData(t, s, old, new) }
 	son := `{"id":"de-tower-son","force":"luftwaffe","name":"Son FLAK Tower","designation":"Son","type":"flak-tower","size":"battalion","af":0,"df":1,"mf":0,"spent_df":1,"place":"54"}`
 	for _, c := range []struct {
 		name         string
@@ -664,6 +667,8 @@ func TestPiecesLoaderErrors(t *testing.T) {
 		{"no such place", edit(units, son, strings.Replace(son, `"place":"54"`, `"place":"66"`, 1)), setup, `place "66" is neither an area`},
 		{"spent above fresh", edit(units, son, strings.Replace(son, `"spent_df":1`, `"spent_df":2`, 1)), setup, "spent_df 2 must be between 0 and the Fresh df 1"},
 		{"unknown force", edit(units, son, strings.Replace(son, "luftwaffe", "kriegsmarine", 1)), setup, `force "kriegsmarine" is unknown`},
+		{"fh40 force", edit(units, son, strings.Replace(son, "luftwaffe", "dutch-army", 1)), setup, `force "dutch-army" is unknown`},
+		{"fh40 engineer", edit(units, son, strings.Replace(son, `"place":"54"`, `"place":"54","engineer":true`, 1)), setup, "engineers and the armoured train are Fortress Holland's"},
 		{"not conditional", units, edit(setup, `"gb-2hcr", `, ``), `unit "gb-2hcr": a XXX Corps reinforcement of September 18 waits`},
 		{"fifth interdiction", units, edit(setup, `"side": "allied", "name": "RAF 2 Group", "kind": "bombardment"`, `"side": "german", "name": "RAF 2 Group", "kind": "interdiction"`), "3 interdiction air markers; the rules have 2"},
 		{"depot value", units, edit(setup, `"clear": 5, "overcast": 6`, `"clear": 6, "overcast": 6`), `depots[0] ("german")`},
@@ -674,6 +679,15 @@ func TestPiecesLoaderErrors(t *testing.T) {
 			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
 		}
 	}
+}
+
+// editData replaces the first old in a data file's bytes s by new.
+func editData(t *testing.T, s []byte, old, new string) []byte {
+	t.Helper()
+	if !strings.Contains(string(s), old) {
+		t.Fatalf("%q not in the file", old)
+	}
+	return []byte(strings.Replace(string(s), old, new, 1))
 }
 
 // mapTEM is the TEM of area or zone id of the map.
