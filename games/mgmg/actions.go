@@ -11,12 +11,13 @@ import (
 type kind uint8
 
 const (
-	kDone    kind = iota + 1 // the side is done with its step, or a phase not yet built is over (see Prompt)
-	kPass                    // mgmg:8.24
-	kAdvance                 // mgmg:13.7 an Impulse Advance bought with Reserves
-	kRetract                 // mgmg:13.7 an Impulse Retraction
-	kUnit                    // pick a unit (mgmg:6.5 to regroup)
-	kPlace                   // move the picked unit into a place (mgmg:6.5)
+	kDone      kind = iota + 1 // the side is done with its step, or a phase not yet built is over (see Prompt)
+	kPass                      // mgmg:8.24
+	kAdvance                   // mgmg:13.7 an Impulse Advance bought with Reserves
+	kRetract                   // mgmg:13.7 an Impulse Retraction
+	kUnit                      // pick a unit (mgmg:6.5 to regroup)
+	kPlace                     // move the picked unit into a place (mgmg:6.5)
+	kInterdict                 // place an Air Interdiction marker (mgmg:16.4)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -42,6 +43,9 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		to := s.impulse + int8(map[kind]int{kAdvance: 1, kRetract: -1}[k])
 		c.ID, c.Rule = map[kind]string{kAdvance: "advance-impulse", kRetract: "retract-impulse"}[k], "mgmg:13.7"
 		c.Label = fmt.Sprintf("Spend %d Reserves: %s the Advantage marker to Impulse %s", impulseCost, map[kind]string{kAdvance: "advance", kRetract: "retract"}[k], impulseName(to))
+	case kInterdict:
+		id := s.g.placeIDs[x]
+		c.ID, c.Label, c.Refs, c.Rule = "interdict:"+id, "Place an Air Interdiction marker in "+s.g.placeName(int16(x)), []string{"area:" + id}, "mgmg:16.4"
 	case kUnit:
 		u := &s.g.units[x]
 		c.ID, c.Label, c.Refs = "regroup:"+u.ID, fmt.Sprintf("Regroup %s from %s", u.Name, s.g.placeName(s.units[x].Loc)), []string{"unit:" + u.ID}
@@ -71,6 +75,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "to":
 		p, ok := s.g.placeIndex[arg]
 		return act(kPlace, int(p)), ok
+	case prefix == "interdict":
+		p, ok := s.g.placeIndex[arg]
+		return act(kInterdict, int(p)), ok
 	}
 	return 0, false
 }

@@ -89,7 +89,7 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 			g.conditional[g.byID[id]] = true
 		}
 	}
-	if n := len(p.Setup.AirMarkers); n > 8 {
+	if n := len(p.Setup.AirMarkers); n > maxAir {
 		return nil, fmt.Errorf("mgmg setup: %d air markers; the state keeps at most eight", n)
 	}
 	for i, m := range p.Setup.AirMarkers {
@@ -219,6 +219,9 @@ func (g *Game) New(scenario string, raw map[string]string, seed uint64) (engine.
 // every place German (mgmg:7.2).
 func (g *Game) newState(o options, seed uint64) *State {
 	s := &State{g: g, opt: o, rng: engine.NewRNG(seed), turn: FirstDay, active: germans}
+	for i := range s.airAt {
+		s.airAt[i] = noMarker
+	}
 	for u := range s.units {
 		s.units[u] = unitState{Loc: locPool}
 	}

@@ -91,6 +91,9 @@ func (s *State) Hash() uint64 {
 		bit(s.weatherChange)<<56 | bit(s.eindhoven)<<57 | bit(s.boatUsed)<<58)
 	h.Add(uint64(s.passes) | uint64(s.purchases)<<32 | uint64(s.airUsed)<<8 | uint64(s.constructUsed[0])<<16 | uint64(s.constructUsed[1])<<24)
 	h.Add(uint64(uint16(s.reserves[0])) | uint64(uint16(s.reserves[1]))<<16)
+	for _, at := range s.airAt {
+		h.Add(uint64(uint8(at)))
+	}
 	for _, f := range s.ferries {
 		h.Add(uint64(f))
 	}

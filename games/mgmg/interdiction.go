@@ -1,8 +1,8 @@
 package mgmg
 
 // Interdiction (mgmg:18.44): Fresh German FLAK units and FLAK Towers in or
-// next to a Drop Area interdict the airborne units landing there (and, not
-// yet built, the German Air Interdiction markers, mgmg:16.4). After every
+// next to a Drop Area, and an Air Interdiction marker in it (mgmg:16.4),
+// interdict the airborne units landing there. After every
 // landing unit is declared, the German rolls a dr for each: equal to the
 // Interdiction Value it lands Spent, below it Spent and Disrupt 1, above it
 // unaffected. The interdicting units stay Fresh.
@@ -19,6 +19,9 @@ func (s *State) interdictionValue(p int16) int {
 		if st.Loc == p || s.g.m.Adjacent(int(st.Loc), int(p)) {
 			n++
 		}
+	}
+	if s.markerIn(p) { // mgmg:16.4
+		n++
 	}
 	return n
 }

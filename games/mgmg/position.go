@@ -29,6 +29,7 @@ type Position struct {
 	Reserves      SideNumbers          `json:"reserves"`
 	Eindhoven     bool                 `json:"eindhoven_bonus,omitempty"`
 	AirUsed       []string             `json:"air_used,omitempty"`
+	AirAt         map[string]string    `json:"air_markers_on_map,omitempty"` // air markers on the map by ID: where (mgmg:16.4)
 	ConstructUsed SideNumbers          `json:"construct_used"`
 	BoatUsed      bool                 `json:"boat_assault_used,omitempty"`
 	Ferries       []string             `json:"ferries"`
@@ -72,6 +73,7 @@ func (s *State) Position() any {
 			p.AirUsed = append(p.AirUsed, m.ID)
 		}
 	}
+	p.AirAt = s.airMarkers()
 	for u, st := range &s.units {
 		if st.Loc != locPool {
 			p.Units = append(p.Units, UnitPos{ID: g.units[u].ID, At: g.locName(st.Loc), Level: levelNames[st.Level]})
@@ -237,6 +239,17 @@ func (s *State) setMarkers(p Position) error {
 			return fmt.Errorf("air_used: %q is no air marker of setup.json", id)
 		}
 		s.airUsed |= 1 << i
+	}
+	for id, at := range p.AirAt {
+		i := slices.IndexFunc(g.pieces.Setup.AirMarkers, func(m AirMarker) bool { return m.ID == id })
+		q, ok := g.placeIndex[at]
+		if i < 0 || g.pieces.Setup.AirMarkers[i].Kind != InterdictionMarker || int8(g.pieces.Setup.AirMarkers[i].Entry) > s.turn {
+			return fmt.Errorf("air_markers_on_map: %q is no Air Interdiction marker in play on September %d (mgmg:16.4, 18.2)", id, s.turn)
+		}
+		if !ok || g.m.Drop(int(q)) == "" && !g.m.SupplyHead(int(q)) || s.markerIn(q) {
+			return fmt.Errorf("air_markers_on_map: %s is in %q: one marker at most in a place with a Drop Area or Supply Head (mgmg:16.4)", id, at)
+		}
+		s.airAt[i] = int8(q)
 	}
 	cm := g.pieces.Setup.ConstructMarkers
 	if p.ConstructUsed.German < 0 || p.ConstructUsed.German > cm[German] || p.ConstructUsed.Allied < 0 || p.ConstructUsed.Allied > cm[Allied] {

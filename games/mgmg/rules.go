@@ -29,7 +29,7 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stRefit:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
-		return append(buf, act(kPass, 0))
+		return s.legalInterdiction(append(buf, act(kPass, 0)))
 	}
 	return buf
 }
@@ -53,7 +53,11 @@ func (s *State) Apply(a engine.Action) error {
 	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
 		s.applyDDay()
 	case stImpulse:
-		s.applyPass()
+		if k == kInterdict {
+			s.applyInterdiction(int16(x))
+		} else {
+			s.applyPass()
+		}
 	case stRefit:
 		s.applyRefit(k)
 	case stRegroup, stRegroupTo:

@@ -100,6 +100,7 @@ func (s *State) applyRefit(k kind) {
 		return
 	}
 	s.surrender()
+	s.recallInterdiction()
 	s.logf("mgmg:6.5", "Regroup Phase")
 	s.startRegroup(germans)
 }

@@ -140,6 +140,7 @@ const (
 	nPlaces  = 76 // 65 areas, ten zones and the United Kingdom box
 	nBridges = 18 // the bridges that matter (mgmg:3.24)
 	nFerries = 3  // mgmg:5.1
+	maxAir   = 8  // air markers the state keeps (setup.json has five)
 )
 
 // State is a game of Monty's Gamble: Market-Garden.
@@ -161,19 +162,20 @@ type State struct {
 	step    step
 	active  side // who chooses now
 
-	impulse       int8     // the Advantage marker's space on the Impulse Track (mgmg:3.7)
-	advantage     side     // who holds the Advantage (mgmg:12.1)
-	sunsetDRM     int8     // the Sunset DRM marker's space, 0 while in its box (mgmg:12.41)
-	weather       weather  // the weather now (mgmg:4.8, 17)
-	dawnWeather   weather  // the weather the turn began with, which values depots (mgmg:17.2, 17.3, 17.4)
-	weatherChange bool     // a sunset roll equalled the impulse: the weather changes as the next impulse begins (mgmg:17.4)
-	passes        uint8    // consecutive Pass Impulses (mgmg:8.24)
-	reserves      [2]int16 // each side's Reserves on the Supply Track (mgmg:3.8, 13.7)
-	purchases     uint8    // Impulse Advances and Retractions the side refitting has bought (mgmg:13.7)
-	eindhoven     bool     // XXX Corps contested or controlled Eindhoven at the end of September 17 (mgmg:21.31)
-	airUsed       uint8    // air markers on their used side, one bit each in setup.json's order (mgmg:4.31, 16.1)
-	constructUsed [2]uint8 // each side's Construct markers in the Used box (mgmg:3.9, 19.21)
-	boatUsed      bool     // the Boat Assault marker is on its used side (mgmg:3.10)
+	impulse       int8         // the Advantage marker's space on the Impulse Track (mgmg:3.7)
+	advantage     side         // who holds the Advantage (mgmg:12.1)
+	sunsetDRM     int8         // the Sunset DRM marker's space, 0 while in its box (mgmg:12.41)
+	weather       weather      // the weather now (mgmg:4.8, 17)
+	dawnWeather   weather      // the weather the turn began with, which values depots (mgmg:17.2, 17.3, 17.4)
+	weatherChange bool         // a sunset roll equalled the impulse: the weather changes as the next impulse begins (mgmg:17.4)
+	passes        uint8        // consecutive Pass Impulses (mgmg:8.24)
+	reserves      [2]int16     // each side's Reserves on the Supply Track (mgmg:3.8, 13.7)
+	purchases     uint8        // Impulse Advances and Retractions the side refitting has bought (mgmg:13.7)
+	eindhoven     bool         // XXX Corps contested or controlled Eindhoven at the end of September 17 (mgmg:21.31)
+	airUsed       uint8        // air markers on their used side, one bit each in setup.json's order (mgmg:4.31, 16.1)
+	airAt         [maxAir]int8 // where each air marker is on the map, noMarker in its display (mgmg:16.4)
+	constructUsed [2]uint8     // each side's Construct markers in the Used box (mgmg:3.9, 19.21)
+	boatUsed      bool         // the Boat Assault marker is on its used side (mgmg:3.10)
 	ferries       [nFerries]ferryState
 
 	zob uint64 // Zobrist keys of units and places (hash.go)

@@ -28,7 +28,8 @@ type View struct {
 	Units         []UnitView           `json:"units"`
 	Control       map[string]string    `json:"control"` // Allied-Controlled places: "airborne" or "corps" (mgmg:4.5)
 	Ferries       []string             `json:"ferries"`
-	Bridges       map[string]BridgePos `json:"bridges"` // mgmg:4.6, 19.1
+	Bridges       map[string]BridgePos `json:"bridges"`                      // mgmg:4.6, 19.1
+	AirMarkers    map[string]string    `json:"air_markers_on_map,omitempty"` // mgmg:16.4
 	Result        *engine.Result       `json:"result,omitempty"`
 	Panels        []Panel              `json:"panels"`
 }
@@ -64,8 +65,9 @@ func (s *State) View(seat engine.Seat) any {
 		Seat: seat, Scenario: s.opt.scenario(), Turn: int(s.turn), Step: stepNames[s.step], Phase: s.Phase(), Prompt: s.Prompt(seat),
 		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange,
-		Reserves: map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
-		VP:       s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Result: s.result,
+		Reserves:   map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
+		AirMarkers: s.airMarkers(),
+		VP:         s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Result: s.result,
 	}
 	for u, st := range &s.units {
 		if st.Loc != locPool {
