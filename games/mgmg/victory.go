@@ -124,6 +124,29 @@ func (s *State) breakthrough() bool {
 // Isolated (mgmg:13.8).
 const lastNeverIsolated = 18
 
+// vpNeeded says what the Allies need at the next victory check: ten or
+// more on September 20 (mgmg:21.2), in the Extended Game more than the
+// check's number (mgmg:22.1).
+func (s *State) vpNeeded() string {
+	if !s.opt.extended {
+		return "10 or more at the end of September 20"
+	}
+	for _, c := range extendedChecks {
+		if c.day >= s.turn {
+			return fmt.Sprintf("more than %d at the end of September %d", c.need, c.day)
+		}
+	}
+	return ""
+}
+
+// needRule is the rule of the next victory check.
+func (s *State) needRule() string {
+	if s.opt.extended {
+		return "mgmg:22.1"
+	}
+	return "mgmg:21.2"
+}
+
 // end ends the game with a result.
 func (s *State) end(winner side, level string, score int, text string) {
 	s.result = &engine.Result{Winner: winner.seat(), Level: level, Score: score, Text: text}
