@@ -18,6 +18,8 @@ const (
 	kUnit                      // pick a unit (mgmg:6.5 to regroup)
 	kPlace                     // move the picked unit into a place (mgmg:6.5)
 	kInterdict                 // place an Air Interdiction marker (mgmg:16.4)
+	kKeep                      // keep a roll (mgmg:12.2)
+	kReroll                    // reroll it with the Advantage (mgmg:12.2)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -43,6 +45,10 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		to := s.impulse + int8(map[kind]int{kAdvance: 1, kRetract: -1}[k])
 		c.ID, c.Rule = map[kind]string{kAdvance: "advance-impulse", kRetract: "retract-impulse"}[k], "mgmg:13.7"
 		c.Label = fmt.Sprintf("Spend %d Reserves: %s the Advantage marker to Impulse %s", impulseCost, map[kind]string{kAdvance: "advance", kRetract: "retract"}[k], impulseName(to))
+	case kKeep:
+		c.ID, c.Label, c.Rule = "keep", fmtRoll("Keep the", s.stack.top()), "mgmg:12.2"
+	case kReroll:
+		c.ID, c.Label, c.Rule = "reroll", fmtRoll("Use the Advantage to reroll the", s.stack.top()), "mgmg:12.2"
 	case kInterdict:
 		id := s.g.placeIDs[x]
 		c.ID, c.Label, c.Refs, c.Rule = "interdict:"+id, "Place an Air Interdiction marker in "+s.g.placeName(int16(x)), []string{"area:" + id}, "mgmg:16.4"
@@ -59,7 +65,12 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 }
 
 // bareKinds are the choice IDs without an argument.
-var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract}
+var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll}
+
+// fmtRoll names the roll on offer: "Keep the Sunset DR 7".
+func fmtRoll(verb string, f *frame) string {
+	return fmt.Sprintf("%s Sunset DR %d", verb, f.Roll)
+}
 
 // ParseChoice implements engine.ChoiceParser: the action a choice ID names,
 // whether or not it is legal now.
@@ -99,6 +110,8 @@ func (s *State) rule() string {
 		return "mgmg:6.4"
 	case stRegroup, stRegroupTo:
 		return "mgmg:6.5"
+	case stReroll:
+		return "mgmg:12.2"
 	}
 	return "mgmg:6.1"
 }

@@ -42,7 +42,7 @@ func TestAirInterdiction(t *testing.T) {
 		t.Fatalf("%s to move, %d passes, Interdiction Value %d; want the Allied impulse, no pass counted, %d", s.active, s.passes, s.interdictionValue(g.at("54")), before+1)
 	}
 	s.rng.Force(6, 6) // the Allied Sunset DR: 12 > 1, the day goes on
-	play(t, s, "pass")
+	play(t, s, "pass", "keep")
 	if got := ids(s); !slices.Equal(got, []string{"pass"}) {
 		t.Errorf("the German impulse after: %v; the one marker of September 18 is on the map", got)
 	}

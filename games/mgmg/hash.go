@@ -109,7 +109,9 @@ func (s *State) Hash() uint64 {
 	}
 	h.Int(int(s.stack.n))
 	for _, f := range s.stack.frames[:s.stack.n] {
-		h.Add(uint64(f.Proc) | uint64(f.Side)<<8 | uint64(uint8(f.Sunset))<<16 | uint64(uint16(f.Unit))<<32)
+		h.Add(uint64(f.Proc) | uint64(f.Side)<<8 | uint64(uint8(f.Sunset))<<16 | uint64(uint16(f.Unit))<<32 |
+			uint64(f.For)<<48 | uint64(f.Back)<<56)
+		h.Add(uint64(uint8(f.Roll)))
 		for _, w := range f.Acted {
 			h.Add(w)
 		}

@@ -66,11 +66,11 @@ func (s *State) endImpulse() {
 		s.beginImpulse(allies)
 		return
 	}
-	roll := int(f.Sunset)
-	if roll == 0 {
-		roll = s.rng.Die(6) + s.rng.Die(6)
+	if f.Sunset != 0 { // made during the impulse, and offered for a reroll then
+		s.sunset(int(f.Sunset))
+		return
 	}
-	s.sunset(roll)
+	s.offerReroll(rrSunset, s.rng.Die(6)+s.rng.Die(6))
 }
 
 // sunset applies the Allied Sunset DR with the Sunset DRM marker's space

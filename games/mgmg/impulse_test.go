@@ -75,7 +75,7 @@ func TestSunsetRoll(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := alliedImpulse(t, c.impulse, c.drm)
 			s.rng.Force(c.dice[0], c.dice[1])
-			play(t, s, "pass")
+			play(t, s, "pass", "keep")
 			if c.ends {
 				last := s.LogLines("", 0, s.LogLen(""))
 				if off := strings.Contains(fmt.Sprint(last), "moves off the Impulse Track"); off != (c.drm == 1) {
@@ -101,7 +101,7 @@ func TestSunsetRoll(t *testing.T) {
 func TestPassAfterAnAction(t *testing.T) {
 	s := alliedImpulse(t, "3", 0)
 	s.rng.Force(5, 5)
-	play(t, s, "pass")
+	play(t, s, "pass", "keep")
 	if s.step != stImpulse || s.impulse != 4 {
 		t.Fatalf("step %s at Impulse %s; want German Impulse 4 after DR 10 > 3", stepNames[s.step], impulseName(s.impulse))
 	}
@@ -142,7 +142,7 @@ func TestExhaustion(t *testing.T) {
 		}
 	})
 	s.rng.Force(6, 6)
-	play(t, s, "pass")
+	play(t, s, "pass", "keep")
 	if s.units[a].Level != StepSpent || s.units[b].Level != StepDisrupt1 || s.units[c].Level != StepFresh {
 		t.Errorf("levels %s, %s, %s; want Spent for the unit that acted, Disrupt 1 kept, Fresh for the one that did not", s.units[a].Level, s.units[b].Level, s.units[c].Level)
 	}

@@ -209,7 +209,7 @@ func (s *State) setTracks(p Position) error {
 		return fmt.Errorf("dawn_weather %q: September 17 and 18 begin Clear (mgmg:17.1)", p.DawnWeather)
 	}
 	s.weatherChange = p.WeatherChange
-	if p.Passes < 0 || p.Passes > 1 || (p.Passes > 0 && s.step != stImpulse) {
+	if p.Passes < 0 || p.Passes > 1 || (p.Passes > 0 && s.step != stImpulse && s.step != stReroll) {
 		return fmt.Errorf("passes %d: 0, or 1 during the Daylight Phase; a second pass ends it (mgmg:8.24)", p.Passes)
 	}
 	s.passes = uint8(p.Passes)
@@ -348,16 +348,23 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: impulse frame %+v: its Sunset DR is 0 (none yet) or 2 to 12, and it picks no unit", f)
 		case f.Proc == procRegroup && (f.Sunset != 0 || f.Unit < -1 || f.Unit >= nUnits):
 			return fmt.Errorf("stack: regroup frame %+v: its Unit is a unit index or -1", f)
-		case f.Proc != procImpulse && f.Proc != procRegroup:
+		case f.Proc == procReroll && (f.For != rrSunset || f.Roll < 2 || f.Roll > 12 || f.Back != allies && f.Back != germans):
+			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 and the side that chooses after", f)
+		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll:
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
 		}
 		if f.Acted[len(f.Acted)-1]>>(nUnits%64) != 0 {
 			return fmt.Errorf("stack: a frame's Acted names units past the %d of the order of battle", nUnits)
 		}
 	}
-	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup}[s.step]
+	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
+		return nil
+	case want == procReroll:
+		if s.stack.n != 1 || s.stack.top().Proc != procReroll || s.active != s.advantage {
+			return errors.New("stack: step reroll needs one reroll frame, offered to the Advantage holder (mgmg:12.2)")
+		}
 		return nil
 	case want == 0 || s.stack.n != 1 || s.stack.top().Proc != want || s.stack.top().Side != s.active:
 		return fmt.Errorf("stack: step %s needs exactly one %s frame of the side to move, or none outside impulses and regroups", stepNames[s.step], procNames[want])

@@ -24,7 +24,7 @@ var (
 
 var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
-	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
+	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup, stReroll: phaseDaylight,
 	stOver: phaseOver,
 }
 
@@ -64,6 +64,10 @@ func (s *State) asks() (ask, wait string) {
 	switch s.step {
 	case stRegroup:
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
+	case stReroll:
+		f := s.stack.top()
+		return fmt.Sprintf("The Sunset DR is %d at Impulse %s: keep it, or reroll it with the Advantage, which then passes to the other side", f.Roll, impulseName(s.impulse)),
+			"whether the Sunset DR is rerolled with the Advantage"
 	case stRegroupTo:
 		u := s.g.units[s.stack.top().Unit].Name
 		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"

@@ -26,6 +26,8 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return append(buf, act(kDone, 0))
 	case stRegroup, stRegroupTo:
 		return s.legalRegroup(buf)
+	case stReroll:
+		return s.legalReroll(buf)
 	case stRefit:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
@@ -62,6 +64,8 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyRefit(k)
 	case stRegroup, stRegroupTo:
 		s.applyRegroup(k, x)
+	case stReroll:
+		s.applyReroll(k == kReroll)
 	}
 	if s.step != stOver {
 		s.zoneFArrivals()

@@ -115,13 +115,14 @@ const (
 	stRefit                        // mgmg:6.4, 13.3 each side's Refit Phase
 	stRegroup                      // mgmg:6.5 each side's Regroup: pick a unit, or done
 	stRegroupTo                    // mgmg:6.5 where the picked unit regroups
+	stReroll                       // mgmg:12.2 the Advantage holder keeps a roll or rerolls it
 	stOver
 )
 
 var stepNames = [...]string{
 	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
 	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
-	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stOver: "over",
+	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and

@@ -172,7 +172,7 @@ func TestBreakthrough(t *testing.T) {
 			p.Units = append(p.Units, UnitPos{ID: "gb-2hcr", At: "A", Level: c.level})
 		})
 		s.rng.Force(1, 1) // DR 2 < 5: the sun sets
-		play(t, s, "pass")
+		play(t, s, "pass", "keep")
 		if won := s.result != nil && s.result.Level == "breakthrough" && s.result.Winner == "allied"; won != c.wins {
 			t.Errorf("%s: Breakthrough %v (step %s); want %v", c.name, won, stepNames[s.step], c.wins)
 		}

@@ -41,7 +41,7 @@ func TestWeatherDieRoll(t *testing.T) {
 func TestWeatherChangeKeepsDawnWeather(t *testing.T) {
 	s := alliedImpulse(t, "4", 0)
 	s.rng.Force(2, 2) // DR 4 = Impulse 4
-	play(t, s, "pass")
+	play(t, s, "pass", "keep")
 	if s.weather != overcast || s.dawnWeather != clear {
 		t.Fatalf("weather %s, dawn weather %s; want Overcast now, Clear at dawn", s.weather, s.dawnWeather)
 	}

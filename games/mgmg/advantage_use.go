@@ -1,0 +1,71 @@
+package mgmg
+
+import "sandtable/engine"
+
+// The Advantage used (mgmg:12.2, 12.5). Built so far: its holder's offer to
+// reroll the Allied Sunset DR rolled as an impulse ends. Rerolls of other
+// rolls, the Double Impulse (mgmg:12.3) and involuntary loss (mgmg:12.4) are
+// not yet built.
+
+// rollFor says what a roll under a reroll offer is for.
+type rollFor uint8
+
+const (
+	rrSunset rollFor = iota + 1 // mgmg:6.3 the Allied Sunset DR
+)
+
+var rollNames = [...]string{rrSunset: "sunset"}
+
+// MarshalText writes what a roll is for by name in a position.
+func (r rollFor) MarshalText() ([]byte, error) {
+	if int(r) >= len(rollNames) {
+		return nil, nil
+	}
+	return []byte(rollNames[r]), nil
+}
+
+// UnmarshalText reads what a roll is for.
+func (r *rollFor) UnmarshalText(b []byte) error {
+	for i, n := range rollNames {
+		if i > 0 && n == string(b) {
+			*r = rollFor(i)
+			return nil
+		}
+	}
+	return &unknownRoll{string(b)}
+}
+
+type unknownRoll struct{ name string }
+
+func (e *unknownRoll) Error() string {
+	return "stack: " + e.name + " is not a roll a reroll is offered for (sunset)"
+}
+
+// offerReroll hands the Advantage holder the choice to keep roll or reroll
+// it (mgmg:12.2); the side to move meanwhile waits.
+func (s *State) offerReroll(f rollFor, roll int) {
+	s.stack.push(frame{Proc: procReroll, For: f, Roll: int8(roll), Back: s.active})
+	s.step, s.active = stReroll, s.advantage
+}
+
+// legalReroll: keep the roll, or reroll it.
+func (s *State) legalReroll(buf []engine.Action) []engine.Action {
+	return append(buf, act(kKeep, 0), act(kReroll, 0))
+}
+
+// applyReroll settles the offer. A reroll spends the Advantage: it passes
+// to the other side at the end of the impulse (mgmg:12.2, 12.5), which for
+// the Sunset DR is now; the new roll stands, since neither side holds the
+// Advantage until then.
+func (s *State) applyReroll(reroll bool) {
+	f := s.stack.pop()
+	s.active = f.Back
+	roll := int(f.Roll)
+	if reroll {
+		user := s.advantage
+		roll = s.rng.Die(6) + s.rng.Die(6)
+		s.advantage = user.other()
+		s.logf("mgmg:12.2", "%s uses the Advantage to reroll the Sunset DR %d: %d; the Advantage passes to %s", int(user), int(f.Roll), roll, int(s.advantage))
+	}
+	s.sunset(roll)
+}
