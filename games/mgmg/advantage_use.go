@@ -1,6 +1,10 @@
 package mgmg
 
-import "sandtable/engine"
+import (
+	"fmt"
+
+	"sandtable/engine"
+)
 
 // The Advantage used (mgmg:12.2, 12.5). Built so far: its holder's offer to
 // reroll the Allied Sunset DR rolled as an impulse ends. Rerolls of other
@@ -32,13 +36,7 @@ func (r *rollFor) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return &unknownRoll{string(b)}
-}
-
-type unknownRoll struct{ name string }
-
-func (e *unknownRoll) Error() string {
-	return "stack: " + e.name + " is not a roll a reroll is offered for (sunset)"
+	return fmt.Errorf("stack: %q is not a roll a reroll is offered for (sunset)", b)
 }
 
 // offerReroll hands the Advantage holder the choice to keep roll or reroll
