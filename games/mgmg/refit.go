@@ -42,3 +42,32 @@ func (s *State) buyImpulse(k kind) {
 	s.impulse--
 	s.logf("mgmg:13.7", "%s buys an Impulse Retraction: the next day begins at Impulse %i", int(s.active), int(s.impulse))
 }
+
+// startRefit begins the Refit Phase (mgmg:6.4): the Advantage marker back
+// to space 0, the Sunset DRM marker to its box, the ferries open again;
+// then the Germans refit, then the Allies (mgmg:13.3).
+func (s *State) startRefit() {
+	s.logf("mgmg:6.4", "Refit Phase")
+	s.impulse, s.sunsetDRM = 0, 0
+	s.reopenFerries()
+	s.step, s.active = stRefit, germans
+}
+
+// applyRefit buys an Impulse Advance or Retraction (refit.go), or ends a
+// side's Refit Phase; after the Allies', the Regroup Phase begins with the
+// Germans (mgmg:6.4, 6.5).
+func (s *State) applyRefit(k kind) {
+	if k != kDone {
+		s.buyImpulse(k)
+		return
+	}
+	s.purchases = 0
+	if s.active == germans {
+		s.active = allies
+		return
+	}
+	s.surrender()
+	s.recallInterdiction()
+	s.logf("mgmg:6.5", "Regroup Phase")
+	s.startRegroup(germans)
+}

@@ -1,10 +1,11 @@
 package mgmg
 
-// The sequence of play (mgmg:6): a turn is a Dawn Phase (6.2), or on
-// September 17 the four D-Day phases instead (6.22, 20.1); the Daylight
-// Phase of impulses (6.3, impulse.go); the Refit Phase (6.4, 13.3); and the
-// Regroup Phase (6.5), after which the Turn marker advances or, after the
-// last turn, the game ends (victory.go).
+// The sequence of play (mgmg:6): a turn is a Dawn Phase (6.2, with
+// reinforcements.go and weather.go), or on September 17 the four D-Day
+// phases instead (6.22, 20.1, with interdiction.go); the Daylight Phase of
+// impulses (6.3, impulse.go); the Refit Phase (6.4, 13.3, refit.go); and the
+// Regroup Phase (6.5, regroup.go), after which the Turn marker advances or,
+// on the days victory is checked, the game may end (victory.go).
 
 // startTurn begins the turn of s.turn.
 func (s *State) startTurn() {
@@ -74,35 +75,6 @@ func (s *State) landFirstLift() {
 		landing = append(landing, int16(u))
 	}
 	s.interdict(landing)
-}
-
-// startRefit begins the Refit Phase (mgmg:6.4): the Advantage marker back
-// to space 0, the Sunset DRM marker to its box, the ferries open again;
-// then the Germans refit, then the Allies (mgmg:13.3).
-func (s *State) startRefit() {
-	s.logf("mgmg:6.4", "Refit Phase")
-	s.impulse, s.sunsetDRM = 0, 0
-	s.reopenFerries()
-	s.step, s.active = stRefit, germans
-}
-
-// applyRefit buys an Impulse Advance or Retraction (refit.go), or ends a
-// side's Refit Phase; after the Allies', the Regroup Phase begins with the
-// Germans (mgmg:6.4, 6.5).
-func (s *State) applyRefit(k kind) {
-	if k != kDone {
-		s.buyImpulse(k)
-		return
-	}
-	s.purchases = 0
-	if s.active == germans {
-		s.active = allies
-		return
-	}
-	s.surrender()
-	s.recallInterdiction()
-	s.logf("mgmg:6.5", "Regroup Phase")
-	s.startRegroup(germans)
 }
 
 // endTurn records Eindhoven's bonus on September 17 (mgmg:21.31), checks
