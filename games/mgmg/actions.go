@@ -67,9 +67,9 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll}
 
-// fmtRoll names the roll on offer: "Keep the Sunset DR 7".
+// fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
-	return fmt.Sprintf("%s Sunset DR %d", verb, f.Roll)
+	return fmt.Sprintf("%s %s %d", verb, rollLabels[f.For], f.Roll)
 }
 
 // ParseChoice implements engine.ChoiceParser: the action a choice ID names,

@@ -7,18 +7,23 @@ import (
 )
 
 // The Advantage used (mgmg:12.2, 12.5). Built so far: its holder's offer to
-// reroll the Allied Sunset DR rolled as an impulse ends. Rerolls of other
-// rolls, the Double Impulse (mgmg:12.3) and involuntary loss (mgmg:12.4) are
-// not yet built.
+// reroll the Allied Sunset DR rolled as an impulse ends and the Weather dr
+// at dawn. Rerolls of other rolls (interdiction, surrender, combat), the
+// Double Impulse (mgmg:12.3) and involuntary loss (mgmg:12.4) are not yet
+// built.
 
 // rollFor says what a roll under a reroll offer is for.
 type rollFor uint8
 
 const (
-	rrSunset rollFor = iota + 1 // mgmg:6.3 the Allied Sunset DR
+	rrSunset  rollFor = iota + 1 // mgmg:6.3 the Allied Sunset DR
+	rrWeather                    // mgmg:6.21 the Weather dr at dawn
 )
 
-var rollNames = [...]string{rrSunset: "sunset"}
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather"}
+
+// rollLabels name the rolls in prompts and labels.
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -36,7 +41,7 @@ func (r *rollFor) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("stack: %q is not a roll a reroll is offered for (sunset)", b)
+	return fmt.Errorf("stack: %q is not a roll a reroll is offered for (sunset, weather)", b)
 }
 
 // offerReroll hands the Advantage holder the choice to keep roll or reroll
@@ -52,18 +57,26 @@ func (s *State) legalReroll(buf []engine.Action) []engine.Action {
 }
 
 // applyReroll settles the offer. A reroll spends the Advantage: it passes
-// to the other side at the end of the impulse (mgmg:12.2, 12.5), which for
-// the Sunset DR is now; the new roll stands, since neither side holds the
-// Advantage until then.
+// to the other side at the end of the impulse or phase (mgmg:12.2, 12.5),
+// which for the Sunset DR and the Weather dr is now; the new roll stands,
+// since neither side holds the Advantage until then.
 func (s *State) applyReroll(reroll bool) {
 	f := s.stack.pop()
 	s.active = f.Back
 	roll := int(f.Roll)
 	if reroll {
 		user := s.advantage
-		roll = s.rng.Die(6) + s.rng.Die(6)
+		roll = s.rng.Die(6)
+		if f.For == rrSunset {
+			roll += s.rng.Die(6)
+		}
 		s.advantage = user.other()
-		s.logf("mgmg:12.2", "%s uses the Advantage to reroll the Sunset DR %d: %d; the Advantage passes to %s", int(user), int(f.Roll), roll, int(s.advantage))
+		s.logf("mgmg:12.2", "%s uses the Advantage to reroll: %d; the Advantage passes to %s", int(user), roll, int(s.advantage))
 	}
-	s.sunset(roll)
+	switch f.For {
+	case rrSunset:
+		s.sunset(roll)
+	case rrWeather:
+		s.setWeather(roll)
+	}
 }

@@ -16,6 +16,7 @@ var (
 	phaseArtillery      = engine.Phase{ID: "dday-artillery-bombardment", Name: "D-Day Artillery Bombardment Phase", Rule: "mgmg:20.3"}
 	phaseLanding        = engine.Phase{ID: "dday-airborne-landing", Name: "D-Day Airborne Landing Phase", Rule: "mgmg:20.4"}
 	phaseGroundAssault  = engine.Phase{ID: "dday-ground-assault", Name: "D-Day XXX Corps Ground Assault Phase", Rule: "mgmg:20.5"}
+	phaseDawn           = engine.Phase{ID: "dawn", Name: "Dawn Phase", Rule: "mgmg:6.2"}
 	phaseDaylight       = engine.Phase{ID: "daylight", Name: "Daylight Phase", Rule: "mgmg:6.3"}
 	phaseRefit          = engine.Phase{ID: "refit", Name: "Refit Phase", Rule: "mgmg:6.4"}
 	phaseRegroup        = engine.Phase{ID: "regroup", Name: "Regroup Phase", Rule: "mgmg:6.5"}
@@ -29,7 +30,14 @@ var stepPhases = [...]engine.Phase{
 }
 
 // Phase implements engine.Prompter.
-func (s *State) Phase() engine.Phase { return stepPhases[s.step] }
+// A reroll offer belongs to the phase of its roll: the Weather dr to the
+// Dawn Phase, the Sunset DR to the Daylight Phase.
+func (s *State) Phase() engine.Phase {
+	if s.step == stReroll && s.stack.top().For == rrWeather {
+		return phaseDawn
+	}
+	return stepPhases[s.step]
+}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -66,8 +74,8 @@ func (s *State) asks() (ask, wait string) {
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
 	case stReroll:
 		f := s.stack.top()
-		return fmt.Sprintf("The Sunset DR is %d at Impulse %s: keep it, or reroll it with the Advantage, which then passes to the other side", f.Roll, impulseName(s.impulse)),
-			"whether the Sunset DR is rerolled with the Advantage"
+		return fmt.Sprintf("The %s is %d: keep it, or reroll it with the Advantage, which then passes to the other side", rollLabels[f.For], f.Roll),
+			"whether the " + rollLabels[f.For] + " is rerolled with the Advantage"
 	case stRegroupTo:
 		u := s.g.units[s.stack.top().Unit].Name
 		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"

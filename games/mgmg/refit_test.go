@@ -39,7 +39,7 @@ func TestImpulsePurchases(t *testing.T) {
 	if got := ids(s); !slices.Equal(got, []string{"done"}) {
 		t.Fatalf("after three purchases the Allies may buy no more (mgmg:13.7): choices %v", got)
 	}
-	play(t, s, "done", "done", "done")
+	play(t, s, "done", "done", "done", "keep")
 	if s.turn != 19 || s.step != stImpulse || s.impulse != -2 {
 		t.Fatalf("September %d, step %s, Impulse %s; want September 19's first impulse at B", s.turn, stepNames[s.step], impulseName(s.impulse))
 	}

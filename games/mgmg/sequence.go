@@ -15,12 +15,11 @@ func (s *State) startTurn() {
 		return
 	}
 	s.dawn()
-	s.startDaylight()
 }
 
 // dawn is the Dawn Phase (mgmg:6.2): reinforcements arrive (mgmg:18), the
 // markers used yesterday come back, and from September 19 the weather is
-// rolled (mgmg:6.21).
+// rolled (mgmg:6.21); then the Daylight Phase begins.
 func (s *State) dawn() {
 	s.logf("mgmg:6.2", "September %d: Dawn Phase", int(s.turn))
 	s.arrive()

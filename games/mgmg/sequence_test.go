@@ -136,6 +136,7 @@ func TestTurnSequence(t *testing.T) {
 		}
 		play(t, s, engineID(s))
 	}
+	play(t, s, "keep") // the Weather dr of September 19 (mgmg:6.21)
 	if s.turn != 19 || s.step != stImpulse || s.active != germans {
 		t.Fatalf("September %d, step %s; want the German impulse of September 19", s.turn, stepNames[s.step])
 	}

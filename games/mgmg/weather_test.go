@@ -28,7 +28,7 @@ func TestWeatherDieRoll(t *testing.T) {
 	}{{1, overcast}, {3, overcast}, {4, clear}, {6, clear}} {
 		s := alliedRegroup(t, "standard", 18)
 		s.rng.Force(c.dr)
-		play(t, s, "done")
+		play(t, s, "done", "keep")
 		if s.turn != 19 || s.weather != c.want || s.dawnWeather != c.want {
 			t.Errorf("dr %d: September %d, weather %s, dawn weather %s; want September 19 %s", c.dr, s.turn, s.weather, s.dawnWeather, c.want)
 		}
@@ -44,5 +44,21 @@ func TestWeatherChangeKeepsDawnWeather(t *testing.T) {
 	play(t, s, "pass", "keep")
 	if s.weather != overcast || s.dawnWeather != clear {
 		t.Fatalf("weather %s, dawn weather %s; want Overcast now, Clear at dawn", s.weather, s.dawnWeather)
+	}
+}
+
+// TestWeatherReroll: the Advantage holder may have the Weather dr rerolled
+// (mgmg:12.2): a 2 (Overcast) rerolled into a 5 gives Clear, and the
+// Advantage passes to the other side at once (mgmg:12.5).
+func TestWeatherReroll(t *testing.T) {
+	s := alliedRegroup(t, "standard", 18)
+	s.rng.Force(2, 5)
+	play(t, s, "done")
+	if s.step != stReroll || s.active != allies || s.Phase().ID != "dawn" {
+		t.Fatalf("step %s, %s to choose, phase %s; want the Allied holder's reroll offer in the Dawn Phase", stepNames[s.step], s.active, s.Phase().ID)
+	}
+	play(t, s, "reroll")
+	if s.weather != clear || s.advantage != germans || s.step != stImpulse {
+		t.Errorf("weather %s, Advantage %s, step %s; want Clear, German, the first impulse", s.weather, s.advantage, stepNames[s.step])
 	}
 }
