@@ -7,23 +7,25 @@ import (
 )
 
 // The Advantage used (mgmg:12.2, 12.5). Built so far: its holder's offer to
-// reroll the Allied Sunset DR rolled as an impulse ends and the Weather dr
-// at dawn. Rerolls of other rolls (interdiction, surrender, combat), the
-// Double Impulse (mgmg:12.3) and involuntary loss (mgmg:12.4) are not yet
-// built.
+// reroll the Allied Sunset DR rolled as an impulse ends, the Weather dr at
+// dawn, each Interdiction dr of the first lift and each Surrender dr.
+// Rerolls in combat, the Double Impulse (mgmg:12.3) and involuntary loss
+// (mgmg:12.4) are not yet built.
 
 // rollFor says what a roll under a reroll offer is for.
 type rollFor uint8
 
 const (
-	rrSunset  rollFor = iota + 1 // mgmg:6.3 the Allied Sunset DR
-	rrWeather                    // mgmg:6.21 the Weather dr at dawn
+	rrSunset       rollFor = iota + 1 // mgmg:6.3 the Allied Sunset DR
+	rrWeather                         // mgmg:6.21 the Weather dr at dawn
+	rrInterdiction                    // mgmg:18.44 an Interdiction dr, Unit's
+	rrSurrender                       // mgmg:13.9 a Surrender dr, Unit's
 )
 
-var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather"}
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender"}
 
 // rollLabels name the rolls in prompts and labels.
-var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr"}
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -41,13 +43,14 @@ func (r *rollFor) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("stack: %q is not a roll a reroll is offered for (sunset, weather)", b)
+	return fmt.Errorf("stack: %q is not a roll a reroll is offered for (one of %v)", b, rollNames[1:])
 }
 
-// offerReroll hands the Advantage holder the choice to keep roll or reroll
-// it (mgmg:12.2); the side to move meanwhile waits.
-func (s *State) offerReroll(f rollFor, roll int) {
-	s.stack.push(frame{Proc: procReroll, For: f, Roll: int8(roll), Back: s.active})
+// offerReroll hands the Advantage holder the choice to keep roll, made
+// for unit (-1 for none), or reroll it (mgmg:12.2); the side to move
+// meanwhile waits.
+func (s *State) offerReroll(f rollFor, roll int, unit int16) {
+	s.stack.push(frame{Proc: procReroll, For: f, Roll: int8(roll), Back: s.active, Unit: unit})
 	s.step, s.active = stReroll, s.advantage
 }
 
@@ -57,9 +60,11 @@ func (s *State) legalReroll(buf []engine.Action) []engine.Action {
 }
 
 // applyReroll settles the offer. A reroll spends the Advantage: it passes
-// to the other side at the end of the impulse or phase (mgmg:12.2, 12.5),
-// which for the Sunset DR and the Weather dr is now; the new roll stands,
-// since neither side holds the Advantage until then.
+// to the other side at the end of the impulse or phase (mgmg:12.2, 12.5).
+// Every roll offered here is made as its impulse or phase ends (the
+// Interdiction drs and Surrender drs close the Airborne Landing's
+// Interdiction and the Refit Phase), so it passes now; the new roll stands,
+// since nobody may reroll a reroll.
 func (s *State) applyReroll(reroll bool) {
 	f := s.stack.pop()
 	s.active = f.Back
@@ -78,5 +83,11 @@ func (s *State) applyReroll(reroll bool) {
 		s.sunset(roll)
 	case rrWeather:
 		s.setWeather(roll)
+	case rrInterdiction:
+		s.interdictionResult(f.Unit, roll)
+		s.interdictFrom(f.Unit + 1)
+	case rrSurrender:
+		s.surrenderResult(f.Unit, roll)
+		s.surrenderFrom(f.Unit + 1)
 	}
 }

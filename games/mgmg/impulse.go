@@ -70,7 +70,7 @@ func (s *State) endImpulse() {
 		s.sunset(int(f.Sunset))
 		return
 	}
-	s.offerReroll(rrSunset, s.rng.Die(6)+s.rng.Die(6))
+	s.offerReroll(rrSunset, s.rng.Die(6)+s.rng.Die(6), -1)
 }
 
 // sunset applies the Allied Sunset DR with the Sunset DRM marker's space

@@ -22,7 +22,7 @@ func alliedImpulse(t *testing.T, impulse string, drm int) *State {
 // Phase begins with German Impulse 0 (mgmg:20.6, mgmg:6.3).
 func TestDaylightBeginsWithGermanImpulse0(t *testing.T) {
 	s := newTestState(t, "standard")
-	play(t, s, dDayDone...)
+	playDDay(t, s)
 	if s.step != stImpulse || s.active != germans || s.impulse != 0 {
 		t.Fatalf("step %s, %s to move at Impulse %s; want the German impulse 0", stepNames[s.step], s.active, impulseName(s.impulse))
 	}
@@ -32,7 +32,7 @@ func TestDaylightBeginsWithGermanImpulse0(t *testing.T) {
 // Daylight Phase at once, with no Sunset DR (mgmg:8.24).
 func TestTwoPassesEndTheDay(t *testing.T) {
 	s := newTestState(t, "standard")
-	play(t, s, dDayDone...)
+	playDDay(t, s)
 	rolls := s.rng.Rolls
 	play(t, s, "pass")
 	if s.active != allies || s.step != stImpulse {

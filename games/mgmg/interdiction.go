@@ -26,30 +26,37 @@ func (s *State) interdictionValue(p int16) int {
 	return n
 }
 
-// interdict rolls for each unit of landing, in order, against the
-// Interdiction Value of its Drop Area as the landing began (mgmg:18.44).
-// Where the value is 0 no dr can reach it, and none is rolled.
-func (s *State) interdict(landing []int16) {
-	var value [nPlaces]int8
-	for _, u := range landing {
-		value[s.units[u].Loc] = int8(s.interdictionValue(s.units[u].Loc))
+// interdictFrom rolls for the next unit of the first lift, from unit first
+// on, that lands where the Interdiction Value is above 0 (a dr of 1 or more
+// cannot reach 0, so none is rolled there), and offers the roll to the
+// Advantage holder (mgmg:12.2); after the last, the Airborne Landing Phase
+// goes on (mgmg:20.4). The values do not change while the lift lands: the
+// landing spends no FLAK.
+func (s *State) interdictFrom(first int16) {
+	for u := first; u < nUnits; u++ {
+		if s.landsOnDDay(int(u)) && s.units[u].Loc == s.g.placeIndex[s.g.units[u].Place] && s.interdictionValue(s.units[u].Loc) > 0 {
+			s.active = allies
+			s.offerReroll(rrInterdiction, s.rng.Die(6), u)
+			return
+		}
 	}
-	for _, u := range landing {
-		p := s.units[u].Loc
-		v := int(value[p])
-		if v == 0 {
-			continue
-		}
-		dr := s.rng.Die(6)
-		switch {
-		case dr == v:
-			s.setLevel(u, StepSpent)
-			s.logf("mgmg:18.44", "Interdiction dr %d against %d in %p: %u lands Spent", dr, v, int(p), int(u))
-		case dr < v:
-			s.setLevel(u, StepDisrupt1)
-			s.logf("mgmg:18.44", "Interdiction dr %d against %d in %p: %u lands Spent and Disrupt 1", dr, v, int(p), int(u))
-		default:
-			s.logf("mgmg:18.44", "Interdiction dr %d against %d in %p: %u lands unharmed", dr, v, int(p), int(u))
-		}
+	s.step, s.active = stAirborneLanding, allies
+}
+
+// interdictionResult applies the Interdiction dr that stands for unit u:
+// equal to the value, Spent; below, Spent and Disrupt 1; above, unharmed
+// (mgmg:18.44).
+func (s *State) interdictionResult(u int16, dr int) {
+	p := s.units[u].Loc
+	v := s.interdictionValue(p)
+	switch {
+	case dr == v:
+		s.setLevel(u, StepSpent)
+		s.logf("mgmg:18.44", "Interdiction dr %d against %d in %p: %u lands Spent", dr, v, int(p), int(u))
+	case dr < v:
+		s.setLevel(u, StepDisrupt1)
+		s.logf("mgmg:18.44", "Interdiction dr %d against %d in %p: %u lands Spent and Disrupt 1", dr, v, int(p), int(u))
+	default:
+		s.logf("mgmg:18.44", "Interdiction dr %d against %d in %p: %u lands unharmed", dr, v, int(p), int(u))
 	}
 }

@@ -38,6 +38,9 @@ func TestExample3Interdiction(t *testing.T) {
 		s.rng.Force(1, 2, 3, 4, 5, 6)
 		rolls := s.rng.Rolls
 		play(t, s, "done")
+		for s.step == stReroll {
+			play(t, s, "keep")
+		}
 		for i, id := range paras {
 			want := StepFresh
 			if i == 0 && towerLevel == "fresh" {
@@ -66,8 +69,7 @@ func TestInterdictionResults(t *testing.T) {
 		if v := s.interdictionValue(s.g.at("17")); v != 2 {
 			t.Fatalf("Interdiction Value %d at Elden, want 2", v)
 		}
-		s.rng.Force(dr)
-		s.interdict([]int16{u})
+		s.interdictionResult(u, dr)
 		if got := s.units[u].Level; got != want {
 			t.Errorf("dr %d against 2: %s, want %s", dr, got, want)
 		}

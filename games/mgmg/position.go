@@ -348,8 +348,9 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: impulse frame %+v: its Sunset DR is 0 (none yet) or 2 to 12, and it picks no unit", f)
 		case f.Proc == procRegroup && (f.Sunset != 0 || f.Unit < -1 || f.Unit >= nUnits):
 			return fmt.Errorf("stack: regroup frame %+v: its Unit is a unit index or -1", f)
-		case f.Proc == procReroll && !(f.For == rrSunset && f.Roll >= 2 && f.Roll <= 12 || f.For == rrWeather && f.Roll >= 1 && f.Roll <= 6) || f.Back > allies:
-			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 or a Weather dr of 1 to 6, and the side that chooses after", f)
+		case f.Proc == procReroll && !(f.For == rrSunset && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
+			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender) || f.Unit >= nUnits):
+			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 or a dr of 1 to 6, the unit rolled for by Interdiction and Surrender only, and the side that chooses after", f)
 		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll:
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
 		}

@@ -25,19 +25,21 @@ var (
 
 var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
-	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup, stReroll: phaseDaylight,
+	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
 	stOver: phaseOver,
 }
 
 // Phase implements engine.Prompter.
-// A reroll offer belongs to the phase of its roll: the Weather dr to the
-// Dawn Phase, the Sunset DR to the Daylight Phase.
+// A reroll offer belongs to the phase of its roll (rollPhases).
 func (s *State) Phase() engine.Phase {
-	if s.step == stReroll && s.stack.top().For == rrWeather {
-		return phaseDawn
+	if s.step == stReroll {
+		return rollPhases[s.stack.top().For]
 	}
 	return stepPhases[s.step]
 }
+
+// rollPhases are the phases the rerollable rolls are made in.
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -74,8 +76,12 @@ func (s *State) asks() (ask, wait string) {
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
 	case stReroll:
 		f := s.stack.top()
-		return fmt.Sprintf("The %s is %d: keep it, or reroll it with the Advantage, which then passes to the other side", rollLabels[f.For], f.Roll),
-			"whether the " + rollLabels[f.For] + " is rerolled with the Advantage"
+		roll := rollLabels[f.For]
+		if f.Unit >= 0 {
+			roll += " for " + s.g.units[f.Unit].Name
+		}
+		return fmt.Sprintf("The %s is %d: keep it, or reroll it with the Advantage, which then passes to the other side", roll, f.Roll),
+			"whether the " + roll + " is rerolled with the Advantage"
 	case stRegroupTo:
 		u := s.g.units[s.stack.top().Unit].Name
 		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"

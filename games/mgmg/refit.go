@@ -67,6 +67,12 @@ func (s *State) applyRefit(k kind) {
 		return
 	}
 	s.surrender()
+}
+
+// endRefit ends the Refit Phase once the Surrender drs are made: the Air
+// Interdiction markers return (mgmg:16.4) and the Regroup Phase begins with
+// the Germans (mgmg:6.5).
+func (s *State) endRefit() {
 	s.recallInterdiction()
 	s.logf("mgmg:6.5", "Regroup Phase")
 	s.startRegroup(germans)

@@ -49,7 +49,6 @@ func (s *State) applyDDay() {
 	case stAirBombardment:
 		s.step = stArtilleryBarrage
 	case stArtilleryBarrage:
-		s.step = stAirborneLanding
 		s.landFirstLift()
 	case stAirborneLanding:
 		s.step = stGroundAssault
@@ -62,7 +61,6 @@ func (s *State) applyDDay() {
 // fresh side up, and the German resolves Interdiction: the first two steps
 // of the Airborne Landing Phase (mgmg:20.4, 18.44).
 func (s *State) landFirstLift() {
-	var landing []int16
 	for u := range s.g.units {
 		if !s.landsOnDDay(u) || s.units[u].Loc != s.g.uk {
 			continue
@@ -71,9 +69,8 @@ func (s *State) landFirstLift() {
 		s.put(int16(u), p, StepFresh)
 		s.updateControl(p)
 		s.logf("mgmg:20.4", "%u lands in %p", u, int(p))
-		landing = append(landing, int16(u))
 	}
-	s.interdict(landing)
+	s.interdictFrom(0)
 }
 
 // endTurn records Eindhoven's bonus on September 17 (mgmg:21.31), checks

@@ -47,6 +47,9 @@ func TestAirborneLanding(t *testing.T) {
 	s := newTestState(t, "standard")
 	g := s.g
 	play(t, s, "done", "done")
+	for s.step == stReroll {
+		play(t, s, "keep")
+	}
 	if s.step != stAirborneLanding {
 		t.Fatalf("step %s; want the Airborne Landing Phase", stepNames[s.step])
 	}

@@ -90,26 +90,34 @@ func (s *State) isolated(u int16, reach *[2][nPlaces]bool) bool {
 // to it raises it a level (eliminating a Disrupt 2 unit), above it leaves
 // the unit as it is. Every Isolated unit rolls, of either side
 // (docs/conformance/mgmg.md).
-func (s *State) surrender() {
+func (s *State) surrender() { s.surrenderFrom(0) }
+
+// surrenderFrom rolls for the next Isolated unit from unit first on and
+// offers the roll to the Advantage holder (mgmg:12.2); after the last, the
+// Refit Phase ends (endRefit). A surrender changes no control, so who is
+// Isolated stays as it was when the rolls began.
+func (s *State) surrenderFrom(first int16) {
 	reach := [2][nPlaces]bool{s.supplyReach(germans), s.supplyReach(allies)}
-	var isolated []int16
-	for u := range s.units {
-		if s.isolated(int16(u), &reach) {
-			isolated = append(isolated, int16(u))
+	for u := first; u < nUnits; u++ {
+		if s.isolated(u, &reach) {
+			s.offerReroll(rrSurrender, s.rng.Die(6), u)
+			return
 		}
 	}
-	for _, u := range isolated {
-		level := int(s.units[u].Level) + 1
-		dr := s.rng.Die(6)
-		switch {
-		case dr < level || dr == level && s.units[u].Level == StepDisrupt2:
-			s.put(u, locElim, StepFresh)
-			s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and surrenders", int(u), level, dr)
-		case dr == level:
-			s.setLevel(u, s.units[u].Level+1)
-			s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d: Isolation Level %d", int(u), level, dr, level+1)
-		default:
-			s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and holds", int(u), level, dr)
-		}
+	s.endRefit()
+}
+
+// surrenderResult applies the Surrender dr that stands for unit u (mgmg:13.9).
+func (s *State) surrenderResult(u int16, dr int) {
+	level := int(s.units[u].Level) + 1
+	switch {
+	case dr < level || dr == level && s.units[u].Level == StepDisrupt2:
+		s.put(u, locElim, StepFresh)
+		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and surrenders", int(u), level, dr)
+	case dr == level:
+		s.setLevel(u, s.units[u].Level+1)
+		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d: Isolation Level %d", int(u), level, dr, level+1)
+	default:
+		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and holds", int(u), level, dr)
 	}
 }

@@ -115,7 +115,7 @@ func TestSurrender(t *testing.T) {
 	s := at(19)
 	g := s.g
 	s.rng.Force(1, 1, 5, 4)
-	play(t, s, "done")
+	play(t, s, "done", "keep", "keep", "keep", "keep")
 	want := []unitState{{g.at("5"), StepSpent}, {locElim, StepFresh}, {g.at("5"), StepDisrupt1}, {locElim, StepFresh}}
 	for i, up := range units {
 		if got := s.units[g.unit(up.ID)]; got != want[i] {

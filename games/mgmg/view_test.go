@@ -43,7 +43,7 @@ func TestPromptsSayWhatIsNotBuilt(t *testing.T) {
 // TestLogCitesRules: every log line cites a rule of the game.
 func TestLogCitesRules(t *testing.T) {
 	s := newTestState(t, "standard")
-	play(t, s, dDayDone...)
+	playDDay(t, s)
 	lines := s.LogLines("german", 0, s.LogLen("german"))
 	if len(lines) == 0 {
 		t.Fatal("no log")

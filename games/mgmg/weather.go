@@ -31,7 +31,7 @@ func (s *State) rollWeather() {
 	dr := s.rng.Die(6)
 	s.logf("mgmg:6.21", "Weather dr %d", dr)
 	s.active = allies
-	s.offerReroll(rrWeather, dr)
+	s.offerReroll(rrWeather, dr, -1)
 }
 
 // setWeather sets the turn's weather by the Weather dr that stands and
