@@ -48,9 +48,15 @@ func (r *rollFor) UnmarshalText(b []byte) error {
 
 // offerReroll hands the Advantage holder the choice to keep roll, made
 // for unit (-1 for none), or reroll it (mgmg:12.2); the side to move
-// meanwhile waits.
+// meanwhile waits. While the Advantage belongs to nobody, having been used
+// in this impulse or phase (mgmg:12.5), the roll stands at once.
 func (s *State) offerReroll(f rollFor, roll int, unit int16) {
-	s.stack.push(frame{Proc: procReroll, For: f, Roll: int8(roll), Back: s.active, Unit: unit})
+	fr := frame{Proc: procReroll, For: f, Roll: int8(roll), Back: s.active, Unit: unit}
+	if s.advantage == nobody {
+		s.resolveRoll(fr, roll)
+		return
+	}
+	s.stack.push(fr)
 	s.step, s.active = stReroll, s.advantage
 }
 
@@ -59,12 +65,9 @@ func (s *State) legalReroll(buf []engine.Action) []engine.Action {
 	return append(buf, act(kKeep, 0), act(kReroll, 0))
 }
 
-// applyReroll settles the offer. A reroll spends the Advantage: it passes
-// to the other side at the end of the impulse or phase (mgmg:12.2, 12.5).
-// Every roll offered here is made as its impulse or phase ends (the
-// Interdiction drs and Surrender drs close the Airborne Landing's
-// Interdiction and the Refit Phase), so it passes now; the new roll stands,
-// since nobody may reroll a reroll.
+// applyReroll settles the offer. A reroll spends the Advantage: it belongs
+// to nobody until the impulse or phase ends, then to the other side
+// (mgmg:12.2, 12.5, settleAdvantage), so nobody rerolls the reroll.
 func (s *State) applyReroll(reroll bool) {
 	f := s.stack.pop()
 	s.active = f.Back
@@ -75,9 +78,14 @@ func (s *State) applyReroll(reroll bool) {
 		if f.For == rrSunset {
 			roll += s.rng.Die(6)
 		}
-		s.advantage = user.other()
-		s.logf("mgmg:12.2", "%s uses the Advantage to reroll: %d; the Advantage passes to %s", int(user), roll, int(s.advantage))
+		s.advantage, s.advantageNext = nobody, user.other()
+		s.logf("mgmg:12.2", "%s uses the Advantage to reroll: %d", int(user), roll)
 	}
+	s.resolveRoll(f, roll)
+}
+
+// resolveRoll goes on with the roll that stands.
+func (s *State) resolveRoll(f frame, roll int) {
 	switch f.For {
 	case rrSunset:
 		s.sunset(roll)
@@ -90,4 +98,14 @@ func (s *State) applyReroll(reroll bool) {
 		s.surrenderResult(f.Unit, roll)
 		s.surrenderFrom(f.Unit + 1)
 	}
+}
+
+// settleAdvantage gives a spent Advantage to the side that did not use it,
+// as the impulse or phase it was used in ends (mgmg:12.2, 12.5).
+func (s *State) settleAdvantage() {
+	if s.advantage != nobody {
+		return
+	}
+	s.advantage, s.advantageNext = s.advantageNext, nobody
+	s.logf("mgmg:12.5", "the Advantage passes to %s", int(s.advantage))
 }

@@ -40,21 +40,24 @@ func TestSunsetReroll(t *testing.T) {
 
 // TestSurrenderReroll: the Advantage holder may have a Surrender dr rerolled
 // (mgmg:12.2, mgmg:13.9): the Allies, holding it, reroll the 1 that would
-// have turned an Isolated Fresh para Spent into a 6, and the para holds; the
-// Advantage passes to the Germans.
+// have turned an Isolated Fresh para Spent into a 6, and the para holds. The
+// Advantage then belongs to nobody until the Refit Phase ends (mgmg:12.5):
+// the second para's 1 stands without an offer, and the Advantage passes to
+// the Germans as the phase ends.
 func TestSurrenderReroll(t *testing.T) {
 	s := edited(t, newTestState(t, "standard"), func(p *Position) {
 		p.Turn, p.Step, p.Active, p.Stack, p.Advantage = 19, "refit", "allied", nil, "allied"
-		p.Units = []UnitPos{{ID: "gb-1abn-1-para", At: "5", Level: "fresh"}}
+		p.Units = []UnitPos{{ID: "gb-1abn-1-para", At: "5", Level: "fresh"}, {ID: "gb-1abn-2-para", At: "5", Level: "fresh"}}
 		p.Control = map[string]string{"5": "airborne"}
 	})
-	s.rng.Force(1, 6)
+	s.rng.Force(1, 6, 1)
 	play(t, s, "done")
 	if s.step != stReroll || s.active != allies || s.stack.top().For != rrSurrender {
 		t.Fatalf("step %s, %s to choose; want the Allied holder's offer for the Surrender dr", stepNames[s.step], s.active)
 	}
 	play(t, s, "reroll")
-	if st := s.units[s.g.unit("gb-1abn-1-para")]; st.Level != StepFresh || s.advantage != germans || s.step != stRegroup {
-		t.Errorf("para %s, Advantage %s, step %s; want Fresh, German, the Regroup Phase", st.Level, s.advantage, stepNames[s.step])
+	first, second := s.units[s.g.unit("gb-1abn-1-para")], s.units[s.g.unit("gb-1abn-2-para")]
+	if first.Level != StepFresh || second.Level != StepSpent || s.advantage != germans || s.step != stRegroup {
+		t.Errorf("paras %s and %s, Advantage %s, step %s; want Fresh and Spent, German, the Regroup Phase", first.Level, second.Level, s.advantage, stepNames[s.step])
 	}
 }

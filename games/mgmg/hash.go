@@ -89,6 +89,7 @@ func (s *State) Hash() uint64 {
 	h.Add(uint64(uint8(s.turn)) | uint64(s.step)<<8 | uint64(s.active)<<16 | uint64(uint8(s.impulse))<<24 |
 		uint64(s.advantage)<<32 | uint64(uint8(s.sunsetDRM))<<40 | uint64(s.weather)<<48 | uint64(s.dawnWeather)<<52 |
 		bit(s.weatherChange)<<56 | bit(s.eindhoven)<<57 | bit(s.boatUsed)<<58)
+	h.Add(uint64(s.advantageNext))
 	h.Add(uint64(s.passes) | uint64(s.purchases)<<32 | uint64(s.airUsed)<<8 | uint64(s.constructUsed[0])<<16 | uint64(s.constructUsed[1])<<24)
 	h.Add(uint64(uint16(s.reserves[0])) | uint64(uint16(s.reserves[1]))<<16)
 	for _, at := range s.airAt {

@@ -78,6 +78,7 @@ func (s *State) endImpulse() {
 // further, the weather changing as the next impulse begins if the roll
 // equalled the impulse (mgmg:17.4). Off the track, the day ends.
 func (s *State) sunset(roll int) {
+	s.settleAdvantage() // the Allied impulse ends with its Sunset DR (mgmg:12.5)
 	out := Sunset(roll, int(s.sunsetDRM), int(s.impulse))
 	s.logf("mgmg:6.3", "Sunset DR %d with modifier %d at Impulse %i", roll, int(s.sunsetDRM), int(s.impulse))
 	if out.EndsDay {

@@ -18,9 +18,10 @@ type Position struct {
 	Turn          int                  `json:"turn"` // the date in September (mgmg:3.6)
 	Step          string               `json:"step"`
 	Active        string               `json:"active"`
-	Impulse       string               `json:"impulse"` // "C", "B", "A", "0" to "13" (mgmg:3.7)
-	Advantage     string               `json:"advantage"`
-	SunsetDRM     int                  `json:"sunset_drm"` // 0 in its box (mgmg:12.41)
+	Impulse       string               `json:"impulse"`                  // "C", "B", "A", "0" to "13" (mgmg:3.7)
+	Advantage     string               `json:"advantage"`                // "" once used, until the impulse or phase ends (mgmg:12.5)
+	AdvantageNext string               `json:"advantage_next,omitempty"` // who then receives it
+	SunsetDRM     int                  `json:"sunset_drm"`               // 0 in its box (mgmg:12.41)
 	Weather       string               `json:"weather"`
 	DawnWeather   string               `json:"dawn_weather"`
 	WeatherChange bool                 `json:"weather_change,omitempty"`
@@ -60,7 +61,7 @@ func (s *State) Position() any {
 	g := s.g
 	p := Position{
 		Scenario: s.opt.scenario(), Options: s.opt.encode(), RNG: s.rng.Clone(), Turn: int(s.turn), Step: stepNames[s.step],
-		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
+		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), AdvantageNext: s.advantageNext.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange, Passes: int(s.passes),
 		Purchases:     int(s.purchases),
 		Reserves:      SideNumbers{int(s.reserves[germans]), int(s.reserves[allies])},
@@ -122,7 +123,10 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 	if s.active, err = parseSide(p.Active, "active", s.step == stOver); err != nil {
 		return nil, err
 	}
-	if s.advantage, err = parseSide(p.Advantage, "advantage", false); err != nil {
+	if s.advantage, err = parseSide(p.Advantage, "advantage", true); err != nil {
+		return nil, err
+	}
+	if s.advantageNext, err = parseSide(p.AdvantageNext, "advantage_next", true); err != nil {
 		return nil, err
 	}
 	if err := s.setTracks(p); err != nil {
@@ -330,8 +334,8 @@ func (s *State) Invariants() error {
 	if (s.step == stOver) != (s.result != nil) || (s.step == stOver) != (s.active == nobody) {
 		return errors.New("a result exists exactly when the game is over, and then nobody is to move")
 	}
-	if s.advantage == nobody {
-		return errors.New("the Advantage belongs to a side at the start of each impulse (mgmg:12.1)")
+	if (s.advantage == nobody) == (s.advantageNext == nobody) || s.advantage == nobody && (s.step == stImpulse || s.step == stReroll) {
+		return errors.New("the Advantage belongs to a side, or, once used, to nobody until the impulse or phase ends and then to the other side, who is advantage_next; a side holds it at the start of each impulse (mgmg:12.1, 12.5)")
 	}
 	return s.checkStack()
 }

@@ -73,6 +73,7 @@ func (s *State) applyRefit(k kind) {
 // Interdiction markers return (mgmg:16.4) and the Regroup Phase begins with
 // the Germans (mgmg:6.5).
 func (s *State) endRefit() {
+	s.settleAdvantage() // mgmg:12.2: used on a Surrender dr, it passes as the phase ends
 	s.recallInterdiction()
 	s.logf("mgmg:6.5", "Regroup Phase")
 	s.startRegroup(germans)

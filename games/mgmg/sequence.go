@@ -51,6 +51,7 @@ func (s *State) applyDDay() {
 	case stArtilleryBarrage:
 		s.landFirstLift()
 	case stAirborneLanding:
+		s.settleAdvantage() // mgmg:12.2: used on an Interdiction dr, it passes as the phase ends
 		s.step = stGroundAssault
 	case stGroundAssault:
 		s.startDaylight()

@@ -164,7 +164,8 @@ type State struct {
 	active  side // who chooses now
 
 	impulse       int8         // the Advantage marker's space on the Impulse Track (mgmg:3.7)
-	advantage     side         // who holds the Advantage (mgmg:12.1)
+	advantage     side         // who holds the Advantage (mgmg:12.1); nobody once used, until the impulse or phase ends (mgmg:12.5)
+	advantageNext side         // who receives a used Advantage then; nobody while it is held
 	sunsetDRM     int8         // the Sunset DRM marker's space, 0 while in its box (mgmg:12.41)
 	weather       weather      // the weather now (mgmg:4.8, 17)
 	dawnWeather   weather      // the weather the turn began with, which values depots (mgmg:17.2, 17.3, 17.4)

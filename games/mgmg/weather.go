@@ -37,6 +37,7 @@ func (s *State) rollWeather() {
 // setWeather sets the turn's weather by the Weather dr that stands and
 // begins the Daylight Phase (mgmg:6.21).
 func (s *State) setWeather(dr int) {
+	s.settleAdvantage() // the Weather dr ends the Dawn Phase (mgmg:12.2)
 	s.weather = weatherFor(dr)
 	s.dawnWeather = s.weather
 	s.logf("mgmg:6.21", "the weather of September %d is %w", int(s.turn), int(s.weather))
