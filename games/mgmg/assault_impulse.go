@@ -3,7 +3,6 @@ package mgmg
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"sandtable/engine"
 )
@@ -37,20 +36,17 @@ type placeSet [(nPlaces + 63) / 64]uint64
 func (ps *placeSet) add(p int)      { ps[p/64] |= 1 << (p % 64) }
 func (ps *placeSet) has(p int) bool { return ps[p/64]&(1<<(p%64)) != 0 }
 
-// maxBridges bounds the bridges whose crossings an impulse counts.
-const maxBridges = 32
-
 // moves is an impulse's Active Area and its movement so far.
 type moves struct {
-	Kind             impulseKind       `json:",omitempty"`
-	Active           int16             `json:",omitempty"` // the Active Area (mgmg:8.21)
-	Unit             int16             `json:",omitempty"` // the unit moving now, plus one; 0 when none
-	Leg              legState          `json:",omitzero"`  // the moving unit's leg (movement.go)
-	EnemyAtStart     placeSet          `json:",omitzero"`  // enemy-Controlled as the impulse began (mgmg:7.2)
-	ContestedAtStart placeSet          `json:",omitzero"`  // Contested as the impulse began (mgmg:10.2)
-	PointEntered     placeSet          `json:",omitzero"`  // entered by a Point Unit this impulse (mgmg:9.65)
-	BridgeUses       [maxBridges]uint8 `json:",omitzero"`  // by the map's bridges in order (mgmg:9.62)
-	Mandatory        units             `json:",omitzero"`  // units bound to a Mandatory Assault where they stand (mgmg:10.2, 8.222)
+	Kind             impulseKind     `json:",omitempty"`
+	Active           int16           `json:",omitempty"` // the Active Area (mgmg:8.21)
+	Unit             int16           `json:",omitempty"` // the unit moving now, plus one; 0 when none
+	Leg              legState        `json:",omitzero"`  // the moving unit's leg (movement.go)
+	EnemyAtStart     placeSet        `json:",omitzero"`  // enemy-Controlled as the impulse began (mgmg:7.2)
+	ContestedAtStart placeSet        `json:",omitzero"`  // Contested as the impulse began (mgmg:10.2)
+	PointEntered     placeSet        `json:",omitzero"`  // entered by a Point Unit this impulse (mgmg:9.65)
+	BridgeUses       [nBridges]uint8 `json:",omitzero"`  // by the map's bridges in order (mgmg:9.62)
+	Mandatory        units           `json:",omitzero"`  // units bound to a Mandatory Assault where they stand (mgmg:10.2, 8.222)
 }
 
 // legState is a Leg as a frame keeps it, small for the state's copies.
@@ -86,8 +82,12 @@ func (m *moves) hash(h *engine.Hasher) {
 	}
 }
 
-// check reports what makes the movement impossible.
-func (m *moves) check() error {
+// check reports what makes the movement impossible in a frame of procedure
+// p: only an impulse moves units.
+func (m *moves) check(p proc) error {
+	if p != procImpulse && *m != (moves{}) {
+		return fmt.Errorf("stack: a %s frame moves no units", procNames[p])
+	}
 	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
 		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces
 	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 {
@@ -96,31 +96,15 @@ func (m *moves) check() error {
 	return nil
 }
 
-// movementMap is the map movement reads, with its bridges and ferries
-// in the map's order.
-// TODO(mgmg-core): the Game's own map and lists once it holds them.
-type movementMap struct {
-	*Map
-	bridges, ferries []Border
-}
-
-var theMap = sync.OnceValue(func() movementMap {
-	m, err := LoadMap()
-	if err != nil {
-		panic(err)
-	}
-	return movementMap{m, m.Bridges(), m.Ferries()}
-})
-
 // impulseFrame is the impulse in progress.
 func (s *State) impulseFrame() *frame { return s.stack.top() }
 
 // ground is the board as side sd sees it during its impulse (movement.go).
 func (s *State) ground(sd side, mv *moves) *Ground {
-	mp := theMap()
-	g := &Ground{Map: mp.Map, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
+	mp := s.g.m
+	g := &Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
 		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces),
-		Borders: make([]BorderAt, 0, len(mp.bridges)+len(mp.ferries))}
+		Borders: make([]BorderAt, 0, nBridges+nFerries)}
 	for p := range g.Places {
 		v := &g.Places[p]
 		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
@@ -141,10 +125,10 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		}
 		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
 	}
-	for i, b := range mp.bridges {
-		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(b, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i])})
+	for i, b := range s.g.bridges {
+		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i])})
 	}
-	for i, b := range mp.ferries {
+	for i, b := range s.g.ferries {
 		v := g.border(b.A, b.B)
 		v.Ferry, v.Held = s.ferries[i], sd == germans
 		g.SetBorder(b, v)
@@ -152,18 +136,14 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 	return g
 }
 
-// bridgeHold is who holds the bridge b, as side sd sees it: the side that
-// Controls both its areas (mgmg:19.1), the Germans otherwise, as at the
-// start (mgmg:9.62). Unbridged river and canal boundaries are German-held
-// (Held! markers, mgmg:7.2, are not yet kept).
-// TODO(mgmg:19): read the bridges' own states (seized, crossed in an
-// assault, blown, repaired) once the state keeps them.
-func (s *State) bridgeHold(b Border, sd side) BridgeHold {
-	holder := germans
-	if s.controller(int16(b.A)) == allies && s.controller(int16(b.B)) == allies {
-		holder = allies
-	}
-	if holder == sd {
+// bridgeHold is who holds bridge i as side sd sees it (mgmg:19.1).
+// Unbridged river and canal boundaries are German-held (mgmg:9.62): Held!
+// markers (mgmg:7.2, 10.4) are not yet kept.
+func (s *State) bridgeHold(i int, sd side) BridgeHold {
+	switch s.bridges[i].Held {
+	case heldBlown:
+		return BlownBridge
+	case heldBy(sd):
 		return FriendlyBridge
 	}
 	return EnemyBridge
@@ -237,7 +217,7 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 	f := s.impulseFrame()
 	mv := &f.Move
 	if mv.Kind == impulseNone {
-		return s.legalActivations(append(buf, act(kPass, 0)), f.Side)
+		return s.legalActivations(s.legalInterdiction(append(buf, act(kPass, 0))), f.Side)
 	}
 	g := s.ground(f.Side, mv)
 	if mv.Unit == 0 {
@@ -351,16 +331,11 @@ func (s *State) enterPlace(u, to int, how Via) {
 // (mgmg:9.62), or turns the Ferry Crossing it used to its "Do Not Enter"
 // side (mgmg:9.63).
 func (s *State) crossed(mv *moves, e Entry, from, to int) {
-	b := Border{min(from, to), max(from, to)}
-	for i, x := range theMap().bridges {
-		if e.Bridge && x == b {
-			mv.BridgeUses[i]++
-		}
+	if e.Bridge {
+		mv.BridgeUses[s.g.bridgeAt[from*nPlaces+to]]++
 	}
-	for i, x := range theMap().ferries {
-		if e.Ferry && x == b {
-			s.ferries[i] = ferryUsed
-		}
+	if e.Ferry {
+		s.ferries[s.g.ferryAt[from*nPlaces+to]] = ferryUsed
 	}
 }
 
@@ -430,10 +405,10 @@ func (s *State) describeImpulse(k kind, x int, c *engine.Choice) {
 // viaIDs end an enter choice's ID: "enter:16:ferry".
 var viaIDs = [...]string{ViaBorder: "", ViaFerry: ":ferry", ViaBoat: ":boat", ViaInfiltration: ":infiltration"}
 
-// parseImpulseChoice reads the IDs describeImpulse writes.
-func (s *State) parseImpulseChoice(id string) (engine.Action, bool) {
+// parseImpulseChoice reads the IDs describeImpulse writes, cut at their
+// first colon.
+func (s *State) parseImpulseChoice(head, rest string) (engine.Action, bool) {
 	g := s.g
-	head, rest, _ := strings.Cut(id, ":")
 	switch head {
 	case "assault", "infiltrate":
 		p, ok := g.placeIndex[rest]
@@ -442,8 +417,6 @@ func (s *State) parseImpulseChoice(id string) (engine.Action, bool) {
 	case "move":
 		u, ok := g.byID[rest]
 		return act(kMove, int(u)), ok
-	case "regroup":
-		return s.parseRegroup(rest)
 	case "enter":
 		place, via, _ := strings.Cut(rest, ":")
 		p, ok := g.placeIndex[place]

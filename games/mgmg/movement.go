@@ -122,10 +122,6 @@ func (g *Ground) SetBorder(b Border, v BorderView) {
 	g.Borders = append(g.Borders, BorderAt{b, v})
 }
 
-// bridgeLimit is the most units that cross one bridge in an impulse or a
-// Regroup Phase (mgmg:9.62, 19.1).
-const bridgeLimit = 5
-
 // ImpulseMF is the halves of MF a unit has this impulse: its own, one more
 // for German units in Overcast (mgmg:17.3); on September 17 the Germans
 // none in Impulse 0 and one in Clear impulses (mgmg:20.61).
@@ -347,7 +343,7 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 			return false, false, errors.New("no Ferry Crossing joins these places (mgmg:9.63)")
 		case bv.Ferry != ferryOpen:
 			return false, false, errors.New("the Ferry Crossing has been used this phase or destroyed (mgmg:9.63)")
-		case m.German && m.Type == Armored && g.Day < 19:
+		case m.German && m.Type == Armored && g.Day < germanArmourFerries:
 			return false, false, errors.New("German armour uses no Ferry Crossing before September 19 (mgmg:9.63)")
 		}
 		e.Ferry, e.Crossing = true, Crossing{Kind: FerryCrossing}
@@ -544,42 +540,4 @@ func (g *Ground) MaySeize(m Mover, leg Leg, across int) error {
 		return errors.New("a seizure attempt costs one MF (mgmg:9.22)")
 	}
 	return nil
-}
-
-// Regroup tells whether a unit may Regroup from one place into the
-// adjacent place to, via its border or a ferry (mgmg:6.5, 6.51): into a
-// Free area or zone, never a FLAK Tower, non-infantry and units in Polder
-// along the road net only, armour over rivers and canals only by bridge or
-// ferry, not from area 64 into Zone F, within the normal restrictions
-// (mgmg:9.6). The Ground's Uses count this Regroup Phase's crossings.
-// Two full areas swapping units (mgmg:6.51) is the phase's to check.
-func (g *Ground) Regroup(m Mover, from, to int, how Via) (Entry, error) {
-	mp := g.Map
-	dst := &g.Places[to]
-	switch {
-	case how != ViaBorder && how != ViaFerry:
-		return Entry{}, errors.New("units regroup over a border or a Ferry Crossing (mgmg:6.51)")
-	case m.Type == FlakTower:
-		return Entry{}, errors.New("FLAK Towers never regroup (mgmg:6.51, 9.64)")
-	case !mp.Adjacent(from, to):
-		return Entry{}, fmt.Errorf("%s is not adjacent to %s (mgmg:6.5)", mp.Place(to).ID, mp.Place(from).ID)
-	case !dst.free():
-		return Entry{}, fmt.Errorf("%s is not Free (mgmg:6.5, 7.5)", mp.Place(to).ID)
-	case !m.German && mp.Place(to).ID == ZoneF:
-		return Entry{}, errors.New("no unit regroups into Zone F (mgmg:6.51, 14.51)")
-	case m.Sector != "" && mp.Sector(to) != m.Sector:
-		return Entry{}, fmt.Errorf("%s is outside the unit's Operational Sector (mgmg:9.66)", mp.Place(to).ID)
-	case !mp.IsZone(to) && dst.Friends >= stackLimit:
-		return Entry{}, fmt.Errorf("%s already holds ten friendly units (mgmg:7.1)", mp.Place(to).ID)
-	}
-	var e Entry
-	if _, _, err := g.crossing(m, StartLeg(from), to, how, &e); err != nil {
-		return Entry{}, err
-	}
-	road := mp.Road(from, to) || m.Type == Armored && how == ViaFerry && armourFerry(mp, from, to)
-	if (!m.Type.IsInfantry() || mp.Polder(from)) && !road {
-		return Entry{}, errors.New("non-infantry units and units in Polder regroup only along the road net (mgmg:6.51)")
-	}
-	e.Leg = Leg{From: from, At: to, Entered: 1, Done: true}
-	return e, nil
 }

@@ -522,67 +522,6 @@ func TestContestedCrossings(t *testing.T) {
 	}
 }
 
-// mgmg:6.51, mgmg:26.0 example 13: the Allies regroup the Spent glider unit
-// from Wolfheze (5) to Oosterbeek (12), Free; not into Knaust's German
-// area. With the railway bridge Driel (24) - Oosterbeek blown, the 43rd
-// Division crosses the Rhine only by the ferry, one unit; had the bridge
-// stood, five units could have crossed it.
-func TestExample13Regroup(t *testing.T) {
-	g := groundFor(t, false)
-	glider := Mover{Type: Infantry, MF: 3, Sector: RedDevils}
-	wolfheze, driel, oosterbeek := g.Map.Area(5), g.Map.Area(24), g.Map.Area(12)
-	if _, err := g.Regroup(glider, wolfheze, oosterbeek, ViaBorder); err != nil {
-		t.Error(err)
-	}
-	g.enemyHeld(9).FreshEnemies = 1 // Knaust in Deelen
-	if _, err := g.Regroup(glider, wolfheze, g.Map.Area(9), ViaBorder); err == nil {
-		t.Error("no regroup into a German area (mgmg:6.5)")
-	}
-	brigade := Mover{Type: Infantry, MF: 4}
-	if _, err := g.Regroup(brigade, driel, oosterbeek, ViaBorder); err != nil {
-		t.Errorf("over the standing railway bridge: %v", err)
-	}
-	g.setBorder(12, 24, func(b *BorderView) { b.Uses = bridgeLimit })
-	if _, err := g.Regroup(brigade, driel, oosterbeek, ViaBorder); err == nil {
-		t.Error("a sixth unit over the bridge (mgmg:9.62)")
-	}
-	g.setBorder(12, 24, func(b *BorderView) { b.Bridge, b.Uses = BlownBridge, 0 })
-	if _, err := g.Regroup(brigade, driel, oosterbeek, ViaBorder); err == nil {
-		t.Error("over the blown bridge (mgmg:9.62)")
-	}
-	e, err := g.Regroup(brigade, driel, oosterbeek, ViaFerry)
-	if err != nil || !e.Ferry {
-		t.Errorf("by the ferry: %v, %+v", err, e)
-	}
-	g.setBorder(12, 24, func(b *BorderView) { b.Ferry = ferryUsed })
-	if _, err := g.Regroup(brigade, driel, oosterbeek, ViaFerry); err == nil {
-		t.Error("a second unit by the ferry (mgmg:9.63)")
-	}
-	// mgmg:6.51: off the road from Polder, or non-infantry off the road;
-	// not from 64 into Zone F; FLAK Towers never.
-	if _, err := g.Regroup(brigade, g.Map.Area(16), g.Map.Area(21), ViaBorder); err == nil {
-		t.Error("from Polder off the road (mgmg:6.51)")
-	}
-	if _, err := g.Regroup(alliedGuns, g.Map.Area(29), g.Map.Area(33), ViaBorder); err == nil {
-		t.Error("artillery off the road (mgmg:6.51)")
-	}
-	if _, err := g.Regroup(guardsArmour, g.Map.Area(64), g.Map.Zone('F'), ViaBorder); err == nil {
-		t.Error("from 64 into Zone F (mgmg:6.51)")
-	}
-	if _, err := g.Regroup(Mover{Type: FlakTower}, g.Map.Area(28), g.Map.Area(34), ViaBorder); err == nil {
-		t.Error("a FLAK Tower (mgmg:6.51)")
-	}
-	gg := groundFor(t, true)
-	gg.Day = 18
-	if _, err := gg.Regroup(panzer10SS, gg.Map.Area(15), gg.Map.Area(16), ViaFerry); err == nil {
-		t.Error("German armour over a ferry before the September 19 Regroup Phase (mgmg:6.51)")
-	}
-	gg.Day = 19
-	if _, err := gg.Regroup(panzer10SS, gg.Map.Area(15), gg.Map.Area(16), ViaFerry); err != nil {
-		t.Errorf("German armour over the Huissen ferry on September 19: %v", err)
-	}
-}
-
 // mgmg:9.64: FLAK Towers never move; mgmg:9.3: once an area is assaulted
 // this impulse no more units enter it.
 func TestFlakTowersAndAssaultedAreas(t *testing.T) {

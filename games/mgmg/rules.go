@@ -24,8 +24,10 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
 	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
 		return append(buf, act(kDone, 0))
-	case stRegroup:
+	case stRegroup, stRegroupTo:
 		return s.legalRegroup(buf)
+	case stReroll:
+		return s.legalReroll(buf)
 	case stRefit:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
@@ -53,11 +55,17 @@ func (s *State) Apply(a engine.Action) error {
 	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
 		s.applyDDay()
 	case stImpulse:
-		s.applyImpulse(k, x)
+		if k == kInterdict {
+			s.applyInterdiction(int16(x))
+		} else {
+			s.applyImpulse(k, x)
+		}
 	case stRefit:
 		s.applyRefit(k)
-	case stRegroup:
+	case stRegroup, stRegroupTo:
 		s.applyRegroup(k, x)
+	case stReroll:
+		s.applyReroll(k == kReroll)
 	}
 	if s.step != stOver {
 		s.zoneFArrivals()
