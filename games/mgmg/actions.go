@@ -27,6 +27,7 @@ const (
 	kEnter               // mgmg:9.2 the moving unit enters a place: place | Via<<8
 	kStop                // mgmg:9.1 the moving unit stops
 	kEndImpulse          // mgmg:9.1 no more units move
+	kSeize               // mgmg:9.22 the moving unit tries to seize the bridge to a place
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -65,7 +66,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kPlace:
 		id := s.g.placeIDs[x]
 		c.ID, c.Label, c.Refs = "to:"+id, "Regroup into "+s.g.placeName(int16(x)), []string{"area:" + id}
-	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse:
+	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
 		s.describeImpulse(k, x, &c)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"

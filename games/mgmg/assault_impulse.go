@@ -18,8 +18,8 @@ import (
 // 10.1-10.3 call for (Mandatory or optional), the assault in a Contested
 // Active Area before moving (10.6), overruns letting units go on (10.5),
 // and the combined Mandatory Assault of failed infiltrators (8.222) come
-// with the combat's wiring at the TODO(mgmg:10) marks. Bridge seizure
-// (9.22), repair (19.2) and demolition (19.4) are not offered yet.
+// with the combat's wiring at the TODO(mgmg:10) marks. Bridge repair
+// (19.2) and demolition (19.4) are not offered yet.
 
 // impulseKind is what a side does with its impulse (mgmg:8.2).
 type impulseKind uint8
@@ -47,6 +47,9 @@ type moves struct {
 	PointEntered     placeSet        `json:",omitzero"`  // entered by a Point Unit this impulse (mgmg:9.65)
 	BridgeUses       [nBridges]uint8 `json:",omitzero"`  // by the map's bridges in order (mgmg:9.62)
 	Mandatory        units           `json:",omitzero"`  // units bound to a Mandatory Assault where they stand (mgmg:10.2, 8.222)
+	SeizeTried       uint32          `json:",omitempty"` // bridges, one bit each, a seizure was attempted on (mgmg:9.22)
+	Seized           uint32          `json:",omitempty"` // bridges seized by a seizure dr: a toll for others (mgmg:9.22)
+	SeizedNow        uint32          `json:",omitempty"` // those the moving unit seized, which it crosses without the toll
 }
 
 // legState is a Leg as a frame keeps it, small for the state's copies.
@@ -80,6 +83,8 @@ func (m *moves) hash(h *engine.Hasher) {
 	for _, w := range m.Mandatory {
 		h.Add(w)
 	}
+	h.Add(uint64(m.SeizeTried) | uint64(m.Seized)<<32)
+	h.Add(uint64(m.SeizedNow))
 }
 
 // check reports what makes the movement impossible in a frame of procedure
@@ -126,7 +131,8 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
 	}
 	for i, b := range s.g.bridges {
-		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i])})
+		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i]),
+			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0})
 	}
 	for i, b := range s.g.ferries {
 		v := g.border(b.A, b.B)
@@ -228,11 +234,20 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 		}
 		return append(buf, act(kEndImpulse, 0))
 	}
-	for _, e := range s.entries(mv.Unit-1, mv.Leg.leg(), mv, g, nil) {
+	u, leg := mv.Unit-1, mv.Leg.leg()
+	for _, e := range s.entries(u, leg, mv, g, nil) {
 		buf = append(buf, act(kEnter, e.to|int(e.how)<<8))
 	}
-	if mv.Leg.Entered == 0 {
-		return buf // a unit picked moves: it may stop once it has entered a place
+	if mv.Kind == impulseAssault { // mgmg:8.21 step 2
+		m := moverOf(&s.g.units[u])
+		for _, to := range g.Map.Neighbors(leg.At) {
+			if g.MaySeize(m, leg, to) == nil {
+				buf = append(buf, act(kSeize, to))
+			}
+		}
+	}
+	if leg.Spent() == 0 {
+		return buf // a unit picked moves: it may stop once it has spent MF
 	}
 	return append(buf, act(kStop, 0))
 }
@@ -280,6 +295,8 @@ func (s *State) applyImpulse(k kind, x int) {
 		mv.Unit, mv.Leg = int16(x)+1, stateOf(StartLeg(int(mv.Active)))
 	case kEnter:
 		s.enterPlace(int(mv.Unit-1), x&0xff, Via(x>>8))
+	case kSeize:
+		s.seize(int(mv.Unit-1), x)
 	case kStop:
 		s.stopUnit()
 	case kEndImpulse:
@@ -361,7 +378,35 @@ func (s *State) infiltrate(u, to int, g *Ground) {
 // stopUnit ends the moving unit's movement: another may move.
 func (s *State) stopUnit() {
 	mv := &s.impulseFrame().Move
-	mv.Unit, mv.Leg = 0, legState{}
+	mv.Unit, mv.Leg, mv.SeizedNow = 0, legState{}, 0
+}
+
+// seize is the moving unit u's attempt to seize the enemy bridge to place
+// to (mgmg:9.22, 19.3): one MF spent, the bridge tried, and on a final dr of
+// 4 or more the bridge is its side's; the units crossing it after pay one
+// MF more.
+// TODO(mgmg:12.2): offer the dr to the Advantage holder for a reroll.
+func (s *State) seize(u, to int) {
+	f := s.impulseFrame()
+	mv := &f.Move
+	at := int(mv.Leg.At)
+	i := int(s.g.bridgeAt[at*nPlaces+to])
+	g := s.ground(f.Side, mv)
+	mv.SeizeTried |= 1 << i
+	mv.Leg.Used += 2
+	f.Acted.add(int16(u))
+	dr, drm := s.rng.Die(6), SeizureDRM(g.Places[to], g.Map.Boundary(at, to) == River)
+	if Seizes(dr, drm) {
+		s.bridges[i].Held = heldBy(f.Side)
+		mv.Seized |= 1 << i
+		mv.SeizedNow |= 1 << i
+		s.logf("mgmg:9.22", "%u seizes the bridge to %p: dr %d, modifier %d", u, to, dr, drm)
+	} else {
+		s.logf("mgmg:9.22", "%u fails to seize the bridge to %p: dr %d, modifier %d", u, to, dr, drm)
+	}
+	if mv.Leg.leg().Spent() >= g.ImpulseMF(moverOf(&s.g.units[u])) {
+		s.stopUnit()
+	}
 }
 
 // impulseAsks is what the impulse in progress asks of its side (ask) and
@@ -395,6 +440,8 @@ func (s *State) describeImpulse(k kind, x int, c *engine.Choice) {
 		how := Via(x >> 8)
 		c.ID = "enter:" + g.placeIDs[x&0xff] + viaIDs[how]
 		c.Label, c.Rule = strings.TrimSpace("Enter "+g.placeName(int16(x&0xff))+" "+viaNames[how]), "mgmg:9.2"
+	case kSeize:
+		c.ID, c.Label, c.Rule = "seize:"+g.placeIDs[x], "Try to seize the bridge to "+g.placeName(int16(x))+" (1 MF)", "mgmg:9.22"
 	case kStop:
 		c.ID, c.Label, c.Rule = "stop", "Stop this unit", "mgmg:9.1"
 	case kEndImpulse:
@@ -417,6 +464,9 @@ func (s *State) parseImpulseChoice(head, rest string) (engine.Action, bool) {
 	case "move":
 		u, ok := g.byID[rest]
 		return act(kMove, int(u)), ok
+	case "seize":
+		p, ok := g.placeIndex[rest]
+		return act(kSeize, int(p)), ok
 	case "enter":
 		place, via, _ := strings.Cut(rest, ":")
 		p, ok := g.placeIndex[place]

@@ -174,3 +174,51 @@ func TestEnteringEnemyUnits(t *testing.T) {
 		t.Errorf("then %v, want the 3/504 to move or the end", got)
 	}
 }
+
+// mgmg:9.22, mgmg:19.3, mgmg:26.0 example 7: in Nijmegen (28), Free, the
+// Guards' 2nd Grenadier tries the German bridge to Oosterhout (23), where
+// one Fresh German unit stands: -1 river, -1 the unit, so a 6 is needed.
+// A 6: the bridge is Allied; the Grenadiers, 1 MF spent, cross for 4 more
+// without the toll; the 1st Grenadier (MF 5) after them pays 4 + 1.
+// A 5 fails, and no second attempt is offered that impulse.
+func TestBridgeSeizure(t *testing.T) {
+	start := func() *State {
+		return impulseOf(t, 19, allies, "clear", []UnitPos{
+			{ID: "gb-gds-2-gren", At: "28", Level: "fresh"}, {ID: "gb-gds-1-gren", At: "28", Level: "fresh"},
+			{ID: "de-fj-hermann", At: "23", Level: "fresh"},
+		}, map[string]string{"28": "corps", "27": "corps", "29": "corps", "34": "corps"})
+	}
+	s := start()
+	play(t, s, "assault:28", "move:gb-gds-2-gren")
+	if !slices.Contains(ids(s), "seize:23") {
+		t.Fatalf("choices %v: want seize:23", ids(s))
+	}
+	s.rng.Force(6)
+	play(t, s, "seize:23")
+	bridge := s.g.bridgeAt[int(s.g.at("23"))*nPlaces+int(s.g.at("28"))]
+	if s.bridges[bridge].Held != heldAllied {
+		t.Fatalf("after a 6 the bridge is %s, want Allied", bridgeHeldNames[s.bridges[bridge].Held])
+	}
+	spent := func(id string) int { // MF halves the moving unit would have spent in Oosterhout
+		mv := s.stack.top().Move
+		e, err := s.ground(allies, &mv).Enter(moverOf(&s.g.units[s.g.unit(id)]), mv.Leg.leg(), int(s.g.at("23")), ViaBorder)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.Leg.Spent()
+	}
+	if got := spent("gb-gds-2-gren"); got != 10 {
+		t.Errorf("the seizer into Oosterhout: %s MF, want 5: 1 for the attempt, 4 to enter", halves(got))
+	}
+	play(t, s, "enter:23", "move:gb-gds-1-gren")
+	if got := spent("gb-gds-1-gren"); got != 10 {
+		t.Errorf("the 1st Grenadier into Oosterhout: %s MF, want 5: 4 and the toll", halves(got))
+	}
+
+	s = start()
+	s.rng.Force(5)
+	play(t, s, "assault:28", "move:gb-gds-2-gren", "seize:23")
+	if got := ids(s); slices.Contains(got, "seize:23") || s.bridges[bridge].Held != heldGerman {
+		t.Errorf("after a 5: %v, bridge %s; want it German and no second try", got, bridgeHeldNames[s.bridges[bridge].Held])
+	}
+}
