@@ -52,6 +52,10 @@ type moves struct {
 	SeizedNow        uint32          `json:",omitempty"` // those the moving unit seized, which it crosses without the toll
 }
 
+// The bridge sets of moves are uint32: this fails to compile with more
+// than 32 bridges.
+const _ = uint32(1) << (nBridges - 1)
+
 // legState is a Leg as a frame keeps it, small for the state's copies.
 type legState struct {
 	From, At            int16
