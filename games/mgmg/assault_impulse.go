@@ -50,6 +50,7 @@ type moves struct {
 	SeizeTried       uint32          `json:",omitempty"` // bridges, one bit each, a seizure was attempted on (mgmg:9.22)
 	Seized           uint32          `json:",omitempty"` // bridges seized by a seizure dr: a toll for others (mgmg:9.22)
 	SeizedNow        uint32          `json:",omitempty"` // those the moving unit seized, which it crosses without the toll
+	SeizeTo          int16           `json:",omitempty"` // the place across the bridge whose seizure dr is on offer, plus one
 }
 
 // The bridge sets of moves are uint32: this fails to compile with more
@@ -88,7 +89,7 @@ func (m *moves) hash(h *engine.Hasher) {
 		h.Add(w)
 	}
 	h.Add(uint64(m.SeizeTried) | uint64(m.Seized)<<32)
-	h.Add(uint64(m.SeizedNow))
+	h.Add(uint64(m.SeizedNow) | uint64(uint16(m.SeizeTo))<<32)
 }
 
 // check reports what makes the movement impossible in a frame of procedure
@@ -98,7 +99,7 @@ func (m *moves) check(p proc) error {
 		return fmt.Errorf("stack: a %s frame moves no units", procNames[p])
 	}
 	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
-		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces
+		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.SeizeTo >= 0 && m.SeizeTo <= nPlaces
 	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 {
 		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
 	}
@@ -333,7 +334,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 	s.updateControl(int16(to))
 	s.logf("mgmg:9.2", "%u enters %p "+viaNames[how]+" (%d of %d half MF used)", u, to, e.Leg.Spent(), g.ImpulseMF(m))
 	if how == ViaInfiltration {
-		s.infiltrate(u, to, g)
+		s.infiltrate(u)
 		return
 	}
 	if e.Mandatory {
@@ -361,21 +362,28 @@ func (s *State) crossed(mv *moves, e Entry, from, to int) {
 }
 
 // infiltrate rolls the Infiltration dr of unit u, which entered to
-// (mgmg:8.222): it succeeds below the area's TEM in Clear, at most the
-// TEM in Overcast, and the unit is Spent there; otherwise it must assault.
-func (s *State) infiltrate(u, to int, g *Ground) {
-	dr := s.rng.Die(6)
-	tem := g.Map.TEM(to)
+// (mgmg:8.222), offered to the Advantage holder for a reroll (mgmg:12.2).
+func (s *State) infiltrate(u int) {
+	s.offerReroll(rrInfiltration, s.rng.Die(6), int16(u))
+}
+
+// infiltrationResult settles unit u's Infiltration dr: below the area's
+// TEM in Clear, at most the TEM in Overcast, the unit is Spent there;
+// otherwise it must assault (mgmg:8.222). Its movement is over.
+func (s *State) infiltrationResult(u int16, dr int) {
+	to := s.units[u].Loc
+	tem := s.g.m.TEM(int(to))
 	if Infiltrates(dr, tem, s.weather) {
-		s.logf("mgmg:8.222", "%u infiltrates %p: dr %d against TEM %d", u, to, dr, tem)
-		s.setLevel(int16(u), StepSpent)
+		s.logf("mgmg:8.222", "%u infiltrates %p: dr %d against TEM %d", int(u), int(to), dr, tem)
+		s.setLevel(u, StepSpent)
 	} else {
 		// TODO(mgmg:10): the failed infiltrators (Mandatory) assault
 		// together at the end of the impulse (mgmg:8.222); until combat is
 		// wired they stay.
-		s.impulseFrame().Move.Mandatory.add(int16(u))
-		s.logf("mgmg:8.222", "%u fails to infiltrate %p: dr %d against TEM %d; it must assault", u, to, dr, tem)
+		s.logf("mgmg:8.222", "%u fails to infiltrate %p: dr %d against TEM %d; it must assault", int(u), int(to), dr, tem)
+		s.impulseFrame().Move.Mandatory.add(u)
 	}
+	s.step = stImpulse
 	s.stopUnit()
 }
 
@@ -386,27 +394,37 @@ func (s *State) stopUnit() {
 }
 
 // seize is the moving unit u's attempt to seize the enemy bridge to place
-// to (mgmg:9.22, 19.3): one MF spent, the bridge tried, and on a final dr of
-// 4 or more the bridge is its side's; the units crossing it after pay one
-// MF more.
-// TODO(mgmg:12.2): offer the dr to the Advantage holder for a reroll.
+// to (mgmg:9.22, 19.3): one MF spent, the bridge tried, and the dr offered
+// to the Advantage holder for a reroll (mgmg:12.2).
 func (s *State) seize(u, to int) {
 	f := s.impulseFrame()
 	mv := &f.Move
-	at := int(mv.Leg.At)
-	i := int(s.g.bridgeAt[at*nPlaces+to])
-	g := s.ground(f.Side, mv)
-	mv.SeizeTried |= 1 << i
+	mv.SeizeTried |= 1 << s.g.bridgeAt[int(mv.Leg.At)*nPlaces+to]
 	mv.Leg.Used += 2
+	mv.SeizeTo = int16(to) + 1
 	f.Acted.add(int16(u))
-	dr, drm := s.rng.Die(6), SeizureDRM(g.Places[to], g.Map.Boundary(at, to) == River)
+	s.offerReroll(rrSeizure, s.rng.Die(6), int16(u))
+}
+
+// seizureResult settles unit u's seizure dr: with its modifier 4 or more
+// the bridge is its side's, and the units crossing it after pay one MF
+// more (mgmg:9.22, 19.3).
+func (s *State) seizureResult(u int16, dr int) {
+	s.step = stImpulse
+	f := s.impulseFrame()
+	mv := &f.Move
+	at, to := int(mv.Leg.At), int(mv.SeizeTo-1)
+	mv.SeizeTo = 0
+	i := s.g.bridgeAt[at*nPlaces+to]
+	g := s.ground(f.Side, mv)
+	drm := SeizureDRM(g.Places[to], g.Map.Boundary(at, to) == River)
 	if Seizes(dr, drm) {
 		s.bridges[i].Held = heldBy(f.Side)
 		mv.Seized |= 1 << i
 		mv.SeizedNow |= 1 << i
-		s.logf("mgmg:9.22", "%u seizes the bridge to %p: dr %d, modifier %d", u, to, dr, drm)
+		s.logf("mgmg:9.22", "%u seizes the bridge to %p: dr %d, modifier %d", int(u), to, dr, drm)
 	} else {
-		s.logf("mgmg:9.22", "%u fails to seize the bridge to %p: dr %d, modifier %d", u, to, dr, drm)
+		s.logf("mgmg:9.22", "%u fails to seize the bridge to %p: dr %d, modifier %d", int(u), to, dr, drm)
 	}
 	if mv.Leg.leg().Spent() >= g.ImpulseMF(moverOf(&s.g.units[u])) {
 		s.stopUnit()

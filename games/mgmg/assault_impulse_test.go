@@ -78,9 +78,9 @@ func TestInfiltrationImpulse(t *testing.T) {
 		t.Fatalf("Hermann's choices %v, want only the infiltration of 35 (open ground; 26 and 37 are German)", got)
 	}
 	s.rng.Force(2)
-	play(t, s, "enter:35:infiltration")
+	play(t, s, "enter:35:infiltration", "keep") // the Allies hold the Advantage (mgmg:12.2)
 	s.rng.Force(5)
-	play(t, s, "move:de-fj-becker", "enter:35:infiltration")
+	play(t, s, "move:de-fj-becker", "enter:35:infiltration", "keep")
 	h, b := s.units[s.g.unit("de-fj-hermann")], s.units[s.g.unit("de-fj-becker")]
 	if h.Loc != s.g.at("35") || h.Level != StepSpent || b.Loc != s.g.at("35") || b.Level != StepFresh {
 		t.Errorf("Hermann %s in %s, Becker %s in %s; want both in 35, Hermann Spent, Becker Fresh to assault", h.Level, s.g.placeIDs[h.Loc], b.Level, s.g.placeIDs[b.Loc])
@@ -194,7 +194,7 @@ func TestBridgeSeizure(t *testing.T) {
 		t.Fatalf("choices %v: want seize:23", ids(s))
 	}
 	s.rng.Force(6)
-	play(t, s, "seize:23")
+	play(t, s, "seize:23", "keep")
 	bridge := s.g.bridgeAt[int(s.g.at("23"))*nPlaces+int(s.g.at("28"))]
 	if s.bridges[bridge].Held != heldAllied {
 		t.Fatalf("after a 6 the bridge is %s, want Allied", bridgeHeldNames[s.bridges[bridge].Held])
@@ -217,8 +217,27 @@ func TestBridgeSeizure(t *testing.T) {
 
 	s = start()
 	s.rng.Force(5)
-	play(t, s, "assault:28", "move:gb-gds-2-gren", "seize:23")
+	play(t, s, "assault:28", "move:gb-gds-2-gren", "seize:23", "keep")
 	if got := ids(s); slices.Contains(got, "seize:23") || s.bridges[bridge].Held != heldGerman {
 		t.Errorf("after a 5: %v, bridge %s; want it German and no second try", got, bridgeHeldNames[s.bridges[bridge].Held])
+	}
+}
+
+// mgmg:12.2, mgmg:8.222: the Allies use the Advantage to reroll Hermann's
+// successful Infiltration dr (2) and get a 5: Hermann must assault. The
+// Advantage is spent, and passes to the Germans as their impulse ends.
+func TestInfiltrationReroll(t *testing.T) {
+	s := impulseOf(t, 20, germans, "overcast", []UnitPos{
+		{ID: "de-fj-hermann", At: "36", Level: "fresh"}, {ID: "us-1-504", At: "35", Level: "spent"},
+	}, map[string]string{"35": "airborne"})
+	s.rng.Force(2, 5)
+	play(t, s, "infiltrate:36", "move:de-fj-hermann", "enter:35:infiltration", "reroll")
+	h := s.units[s.g.unit("de-fj-hermann")]
+	if h.Level != StepFresh || !s.stack.top().Move.Mandatory.has(s.g.unit("de-fj-hermann")) || s.advantage != nobody {
+		t.Fatalf("Hermann %s, bound to assault %v, Advantage %s; want Fresh and bound, the Advantage spent", h.Level, s.stack.top().Move.Mandatory.has(s.g.unit("de-fj-hermann")), s.advantage)
+	}
+	play(t, s, "end-impulse")
+	if s.advantage != germans {
+		t.Errorf("after the German impulse the Advantage is %s's, want the Germans' (mgmg:12.2)", s.advantage)
 	}
 }
