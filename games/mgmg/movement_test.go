@@ -557,3 +557,30 @@ func TestGroupReach(t *testing.T) {
 		t.Error("no units, no places")
 	}
 }
+
+// mgmg:6.5, mgmg:6.51, mgmg:9.63, mgmg:26.0 example 13: in the Allied
+// Regroup the Spent glider pilots in Wolfheze (5) may go to Oosterbeek
+// (12), not to Knaust's German Lichtenbeek (14). With the Driel railway
+// bridge blown one unit of the 43rd Division crosses from Driel (24) by
+// the ferry, then no other; with the bridge standing both may cross.
+func TestExample13Regroup(t *testing.T) {
+	units := []UnitPos{
+		{ID: "gb-gp-1-wing", At: "5", Level: "spent"}, {ID: "de-knaust", At: "14", Level: "fresh"},
+		{ID: "gb-43-129", At: "24", Level: "fresh"}, {ID: "gb-43-130", At: "24", Level: "fresh"},
+	}
+	s := regroupAt(t, 20, "allied", units, "5", "12", "24")
+	if got := destinations(s, "gb-gp-1-wing"); !slices.Equal(got, []string{"12"}) {
+		t.Errorf("the glider pilots may regroup into %v, want [12]", got)
+	}
+	for _, id := range []string{"gb-43-129", "gb-43-130"} {
+		play(t, s, "regroup:"+id, "to:12")
+	}
+	s = regroupAt(t, 20, "allied", units, "5", "12", "24")
+	s = edited(t, s, func(p *Position) {
+		p.Bridges = map[string]BridgePos{s.g.bridgeName(s.g.bridgeIndex("12", "24")): {Held: "blown"}}
+	})
+	play(t, s, "regroup:gb-43-129", "to:12")
+	if got := destinations(s, "gb-43-130"); len(got) != 0 {
+		t.Errorf("a second unit from Driel: %v; the ferry takes one a phase (mgmg:9.63)", got)
+	}
+}
