@@ -28,6 +28,14 @@ const (
 	kStop                // mgmg:9.1 the moving unit stops
 	kEndImpulse          // mgmg:9.1 no more units move
 	kSeize               // mgmg:9.22 the moving unit tries to seize the bridge to a place
+	kAssault             // mgmg:10.2 resolve the Mandatory Assault in a place
+	kPoint               // mgmg:10.72A name the Point Unit
+	kForward             // mgmg:10.73A name the Forward Unit
+	kCasualty            // mgmg:10.8 a defender takes a casualty point
+	kRetreat             // mgmg:10.9 an assaulting unit retreats into the place it came from
+	kStay                // mgmg:10.742 the assaulting units left stay
+	kRetreatDefender     // mgmg:10.8, 10.93 a defender retreats
+	kRetreatTo           // mgmg:10.92 the retreating unit goes into a place
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -68,6 +76,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.ID, c.Label, c.Refs = "to:"+id, "Regroup into "+s.g.placeName(int16(x)), []string{"area:" + id}
 	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
 		s.describeImpulse(k, x, &c)
+	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo:
+		s.describeAssault(k, x, &c)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -76,7 +86,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse}
+	"stop": kStop, "end-impulse": kEndImpulse, "stay": kStay}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -101,6 +111,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 		p, ok := s.g.placeIndex[arg]
 		return act(kInterdict, int(p)), ok
 	}
+	if a, ok := s.parseAssaultChoice(prefix, arg); ok {
+		return a, ok
+	}
 	return s.parseImpulseChoice(prefix, arg)
 }
 
@@ -123,6 +136,8 @@ func (s *State) rule() string {
 		return "mgmg:6.5"
 	case stReroll:
 		return "mgmg:12.2"
+	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo:
+		return "mgmg:10.7"
 	}
 	return "mgmg:6.1"
 }

@@ -13,13 +13,13 @@ import (
 // until the unit stops or its owner stops it; then another, until it ends
 // the impulse. The units that moved become Spent as it ends (mgmg:8.3).
 //
-// Not yet built here: the assaults themselves (mgmg:10). A unit entering
-// enemy units stops there and the place stays Contested; the assault that
-// 10.1-10.3 call for (Mandatory or optional), the assault in a Contested
-// Active Area before moving (10.6), overruns letting units go on (10.5),
-// and the combined Mandatory Assault of failed infiltrators (8.222) come
-// with the combat's wiring at the TODO(mgmg:10) marks. Bridge repair
-// (19.2) and demolition (19.4) are not offered yet.
+// A unit entering enemy units stops there, bound to the Mandatory Assault
+// the moving side resolves before the impulse ends (mgmg:10.1, 10.2,
+// assault_resolution.go). Not yet built: optional assaults (10.3), the
+// assault in a Contested Active Area before moving (10.6), overruns
+// letting units go on (10.5), and the combined Mandatory Assault of failed
+// infiltrators (8.222, the TODO(mgmg:10) mark). Bridge repair (19.2) and
+// demolition (19.4) are not offered yet.
 
 // impulseKind is what a side does with its impulse (mgmg:8.2).
 type impulseKind uint8
@@ -51,6 +51,8 @@ type moves struct {
 	Seized           uint32          `json:",omitempty"` // bridges seized by a seizure dr: a toll for others (mgmg:9.22)
 	SeizedNow        uint32          `json:",omitempty"` // those the moving unit seized, which it crosses without the toll
 	SeizeTo          int16           `json:",omitempty"` // the place across the bridge whose seizure dr is on offer, plus one
+	Assaulted        placeSet        `json:",omitzero"`  // places assaulted this impulse: no unit enters them again (mgmg:10.1)
+	Came             [nUnits]int16   `json:",omitzero"`  // by unit, where it last entered from and how (came, assault_resolution.go)
 }
 
 // The bridge sets of moves are uint32: this fails to compile with more
@@ -77,7 +79,7 @@ func (m *moves) hash(h *engine.Hasher) {
 	h.Add(uint64(m.Kind) | uint64(uint16(m.Active))<<8 | uint64(uint16(m.Unit))<<24)
 	l := m.Leg
 	h.Add(uint64(l.From) | uint64(l.At)<<8 | uint64(l.Entered)<<16 | uint64(l.Cost)<<24 | uint64(l.Used)<<32 | bit(l.Half)<<40 | bit(l.Done)<<41)
-	for _, ps := range []placeSet{m.EnemyAtStart, m.ContestedAtStart, m.PointEntered} {
+	for _, ps := range []placeSet{m.EnemyAtStart, m.ContestedAtStart, m.PointEntered, m.Assaulted} {
 		for _, w := range ps {
 			h.Add(w)
 		}
@@ -90,6 +92,9 @@ func (m *moves) hash(h *engine.Hasher) {
 	}
 	h.Add(uint64(m.SeizeTried) | uint64(m.Seized)<<32)
 	h.Add(uint64(m.SeizedNow) | uint64(uint16(m.SeizeTo))<<32)
+	for _, c := range m.Came {
+		h.Add(uint64(uint16(c)))
+	}
 }
 
 // check reports what makes the movement impossible in a frame of procedure
@@ -102,6 +107,11 @@ func (m *moves) check(p proc) error {
 		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.SeizeTo >= 0 && m.SeizeTo <= nPlaces
 	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 {
 		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
+	}
+	for _, c := range m.Came {
+		if from, cr := cameFrom(c); c < 0 || from >= nPlaces || cr.Kind > BoatCrossing {
+			return fmt.Errorf("stack: impulse movement: a unit came from %d, no place of the game", from)
+		}
 	}
 	return nil
 }
@@ -210,6 +220,9 @@ func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []e
 		hows = []Via{ViaInfiltration}
 	}
 	for _, to := range g.Map.Neighbors(leg.At) {
+		if mv.Assaulted.has(to) {
+			continue // mgmg:10.1
+		}
 		for _, how := range hows {
 			if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German || g.Map.Boundary(leg.At, to) != River) {
 				continue // the common refusals, without building their errors
@@ -235,6 +248,12 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 		for u := range s.units {
 			if s.mayMove(int16(u), mv, g) {
 				buf = append(buf, act(kMove, u))
+			}
+		}
+		if mv.Kind == impulseAssault {
+			var pending bool
+			if buf, pending = s.legalAssaults(buf, mv); pending {
+				return buf // mgmg:10.2: resolved before the impulse ends
 			}
 		}
 		return append(buf, act(kEndImpulse, 0))
@@ -307,6 +326,8 @@ func (s *State) applyImpulse(k kind, x int) {
 	case kEndImpulse:
 		s.logf("mgmg:9.1", "%s ends the impulse", int(f.Side))
 		s.endImpulse()
+	case kAssault:
+		s.startAssault(int16(x))
 	}
 }
 
@@ -322,6 +343,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 		panic("mgmg: a listed entry is refused: " + err.Error())
 	}
 	f.Acted.add(int16(u))
+	mv.Came[u] = came(from, e.Crossing)
 	s.crossed(mv, e, from, to)
 	if e.Boat {
 		s.boatUsed = true // mgmg:9.5
@@ -338,11 +360,11 @@ func (s *State) enterPlace(u, to int, how Via) {
 		return
 	}
 	if e.Mandatory {
-		// TODO(mgmg:10): the Mandatory Assault (mgmg:10.2) is resolved once
-		// every unit has entered (mgmg:10.1), by the units of Mandatory in
-		// the area; until combat is wired they stay, contesting it.
+		// The Mandatory Assault is resolved once every unit has entered
+		// (mgmg:10.1): the moving side picks when, with no unit moving
+		// (assault_resolution.go). Its Infiltration Impulse has none yet.
 		mv.Mandatory.add(int16(u))
-		s.logf("mgmg:10.2", "%u must assault in %p (assaults are not yet resolved)", u, to)
+		s.logf("mgmg:10.2", "%u must assault in %p", u, to)
 	}
 	if e.Leg.Done {
 		s.stopUnit()

@@ -159,7 +159,8 @@ func TestImpulseChoicesAndNationalities(t *testing.T) {
 
 // mgmg:9.2, mgmg:10.2: the 82nd's battalion enters Groesbeek (35) and its
 // Fresh German unit from Heumensoord (34): it stops there, bound to a
-// Mandatory Assault, and the next unit may move.
+// Mandatory Assault, and the next unit may move; the impulse does not end
+// before the assault is resolved (mgmg:10.1).
 func TestEnteringEnemyUnits(t *testing.T) {
 	s := impulseOf(t, 19, allies, "clear", []UnitPos{
 		{ID: "us-1-504", At: "34", Level: "fresh"}, {ID: "us-3-504", At: "34", Level: "fresh"},
@@ -170,8 +171,8 @@ func TestEnteringEnemyUnits(t *testing.T) {
 	if u := s.g.unit("us-1-504"); s.units[u].Loc != s.g.at("35") || !mv.Mandatory.has(u) || mv.Unit != 0 {
 		t.Errorf("the 1/504 in %s, bound to assault %v, still moving %v; want in 35, bound, stopped", s.g.placeIDs[s.units[u].Loc], mv.Mandatory.has(u), mv.Unit != 0)
 	}
-	if got := ids(s); !slices.Equal(got, []string{"move:us-3-504", "end-impulse"}) {
-		t.Errorf("then %v, want the 3/504 to move or the end", got)
+	if got := ids(s); !slices.Equal(got, []string{"move:us-3-504", "resolve:35"}) {
+		t.Errorf("then %v, want the 3/504 to move or the assault resolved, not the end", got)
 	}
 }
 

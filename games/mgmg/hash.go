@@ -117,6 +117,7 @@ func (s *State) Hash() uint64 {
 			h.Add(w)
 		}
 		f.Move.hash(&h)
+		f.Fight.hash(&h)
 	}
 	return h.Sum()
 }

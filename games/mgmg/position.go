@@ -356,8 +356,10 @@ func (s *State) checkStack() error {
 		case f.Proc == procReroll && !(f.For == rrSunset && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
 			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender || f.For >= rrInfiltration) || f.Unit >= nUnits):
 			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 or a dr of 1 to 6, the unit rolled for by Interdiction and Surrender only, and the side that chooses after", f)
-		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll:
+		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll && f.Proc != procAssault:
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
+		case (f.Proc == procAssault) != (f.Fight != fight{}) || f.Fight.check() != nil:
+			return fmt.Errorf("stack: frame %+v: an assault frame, and only it, names an assault of the game's places and units", f)
 		}
 		if f.Acted[len(f.Acted)-1]>>(nUnits%64) != 0 {
 			return fmt.Errorf("stack: a frame's Acted names units past the %d of the order of battle", nUnits)
@@ -366,10 +368,13 @@ func (s *State) checkStack() error {
 			return err
 		}
 	}
-	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll}[s.step]
+	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll,
+		stAssaultPoint: procAssault, stAssaultForward: procAssault, stCasualty: procAssault, stAttackerRetreat: procAssault, stVoluntary: procAssault, stRetreatTo: procAssault}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
 		return nil
+	case want == procAssault:
+		return s.checkFight()
 	case want == procReroll:
 		inImpulse := s.stack.n == 2 && s.stack.frames[0].Proc == procImpulse && s.stack.top().For >= rrInfiltration // mgmg:8.222, 9.22
 		if s.stack.n != 1 && !inImpulse || s.stack.top().Proc != procReroll || s.active != s.advantage {

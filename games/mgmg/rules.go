@@ -32,6 +32,8 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
 		return s.legalImpulse(buf)
+	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo:
+		return s.legalAssault(buf)
 	}
 	return buf
 }
@@ -66,6 +68,8 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyRegroup(k, x)
 	case stReroll:
 		s.applyReroll(k == kReroll)
+	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo:
+		s.applyAssault(k, x)
 	}
 	if s.step != stOver {
 		s.zoneFArrivals()

@@ -14,9 +14,10 @@ const (
 	procImpulse proc = iota + 1 // mgmg:8.1 one side's impulse, from its choice to its end
 	procRegroup                 // mgmg:6.5 one side's Regroup
 	procReroll                  // mgmg:12.2 the Advantage holder's offer to reroll a roll
+	procAssault                 // mgmg:10.7 an assault's resolution, above its impulse
 )
 
-var procNames = [...]string{procImpulse: "impulse", procRegroup: "regroup", procReroll: "reroll"}
+var procNames = [...]string{procImpulse: "impulse", procRegroup: "regroup", procReroll: "reroll", procAssault: "assault"}
 
 // MarshalText writes a procedure by name in a position; an unknown one
 // writes as "", which reading refuses.
@@ -49,6 +50,7 @@ type frame struct {
 	Roll   int8    `json:",omitempty"` // reroll: the roll on offer
 	Back   side    `json:",omitempty"` // reroll: who chooses once the offer is settled
 	Move   moves   `json:",omitzero"`  // impulse: its Active Area and movement (assault_impulse.go)
+	Fight  fight   `json:",omitzero"`  // assault: the assault in progress (assault_resolution.go); Side is the attacker
 }
 
 // units is a set of units, one bit each by index.

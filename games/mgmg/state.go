@@ -117,12 +117,20 @@ const (
 	stRegroupTo                    // mgmg:6.5 where the picked unit regroups
 	stReroll                       // mgmg:12.2 the Advantage holder keeps a roll or rerolls it
 	stOver
+	stAssaultPoint    // mgmg:10.72A the attacker names the Point Unit
+	stAssaultForward  // mgmg:10.73A the defender names the Forward Unit
+	stCasualty        // mgmg:10.8 the defender takes a casualty point
+	stAttackerRetreat // mgmg:10.741, 10.742 the attacker retreats assaulting units, or they stay
+	stVoluntary       // mgmg:10.93 the defender retreats units voluntarily, or they stay
+	stRetreatTo       // mgmg:10.92 where a retreating unit goes
 )
 
 var stepNames = [...]string{
 	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
 	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
 	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
+	stAssaultPoint: "assault-point", stAssaultForward: "assault-forward", stCasualty: "casualty", stAttackerRetreat: "attacker-retreat",
+	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and

@@ -1,0 +1,548 @@
+package mgmg
+
+import (
+	"fmt"
+	"strings"
+
+	"sandtable/engine"
+)
+
+// The resolution of an assault (mgmg:10.1, 10.7), on its own frame above
+// the impulse: once the moving side has no unit moving it resolves the
+// Mandatory Assault of a place its units entered (mgmg:10.1, 10.2); it
+// names the Point Unit, the defender the Forward Unit (mgmg:10.7), each
+// choice labelled with the AV, DV and odds it gives; both sides roll
+// (mgmg:10.71); the defender then takes the casualty points one at a time
+// (mgmg:10.8), and after a failure or a stalemate the assaulting units
+// retreat into the place they came from, as they must or may
+// (mgmg:10.741, 10.742). Every unit that entered the place this impulse
+// assaults. Not yet built: retreats as casualty points (10.91-10.93),
+// overruns going on (10.5), optional assaults and the contested Active
+// Area (10.3, 10.6), supporting artillery (15.12), the combined assault of
+// failed infiltrators (8.222) and the Advantage's reroll of the dice
+// (12.2).
+
+// fight is an assault in progress.
+type fight struct {
+	Place     int16 // the assaulted place
+	Attackers units `json:",omitzero"`  // the assaulting units
+	Point     int16 `json:",omitempty"` // the Point Unit, plus one; 0 while not named (mgmg:10.72A)
+	Forward   int16 `json:",omitempty"` // the Forward Unit, plus one (mgmg:10.73A)
+	CP        int8  `json:",omitempty"` // casualty points the defender has still to take (mgmg:10.8)
+	Taken     int8  `json:",omitempty"` // casualty points taken so far: the first is the Forward Unit's
+	// the attacker may still retreat assaulting units (mgmg:10.741, 10.742)
+	MayRetreat  bool  `json:",omitempty"`
+	MustRetreat bool  `json:",omitempty"` // they must (mgmg:10.741)
+	Resolved    bool  `json:",omitempty"` // the defender is done with voluntary retreats (mgmg:10.93)
+	Retreating  int16 `json:",omitempty"` // the unit choosing where it retreats, plus one (retreat.go)
+	From        int16 `json:",omitempty"` // the place it retreats from
+}
+
+// hash adds the fight to a state's hash.
+func (f *fight) hash(h *engine.Hasher) {
+	h.Add(uint64(uint16(f.Place)) | uint64(uint16(f.Point))<<16 | uint64(uint16(f.Forward))<<32 | uint64(uint8(f.CP))<<48 | uint64(uint8(f.Taken))<<56)
+	h.Add(bit(f.MayRetreat) | bit(f.Resolved)<<1 | bit(f.MustRetreat)<<2 | uint64(uint16(f.Retreating))<<16 | uint64(uint16(f.From))<<32)
+	for _, w := range f.Attackers {
+		h.Add(w)
+	}
+}
+
+// came packs where a unit entered its place from and how it crossed
+// (mgmg:10.73C, D, 10.9): the place plus one, the crossing's kind, whether
+// the bridge was the defender's and whether it spans a river.
+func came(from int, c Crossing) int16 {
+	return int16(from+1) | int16(c.Kind)<<7 | int16(bit(c.DefenderBridge))<<10 | int16(bit(c.River))<<11
+}
+
+// cameFrom unpacks came: the place, -1 for none, and the crossing.
+func cameFrom(v int16) (int16, Crossing) {
+	return v&0x7f - 1, Crossing{Kind: CrossingKind(v >> 7 & 7), DefenderBridge: v>>10&1 != 0, River: v>>11&1 != 0}
+}
+
+// fightFrame is the assault in progress.
+func (s *State) fightFrame() *frame { return s.stack.top() }
+
+// pendingAssault reports a place where units of the moving side stand
+// bound to a Mandatory Assault (mgmg:10.2).
+func (s *State) pendingAssault(mv *moves, p int16) bool {
+	for u := range s.units {
+		if s.units[u].Loc == p && mv.Mandatory.has(int16(u)) {
+			return true
+		}
+	}
+	return false
+}
+
+// legalAssaults lists the Mandatory Assaults the moving side may resolve
+// now, and whether any is pending (the impulse may not end then).
+func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, bool) {
+	var seen placeSet
+	for u, st := range &s.units {
+		if st.Loc >= 0 && mv.Mandatory.has(int16(u)) && !seen.has(int(st.Loc)) {
+			seen.add(int(st.Loc))
+			buf = append(buf, act(kAssault, int(st.Loc)))
+		}
+	}
+	return buf, seen != placeSet{}
+}
+
+// startAssault begins the Mandatory Assault in p by every unit of the
+// moving side that entered it this impulse (mgmg:10.1, 10.2).
+func (s *State) startAssault(p int16) {
+	imp := s.impulseFrame()
+	f := frame{Proc: procAssault, Side: imp.Side, Fight: fight{Place: p}}
+	for u, st := range &s.units {
+		if st.Loc == p && s.g.side[u] == imp.Side && imp.Move.Came[u] != 0 {
+			f.Fight.Attackers.add(int16(u))
+		}
+	}
+	s.stack.push(f)
+	s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
+	if len(s.forwardChoices()) == 0 {
+		s.logf("mgmg:10.1", "no enemy unit is left in %p to assault", int(p))
+		s.endAssault()
+		return
+	}
+	s.step, s.active = stAssaultPoint, imp.Side
+	if ps := s.pointChoices(nil); len(ps) == 1 {
+		s.namePoint(int16(ps[0]))
+	}
+}
+
+// pointChoices are the assaulting units that may be the Point Unit:
+// infantry or armour (mgmg:10.72A).
+func (s *State) pointChoices(buf []int) []int {
+	f := s.fightFrame()
+	for u := range s.units {
+		if f.Fight.Attackers.has(int16(u)) && s.g.units[u].Type.CanLead() {
+			buf = append(buf, u)
+		}
+	}
+	return buf
+}
+
+// defenders are the enemy units in the assaulted place, by index.
+func (s *State) defenders(f *frame) []int16 {
+	var out []int16
+	for u, st := range &s.units {
+		if st.Loc == f.Fight.Place && s.g.side[u] != f.Side {
+			out = append(out, int16(u))
+		}
+	}
+	return out
+}
+
+// attackerOf is unit u as an assaulting unit (mgmg:10.72).
+func (s *State) attackerOf(u int16, moving bool) Attacker {
+	x := &s.g.units[u]
+	kind := NotArtillery
+	if x.Type == FieldArtillery {
+		kind = DivisionalArtillery
+		if x.CorpsArtillery() {
+			kind = CorpsArtillery
+		} else if x.Division == "" {
+			kind = IndependentArtillery
+		}
+	}
+	return Attacker{Attack: x.AF, Division: x.Division, German: x.Side() == German, SS: x.Force == SS,
+		US: x.Force.Nationality() == Americans, Artillery: kind, FLAK: x.Type == Flak, Moving: moving}
+}
+
+// defenderOf is unit u as a defending unit with its face and disruption
+// (mgmg:10.73).
+func (s *State) defenderOf(u int16) Defender {
+	x, st := &s.g.units[u], s.units[u]
+	df := x.DF
+	if st.Level != StepFresh {
+		df = x.SpentDF
+	}
+	return Defender{Defense: df, Step: st.Level, Armored: x.Type == Armored, FieldArtillery: x.Type == FieldArtillery,
+		FLAK: x.Type == Flak || x.Type == FlakTower, FLAKTower: x.Type == FlakTower}
+}
+
+// assaultValues are the AV with point unit point and the DV with forward
+// unit forward (an index into defs; -1 for the strongest), with the case
+// the result's effects depend on.
+func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack, AssaultDefense, AssaultCase) {
+	imp := &s.stack.frames[s.stack.n-2]
+	a := AssaultAttack{Point: s.attackerOf(point, false)}
+	d := AssaultDefense{TEM: s.g.m.TEM(int(f.Fight.Place)), Mandatory: true}
+	for u := range s.units {
+		if !f.Fight.Attackers.has(int16(u)) {
+			continue
+		}
+		_, c := cameFrom(imp.Move.Came[u])
+		d.Crossings = append(d.Crossings, c)
+		if int16(u) != point {
+			a.Others = append(a.Others, s.attackerOf(int16(u), s.g.units[u].Type == FieldArtillery))
+		}
+	}
+	for _, u := range s.defenders(f) {
+		d.Defenders = append(d.Defenders, s.defenderOf(u))
+	}
+	d.Forward = forward
+	if forward < 0 {
+		d.Forward = StrongestForward(d)
+	}
+	at := int(f.Fight.Place)
+	c := AssaultCase{Mandatory: true, From: EnteredFromArea, ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
+	return a, d, c
+}
+
+// preview writes the AV, the DV and the chance of each result
+// (mgmg:10.7, 10.74).
+func preview(a AssaultAttack, d AssaultDefense, c AssaultCase) string {
+	av, dv := AssaultAV(a), AssaultDV(d)
+	o := c.Odds(av, dv, DiceRolls(), DiceRolls())
+	won := 0
+	for _, w := range o.Success {
+		won += w.Ways
+	}
+	return fmt.Sprintf("AV %d against DV %d: failure %d%%, stalemate %d%%, success %d%%", av.Total, dv.Total,
+		percent(o.Failure.Ways, o.Failure.Of), percent(o.Stalemate.Ways, o.Failure.Of), percent(won, o.Failure.Of))
+}
+
+func percent(ways, of int) int { return (200*ways + of) / (2 * of) }
+
+// namePoint names the Point Unit; the defender names the Forward Unit
+// next, at once when one unit may be it (mgmg:10.7).
+func (s *State) namePoint(u int16) {
+	f := s.fightFrame()
+	f.Fight.Point = u + 1
+	s.logf("mgmg:10.72A", "%u is the Point Unit", int(u))
+	s.step, s.active = stAssaultForward, f.Side.other()
+	if fs := s.forwardChoices(); len(fs) == 1 {
+		s.nameForward(fs[0])
+	}
+}
+
+// forwardChoices are the defenders that may be the Forward Unit
+// (mgmg:10.73A, 15.1).
+func (s *State) forwardChoices() []int16 {
+	f := s.fightFrame()
+	defs := s.defenders(f)
+	ds := make([]Defender, len(defs))
+	for i, u := range defs {
+		ds[i] = s.defenderOf(u)
+	}
+	var out []int16
+	for i, u := range defs {
+		if CheckForward(ds, i) == nil {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// nameForward names the Forward Unit and rolls the dice, the attacker's
+// and the defender's (mgmg:10.71, 10.74).
+func (s *State) nameForward(u int16) {
+	f := s.fightFrame()
+	f.Fight.Forward = u + 1
+	s.logf("mgmg:10.73A", "%u is the Forward Unit", int(u))
+	a, d, c := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, u))
+	av, dv := AssaultAV(a), AssaultDV(d)
+	ar, dr := s.rng.Die(6)+s.rng.Die(6), s.rng.Die(6)+s.rng.Die(6)
+	margin := CompareTotals(av.Total, ar, dv.Total, dr)
+	s.logf("mgmg:10.72", av.Format("AV"))
+	s.logf("mgmg:10.73", dv.Format("DV"))
+	e := c.Effects(margin)
+	s.logf("mgmg:10.74", "AT %d = AV %d + DR %d against DT %d = DV %d + DR %d: "+e.Result.String(), av.Total+ar, av.Total, ar, dv.Total+dr, dv.Total, dr)
+	s.assaultEffects(f, e)
+}
+
+// defenderIndex is u's index among the defenders.
+func (s *State) defenderIndex(f *frame, u int16) int {
+	for i, d := range s.defenders(f) {
+		if d == u {
+			return i
+		}
+	}
+	panic("mgmg: the Forward Unit is not in the assaulted place")
+}
+
+// assaultEffects applies a result (mgmg:10.741-10.743): the assaulting
+// units' disruption, the crossing taken, then the defender's casualty
+// points or the attacker's retreat.
+func (s *State) assaultEffects(f *frame, e AssaultEffects) {
+	point := f.Fight.Point - 1
+	imp := &s.stack.frames[s.stack.n-2]
+	for u := range s.units {
+		if !f.Fight.Attackers.has(int16(u)) {
+			continue
+		}
+		if lvl := map[bool]Step{true: e.Point, false: e.Others}[int16(u) == point]; lvl == StepDisrupt1 {
+			s.setLevel(int16(u), StepDisrupt1) // mgmg:10.741, 10.742, 13.2
+		}
+		if from, c := cameFrom(imp.Move.Came[u]); e.TakesCrossing && c.Kind == BridgeCrossing && c.DefenderBridge {
+			i := s.g.bridgeAt[int(from)*nPlaces+int(f.Fight.Place)]
+			s.bridges[i].Held = heldBy(f.Side) // mgmg:10.2
+			s.logf("mgmg:10.2", "the bridge between %p and %p becomes the %s side's", int(from), int(f.Fight.Place), int(f.Side))
+		}
+	}
+	switch {
+	case e.Overrun:
+		s.logf("mgmg:10.8", "%d casualty points: more than the defenders can take; all are eliminated", e.CasualtyPoints)
+		for _, u := range s.defenders(f) {
+			s.eliminate(u)
+		}
+	case e.CasualtyPoints > 0:
+		f.Fight.CP = int8(e.CasualtyPoints)
+		s.logf("mgmg:10.8", "the defender takes %d casualty points", e.CasualtyPoints)
+	case e.Retreat == MustRetreat:
+		f.Fight.MustRetreat = true
+	case e.Retreat == MayRetreat:
+		f.Fight.MayRetreat = true
+	}
+	s.nextInAssault()
+}
+
+// nextInAssault goes on with the assault: a retreat's place, the
+// defender's casualty points, the attacker's retreats, the defender's
+// voluntary retreats, then the impulse.
+func (s *State) nextInAssault() {
+	f := s.fightFrame()
+	defs := len(s.defenders(f))
+	switch {
+	case f.Fight.Retreating != 0:
+		s.step, s.active = stRetreatTo, s.g.side[f.Fight.Retreating-1]
+	case f.Fight.MustRetreat && len(s.legalAssaultRetreats(nil)) > 0:
+		_, u := split(s.legalAssaultRetreats(nil)[0])
+		s.retreatAttacker(int16(u))
+		s.nextInAssault()
+	case f.Fight.CP > 0 && defs > 0:
+		s.step, s.active = stCasualty, f.Side.other()
+	case f.Fight.MayRetreat && len(s.legalAssaultRetreats(nil)) > 0:
+		s.step, s.active = stAttackerRetreat, f.Side
+	case !f.Fight.Resolved && defs > 0:
+		s.step, s.active = stVoluntary, f.Side.other()
+	default:
+		s.endAssault()
+	}
+}
+
+// legalAssaultRetreats lists the assaulting units still in the place,
+// which may retreat (mgmg:10.741, 10.742).
+func (s *State) legalAssaultRetreats(buf []engine.Action) []engine.Action {
+	f := s.fightFrame()
+	for u := range s.units {
+		if f.Fight.Attackers.has(int16(u)) && s.units[u].Loc == f.Fight.Place {
+			buf = append(buf, act(kRetreat, u))
+		}
+	}
+	return buf
+}
+
+// eliminate removes unit u from play.
+func (s *State) eliminate(u int16) {
+	s.put(u, locElim, StepFresh)
+	s.logf("mgmg:10.8", "%u is eliminated", int(u))
+}
+
+// casualtyChoices are the defenders that may take the next casualty point:
+// the Forward Unit first (mgmg:10.8).
+func (s *State) casualtyChoices() []int16 {
+	f := s.fightFrame()
+	if f.Fight.Taken == 0 {
+		return []int16{f.Fight.Forward - 1}
+	}
+	return s.defenders(f)
+}
+
+// takeCasualty turns defender u one step further, eliminating it past
+// Disrupt 2 (mgmg:10.8, 13.2).
+func (s *State) takeCasualty(u int16) {
+	f := s.fightFrame()
+	f.Fight.CP--
+	f.Fight.Taken++
+	if next := s.units[u].Level + 1; next == StepEliminated {
+		s.eliminate(u)
+	} else {
+		s.setLevel(u, next)
+		s.logf("mgmg:10.8", "%u takes a casualty point: "+next.String(), int(u))
+	}
+	s.nextInAssault()
+}
+
+// endAssault ends the assault: no unit enters the place again this
+// impulse (mgmg:10.1), control follows who is left (mgmg:7.2), and the
+// moving side goes on.
+func (s *State) endAssault() {
+	f := s.stack.pop()
+	imp := s.impulseFrame()
+	imp.Move.Assaulted.add(int(f.Fight.Place))
+	for i := range imp.Move.Mandatory {
+		imp.Move.Mandatory[i] &^= f.Fight.Attackers[i]
+	}
+	s.updateControl(f.Fight.Place)
+	s.step, s.active = stImpulse, imp.Side
+}
+
+// legalAssault lists the choices of the assault in progress.
+func (s *State) legalAssault(buf []engine.Action) []engine.Action {
+	f := s.fightFrame()
+	switch s.step {
+	case stAssaultPoint:
+		for _, u := range s.pointChoices(nil) {
+			buf = append(buf, act(kPoint, u))
+		}
+	case stAssaultForward:
+		for _, u := range s.forwardChoices() {
+			buf = append(buf, act(kForward, int(u)))
+		}
+	case stCasualty:
+		for _, u := range s.casualtyChoices() {
+			buf = append(buf, act(kCasualty, int(u)))
+		}
+		for _, u := range s.defenders(f) {
+			if s.mayRetreatForCP(u) {
+				buf = append(buf, act(kRetreatDefender, int(u)))
+			}
+		}
+	case stAttackerRetreat:
+		buf = append(s.legalAssaultRetreats(buf), act(kStay, 0))
+	case stVoluntary:
+		for _, u := range s.defenders(f) {
+			if s.g.units[u].Type != FlakTower {
+				buf = append(buf, act(kRetreatDefender, int(u)))
+			}
+		}
+		buf = append(buf, act(kStay, 0))
+	case stRetreatTo:
+		buf = s.legalRetreatTo(buf)
+	}
+	return buf
+}
+
+// applyAssault applies a choice of the assault in progress.
+func (s *State) applyAssault(k kind, x int) {
+	switch k {
+	case kPoint:
+		s.namePoint(int16(x))
+	case kForward:
+		s.nameForward(int16(x))
+	case kCasualty:
+		s.takeCasualty(int16(x))
+	case kRetreat:
+		s.retreatAttacker(int16(x))
+	case kStay:
+		f := s.fightFrame()
+		f.Fight.MayRetreat, f.Fight.Resolved = false, s.step == stVoluntary || f.Fight.Resolved
+	case kRetreatDefender:
+		s.retreatDefender(int16(x))
+	case kRetreatTo:
+		s.retreatTo(int16(x))
+	}
+	if k == kRetreat || k == kStay || k == kRetreatDefender || k == kRetreatTo {
+		s.nextInAssault()
+	}
+}
+
+// describeAssault names a choice of an assault, with the preview of the
+// values and odds it gives before the dice (mgmg:10.7).
+func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
+	g := s.g
+	switch k {
+	case kAssault:
+		c.ID, c.Label, c.Rule = "resolve:"+g.placeIDs[x], "Resolve the Mandatory Assault in "+g.placeName(int16(x)), "mgmg:10.2"
+		c.Refs = []string{"area:" + g.placeIDs[x]}
+	case kPoint:
+		f := s.fightFrame()
+		a, d, cs := s.assaultValues(f, int16(x), -1)
+		c.ID, c.Rule = "point:"+g.units[x].ID, "mgmg:10.72A"
+		c.Label = fmt.Sprintf("Point Unit %s (%s, with the strongest Forward Unit)", g.units[x].Name, preview(a, d, cs))
+	case kForward:
+		f := s.fightFrame()
+		a, d, cs := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, int16(x)))
+		c.ID, c.Rule = "forward:"+g.units[x].ID, "mgmg:10.73A"
+		c.Label = fmt.Sprintf("Forward Unit %s (%s)", g.units[x].Name, preview(a, d, cs))
+	case kCasualty:
+		next := s.units[x].Level + 1
+		c.ID, c.Rule = "casualty:"+g.units[x].ID, "mgmg:10.8"
+		c.Label = fmt.Sprintf("%s takes a casualty point: %s", g.units[x].Name, strings.ToLower(next.String()))
+	case kRetreat:
+		from, _ := cameFrom(s.stack.frames[s.stack.n-2].Move.Came[x])
+		c.ID, c.Rule = "retreat:"+g.units[x].ID, "mgmg:10.9"
+		c.Label = fmt.Sprintf("Retreat %s into %s", g.units[x].Name, g.placeName(from))
+	case kStay:
+		c.ID, c.Label, c.Rule = "stay", "The assaulting units left stay", "mgmg:10.742"
+		if s.step == stVoluntary {
+			c.Label, c.Rule = "The defenders left stay", "mgmg:10.93"
+		}
+	case kRetreatDefender, kRetreatTo:
+		s.describeRetreat(k, x, c)
+	}
+}
+
+// parseAssaultChoice reads the IDs describeAssault writes.
+func (s *State) parseAssaultChoice(head, rest string) (engine.Action, bool) {
+	if head == "resolve" {
+		p, ok := s.g.placeIndex[rest]
+		return act(kAssault, int(p)), ok
+	}
+	if head == "retreat-to" {
+		p, ok := s.g.placeIndex[rest]
+		return act(kRetreatTo, int(p)), ok
+	}
+	k, ok := map[string]kind{"point": kPoint, "forward": kForward, "casualty": kCasualty, "retreat": kRetreat, "withdraw": kRetreatDefender}[head]
+	u, known := s.g.byID[rest]
+	return act(k, int(u)), ok && known
+}
+
+// assaultAsks is what the assault in progress asks (ask) and what the
+// other side is told (wait).
+func (s *State) assaultAsks() (ask, wait string) {
+	f := s.fightFrame()
+	where := s.g.placeName(f.Fight.Place)
+	switch s.step {
+	case stAssaultPoint:
+		return "Assault in " + where + ": name the Point Unit", "the Point Unit of the assault in " + where
+	case stAssaultForward:
+		return "Assault in " + where + ": name the Forward Unit", "the Forward Unit against the assault in " + where
+	case stCasualty:
+		return fmt.Sprintf("Assault in %s: take a casualty point (%d left): a step, or the retreat of a Spent or Disrupted unit", where, f.Fight.CP), "casualty points in " + where
+	case stVoluntary:
+		return "Assault in " + where + ": retreat defenders voluntarily, or stay", "voluntary retreats from " + where
+	case stRetreatTo:
+		u := f.Fight.Retreating - 1
+		return "Retreat " + s.g.units[u].Name + ": choose the place it retreats into", "where " + s.g.units[u].Name + " retreats"
+	}
+	return "Assault in " + where + ": retreat assaulting units into the place they came from, or stay", "retreats from " + where
+}
+
+// check reports a fight that names no place or unit of the game.
+func (f *fight) check() error {
+	if f.Place < 0 || f.Place >= nPlaces || f.Point < 0 || f.Point > nUnits || f.Forward < 0 || f.Forward > nUnits || f.CP < 0 || f.Taken < 0 ||
+		f.Attackers[len(f.Attackers)-1]>>(nUnits%64) != 0 {
+		return fmt.Errorf("assault %+v names no place or unit of the game", *f)
+	}
+	return nil
+}
+
+// checkFight checks an assault's step against its frames: the assault on
+// its impulse, the attacker to name the Point Unit and retreat, the
+// defender to name the Forward Unit and take casualty points.
+func (s *State) checkFight() error {
+	if s.stack.n != 2 || s.stack.frames[0].Proc != procImpulse || s.stack.top().Proc != procAssault {
+		return fmt.Errorf("stack: step %s needs an assault frame on an impulse frame", stepNames[s.step])
+	}
+	f := s.fightFrame()
+	chooser := f.Side.other()
+	switch s.step {
+	case stAssaultPoint, stAttackerRetreat:
+		chooser = f.Side
+	case stRetreatTo:
+		if f.Fight.Retreating == 0 {
+			return fmt.Errorf("stack: step %s names no retreating unit", stepNames[s.step])
+		}
+		chooser = s.g.side[f.Fight.Retreating-1]
+	}
+	switch {
+	case f.Side != s.stack.frames[0].Side || s.active != chooser:
+		return fmt.Errorf("stack: in step %s the attacker of the impulse names the Point Unit and retreats its units, the defender the Forward Unit, casualties and retreats, each side where its unit retreats", stepNames[s.step])
+	case (s.step == stAssaultPoint) != (f.Fight.Point == 0) || s.step == stCasualty && f.Fight.CP == 0 || (s.step == stRetreatTo) != (f.Fight.Retreating != 0) ||
+		s.step != stAssaultPoint && s.step != stAssaultForward && f.Fight.Forward == 0:
+		return fmt.Errorf("stack: assault %+v does not fit step %s", f.Fight, stepNames[s.step])
+	}
+	return nil
+}

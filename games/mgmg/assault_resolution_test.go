@@ -1,0 +1,112 @@
+package mgmg
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"sandtable/engine"
+)
+
+// groesbeekAssault is the Allied impulse of TestEnteringEnemyUnits with
+// both battalions of the 504th in Groesbeek (35), TEM +2, against
+// Kampfgruppe Hermann (Fresh, DF 2), and the assault begun.
+func groesbeekAssault(t *testing.T) *State {
+	t.Helper()
+	s := impulseOf(t, 19, allies, "clear", []UnitPos{
+		{ID: "us-1-504", At: "34", Level: "fresh"}, {ID: "us-3-504", At: "34", Level: "fresh"},
+		{ID: "de-fj-hermann", At: "35", Level: "fresh"},
+	}, map[string]string{"34": "airborne"})
+	play(t, s, "assault:34", "move:us-1-504", "enter:35", "move:us-3-504", "enter:35")
+	if got := ids(s); !slices.Equal(got, []string{"resolve:35"}) {
+		t.Fatalf("with both battalions in 35: %v, want only resolve:35 (mgmg:10.1, 10.2)", got)
+	}
+	play(t, s, "resolve:35")
+	return s
+}
+
+// mgmg:10.72, mgmg:10.73, mgmg:10.7: the Point Unit's label previews the
+// assault: AV 4 (1/504) + 1 (the 3/504, 10.72B) = 5 against DV 2
+// (Hermann) + 2 (TEM) = 4. Success needs the attacker's 2d6 at least the
+// defender's: (1296 - 146) / 2 + 146 = 721 of 1296, 56%; stalemate, one
+// less, 140 of 1296, 11%; failure 435 of 1296, 34%. The position
+// round-trips with the assault open.
+func TestAssaultPreview(t *testing.T) {
+	s := groesbeekAssault(t)
+	if got := sorted(ids(s)); !slices.Equal(got, []string{"point:us-1-504", "point:us-3-504"}) {
+		t.Fatalf("Point Unit choices %v, want either battalion (mgmg:10.72A)", got)
+	}
+	a, _ := engine.Find(s, "point:us-1-504")
+	if l := s.Describe(a).Label; !strings.Contains(l, "AV 5 against DV 4: failure 34%, stalemate 11%, success 56%") {
+		t.Errorf("label %q: want AV 5 against DV 4 and the odds 34/11/56", l)
+	}
+	back, err := engine.LoadPositionDoc(s.g, engine.EncodePosition("mgmg", s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Hash() != s.Hash() || !slices.Equal(ids(back.(*State)), ids(s)) {
+		t.Errorf("the position mid-assault does not round-trip")
+	}
+}
+
+// mgmg:10.743, mgmg:10.8, mgmg:10.93: AT 5 + 4 = 9 against DT 4 + 3 = 7:
+// two casualty points. Hermann, the Forward Unit, takes the first (Spent);
+// the second as Disrupt 1 or as a retreat, the defender's choice; he
+// stays. The 504th are Spent as the impulse ends (mgmg:10.743); nobody
+// enters Groesbeek again this impulse (mgmg:10.1).
+func TestAssaultSuccessCasualties(t *testing.T) {
+	s := groesbeekAssault(t)
+	s.rng.Force(2, 2, 2, 1)
+	play(t, s, "point:us-1-504")
+	h := s.g.unit("de-fj-hermann")
+	if s.step != stCasualty || s.fightFrame().Fight.CP != 2 || s.ToMove() != "german" {
+		t.Fatalf("step %s with %d CP for %s: want the German to take 2 casualty points", stepNames[s.step], s.fightFrame().Fight.CP, s.ToMove())
+	}
+	if got := ids(s); !slices.Equal(got, []string{"casualty:de-fj-hermann"}) {
+		t.Fatalf("first casualty choices %v: the Fresh Forward Unit takes a step (mgmg:10.8)", got)
+	}
+	play(t, s, "casualty:de-fj-hermann")
+	if got := sorted(ids(s)); !slices.Equal(got, []string{"casualty:de-fj-hermann", "withdraw:de-fj-hermann"}) {
+		t.Fatalf("second casualty choices %v: a step or the Spent unit's retreat (mgmg:10.8)", got)
+	}
+	play(t, s, "casualty:de-fj-hermann")
+	if s.units[h].Level != StepDisrupt1 || s.units[h].Loc != s.g.at("35") {
+		t.Fatalf("Hermann %s in %s, want Disrupt 1 in 35", s.units[h].Level, s.g.placeIDs[s.units[h].Loc])
+	}
+	if s.step != stVoluntary {
+		t.Fatalf("step %s: want the defender's voluntary retreat (mgmg:10.93)", stepNames[s.step])
+	}
+	play(t, s, "stay")
+	if got := ids(s); !slices.Equal(got, []string{"end-impulse"}) {
+		t.Fatalf("after the assault %v, want only the end of the impulse", got)
+	}
+	s.rng.Force(6, 6)
+	play(t, s, "end-impulse")
+	for _, id := range []string{"us-1-504", "us-3-504"} {
+		if u := s.units[s.g.unit(id)]; u.Level != StepSpent || u.Loc != s.g.at("35") {
+			t.Errorf("%s %s in %s, want Spent in 35 (mgmg:10.743)", id, u.Level, s.g.placeIDs[u.Loc])
+		}
+	}
+}
+
+// mgmg:10.741: AT 5 + 2 = 7 against DT 4 + 12 = 16, a failure: both
+// battalions become Disrupt 1 and, the assault Mandatory, retreat into
+// Heumensoord (34), where they came from; Hermann is untouched and
+// Groesbeek German again (mgmg:7.2).
+func TestAssaultFailureRetreat(t *testing.T) {
+	s := groesbeekAssault(t)
+	s.rng.Force(1, 1, 6, 6)
+	play(t, s, "point:us-3-504")
+	for _, id := range []string{"us-1-504", "us-3-504"} {
+		if u := s.units[s.g.unit(id)]; u.Level != StepDisrupt1 || u.Loc != s.g.at("34") {
+			t.Errorf("%s %s in %s, want Disrupt 1 in 34 (mgmg:10.741)", id, u.Level, s.g.placeIDs[u.Loc])
+		}
+	}
+	if h := s.units[s.g.unit("de-fj-hermann")]; h.Level != StepFresh {
+		t.Errorf("Hermann %s, want Fresh: a failure does nothing to the defender", h.Level)
+	}
+	play(t, s, "stay")
+	if s.controller(s.g.at("35")) != germans || s.step != stImpulse {
+		t.Errorf("after the failure: 35 is %s's, step %s; want German, back in the impulse", s.controller(s.g.at("35")), stepNames[s.step])
+	}
+}
