@@ -20,6 +20,9 @@ const (
 	kInterdict                 // place an Air Interdiction marker (mgmg:16.4)
 	kKeep                      // keep a roll (mgmg:12.2)
 	kReroll                    // reroll it with the Advantage (mgmg:12.2)
+	kBombard                   // bombard a target area (mgmg:20.2)
+	kPrimary                   // name the primary target (mgmg:11.12, 20.3)
+	kAttrition                 // reduce a unit with attrition points (mgmg:11.41)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -58,6 +61,19 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kPlace:
 		id := s.g.placeIDs[x]
 		c.ID, c.Label, c.Refs = "to:"+id, "Regroup into "+s.g.placeName(int16(x)), []string{"area:" + id}
+	case kBombard:
+		id := s.g.placeIDs[x]
+		c.ID, c.Refs, c.Rule = "bombard:"+id, []string{"area:" + id}, "mgmg:20.2"
+		c.Label = s.bombardLabel("Air Bombardment of "+s.g.placeName(int16(x))+" by the US VIII Air marker", s.ddayAir(), true, int16(x), s.towerIn(int16(x)))
+	case kPrimary:
+		u := &s.g.units[x]
+		c.ID, c.Refs, c.Rule = "primary:"+u.ID, []string{"unit:" + u.ID}, "mgmg:11.12"
+		c.Label = s.bombardLabel("Barrage with "+u.Name+" the primary target", s.barrageAV(s.xxxBarrage()), false, s.g.zoneF, int16(x))
+	case kAttrition:
+		u := &s.g.units[x]
+		f := s.stack.top()
+		c.ID, c.Refs, c.Rule = "attrition:"+u.ID, []string{"unit:" + u.ID}, "mgmg:11.41"
+		c.Label = fmt.Sprintf("Reduce %s for %d of the %d attrition points left", u.Name, AttritionCost(s.defender(int16(x), &f.Hit)), f.AP)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -86,6 +102,12 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "to":
 		p, ok := s.g.placeIndex[arg]
 		return act(kPlace, int(p)), ok
+	case prefix == "bombard":
+		p, ok := s.g.placeIndex[arg]
+		return act(kBombard, int(p)), ok
+	case prefix == "primary", prefix == "attrition":
+		u, ok := s.g.byID[arg]
+		return act(map[string]kind{"primary": kPrimary, "attrition": kAttrition}[prefix], int(u)), ok
 	case prefix == "interdict":
 		p, ok := s.g.placeIndex[arg]
 		return act(kInterdict, int(p)), ok
@@ -112,6 +134,8 @@ func (s *State) rule() string {
 		return "mgmg:6.5"
 	case stReroll:
 		return "mgmg:12.2"
+	case stAttrition:
+		return "mgmg:11.41"
 	}
 	return "mgmg:6.1"
 }

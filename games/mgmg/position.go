@@ -355,16 +355,25 @@ func (s *State) checkStack() error {
 		case f.Proc == procReroll && !(f.For == rrSunset && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
 			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender) || f.Unit >= nUnits):
 			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 or a dr of 1 to 6, the unit rolled for by Interdiction and Surrender only, and the side that chooses after", f)
-		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll:
+		case f.Proc == procBombard && (f.Place < 0 || f.Place >= nPlaces || f.AP < 0):
+			return fmt.Errorf("stack: bombard frame %+v: its Place is a place index and its AP not negative", f)
+		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll && f.Proc != procBombard:
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
 		}
 		if f.Acted[len(f.Acted)-1]>>(nUnits%64) != 0 {
 			return fmt.Errorf("stack: a frame's Acted names units past the %d of the order of battle", nUnits)
 		}
 	}
-	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll}[s.step]
+	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll, stAttrition: procBombard}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
+		return nil
+	case s.step == stAirBombardment && s.stack.n == 1 && s.stack.top().Proc == procBombard && s.stack.top().AP == 0:
+		return nil // the last area bombarded (airCursor)
+	case want == procBombard:
+		if s.stack.n != 1 || s.stack.top().Proc != procBombard || s.active != germans {
+			return errors.New("stack: step attrition needs one bombard frame, the German defender to move")
+		}
 		return nil
 	case want == procReroll:
 		if s.stack.n != 1 || s.stack.top().Proc != procReroll || s.active != s.advantage {

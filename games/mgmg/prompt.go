@@ -32,8 +32,14 @@ var stepPhases = [...]engine.Phase{
 // Phase implements engine.Prompter.
 // A reroll offer belongs to the phase of its roll (rollPhases).
 func (s *State) Phase() engine.Phase {
-	if s.step == stReroll {
+	switch s.step {
+	case stReroll:
 		return rollPhases[s.stack.top().For]
+	case stAttrition: // only D-Day's bombardments are built
+		if s.stack.top().Place == s.g.zoneF {
+			return phaseArtillery
+		}
+		return phaseAirBombardment
 	}
 	return stepPhases[s.step]
 }
@@ -61,17 +67,29 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 // others are told it decides (wait).
 func (s *State) asks() (ask, wait string) {
 	notBuilt := map[step]string{
-		stAirBombardment:   "the air bombardments of the FLAK Towers are not yet built",
-		stArtilleryBarrage: "the XXX Corps Artillery barrage in Zone F is not yet built",
-		stAirborneLanding:  "the first lift has landed through Interdiction; the Drop Areas' assaults, seizures and moves are not yet built",
-		stGroundAssault:    "the Guards Armoured assault in Zone F is not yet built",
-		stRefit:            "depots and refits are not yet built; Impulse Advances and Retractions may be bought with Reserves, and Isolated units roll for surrender at the end",
+		stAirborneLanding: "the first lift has landed through Interdiction; the Drop Areas' assaults, seizures and moves are not yet built",
+		stGroundAssault:   "the Guards Armoured assault in Zone F is not yet built",
+		stRefit:           "depots and refits are not yet built; Impulse Advances and Retractions may be bought with Reserves, and Isolated units roll for surrender at the end",
 	}
 	if why, ok := notBuilt[s.step]; ok {
 		name := s.Phase().Name
 		return fmt.Sprintf("%s (%s): choose Done", name, why), "the " + name
 	}
 	switch s.step {
+	case stAirBombardment:
+		if s.nextTower(s.airCursor()) >= 0 {
+			return "Air Bombardment Phase: the US VIII Air marker bombards the next area holding a German FLAK Tower, the tower the primary target", "the next air bombardment"
+		}
+		return "Air Bombardment Phase: every FLAK Tower has been bombarded; choose Done, and the VIII Air marker becomes the Air Supply marker", "the end of the air bombardments"
+	case stArtilleryBarrage:
+		if s.xxxBarrage() < 0 {
+			return "Artillery Bombardment Phase: the XXX Corps Artillery is not Fresh in Zone F, or no German unit is there: choose Done", "the end of the phase"
+		}
+		return "Artillery Bombardment Phase: choose the primary target of the XXX Corps Artillery's barrage in Zone F", "the barrage's primary target"
+	case stAttrition:
+		f := s.stack.top()
+		return fmt.Sprintf("Bombardment of %s: %d attrition points are left; choose a unit to reduce one step (the most points any choice of units can take must be taken)", s.g.placeName(f.Place), f.AP),
+			"which units take the attrition points"
 	case stRegroup:
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
 	case stReroll:

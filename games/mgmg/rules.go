@@ -22,7 +22,9 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 // are not yet built offer only "done" (see the prompt).
 func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
-	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
+	case stAirBombardment, stArtilleryBarrage, stAttrition:
+		return s.legalBombard(buf)
+	case stAirborneLanding, stGroundAssault:
 		return append(buf, act(kDone, 0))
 	case stRegroup, stRegroupTo:
 		return s.legalRegroup(buf)
@@ -52,7 +54,9 @@ func (s *State) Apply(a engine.Action) error {
 	s.choices++
 	k, x := split(a)
 	switch s.step {
-	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
+	case stAirBombardment, stArtilleryBarrage, stAttrition:
+		s.applyBombard(k, x)
+	case stAirborneLanding, stGroundAssault:
 		s.applyDDay()
 	case stImpulse:
 		if k == kInterdict {

@@ -46,13 +46,7 @@ func TestSetUp(t *testing.T) {
 func TestAirborneLanding(t *testing.T) {
 	s := newTestState(t, "standard")
 	g := s.g
-	play(t, s, "done", "done")
-	for s.step == stReroll {
-		play(t, s, "keep")
-	}
-	if s.step != stAirborneLanding {
-		t.Fatalf("step %s; want the Airborne Landing Phase", stepNames[s.step])
-	}
+	playDDayTo(t, s, stAirborneLanding)
 	landed := 0
 	for u := range g.units {
 		if !s.landsOnDDay(u) {

@@ -14,9 +14,10 @@ const (
 	procImpulse proc = iota + 1 // mgmg:8.1 one side's impulse, from its choice to its end
 	procRegroup                 // mgmg:6.5 one side's Regroup
 	procReroll                  // mgmg:12.2 the Advantage holder's offer to reroll a roll
+	procBombard                 // mgmg:11.4 a bombardment, from its resolution to its last attrition point
 )
 
-var procNames = [...]string{procImpulse: "impulse", procRegroup: "regroup", procReroll: "reroll"}
+var procNames = [...]string{procImpulse: "impulse", procRegroup: "regroup", procReroll: "reroll", procBombard: "bombard"}
 
 // MarshalText writes a procedure by name in a position; an unknown one
 // writes as "", which reading refuses.
@@ -48,6 +49,9 @@ type frame struct {
 	For    rollFor `json:",omitempty"` // reroll: what the roll is for
 	Roll   int8    `json:",omitempty"` // reroll: the roll on offer
 	Back   side    `json:",omitempty"` // reroll: who chooses once the offer is settled
+	Place  int16   `json:",omitempty"` // bombard: the target area (mgmg:11.1)
+	AP     int8    `json:",omitempty"` // bombard: the attrition points left to take (mgmg:11.41)
+	Hit    units   `json:",omitzero"`  // bombard: the units reduced already (mgmg:11.41)
 }
 
 // units is a set of units, one bit each by index.

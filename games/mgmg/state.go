@@ -117,12 +117,14 @@ const (
 	stRegroupTo                    // mgmg:6.5 where the picked unit regroups
 	stReroll                       // mgmg:12.2 the Advantage holder keeps a roll or rerolls it
 	stOver
+	stAttrition // mgmg:11.4, 11.41 the defender picks the next unit to take attrition points
 )
 
 var stepNames = [...]string{
 	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
 	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
 	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
+	stAttrition: "attrition",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
