@@ -23,6 +23,11 @@ const (
 	kBombard                   // bombard a target area (mgmg:20.2)
 	kPrimary                   // name the primary target (mgmg:11.12, 20.3)
 	kAttrition                 // reduce a unit with attrition points (mgmg:11.41)
+	kTarget                    // declare a Bombardment Impulse on a target area (mgmg:8.23)
+	kLead                      // the lead artillery (mgmg:11.2)
+	kAir                       // an Air Bombardment marker (mgmg:16.2)
+	kSupport                   // more artillery (mgmg:11.2)
+	kBarrage                   // declare a Barrage (mgmg:11.112)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -41,6 +46,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 			c.Label = "Done with the Refit Phase (depots and refits are not yet built)"
 		case stRegroup:
 			c.Label = "Done regrouping"
+		case stSupport:
+			c.Label, c.Rule = "Done adding artillery: choose the primary target", "mgmg:11.2"
 		}
 	case kPass:
 		c.ID, c.Label, c.Rule = "pass", "Pass Impulse", "mgmg:8.24"
@@ -68,12 +75,31 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kPrimary:
 		u := &s.g.units[x]
 		c.ID, c.Refs, c.Rule = "primary:"+u.ID, []string{"unit:" + u.ID}, "mgmg:11.12"
-		c.Label = s.bombardLabel("Barrage with "+u.Name+" the primary target", s.barrageAV(s.xxxBarrage()), false, s.g.zoneF, int16(x))
+		if s.step == stArtilleryBarrage {
+			c.Label = s.bombardLabel("Barrage with "+u.Name+" the primary target", s.barrageAV(s.xxxBarrage()), false, s.g.zoneF, int16(x))
+		} else {
+			c.Label = s.preview(s.stack.top(), int16(x))
+		}
 	case kAttrition:
 		u := &s.g.units[x]
 		f := s.stack.top()
 		c.ID, c.Refs, c.Rule = "attrition:"+u.ID, []string{"unit:" + u.ID}, "mgmg:11.41"
 		c.Label = fmt.Sprintf("Reduce %s for %d of the %d attrition points left", u.Name, AttritionCost(s.defender(int16(x), &f.Hit)), f.AP)
+	case kTarget:
+		id := s.g.placeIDs[x]
+		c.ID, c.Refs, c.Rule = "bombard-area:"+id, []string{"area:" + id}, "mgmg:8.23"
+		c.Label = "Bombardment Impulse on " + s.g.placeName(int16(x))
+	case kLead, kSupport:
+		u := &s.g.units[x]
+		verb := map[kind]string{kLead: "Lead the bombardment with ", kSupport: "Add to the bombardment "}[k]
+		c.ID, c.Refs, c.Rule = map[kind]string{kLead: "lead:", kSupport: "support:"}[k]+u.ID, []string{"unit:" + u.ID}, "mgmg:11.2"
+		c.Label = fmt.Sprintf("%s%s (attack %d) from %s", verb, u.Name, u.AF, s.g.placeName(s.units[x].Loc))
+	case kAir:
+		m := s.g.pieces.Setup.AirMarkers[x]
+		c.ID, c.Rule = "air:"+m.ID, "mgmg:16.2"
+		c.Label = fmt.Sprintf("Air Bombardment by %s (attack %d)", m.Name, m.AF)
+	case kBarrage:
+		c.ID, c.Label, c.Rule = "barrage", "Declare a Barrage: the lead's attack doubled, every firing artillery Spent after (mgmg:11.112)", "mgmg:11.112"
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -81,7 +107,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 }
 
 // bareKinds are the choice IDs without an argument.
-var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll}
+var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll, "barrage": kBarrage}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -105,9 +131,18 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "bombard":
 		p, ok := s.g.placeIndex[arg]
 		return act(kBombard, int(p)), ok
-	case prefix == "primary", prefix == "attrition":
+	case prefix == "primary", prefix == "attrition", prefix == "lead", prefix == "support":
 		u, ok := s.g.byID[arg]
-		return act(map[string]kind{"primary": kPrimary, "attrition": kAttrition}[prefix], int(u)), ok
+		return act(map[string]kind{"primary": kPrimary, "attrition": kAttrition, "lead": kLead, "support": kSupport}[prefix], int(u)), ok
+	case prefix == "bombard-area":
+		p, ok := s.g.placeIndex[arg]
+		return act(kTarget, int(p)), ok
+	case prefix == "air":
+		for i, m := range s.g.pieces.Setup.AirMarkers {
+			if m.ID == arg {
+				return act(kAir, i), true
+			}
+		}
 	case prefix == "interdict":
 		p, ok := s.g.placeIndex[arg]
 		return act(kInterdict, int(p)), ok
@@ -136,6 +171,12 @@ func (s *State) rule() string {
 		return "mgmg:12.2"
 	case stAttrition:
 		return "mgmg:11.41"
+	case stBombardWith:
+		return "mgmg:11.11"
+	case stSupport:
+		return "mgmg:11.2"
+	case stPrimary:
+		return "mgmg:11.12"
 	}
 	return "mgmg:6.1"
 }

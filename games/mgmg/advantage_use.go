@@ -88,7 +88,7 @@ func (s *State) applyReroll(reroll bool) {
 func (s *State) resolveRoll(f frame, roll int) {
 	switch f.For {
 	case rrSunset:
-		s.sunset(roll)
+		s.sunset(roll, false)
 	case rrWeather:
 		s.setWeather(roll)
 	case rrInterdiction:

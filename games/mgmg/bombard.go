@@ -136,7 +136,7 @@ func (s *State) legalBombard(buf []engine.Action) []engine.Action {
 		}
 	case stAttrition:
 		f := s.stack.top()
-		for _, u := range s.attritionChoices(f.Place, &f.Hit, int(f.AP)) {
+		for _, u := range s.attritionChoices(f) {
 			buf = append(buf, act(kAttrition, int(u)))
 		}
 	}
@@ -153,12 +153,12 @@ func (s *State) applyBombard(k kind, x int) {
 		}
 		s.stack.push(frame{Proc: procBombard, Place: p})
 		s.logf("mgmg:20.2", "the US VIII Air marker bombards %p", int(p))
-		s.bombard(germans, s.ddayAir(), true, s.towerIn(p))
+		s.bombard(s.ddayAir(), true, s.towerIn(p))
 	case k == kPrimary: // mgmg:20.3
 		art := s.xxxBarrage()
 		s.stack.push(frame{Proc: procBombard, Place: s.g.zoneF})
 		s.logf("mgmg:20.3", "%u barrages %p", int(art), int(s.g.zoneF))
-		s.bombard(germans, s.barrageAV(art), false, int16(x))
+		s.bombard(s.barrageAV(art), false, int16(x))
 		s.setLevel(art, StepSpent) // mgmg:11.112, 20.3
 		s.logf("mgmg:11.112", "%u is flipped to its Spent side", int(art))
 	case k == kAttrition:
@@ -169,28 +169,27 @@ func (s *State) applyBombard(k kind, x int) {
 		}
 		s.logf("mgmg:20.2", "the US VIII Air marker is flipped: it is the Allied Air Supply marker for the rest of the game")
 		s.step = stArtilleryBarrage
+		return
 	default: // the barrage cannot be made
 		s.landFirstLift()
-		return
-	}
-	if s.step != stAttrition {
 		return
 	}
 	s.nextAttrition()
 }
 
 // bombard resolves a bombardment of the frame's place, whose defenders are
-// sd's, with attack value av on primary target prim (mgmg:11.4): the primary
-// target takes the first attrition points; the rest are the defender's to
-// assign (nextAttrition).
-func (s *State) bombard(sd side, av CombatValue, air bool, prim int16) {
+// the frame's Side, with attack value av on primary target prim
+// (mgmg:11.4): the primary target takes the first attrition points; the
+// rest are the defender's to assign (nextAttrition).
+func (s *State) bombard(av CombatValue, air bool, prim int16) {
 	f := s.stack.top()
 	p := f.Place
-	_, ds := s.defenders(p, sd, nil)
+	_, ds := s.defenders(p, f.Side, nil)
 	dv := BombardmentDV(s.g.m.TEM(int(p)), air, ds)
 	s.logf("mgmg:11.2", av.Format("AV")+"; "+dv.Format("DV")+"; primary target %u", int(prim))
 	ra := s.rng.Die(6) + s.rng.Die(6)
 	rd := s.rng.Die(6) + s.rng.Die(6)
+	f.Roll = int8(ra)
 	ap := AttritionPoints(CompareTotals(av.Total, ra, dv.Total, rd))
 	s.logf("mgmg:11.4", "Attack Total %d (DR %d) against Defense Total %d (DR %d): %d attrition points", av.Total+ra, ra, dv.Total+rd, rd, ap)
 	cost := AttritionCost(s.defender(prim, nil))
@@ -203,7 +202,6 @@ func (s *State) bombard(sd side, av CombatValue, air bool, prim int16) {
 		s.logf("mgmg:11.41", "%u absorbs %d attrition points, fewer than the %d it takes to be reduced: no effect", int(prim), ap, cost)
 	}
 	f.AP = int8(min(left, 127))
-	s.step = stAttrition
 }
 
 // defender is what bombardment reads of unit u (defenders).
@@ -224,14 +222,15 @@ func (s *State) reduceUnit(u int16, cost int) {
 	s.logf("mgmg:11.41", "%u takes %d attrition points and becomes "+s.units[u].Level.String(), int(u), cost)
 }
 
-// attritionChoices are the units the defender may reduce next with ap
-// attrition points left: those after which the points the rest can still
-// take make up the most any choice of units could (mgmg:11.41).
-func (s *State) attritionChoices(p int16, hit *units, ap int) []int16 {
+// attritionChoices are the units the defender may reduce next with the
+// frame's attrition points left: those after which the points the rest can
+// still take make up the most any choice of units could (mgmg:11.41).
+func (s *State) attritionChoices(f *frame) []int16 {
+	ap := int(f.AP)
 	if ap == 0 {
 		return nil
 	}
-	us, ds := s.defenders(p, germans, hit) // the defenders so far are German
+	us, ds := s.defenders(f.Place, f.Side, &f.Hit)
 	best := MostAttrition(ds, -1, ap)
 	var out []int16
 	for i, u := range us {
@@ -262,8 +261,8 @@ func (s *State) reduce(u int16) {
 // those left: they are ignored (mgmg:11.41).
 func (s *State) nextAttrition() {
 	f := s.stack.top()
-	if len(s.attritionChoices(f.Place, &f.Hit, int(f.AP))) > 0 {
-		s.active = germans
+	if len(s.attritionChoices(f)) > 0 {
+		s.step, s.active = stAttrition, f.Side
 		return
 	}
 	if f.AP > 0 {
@@ -272,8 +271,13 @@ func (s *State) nextAttrition() {
 	s.endBombardment()
 }
 
-// endBombardment goes on with the phase the bombardment belongs to.
+// endBombardment goes on with the impulse or phase the bombardment belongs
+// to.
 func (s *State) endBombardment() {
+	if s.stack.n == 2 {
+		s.endImpulseBombardment()
+		return
+	}
 	f := s.stack.top()
 	s.active = allies
 	if f.Place == s.g.zoneF && s.turn == FirstDay && s.stack.n == 1 { // mgmg:20.3

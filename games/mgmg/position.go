@@ -364,17 +364,15 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: a frame's Acted names units past the %d of the order of battle", nUnits)
 		}
 	}
-	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll, stAttrition: procBombard}[s.step]
+	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll,
+		stAttrition: procBombard, stBombardWith: procBombard, stSupport: procBombard, stPrimary: procBombard}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
 		return nil
 	case s.step == stAirBombardment && s.stack.n == 1 && s.stack.top().Proc == procBombard && s.stack.top().AP == 0:
 		return nil // the last area bombarded (airCursor)
 	case want == procBombard:
-		if s.stack.n != 1 || s.stack.top().Proc != procBombard || s.active != germans {
-			return errors.New("stack: step attrition needs one bombard frame, the German defender to move")
-		}
-		return nil
+		return s.checkBombardStack()
 	case want == procReroll:
 		if s.stack.n != 1 || s.stack.top().Proc != procReroll || s.active != s.advantage {
 			return errors.New("stack: step reroll needs one reroll frame, offered to the Advantage holder (mgmg:12.2)")

@@ -35,8 +35,13 @@ func (s *State) Phase() engine.Phase {
 	switch s.step {
 	case stReroll:
 		return rollPhases[s.stack.top().For]
-	case stAttrition: // only D-Day's bombardments are built
-		if s.stack.top().Place == s.g.zoneF {
+	case stBombardWith, stSupport, stPrimary:
+		return phaseDaylight
+	case stAttrition: // in an impulse, or in D-Day's phases
+		switch {
+		case s.stack.n == 2:
+			return phaseDaylight
+		case s.stack.top().Place == s.g.zoneF:
 			return phaseArtillery
 		}
 		return phaseAirBombardment
@@ -90,6 +95,13 @@ func (s *State) asks() (ask, wait string) {
 		f := s.stack.top()
 		return fmt.Sprintf("Bombardment of %s: %d attrition points are left; choose a unit to reduce one step (the most points any choice of units can take must be taken)", s.g.placeName(f.Place), f.AP),
 			"which units take the attrition points"
+	case stBombardWith:
+		where := s.g.placeName(s.stack.top().Place)
+		return "Bombardment of " + where + ": choose the lead Field Artillery unit, or an Air Bombardment marker", "what bombards " + where
+	case stSupport:
+		return "Bombardment: add more Fresh Field Artillery in range, declare a Barrage if Corps Artillery leads, or Done", "the artillery of the bombardment"
+	case stPrimary:
+		return "Bombardment: choose the primary target", "the bombardment's primary target"
 	case stRegroup:
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
 	case stReroll:
@@ -105,6 +117,6 @@ func (s *State) asks() (ask, wait string) {
 		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"
 	}
 	imp := impulseName(s.impulse)
-	return fmt.Sprintf("Impulse %s: your impulse (only the Pass Impulse is built yet; assault, infiltration and bombardment impulses are not)", imp),
+	return fmt.Sprintf("Impulse %s: your impulse (the Pass and Bombardment Impulses are built; assault and infiltration impulses are not yet)", imp),
 		"impulse " + imp
 }

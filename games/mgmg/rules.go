@@ -24,6 +24,8 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
 	case stAirBombardment, stArtilleryBarrage, stAttrition:
 		return s.legalBombard(buf)
+	case stBombardWith, stSupport, stPrimary:
+		return s.legalImpulseBombard(buf)
 	case stAirborneLanding, stGroundAssault:
 		return append(buf, act(kDone, 0))
 	case stRegroup, stRegroupTo:
@@ -33,7 +35,7 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stRefit:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
-		return s.legalInterdiction(append(buf, act(kPass, 0)))
+		return s.legalTargets(s.legalInterdiction(append(buf, act(kPass, 0))))
 	}
 	return buf
 }
@@ -56,12 +58,17 @@ func (s *State) Apply(a engine.Action) error {
 	switch s.step {
 	case stAirBombardment, stArtilleryBarrage, stAttrition:
 		s.applyBombard(k, x)
+	case stBombardWith, stSupport, stPrimary:
+		s.applyImpulseBombard(k, x)
 	case stAirborneLanding, stGroundAssault:
 		s.applyDDay()
 	case stImpulse:
-		if k == kInterdict {
+		switch k {
+		case kInterdict:
 			s.applyInterdiction(int16(x))
-		} else {
+		case kTarget:
+			s.applyTarget(int16(x))
+		default:
 			s.applyPass()
 		}
 	case stRefit:

@@ -117,14 +117,17 @@ const (
 	stRegroupTo                    // mgmg:6.5 where the picked unit regroups
 	stReroll                       // mgmg:12.2 the Advantage holder keeps a roll or rerolls it
 	stOver
-	stAttrition // mgmg:11.4, 11.41 the defender picks the next unit to take attrition points
+	stAttrition   // mgmg:11.4, 11.41 the defender picks the next unit to take attrition points
+	stBombardWith // mgmg:11.11 the lead artillery or the air marker of a Bombardment Impulse
+	stSupport     // mgmg:11.2, 11.112 more artillery, or a Barrage, until done
+	stPrimary     // mgmg:11.12 the primary target
 )
 
 var stepNames = [...]string{
 	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
 	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
 	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
-	stAttrition: "attrition",
+	stAttrition: "attrition", stBombardWith: "bombard-with", stSupport: "bombard-support", stPrimary: "primary-target",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
