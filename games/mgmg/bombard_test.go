@@ -183,3 +183,143 @@ func armourIn(g *Game) string {
 	}
 	panic("no German armour arrives after D-Day")
 }
+
+// alliedBombardment is an Allied impulse at Impulse 1 on September 18,
+// Clear, with only the units given in play and 64 and 63 Controlled by XXX
+// Corps.
+func alliedBombardment(t *testing.T, us []UnitPos) *State {
+	t.Helper()
+	return edited(t, newTestState(t, "standard"), func(p *Position) {
+		p.Turn, p.Step, p.Active, p.Impulse = 18, "impulse", "allied", "1"
+		p.Weather, p.DawnWeather = "clear", "clear"
+		p.Stack = []frame{{Proc: procImpulse, Side: allies}}
+		p.Units = us
+		p.Control = map[string]string{"64": "corps", "63": "corps"}
+	})
+}
+
+// TestBarrageImpulse (mgmg:8.23, mgmg:11.111, mgmg:15.13, mgmg:11.112,
+// mgmg:11.2, mgmg:11.3, mgmg:11.41, mgmg:8.3): the XXX Corps Artillery in
+// Valkenswaard (64) reaches 62, two areas away, the Guards' artillery in
+// Eindhoven (63) one; the 377th (US) in 63 may not join British artillery.
+// A Barrage led by the corps artillery: AV 2x7 + 1 = 15 against DV 4 (TEM
+// 2, no German artillery); DRs 2 and 10: 3 AP, the Fresh garrison, the
+// primary target, Spent for 2, the Spent armour (2) cannot take the 1
+// left. Both British guns Spent as the impulse ends; the Allied DR 2 is
+// the Sunset DR, which at Impulse 1 lets the day go on to Impulse 2.
+func TestBarrageImpulse(t *testing.T) {
+	s := alliedBombardment(t, []UnitPos{
+		{ID: "gb-xxx-corps-art", At: "64", Level: "fresh"},
+		{ID: "gb-gds-art", At: "63", Level: "fresh"},
+		{ID: "us-377-pfab", At: "63", Level: "fresh"},
+		{ID: "de-eindhoven-garrison", At: "62", Level: "fresh"},
+		{ID: "de-pzjg-559", At: "62", Level: "spent"},
+	})
+	g := s.g
+	if got := ids(s); !slices.Contains(got, "bombard-area:62") || slices.Contains(got, "bombard-area:64") {
+		t.Fatalf("impulse choices %v; want a Bombardment Impulse on 62, none on the Allies' own 64", got)
+	}
+	play(t, s, "bombard-area:62")
+	if got := ids(s); !slices.Equal(got, []string{"lead:gb-gds-art", "lead:gb-xxx-corps-art", "lead:us-377-pfab", "air:raf-2-group", "air:raf-83-group"}) {
+		t.Fatalf("leads %v; want the three guns in range and the two RAF markers (an Allied unit next to 62, mgmg:16.22)", got)
+	}
+	play(t, s, "lead:gb-xxx-corps-art")
+	if got := ids(s); !slices.Equal(got, []string{"done", "support:gb-gds-art", "barrage"}) {
+		t.Fatalf("support choices %v; want the Guards' artillery (not the US 377th, mgmg:11.2), a Barrage, or done", got)
+	}
+	play(t, s, "barrage", "support:gb-gds-art")
+	mid := edited(t, s, func(*Position) {})
+	play(t, s, "done")
+	play(t, mid, "done")
+	if got := ids(s); !slices.Equal(got, []string{"primary:de-pzjg-559", "primary:de-eindhoven-garrison"}) || !slices.Equal(ids(mid), ids(s)) {
+		t.Fatalf("primary targets %v (read back mid-bombardment: %v); want both German units", got, ids(mid))
+	}
+	if l := s.Describe(s.Legal(nil)[0]).Label; !strings.Contains(l, "AV 15 against DV 4") {
+		t.Errorf("label %q; want AV 15 against DV 4", l)
+	}
+	s.RNG().Force(1, 1, 5, 5)
+	play(t, s, "primary:de-eindhoven-garrison")
+	for id, want := range map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepSpent, "gb-xxx-corps-art": StepSpent, "gb-gds-art": StepSpent, "us-377-pfab": StepFresh} {
+		if got := s.units[g.unit(id)].Level; got != want {
+			t.Errorf("%s is %s, want %s", id, got, want)
+		}
+	}
+	logHas(t, s, "mgmg:11.4", "Attack Total 17 (DR 2) against Defense Total 14 (DR 10): 3 attrition points")
+	logHas(t, s, "mgmg:11.41", "1 attrition points are left that no unit can take")
+	logHas(t, s, "mgmg:6.3", "Sunset DR 2")
+	if s.step != stImpulse || s.active != germans || s.impulse != 2 {
+		t.Errorf("after the impulse: step %s, %s to move, Impulse %s; want German Impulse 2", stepNames[s.step], s.active, impulseName(s.impulse))
+	}
+}
+
+// TestBombardmentStaysFresh (mgmg:11.111, mgmg:8.3, mgmg:11.4): without a
+// Barrage the artillery stays Fresh; the defender assigns the attrition
+// points left: DRs 12 and 2 against AV 7 + 1 and DV 4: 14 AP, the primary
+// target Spent (2), then the German must reduce the Spent armour (2).
+func TestBombardmentStaysFresh(t *testing.T) {
+	s := alliedBombardment(t, []UnitPos{
+		{ID: "gb-xxx-corps-art", At: "64", Level: "fresh"},
+		{ID: "gb-gds-art", At: "63", Level: "fresh"},
+		{ID: "de-eindhoven-garrison", At: "62", Level: "fresh"},
+		{ID: "de-pzjg-559", At: "62", Level: "spent"},
+	})
+	g := s.g
+	play(t, s, "bombard-area:62", "lead:gb-xxx-corps-art", "support:gb-gds-art", "done")
+	s.RNG().Force(6, 6, 1, 1)
+	play(t, s, "primary:de-eindhoven-garrison")
+	if s.step != stAttrition || s.active != germans {
+		t.Fatalf("step %s with %s to move; want the German to assign 12 attrition points", stepNames[s.step], s.active)
+	}
+	if got := ids(s); !slices.Equal(got, []string{"attrition:de-pzjg-559"}) {
+		t.Fatalf("attrition choices %v; want the armour, the one unit left to reduce", got)
+	}
+	back := edited(t, s, func(*Position) {})
+	play(t, s, "attrition:de-pzjg-559")
+	play(t, back, "attrition:de-pzjg-559")
+	for id, want := range map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepDisrupt1, "gb-xxx-corps-art": StepFresh, "gb-gds-art": StepFresh} {
+		if got := s.units[g.unit(id)].Level; got != want {
+			t.Errorf("%s is %s, want %s", id, got, want)
+		}
+		if got := back.units[g.unit(id)].Level; got != want {
+			t.Errorf("read back mid-bombardment: %s is %s, want %s", id, got, want)
+		}
+	}
+}
+
+// TestAirBombardmentImpulse (mgmg:16.2, mgmg:16.22, mgmg:17, mgmg:6.3): an
+// RAF marker bombards in Clear weather only, where an Allied unit is next
+// to the target; AV its attack factor, DV twice the TEM plus the Fresh FLAK
+// unit; it is used for the day after, and the Advantage marker stays on
+// Impulse 1.
+func TestAirBombardmentImpulse(t *testing.T) {
+	us := []UnitPos{
+		{ID: "gb-gds-2-gren", At: "63", Level: "fresh"},
+		{ID: "de-eindhoven-garrison", At: "62", Level: "fresh"},
+		{ID: "de-flak-welschap", At: "62", Level: "fresh"},
+	}
+	over := edited(t, alliedBombardment(t, us), func(p *Position) { p.Weather = "overcast" })
+	if got := ids(over); slices.Contains(got, "bombard-area:62") {
+		t.Errorf("Overcast: choices %v; want no Air Bombardment (mgmg:16.2)", got)
+	}
+	s := alliedBombardment(t, us)
+	g := s.g
+	play(t, s, "bombard-area:62", "air:raf-83-group")
+	if l := s.Describe(s.Legal(nil)[0]).Label; !strings.Contains(l, "AV 7 against DV 5") {
+		t.Errorf("label %q; want AV 7 against DV 5", l)
+	}
+	s.RNG().Force(3, 3, 3, 3)
+	play(t, s, "primary:de-eindhoven-garrison")
+	if s.step == stAttrition {
+		play(t, s, ids(s)[0])
+	}
+	if got := s.units[g.unit("de-eindhoven-garrison")].Level; got != StepSpent {
+		t.Errorf("the garrison is %s after 2 AP, want Spent", got)
+	}
+	if s.impulse != 1 || s.active != germans {
+		t.Errorf("Impulse %s, %s to move; want German Impulse 1 again, the marker staying (mgmg:16.2)", impulseName(s.impulse), s.active)
+	}
+	i := slices.IndexFunc(g.pieces.Setup.AirMarkers, func(m AirMarker) bool { return m.ID == "raf-83-group" })
+	if s.airUsed&(1<<i) == 0 {
+		t.Error("the RAF 83 Group marker is not used after its bombardment")
+	}
+}
