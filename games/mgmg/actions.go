@@ -75,9 +75,12 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kPrimary:
 		u := &s.g.units[x]
 		c.ID, c.Refs, c.Rule = "primary:"+u.ID, []string{"unit:" + u.ID}, "mgmg:11.12"
-		if s.step == stArtilleryBarrage {
+		switch s.step {
+		case stMistaken:
+			c.Label, c.Rule = fmt.Sprintf("Name %s the primary target of the mistaken attack's %d attrition points", u.Name, s.stack.top().AP), "mgmg:16.23"
+		case stArtilleryBarrage:
 			c.Label = s.bombardLabel("Barrage with "+u.Name+" the primary target", s.barrageAV(s.xxxBarrage()), false, s.g.zoneF, int16(x))
-		} else {
+		default:
 			c.Label = s.preview(s.stack.top(), int16(x))
 		}
 	case kAttrition:

@@ -192,6 +192,18 @@ func (s *State) bombard(av CombatValue, air bool, prim int16) {
 	f.Roll = int8(ra)
 	ap := AttritionPoints(CompareTotals(av.Total, ra, dv.Total, rd))
 	s.logf("mgmg:11.4", "Attack Total %d (DR %d) against Defense Total %d (DR %d): %d attrition points", av.Total+ra, ra, dv.Total+rd, rd, ap)
+	if air && s.contested(p) {
+		if m := MistakenAttackAP(ra, rd); m > 0 {
+			f.Mistaken = int8(m)
+			s.logf("mgmg:16.23", "the DRs are equal over a Contested area: a mistaken attack inflicts %d attrition points on the Allies", m)
+		}
+	}
+	s.hitPrimary(f, prim, ap)
+}
+
+// hitPrimary gives the primary target prim its attrition points of ap,
+// leaving the rest on the frame (mgmg:11.4, 11.41).
+func (s *State) hitPrimary(f *frame, prim int16, ap int) {
 	cost := AttritionCost(s.defender(prim, nil))
 	hit, left := PrimaryAttrition(cost, ap)
 	switch {

@@ -323,3 +323,50 @@ func TestAirBombardmentImpulse(t *testing.T) {
 		t.Error("the RAF 83 Group marker is not used after its bombardment")
 	}
 }
+
+// TestMistakenAttackPlays (mgmg:16.23, mgmg:11.41): an Air Bombardment of a
+// Contested area with equal DRs, 5 each: AV 7 against DV 5 gives 2 AP, the
+// German garrison Spent; the Allies take half the Allied DR rounded up, 3.
+// The German names the Fresh 5th Coldstream (2) their primary target; the
+// 1 left must go to the Spent 1st Grenadiers (1), not the Fresh armour
+// (3); all is the Allies' to assign, then the impulse ends.
+func TestMistakenAttackPlays(t *testing.T) {
+	s := alliedBombardment(t, []UnitPos{
+		{ID: "gb-gds-2-gren", At: "62", Level: "fresh"},
+		{ID: "gb-gds-1-gren", At: "62", Level: "spent"},
+		{ID: "gb-gds-5-cold", At: "62", Level: "fresh"},
+		{ID: "de-eindhoven-garrison", At: "62", Level: "fresh"},
+		{ID: "de-flak-welschap", At: "62", Level: "fresh"},
+	})
+	g := s.g
+	play(t, s, "bombard-area:62", "air:raf-83-group")
+	s.RNG().Force(2, 3, 4, 1)
+	play(t, s, "primary:de-eindhoven-garrison")
+	if s.step != stMistaken || s.active != germans {
+		t.Fatalf("step %s with %s to move; want the German to name the Allied primary target", stepNames[s.step], s.active)
+	}
+	if got := ids(s); !slices.Equal(got, []string{"primary:gb-gds-2-gren", "primary:gb-gds-1-gren", "primary:gb-gds-5-cold"}) {
+		t.Fatalf("choices %v; want the three Allied units", got)
+	}
+	back := edited(t, s, func(*Position) {})
+	if !slices.Equal(ids(back), ids(s)) {
+		t.Fatalf("read back mid-attack: choices %v, want %v", ids(back), ids(s))
+	}
+	play(t, s, "primary:gb-gds-5-cold")
+	if s.step != stAttrition || s.active != allies {
+		t.Fatalf("step %s with %s to move; want the Allies to assign their last attrition point", stepNames[s.step], s.active)
+	}
+	if got := ids(s); !slices.Equal(got, []string{"attrition:gb-gds-1-gren"}) {
+		t.Fatalf("choices %v; want only the Spent 1st Grenadiers, which takes the 1 left", got)
+	}
+	play(t, s, "attrition:gb-gds-1-gren")
+	for id, want := range map[string]Step{"de-eindhoven-garrison": StepSpent, "de-flak-welschap": StepFresh, "gb-gds-5-cold": StepSpent, "gb-gds-1-gren": StepDisrupt1, "gb-gds-2-gren": StepFresh} {
+		if got := s.units[g.unit(id)].Level; got != want {
+			t.Errorf("%s is %s, want %s", id, got, want)
+		}
+	}
+	logHas(t, s, "mgmg:16.23", "inflicts 3 attrition points on the Allies")
+	if s.step != stImpulse || s.active != germans {
+		t.Errorf("step %s with %s to move; want the next German impulse", stepNames[s.step], s.active)
+	}
+}

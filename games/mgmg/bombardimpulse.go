@@ -135,7 +135,7 @@ func (s *State) legalImpulseBombard(buf []engine.Action) []engine.Action {
 		if lead.Artillery == CorpsArtillery && !f.Barrage {
 			buf = append(buf, act(kBarrage, 0))
 		}
-	case stPrimary:
+	case stPrimary, stMistaken:
 		us, ds := s.defenders(f.Place, f.Side, nil)
 		for i, u := range us {
 			if CheckPrimary(ds, i, f.Air > 0, false) == nil {
@@ -192,8 +192,13 @@ func (s *State) applyImpulseBombard(k kind, x int) {
 	case kDone:
 		s.step = stPrimary
 	case kPrimary:
-		av, air := s.impulseAV(f)
-		s.bombard(av, air, int16(x))
+		if s.step == stMistaken { // mgmg:16.23: the German names the Allied primary target
+			s.logf("mgmg:16.23", "the Germans name %u the primary target of the mistaken attack", x)
+			s.hitPrimary(f, int16(x), int(f.AP))
+		} else {
+			av, air := s.impulseAV(f)
+			s.bombard(av, air, int16(x))
+		}
 		s.nextAttrition()
 	}
 }
@@ -204,6 +209,11 @@ func (s *State) applyImpulseBombard(k kind, x int) {
 // (mgmg:16.2); the Allied resolution DR is the impulse's Sunset DR, and an
 // Air Bombardment does not advance the Advantage marker (mgmg:16.2, 6.3).
 func (s *State) endImpulseBombardment() {
+	if f := s.stack.top(); f.Mistaken > 0 { // mgmg:16.23: now the Allies defend
+		f.Side, f.AP, f.Mistaken = allies, f.Mistaken, 0
+		s.step, s.active = stMistaken, germans
+		return
+	}
 	f := s.stack.pop()
 	imp := s.stack.top()
 	if f.Barrage {
@@ -240,10 +250,12 @@ func (s *State) checkBombardStack() error {
 		return fmt.Errorf("stack: step %s needs a bombard frame on top", stepNames[s.step])
 	case s.stack.n == 1 && (s.step != stAttrition || f.Side != germans || s.turn != FirstDay):
 		return fmt.Errorf("stack: a bombardment outside an impulse is D-Day's, the German defending, in step attrition")
-	case s.stack.n == 2 && (s.stack.frames[0].Proc != procImpulse || s.stack.frames[0].Side != f.Side.other()):
-		return fmt.Errorf("stack: a Bombardment Impulse's frame lies on the impulse of the side that bombards")
 	case s.stack.n > 2:
 		return fmt.Errorf("stack: %d frames in a bombardment, at most 2", s.stack.n)
+	case s.stack.n == 2 && s.stack.frames[0].Proc != procImpulse:
+		return fmt.Errorf("stack: a Bombardment Impulse's frame lies on an impulse")
+	case s.stack.n == 2 && s.stack.frames[0].Side == f.Side && (f.Air == 0 || f.Side != allies || f.Mistaken != 0 || s.step != stMistaken && s.step != stAttrition):
+		return fmt.Errorf("stack: the side that bombards defends only against a mistaken attack of its air marker (mgmg:16.23)")
 	case s.step == stAttrition && s.active != f.Side || s.step != stAttrition && s.active != f.Side.other():
 		return fmt.Errorf("stack: in step %s the wrong side is to move", stepNames[s.step])
 	case s.step == stSupport && (f.Unit < 0 || f.Unit >= nUnits || !f.Acted.has(f.Unit)):

@@ -365,7 +365,7 @@ func (s *State) checkStack() error {
 		}
 	}
 	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll,
-		stAttrition: procBombard, stBombardWith: procBombard, stSupport: procBombard, stPrimary: procBombard}[s.step]
+		stAttrition: procBombard, stBombardWith: procBombard, stSupport: procBombard, stPrimary: procBombard, stMistaken: procBombard}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
 		return nil

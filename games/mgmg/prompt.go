@@ -35,7 +35,7 @@ func (s *State) Phase() engine.Phase {
 	switch s.step {
 	case stReroll:
 		return rollPhases[s.stack.top().For]
-	case stBombardWith, stSupport, stPrimary:
+	case stBombardWith, stSupport, stPrimary, stMistaken:
 		return phaseDaylight
 	case stAttrition: // in an impulse, or in D-Day's phases
 		switch {
@@ -102,6 +102,9 @@ func (s *State) asks() (ask, wait string) {
 		return "Bombardment: add more Fresh Field Artillery in range, declare a Barrage if Corps Artillery leads, or Done", "the artillery of the bombardment"
 	case stPrimary:
 		return "Bombardment: choose the primary target", "the bombardment's primary target"
+	case stMistaken:
+		f := s.stack.top()
+		return fmt.Sprintf("Mistaken attack: the Allies take %d attrition points; choose their primary target", f.AP), "the primary target of the mistaken attack"
 	case stRegroup:
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
 	case stReroll:

@@ -24,7 +24,7 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
 	case stAirBombardment, stArtilleryBarrage, stAttrition:
 		return s.legalBombard(buf)
-	case stBombardWith, stSupport, stPrimary:
+	case stBombardWith, stSupport, stPrimary, stMistaken:
 		return s.legalImpulseBombard(buf)
 	case stAirborneLanding, stGroundAssault:
 		return append(buf, act(kDone, 0))
@@ -58,7 +58,7 @@ func (s *State) Apply(a engine.Action) error {
 	switch s.step {
 	case stAirBombardment, stArtilleryBarrage, stAttrition:
 		s.applyBombard(k, x)
-	case stBombardWith, stSupport, stPrimary:
+	case stBombardWith, stSupport, stPrimary, stMistaken:
 		s.applyImpulseBombard(k, x)
 	case stAirborneLanding, stGroundAssault:
 		s.applyDDay()

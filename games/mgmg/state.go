@@ -121,6 +121,7 @@ const (
 	stBombardWith // mgmg:11.11 the lead artillery or the air marker of a Bombardment Impulse
 	stSupport     // mgmg:11.2, 11.112 more artillery, or a Barrage, until done
 	stPrimary     // mgmg:11.12 the primary target
+	stMistaken    // mgmg:16.23 the German names the Allied primary target of a mistaken attack
 )
 
 var stepNames = [...]string{
@@ -128,6 +129,7 @@ var stepNames = [...]string{
 	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
 	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
 	stAttrition: "attrition", stBombardWith: "bombard-with", stSupport: "bombard-support", stPrimary: "primary-target",
+	stMistaken: "mistaken-attack",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
