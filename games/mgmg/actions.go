@@ -20,14 +20,22 @@ const (
 	kInterdict                 // place an Air Interdiction marker (mgmg:16.4)
 	kKeep                      // keep a roll (mgmg:12.2)
 	kReroll                    // reroll it with the Advantage (mgmg:12.2)
-	kBombard                   // bombard a target area (mgmg:20.2)
-	kPrimary                   // name the primary target (mgmg:11.12, 20.3)
-	kAttrition                 // reduce a unit with attrition points (mgmg:11.41)
-	kTarget                    // declare a Bombardment Impulse on a target area (mgmg:8.23)
-	kLead                      // the lead artillery (mgmg:11.2)
-	kAir                       // an Air Bombardment marker (mgmg:16.2)
-	kSupport                   // more artillery (mgmg:11.2)
-	kBarrage                   // declare a Barrage (mgmg:11.112)
+
+	kAssaultImpulse      // mgmg:8.21 activate a place for an Assault Impulse
+	kInfiltrationImpulse // mgmg:8.22 activate a place for an Infiltration Impulse
+	kMove                // mgmg:9.1 pick the unit to move
+	kEnter               // mgmg:9.2 the moving unit enters a place: place | Via<<8
+	kStop                // mgmg:9.1 the moving unit stops
+	kEndImpulse          // mgmg:9.1 no more units move
+	kSeize               // mgmg:9.22 the moving unit tries to seize the bridge to a place
+	kBombard             // bombard a target area (mgmg:20.2)
+	kPrimary             // name the primary target (mgmg:11.12, 20.3)
+	kAttrition           // reduce a unit with attrition points (mgmg:11.41)
+	kTarget              // declare a Bombardment Impulse on a target area (mgmg:8.23)
+	kLead                // the lead artillery (mgmg:11.2)
+	kAir                 // an Air Bombardment marker (mgmg:16.2)
+	kSupport             // more artillery (mgmg:11.2)
+	kBarrage             // declare a Barrage (mgmg:11.112)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -103,6 +111,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.Label = fmt.Sprintf("Air Bombardment by %s (attack %d)", m.Name, m.AF)
 	case kBarrage:
 		c.ID, c.Label, c.Rule = "barrage", "Declare a Barrage: the lead's attack doubled, every firing artillery Spent after (mgmg:11.112)", "mgmg:11.112"
+	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
+		s.describeImpulse(k, x, &c)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -110,7 +120,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 }
 
 // bareKinds are the choice IDs without an argument.
-var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll, "barrage": kBarrage}
+var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -150,7 +161,7 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 		p, ok := s.g.placeIndex[arg]
 		return act(kInterdict, int(p)), ok
 	}
-	return 0, false
+	return s.parseImpulseChoice(prefix, arg)
 }
 
 // rule is the rule governing the current step.

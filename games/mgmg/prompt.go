@@ -119,7 +119,5 @@ func (s *State) asks() (ask, wait string) {
 		u := s.g.units[s.stack.top().Unit].Name
 		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"
 	}
-	imp := impulseName(s.impulse)
-	return fmt.Sprintf("Impulse %s: your impulse (the Pass and Bombardment Impulses are built; assault and infiltration impulses are not yet)", imp),
-		"impulse " + imp
+	return s.impulseAsks()
 }

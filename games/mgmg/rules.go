@@ -35,7 +35,11 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stRefit:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
-		return s.legalTargets(s.legalInterdiction(append(buf, act(kPass, 0))))
+		buf = s.legalImpulse(buf)
+		if s.impulseFrame().Move.Kind == impulseNone {
+			buf = s.legalTargets(buf) // mgmg:8.23
+		}
+		return buf
 	}
 	return buf
 }
@@ -69,7 +73,7 @@ func (s *State) Apply(a engine.Action) error {
 		case kTarget:
 			s.applyTarget(int16(x))
 		default:
-			s.applyPass()
+			s.applyImpulse(k, x)
 		}
 	case stRefit:
 		s.applyRefit(k)

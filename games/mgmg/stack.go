@@ -56,6 +56,7 @@ type frame struct {
 	Barrage  bool    `json:",omitempty"` // bombard: a Barrage is declared (mgmg:11.112)
 	Mistaken int8    `json:",omitempty"` // bombard: the attrition points a mistaken attack inflicts on the Allies, until they take them (mgmg:16.23)
 	Stay     bool    `json:",omitempty"` // impulse: an Air Bombardment: the Advantage marker stays (mgmg:16.2)
+	Move     moves   `json:",omitzero"`  // impulse: its Active Area and movement (assault_impulse.go)
 }
 
 // units is a set of units, one bit each by index.
