@@ -215,7 +215,6 @@ func TestBarrageImpulse(t *testing.T) {
 		{ID: "de-eindhoven-garrison", At: "62", Level: "fresh"},
 		{ID: "de-pzjg-559", At: "62", Level: "spent"},
 	})
-	g := s.g
 	if got := ids(s); !slices.Contains(got, "bombard-area:62") || slices.Contains(got, "bombard-area:64") {
 		t.Fatalf("impulse choices %v; want a Bombardment Impulse on 62, none on the Allies' own 64", got)
 	}
@@ -239,11 +238,7 @@ func TestBarrageImpulse(t *testing.T) {
 	}
 	s.RNG().Force(1, 1, 5, 5)
 	play(t, s, "primary:de-eindhoven-garrison")
-	for id, want := range map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepSpent, "gb-xxx-corps-art": StepSpent, "gb-gds-art": StepSpent, "us-377-pfab": StepFresh} {
-		if got := s.units[g.unit(id)].Level; got != want {
-			t.Errorf("%s is %s, want %s", id, got, want)
-		}
-	}
+	checkLevels(t, s, map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepSpent, "gb-xxx-corps-art": StepSpent, "gb-gds-art": StepSpent, "us-377-pfab": StepFresh})
 	logHas(t, s, "mgmg:11.4", "Attack Total 17 (DR 2) against Defense Total 14 (DR 10): 3 attrition points")
 	logHas(t, s, "mgmg:11.41", "1 attrition points are left that no unit can take")
 	logHas(t, s, "mgmg:6.3", "Sunset DR 2")
@@ -263,7 +258,6 @@ func TestBombardmentStaysFresh(t *testing.T) {
 		{ID: "de-eindhoven-garrison", At: "62", Level: "fresh"},
 		{ID: "de-pzjg-559", At: "62", Level: "spent"},
 	})
-	g := s.g
 	play(t, s, "bombard-area:62", "lead:gb-xxx-corps-art", "support:gb-gds-art", "done")
 	s.RNG().Force(6, 6, 1, 1)
 	play(t, s, "primary:de-eindhoven-garrison")
@@ -276,14 +270,9 @@ func TestBombardmentStaysFresh(t *testing.T) {
 	back := edited(t, s, func(*Position) {})
 	play(t, s, "attrition:de-pzjg-559")
 	play(t, back, "attrition:de-pzjg-559")
-	for id, want := range map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepDisrupt1, "gb-xxx-corps-art": StepFresh, "gb-gds-art": StepFresh} {
-		if got := s.units[g.unit(id)].Level; got != want {
-			t.Errorf("%s is %s, want %s", id, got, want)
-		}
-		if got := back.units[g.unit(id)].Level; got != want {
-			t.Errorf("read back mid-bombardment: %s is %s, want %s", id, got, want)
-		}
-	}
+	want := map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepDisrupt1, "gb-xxx-corps-art": StepFresh, "gb-gds-art": StepFresh}
+	checkLevels(t, s, want)
+	checkLevels(t, back, want) // read back mid-bombardment
 }
 
 // TestAirBombardmentImpulse (mgmg:16.2, mgmg:16.22, mgmg:17, mgmg:6.3): an
@@ -338,7 +327,6 @@ func TestMistakenAttackPlays(t *testing.T) {
 		{ID: "de-eindhoven-garrison", At: "62", Level: "fresh"},
 		{ID: "de-flak-welschap", At: "62", Level: "fresh"},
 	})
-	g := s.g
 	play(t, s, "bombard-area:62", "air:raf-83-group")
 	s.RNG().Force(2, 3, 4, 1)
 	play(t, s, "primary:de-eindhoven-garrison")
@@ -360,13 +348,19 @@ func TestMistakenAttackPlays(t *testing.T) {
 		t.Fatalf("choices %v; want only the Spent 1st Grenadiers, which takes the 1 left", got)
 	}
 	play(t, s, "attrition:gb-gds-1-gren")
-	for id, want := range map[string]Step{"de-eindhoven-garrison": StepSpent, "de-flak-welschap": StepFresh, "gb-gds-5-cold": StepSpent, "gb-gds-1-gren": StepDisrupt1, "gb-gds-2-gren": StepFresh} {
-		if got := s.units[g.unit(id)].Level; got != want {
-			t.Errorf("%s is %s, want %s", id, got, want)
-		}
-	}
+	checkLevels(t, s, map[string]Step{"de-eindhoven-garrison": StepSpent, "de-flak-welschap": StepFresh, "gb-gds-5-cold": StepSpent, "gb-gds-1-gren": StepDisrupt1, "gb-gds-2-gren": StepFresh})
 	logHas(t, s, "mgmg:16.23", "inflicts 3 attrition points on the Allies")
 	if s.step != stImpulse || s.active != germans {
 		t.Errorf("step %s with %s to move; want the next German impulse", stepNames[s.step], s.active)
+	}
+}
+
+// checkLevels fails the test for each unit not at the level wanted.
+func checkLevels(t *testing.T, s *State, want map[string]Step) {
+	t.Helper()
+	for id, w := range want {
+		if got := s.units[s.g.unit(id)].Level; got != w {
+			t.Errorf("%s is %s, want %s", id, got, w)
+		}
 	}
 }
