@@ -1,7 +1,9 @@
 package mgmg
 
 import (
+	"maps"
 	"math"
+	"strconv"
 	"testing"
 
 	"sandtable/engine"
@@ -25,6 +27,20 @@ func evalState(t *testing.T, s *State, vp map[string]int8, edit func(*Position))
 	}
 	s.g = &g
 	return edited(t, s, edit)
+}
+
+// withSupplyLines is control with every other area but Arnhem
+// Airborne-Controlled, which gives no Victory Point (mgmg:21.3) but a
+// supply line to Zone F everywhere (mgmg:13.8).
+func withSupplyLines(control map[string]string) map[string]string {
+	full := map[string]string{}
+	for n := 1; n <= Areas; n++ {
+		if id := strconv.Itoa(n); id != "13" {
+			full[id] = "airborne"
+		}
+	}
+	maps.Copy(full, control)
+	return full
 }
 
 func near(got, want float64) bool { return math.Abs(got-want) < 1e-4 }
@@ -61,7 +77,7 @@ func TestEvaluateAtTheCheck(t *testing.T) {
 	} {
 		s := evalState(t, alliedRegroup(t, c.scenario, 20), testVP, func(p *Position) {
 			p.Units, p.Advantage = nil, c.advantage
-			p.Control = map[string]string{"28": "corps", "41": "corps", "51": "corps", "13": "airborne"}
+			p.Control = withSupplyLines(map[string]string{"28": "corps", "41": "corps", "51": "corps", "13": "airborne"})
 		})
 		if got := s.victoryPoints(); got != c.vp {
 			t.Fatalf("%s: %d VP, want %d", c.scenario, got, c.vp)
@@ -201,7 +217,7 @@ func TestEvaluateContestedPenalty(t *testing.T) {
 // TestEvaluateOver: a game that has ended evaluates as its result.
 func TestEvaluateOver(t *testing.T) {
 	s := evalState(t, alliedRegroup(t, "standard", 20), testVP, func(p *Position) {
-		p.Units, p.Control = nil, map[string]string{"28": "corps", "41": "corps", "51": "corps", "13": "airborne"}
+		p.Units, p.Control = nil, withSupplyLines(map[string]string{"28": "corps", "41": "corps", "51": "corps", "13": "airborne"})
 	})
 	play(t, s, "done")
 	if s.Evaluate("allied") != 1 || s.Evaluate("german") != 0 || s.Evaluate("") != 0.5 {
