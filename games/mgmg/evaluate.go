@@ -60,7 +60,14 @@ type evaluation struct {
 	// corridor: through areas only (a zone ends a move, mgmg:14.2), over
 	// a river only by a bridge or ferry (mgmg:9.62, 9.63); -1 if none.
 	dist  [nPlaces][nPlaces]int8
-	worth [nUnits]float64 // attack plus defense factor (mgmg:4.22)
+	near  [nPlaces][]placeWeight // per place, itself (weight 1) and the places next to it by the corridor (0.5)
+	worth [nUnits]float64        // attack plus defense factor (mgmg:4.22)
+}
+
+// placeWeight is a place and how much its strength counts (evaluation.near).
+type placeWeight struct {
+	p int16
+	w float64
 }
 
 var (
@@ -84,6 +91,16 @@ func (g *Game) evaluation() *evaluation {
 		}
 		for from, id := range g.placeIDs {
 			e.corridor(m, g, from, id)
+		}
+		for p := range e.near {
+			for q := range e.dist {
+				switch e.dist[q][p] {
+				case 0:
+					e.near[p] = append(e.near[p], placeWeight{int16(q), 1})
+				case 1:
+					e.near[p] = append(e.near[p], placeWeight{int16(q), 0.5})
+				}
+			}
 		}
 		for u := range g.units {
 			e.worth[u] = float64(g.units[u].AF + g.units[u].DF)
@@ -281,25 +298,23 @@ func (s *State) evalTerms(t *evalTerms) {
 		return
 	}
 
-	// strength per place and XXX Corps' places
-	var str [nPlaces][2]float64
-	var corps [nPlaces]bool
+	var f evalForces
 	var lost [2]float64
 	for u := range s.units {
 		st, sd := s.units[u], g.side[u]
 		switch {
 		case st.Loc >= 0 && st.Loc != g.uk:
-			str[st.Loc][sd] += e.worth[u] * evalShare[st.Level]
+			f.str[st.Loc][sd] += e.worth[u] * evalShare[st.Level]
 			lost[sd] += float64(st.Level)
 			if g.units[u].XXXCorps() {
-				corps[st.Loc] = true
+				f.addCorps(st.Loc)
 			}
 		case st.Loc == locElim:
 			lost[sd] += 4
 		}
 	}
-	if !s.anyCorps(&corps) {
-		corps[g.zoneF] = true // the Corps yet to come enter in Zone F (mgmg:18.3)
+	if f.nCorps == 0 {
+		f.addCorps(g.zoneF) // the Corps yet to come enter in Zone F (mgmg:18.3)
 	}
 
 	reach := evalPace * left
@@ -309,11 +324,11 @@ func (s *State) evalTerms(t *evalTerms) {
 		if g.vp[p] == 0 && p != g.arnhem || p == g.eindhoven {
 			continue
 		}
-		pc := logistic(s.corpsLogit(e, &str, &corps, p, reach))
+		pc := logistic(s.corpsLogit(e, &f, p, reach))
 		if p != g.arnhem {
 			t.areas += float64(g.vp[p]) * pc
 		} else {
-			la := evalForce * s.balance(e, &str, p)
+			la := evalForce * s.balance(e, &f, p)
 			if s.control[p] == ctlAirborne {
 				la += evalAirborne
 			} else {
@@ -336,35 +351,42 @@ func (s *State) evalTerms(t *evalTerms) {
 	case s.eindhoven:
 		t.eindhoven = 1
 	case s.turn == FirstDay:
-		t.eindhoven = logistic(s.corpsLogit(e, &str, &corps, g.eindhoven, evalPace*s.dayLeft()))
+		t.eindhoven = logistic(s.corpsLogit(e, &f, g.eindhoven, evalPace*s.dayLeft()))
 	}
 	if s.advantage == allies {
 		t.advantage = 1
 	}
 	last := s.lastDay()
 	gameLeft := s.daysLeft(last)
-	d := s.corpsDistance(e, &corps, g.zoneA)
+	d := s.corpsDistance(e, &f, g.zoneA)
 	t.breakthrough = evalBreakthrough * logistic(evalStep*(evalPace*gameLeft-float64(d)))
 	share := gameLeft / float64(last-FirstDay+1)
 	t.loss = share * (evalLossGerman*lost[germans] - evalLossAllied*lost[allies])
 }
 
-// anyCorps reports a XXX Corps unit on the map.
-func (s *State) anyCorps(corps *[nPlaces]bool) bool {
-	for _, c := range corps {
-		if c {
-			return true
-		}
+// evalForces are the strength of each side per place and the places of XXX
+// Corps' units, counted once per evaluation.
+type evalForces struct {
+	str    [nPlaces][2]float64
+	corps  [nPlaces]bool
+	at     [nPlaces]int16 // the first nCorps places with a XXX Corps unit
+	nCorps int
+}
+
+func (f *evalForces) addCorps(p int16) {
+	if !f.corps[p] {
+		f.corps[p] = true
+		f.at[f.nCorps] = p
+		f.nCorps++
 	}
-	return false
 }
 
 // corpsLogit is the logit that XXX Corps Controls p at the check: held now
 // (mgmg:7.21), within the reach of its nearest unit or short of it, and the
 // balance of strength there.
-func (s *State) corpsLogit(e *evaluation, str *[nPlaces][2]float64, corps *[nPlaces]bool, p int16, reach float64) float64 {
-	l := evalStep*(reach-float64(s.corpsDistance(e, corps, p))) + evalForce*s.balance(e, str, p)
-	if s.control[p] == ctlCorps || p == s.g.eindhoven && corps[p] { // mgmg:21.31: Contesting counts there
+func (s *State) corpsLogit(e *evaluation, f *evalForces, p int16, reach float64) float64 {
+	l := evalStep*(reach-float64(s.corpsDistance(e, f, p))) + evalForce*s.balance(e, f, p)
+	if s.control[p] == ctlCorps || p == s.g.eindhoven && f.corps[p] { // mgmg:21.31: Contesting counts there
 		l += evalHeld
 	}
 	return l
@@ -372,10 +394,10 @@ func (s *State) corpsLogit(e *evaluation, str *[nPlaces][2]float64, corps *[nPla
 
 // corpsDistance is the corridor distance from the nearest XXX Corps place
 // to p; far beyond the map when none reaches it.
-func (s *State) corpsDistance(e *evaluation, corps *[nPlaces]bool, p int16) int {
+func (s *State) corpsDistance(e *evaluation, f *evalForces, p int16) int {
 	best := 100
-	for q, c := range corps {
-		if d := int(e.dist[q][p]); c && d >= 0 && d < best {
+	for _, q := range f.at[:f.nCorps] {
+		if d := int(e.dist[q][p]); d >= 0 && d < best {
 			best = d
 		}
 	}
@@ -384,20 +406,11 @@ func (s *State) corpsDistance(e *evaluation, corps *[nPlaces]bool, p int16) int 
 
 // balance is (Allied − German) / (Allied + German + evalForceK) over the
 // strength in p and half of that next to it by the corridor.
-func (s *State) balance(e *evaluation, str *[nPlaces][2]float64, p int16) float64 {
+func (s *State) balance(e *evaluation, f *evalForces, p int16) float64 {
 	var a, g float64
-	for q := range str {
-		w := 0.0
-		switch e.dist[q][p] {
-		case 0:
-			w = 1
-		case 1:
-			w = 0.5
-		default:
-			continue
-		}
-		a += w * str[q][allies]
-		g += w * str[q][germans]
+	for _, n := range e.near[p] {
+		a += n.w * f.str[n.p][allies]
+		g += n.w * f.str[n.p][germans]
 	}
 	return (a - g) / (a + g + evalForceK)
 }
