@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"fmt"
+	"strings"
 
 	"sandtable/engine"
 )
@@ -10,10 +11,15 @@ import (
 type kind uint8
 
 const (
-	kDone    kind = iota + 1 // a phase or step not yet built is over (see Prompt)
-	kPass                    // mgmg:8.24
-	kAdvance                 // mgmg:13.7 an Impulse Advance bought with Reserves
-	kRetract                 // mgmg:13.7 an Impulse Retraction
+	kDone      kind = iota + 1 // the side is done with its step, or a phase not yet built is over (see Prompt)
+	kPass                      // mgmg:8.24
+	kAdvance                   // mgmg:13.7 an Impulse Advance bought with Reserves
+	kRetract                   // mgmg:13.7 an Impulse Retraction
+	kUnit                      // pick a unit (mgmg:6.5 to regroup)
+	kPlace                     // move the picked unit into a place (mgmg:6.5)
+	kInterdict                 // place an Air Interdiction marker (mgmg:16.4)
+	kKeep                      // keep a roll (mgmg:12.2)
+	kReroll                    // reroll it with the Advantage (mgmg:12.2)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -27,12 +33,31 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	switch k {
 	case kDone:
 		c.ID, c.Label = "done", "Done: "+s.Phase().Name+" (not yet built)"
+		switch s.step {
+		case stRefit:
+			c.Label = "Done with the Refit Phase (depots and refits are not yet built)"
+		case stRegroup:
+			c.Label = "Done regrouping"
+		}
 	case kPass:
 		c.ID, c.Label, c.Rule = "pass", "Pass Impulse", "mgmg:8.24"
 	case kAdvance, kRetract:
 		to := s.impulse + int8(map[kind]int{kAdvance: 1, kRetract: -1}[k])
 		c.ID, c.Rule = map[kind]string{kAdvance: "advance-impulse", kRetract: "retract-impulse"}[k], "mgmg:13.7"
 		c.Label = fmt.Sprintf("Spend %d Reserves: %s the Advantage marker to Impulse %s", impulseCost, map[kind]string{kAdvance: "advance", kRetract: "retract"}[k], impulseName(to))
+	case kKeep:
+		c.ID, c.Label, c.Rule = "keep", fmtRoll("Keep the", s.stack.top()), "mgmg:12.2"
+	case kReroll:
+		c.ID, c.Label, c.Rule = "reroll", fmtRoll("Use the Advantage to reroll the", s.stack.top()), "mgmg:12.2"
+	case kInterdict:
+		id := s.g.placeIDs[x]
+		c.ID, c.Label, c.Refs, c.Rule = "interdict:"+id, "Place an Air Interdiction marker in "+s.g.placeName(int16(x)), []string{"area:" + id}, "mgmg:16.4"
+	case kUnit:
+		u := &s.g.units[x]
+		c.ID, c.Label, c.Refs = "regroup:"+u.ID, fmt.Sprintf("Regroup %s from %s", u.Name, s.g.placeName(s.units[x].Loc)), []string{"unit:" + u.ID}
+	case kPlace:
+		id := s.g.placeIDs[x]
+		c.ID, c.Label, c.Refs = "to:"+id, "Regroup into "+s.g.placeName(int16(x)), []string{"area:" + id}
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -40,13 +65,32 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 }
 
 // bareKinds are the choice IDs without an argument.
-var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract}
+var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll}
+
+// fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
+func fmtRoll(verb string, f *frame) string {
+	return fmt.Sprintf("%s %s %d", verb, rollLabels[f.For], f.Roll)
+}
 
 // ParseChoice implements engine.ChoiceParser: the action a choice ID names,
 // whether or not it is legal now.
 func (s *State) ParseChoice(id string) (engine.Action, bool) {
-	k, ok := bareKinds[id]
-	return act(k, 0), ok
+	prefix, arg, has := strings.Cut(id, ":")
+	switch {
+	case !has:
+		k, ok := bareKinds[id]
+		return act(k, 0), ok
+	case prefix == "regroup":
+		u, ok := s.g.byID[arg]
+		return act(kUnit, int(u)), ok
+	case prefix == "to":
+		p, ok := s.g.placeIndex[arg]
+		return act(kPlace, int(p)), ok
+	case prefix == "interdict":
+		p, ok := s.g.placeIndex[arg]
+		return act(kInterdict, int(p)), ok
+	}
+	return 0, false
 }
 
 // rule is the rule governing the current step.
@@ -64,8 +108,10 @@ func (s *State) rule() string {
 		return "mgmg:8.2"
 	case stRefit:
 		return "mgmg:6.4"
-	case stRegroup:
+	case stRegroup, stRegroupTo:
 		return "mgmg:6.5"
+	case stReroll:
+		return "mgmg:12.2"
 	}
 	return "mgmg:6.1"
 }

@@ -79,6 +79,7 @@ func (s *State) updateControl(p int16) {
 	case ger > 0 && all == 0 && s.controller(p) == allies:
 		s.setControl(p, ctlGerman)
 		s.logf("mgmg:7.2", "the Germans take control of %p", int(p))
+		s.bridgesFollowControl(p)
 	case all > 0 && ger == 0 && s.controller(p) == germans:
 		c := ctlAirborne
 		if s.hasCorps(p) {
@@ -86,6 +87,7 @@ func (s *State) updateControl(p int16) {
 		}
 		s.setControl(p, c)
 		s.logf("mgmg:7.2", "the Allies take control of %p", int(p))
+		s.bridgesFollowControl(p)
 	case s.control[p] == ctlAirborne && s.hasCorps(p):
 		s.setControl(p, ctlCorps)
 		s.logf("mgmg:7.21", "XXX Corps links up in %p", int(p))

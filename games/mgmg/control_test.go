@@ -17,7 +17,7 @@ func (s *State) enter(p int16, units ...string) {
 }
 
 // TestStackingLimit: ten units of a side fill an Area for that side only;
-// Zones and the United Kingdom box have no limit (mgmg:7.1, 14.3).
+// Zones and the United Kingdom box have no limit (mgmg:7.1, mgmg:14.3).
 func TestStackingLimit(t *testing.T) {
 	s := emptyMap(t)
 	g := s.g
@@ -47,7 +47,8 @@ func TestStackingLimit(t *testing.T) {
 	}
 }
 
-// TestControl works mgmg:7.2-7.5 through one area: an Airborne unit takes a
+// TestControl works mgmg:7.0 (mgmg:7.2, mgmg:7.3, mgmg:7.4, mgmg:7.5, the markers of
+// mgmg:4.5) through one area: an Airborne unit takes a
 // Vacant German area for the Airborne; a German unit Contests it without
 // taking it; XXX Corps takes it from the Airborne on arriving; the German
 // takes it back only once it is Vacant of Allied units.
@@ -60,7 +61,7 @@ func TestControl(t *testing.T) {
 		t.Fatal("the test's units are not an airborne unit, a XXX Corps unit and a German unit")
 	}
 	if !s.free(p, germans) || !s.vacant(p, allies) {
-		t.Fatal("an empty German area is Free for the Germans and Vacant for the Allies (mgmg:7.4, 7.5)")
+		t.Fatal("an empty German area is Free for the Germans and Vacant for the Allies (mgmg:7.4, mgmg:7.5)")
 	}
 	s.enter(p, para)
 	if s.control[p] != ctlAirborne || !s.free(p, allies) {

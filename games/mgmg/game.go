@@ -13,21 +13,26 @@ const MaxChoices = 50000
 
 // Game is Monty's Gamble: Market-Garden with its data loaded.
 type Game struct {
+	m             *Map
 	pieces        *Pieces
 	units         []Unit
 	byID          map[string]int16
 	side          []side // per unit
 	placeIDs      []string
 	placeIndex    map[string]int16
-	zone          []bool // per place: a Zone (mgmg:3.3)
-	vp            []int8 // per place: its Victory Points (mgmg:3.25); 0 until the map's loader gives them
-	conditional   []bool // per unit: a Zone F reinforcement that waits for its condition (mgmg:18.3)
-	zoneA         int16  // Apeldoorn (mgmg:21.1)
-	zoneF         int16  // XXX Corps' zone (mgmg:13.82, 14.5)
-	uk            int16  // the United Kingdom box (mgmg:3.4)
-	arnhem        int16  // mgmg:21.32
-	eindhoven     int16  // mgmg:21.31
-	alliedBombers uint8  // the Allied Air Bombardment markers, one bit each in setup.json's order (mgmg:4.31)
+	zone          []bool   // per place: a Zone (mgmg:3.3)
+	vp            []int8   // per place: its Victory Points (mgmg:3.25)
+	bridges       []Border // the bridges of the map, in its order, as the state keeps them (mgmg:3.24)
+	ferries       []Border // the Ferry Crossings, in the map's order (mgmg:3.11)
+	bridgeAt      []int8   // per pair of places i*nPlaces+j: the index of its bridge, -1 for none
+	ferryAt       []int8   // per pair of places: the index of its Ferry Crossing, -1 for none
+	conditional   []bool   // per unit: a Zone F reinforcement that waits for its condition (mgmg:18.3)
+	zoneA         int16    // Apeldoorn (mgmg:21.1)
+	zoneF         int16    // XXX Corps' zone (mgmg:13.82, 14.5)
+	uk            int16    // the United Kingdom box (mgmg:3.4)
+	arnhem        int16    // mgmg:21.32
+	eindhoven     int16    // mgmg:21.31
+	alliedBombers uint8    // the Allied Air Bombardment markers, one bit each in setup.json's order (mgmg:4.31)
 }
 
 // options are the agreed scenario and optional rules (mgmg:22, 23).
@@ -47,32 +52,29 @@ func Load() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	ids, err := interimPlaces()
+	m, err := LoadMap()
 	if err != nil {
 		return nil, err
 	}
-	return newGame(p, ids)
+	return newGame(p, m)
 }
 
-func newGame(p *Pieces, placeIDs []string) (*Game, error) {
-	if len(p.Units) != nUnits || len(placeIDs) != nPlaces {
-		return nil, fmt.Errorf("mgmg data: %d units on %d places; a state holds exactly %d on %d: change nUnits, nPlaces in state.go with the data", len(p.Units), len(placeIDs), nUnits, nPlaces)
+func newGame(p *Pieces, m *Map) (*Game, error) {
+	bridges, ferries := m.Bridges(), m.Ferries()
+	if len(p.Units) != nUnits || m.Len() != nPlaces || len(bridges) != nBridges || len(ferries) != nFerries {
+		return nil, fmt.Errorf("mgmg data: %d units, %d places, %d bridges and %d ferries; a state holds exactly %d, %d, %d and %d: change nUnits, nPlaces, nBridges, nFerries in state.go with the data",
+			len(p.Units), m.Len(), len(bridges), len(ferries), nUnits, nPlaces, nBridges, nFerries)
 	}
-	g := &Game{pieces: p, units: p.Units, byID: map[string]int16{}, placeIDs: placeIDs, placeIndex: map[string]int16{},
-		zone: make([]bool, nPlaces), vp: make([]int8, nPlaces), conditional: make([]bool, nUnits)}
-	for i, id := range placeIDs {
+	g := &Game{m: m, pieces: p, units: p.Units, byID: map[string]int16{}, placeIndex: map[string]int16{},
+		zone: make([]bool, nPlaces), vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
+		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
+	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
+	for i := range m.Len() {
+		id := m.Place(i).ID
+		g.placeIDs = append(g.placeIDs, id)
 		g.placeIndex[id] = int16(i)
-		g.zone[i] = len(id) == 1 && id[0] >= 'A' && id[0] <= 'J'
-	}
-	for _, name := range []struct {
-		id  string
-		dst *int16
-	}{{"A", &g.zoneA}, {ZoneF, &g.zoneF}, {UnitedKingdom, &g.uk}, {"13", &g.arnhem}, {"63", &g.eindhoven}} {
-		i, ok := g.placeIndex[name.id]
-		if !ok {
-			return nil, fmt.Errorf("mgmg map: place %q, which the rules name, is missing", name.id)
-		}
-		*name.dst = i
+		g.zone[i] = m.IsZone(i)
+		g.vp[i] = int8(m.VP(i))
 	}
 	for i := range g.units {
 		u := &g.units[i]
@@ -87,7 +89,7 @@ func newGame(p *Pieces, placeIDs []string) (*Game, error) {
 			g.conditional[g.byID[id]] = true
 		}
 	}
-	if n := len(p.Setup.AirMarkers); n > 8 {
+	if n := len(p.Setup.AirMarkers); n > maxAir {
 		return nil, fmt.Errorf("mgmg setup: %d air markers; the state keeps at most eight", n)
 	}
 	for i, m := range p.Setup.AirMarkers {
@@ -96,6 +98,19 @@ func newGame(p *Pieces, placeIDs []string) (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// borderIndex maps each pair of places, both ways, to the index of its
+// border in bs, -1 where there is none.
+func borderIndex(bs []Border) []int8 {
+	out := make([]int8, nPlaces*nPlaces)
+	for i := range out {
+		out[i] = -1
+	}
+	for k, b := range bs {
+		out[b.A*nPlaces+b.B], out[b.B*nPlaces+b.A] = int8(k), int8(k)
+	}
+	return out
 }
 
 // MustLoad is Load for callers that cannot go on without the game.
@@ -203,7 +218,10 @@ func (g *Game) New(scenario string, raw map[string]string, seed uint64) (engine.
 // newState is a state before the set-up: every unit in its pool and
 // every place German (mgmg:7.2).
 func (g *Game) newState(o options, seed uint64) *State {
-	s := &State{g: g, opt: o, rng: engine.NewRNG(seed), turn: FirstDay, active: germans}
+	s := &State{g: g, opt: o, rng: engine.NewRNG(seed), turn: FirstDay, active: germans, advantageNext: nobody}
+	for i := range s.airAt {
+		s.airAt[i] = noMarker
+	}
 	for u := range s.units {
 		s.units[u] = unitState{Loc: locPool}
 	}

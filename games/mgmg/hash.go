@@ -89,10 +89,17 @@ func (s *State) Hash() uint64 {
 	h.Add(uint64(uint8(s.turn)) | uint64(s.step)<<8 | uint64(s.active)<<16 | uint64(uint8(s.impulse))<<24 |
 		uint64(s.advantage)<<32 | uint64(uint8(s.sunsetDRM))<<40 | uint64(s.weather)<<48 | uint64(s.dawnWeather)<<52 |
 		bit(s.weatherChange)<<56 | bit(s.eindhoven)<<57 | bit(s.boatUsed)<<58)
+	h.Add(uint64(s.advantageNext))
 	h.Add(uint64(s.passes) | uint64(s.purchases)<<32 | uint64(s.airUsed)<<8 | uint64(s.constructUsed[0])<<16 | uint64(s.constructUsed[1])<<24)
 	h.Add(uint64(uint16(s.reserves[0])) | uint64(uint16(s.reserves[1]))<<16)
+	for _, at := range s.airAt {
+		h.Add(uint64(uint8(at)))
+	}
 	for _, f := range s.ferries {
 		h.Add(uint64(f))
+	}
+	for i, b := range s.bridges {
+		h.Add(uint64(b.Held) | uint64(b.Construct[0])<<8 | uint64(b.Construct[1])<<16 | uint64(s.bridgeUse[i])<<24)
 	}
 	h.Int(s.choices)
 	if r := s.result; r != nil {
@@ -103,7 +110,9 @@ func (s *State) Hash() uint64 {
 	}
 	h.Int(int(s.stack.n))
 	for _, f := range s.stack.frames[:s.stack.n] {
-		h.Add(uint64(f.Proc) | uint64(f.Side)<<8 | uint64(uint8(f.Sunset))<<16)
+		h.Add(uint64(f.Proc) | uint64(f.Side)<<8 | uint64(uint8(f.Sunset))<<16 | uint64(uint16(f.Unit))<<32 |
+			uint64(f.For)<<48 | uint64(f.Back)<<56)
+		h.Add(uint64(uint8(f.Roll)))
 		for _, w := range f.Acted {
 			h.Add(w)
 		}

@@ -64,5 +64,15 @@ func (g *Game) unit(id string) int16 {
 	return u
 }
 
-// dDayDone plays the four D-Day phases (mgmg:20.1), reaching German Impulse 0.
-var dDayDone = []string{"done", "done", "done", "done"}
+// playDDay plays the four D-Day phases (mgmg:20.1), keeping every
+// Interdiction dr, to German Impulse 0.
+func playDDay(t *testing.T, s *State) {
+	t.Helper()
+	for s.step != stImpulse {
+		id := "done"
+		if s.step == stReroll {
+			id = "keep"
+		}
+		play(t, s, id)
+	}
+}

@@ -1,6 +1,9 @@
 package mgmg
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // The Daylight Phase (mgmg:6.3, 8): impulses in pairs, the German first,
 // the Allied second, the Advantage marker advancing a space on the Impulse
@@ -63,11 +66,11 @@ func (s *State) endImpulse() {
 		s.beginImpulse(allies)
 		return
 	}
-	roll := int(f.Sunset)
-	if roll == 0 {
-		roll = s.rng.Die(6) + s.rng.Die(6)
+	if f.Sunset != 0 { // made during the impulse, and offered for a reroll then
+		s.sunset(int(f.Sunset))
+		return
 	}
-	s.sunset(roll)
+	s.offerReroll(rrSunset, s.rng.Die(6)+s.rng.Die(6), -1)
 }
 
 // sunset applies the Allied Sunset DR with the Sunset DRM marker's space
@@ -75,6 +78,7 @@ func (s *State) endImpulse() {
 // further, the weather changing as the next impulse begins if the roll
 // equalled the impulse (mgmg:17.4). Off the track, the day ends.
 func (s *State) sunset(roll int) {
+	s.settleAdvantage() // the Allied impulse ends with its Sunset DR (mgmg:12.5)
 	out := Sunset(roll, int(s.sunsetDRM), int(s.impulse))
 	s.logf("mgmg:6.3", "Sunset DR %d with modifier %d at Impulse %i", roll, int(s.sunsetDRM), int(s.impulse))
 	if out.EndsDay {
@@ -94,12 +98,15 @@ func (s *State) sunset(roll int) {
 	s.beginImpulse(germans)
 }
 
-// endDaylight ends the Daylight Phase and begins the Refit Phase.
-// TODO(mgmg:21.1): the Breakthrough check comes here, once supply lines
-// (mgmg:13.8) are traced.
+// endDaylight ends the Daylight Phase: the Allies win at once with a
+// Breakthrough (victory.go); otherwise the Refit Phase begins.
 func (s *State) endDaylight() {
 	s.weatherChange = false // mgmg:17.4: a change called for by the last roll never happens
 	s.passes = 0
+	if s.breakthrough() {
+		s.end(allies, "breakthrough", s.victoryPoints(), fmt.Sprintf("a supplied Fresh Allied unit stands in Zone A, Apeldoorn, at the end of the Daylight Phase of September %d (mgmg:21.1)", s.turn))
+		return
+	}
 	s.startRefit()
 }
 

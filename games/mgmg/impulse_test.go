@@ -19,10 +19,10 @@ func alliedImpulse(t *testing.T, impulse string, drm int) *State {
 }
 
 // TestDaylightBeginsWithGermanImpulse0: after the D-Day phases the Daylight
-// Phase begins with German Impulse 0 (mgmg:20.6, 6.3).
+// Phase begins with German Impulse 0 (mgmg:20.6, mgmg:6.3).
 func TestDaylightBeginsWithGermanImpulse0(t *testing.T) {
 	s := newTestState(t, "standard")
-	play(t, s, dDayDone...)
+	playDDay(t, s)
 	if s.step != stImpulse || s.active != germans || s.impulse != 0 {
 		t.Fatalf("step %s, %s to move at Impulse %s; want the German impulse 0", stepNames[s.step], s.active, impulseName(s.impulse))
 	}
@@ -32,7 +32,7 @@ func TestDaylightBeginsWithGermanImpulse0(t *testing.T) {
 // Daylight Phase at once, with no Sunset DR (mgmg:8.24).
 func TestTwoPassesEndTheDay(t *testing.T) {
 	s := newTestState(t, "standard")
-	play(t, s, dDayDone...)
+	playDDay(t, s)
 	rolls := s.rng.Rolls
 	play(t, s, "pass")
 	if s.active != allies || s.step != stImpulse {
@@ -47,7 +47,7 @@ func TestTwoPassesEndTheDay(t *testing.T) {
 	}
 }
 
-// TestSunsetRoll works the Allied Sunset DR through by hand (mgmg:6.3, 12.41,
+// TestSunsetRoll works the Allied Sunset DR through by hand (mgmg:6.3, mgmg:12.41,
 // 17.4): below the impulse number the day ends; equal, the weather changes
 // as the next German impulse begins; above, the marker advances.
 func TestSunsetRoll(t *testing.T) {
@@ -75,7 +75,7 @@ func TestSunsetRoll(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := alliedImpulse(t, c.impulse, c.drm)
 			s.rng.Force(c.dice[0], c.dice[1])
-			play(t, s, "pass")
+			play(t, s, "pass", "keep")
 			if c.ends {
 				last := s.LogLines("", 0, s.LogLen(""))
 				if off := strings.Contains(fmt.Sprint(last), "moves off the Impulse Track"); off != (c.drm == 1) {
@@ -101,7 +101,7 @@ func TestSunsetRoll(t *testing.T) {
 func TestPassAfterAnAction(t *testing.T) {
 	s := alliedImpulse(t, "3", 0)
 	s.rng.Force(5, 5)
-	play(t, s, "pass")
+	play(t, s, "pass", "keep")
 	if s.step != stImpulse || s.impulse != 4 {
 		t.Fatalf("step %s at Impulse %s; want German Impulse 4 after DR 10 > 3", stepNames[s.step], impulseName(s.impulse))
 	}
@@ -122,8 +122,9 @@ func TestImpulseNames(t *testing.T) {
 }
 
 // TestExhaustion: the units that moved, assaulted or barraged in an impulse
-// turn Spent as it ends; a unit Disrupted meanwhile keeps its level, and the
-// others stay Fresh (mgmg:8.3, 13.2).
+// turn Spent as it ends; a unit Disrupted meanwhile keeps its level and its
+// Disruption marker (mgmg:4.4), and the
+// others stay Fresh (mgmg:8.3, mgmg:13.2).
 func TestExhaustion(t *testing.T) {
 	s := newTestState(t, "standard")
 	g := s.g
@@ -141,7 +142,7 @@ func TestExhaustion(t *testing.T) {
 		}
 	})
 	s.rng.Force(6, 6)
-	play(t, s, "pass")
+	play(t, s, "pass", "keep")
 	if s.units[a].Level != StepSpent || s.units[b].Level != StepDisrupt1 || s.units[c].Level != StepFresh {
 		t.Errorf("levels %s, %s, %s; want Spent for the unit that acted, Disrupt 1 kept, Fresh for the one that did not", s.units[a].Level, s.units[b].Level, s.units[c].Level)
 	}

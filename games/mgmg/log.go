@@ -110,7 +110,7 @@ func (g *Game) placeName(p int16) string {
 	case p == g.uk:
 		return "the United Kingdom box"
 	case g.zone[p]:
-		return "Zone " + id
+		return "Zone " + id + " " + g.m.Place(int(p)).Name
 	}
-	return "area " + id
+	return id + " " + g.m.Place(int(p)).Name
 }

@@ -12,31 +12,35 @@ import (
 // units by their IDs so that a person can write one by hand. Only units
 // listed are in play; the rest wait in their pools.
 type Position struct {
-	Scenario      string            `json:"scenario"`
-	Options       map[string]string `json:"options"`
-	RNG           engine.RNG        `json:"rng"`
-	Turn          int               `json:"turn"` // the date in September (mgmg:3.6)
-	Step          string            `json:"step"`
-	Active        string            `json:"active"`
-	Impulse       string            `json:"impulse"` // "C", "B", "A", "0" to "13" (mgmg:3.7)
-	Advantage     string            `json:"advantage"`
-	SunsetDRM     int               `json:"sunset_drm"` // 0 in its box (mgmg:12.41)
-	Weather       string            `json:"weather"`
-	DawnWeather   string            `json:"dawn_weather"`
-	WeatherChange bool              `json:"weather_change,omitempty"`
-	Passes        int               `json:"passes,omitempty"`
-	Purchases     int               `json:"impulse_purchases,omitempty"` // Advances and Retractions bought by the side refitting (mgmg:13.7)
-	Reserves      SideNumbers       `json:"reserves"`
-	Eindhoven     bool              `json:"eindhoven_bonus,omitempty"`
-	AirUsed       []string          `json:"air_used,omitempty"`
-	ConstructUsed SideNumbers       `json:"construct_used"`
-	BoatUsed      bool              `json:"boat_assault_used,omitempty"`
-	Ferries       []string          `json:"ferries"`
-	Units         []UnitPos         `json:"units"`
-	Control       map[string]string `json:"control"` // Allied-Controlled places; the rest are German
-	Stack         []frame           `json:"stack,omitempty"`
-	Choices       int               `json:"choices"`
-	Result        *engine.Result    `json:"result,omitempty"`
+	Scenario      string               `json:"scenario"`
+	Options       map[string]string    `json:"options"`
+	RNG           engine.RNG           `json:"rng"`
+	Turn          int                  `json:"turn"` // the date in September (mgmg:3.6)
+	Step          string               `json:"step"`
+	Active        string               `json:"active"`
+	Impulse       string               `json:"impulse"`                  // "C", "B", "A", "0" to "13" (mgmg:3.7)
+	Advantage     string               `json:"advantage"`                // "" once used, until the impulse or phase ends (mgmg:12.5)
+	AdvantageNext string               `json:"advantage_next,omitempty"` // who then receives it
+	SunsetDRM     int                  `json:"sunset_drm"`               // 0 in its box (mgmg:12.41)
+	Weather       string               `json:"weather"`
+	DawnWeather   string               `json:"dawn_weather"`
+	WeatherChange bool                 `json:"weather_change,omitempty"`
+	Passes        int                  `json:"passes,omitempty"`
+	Purchases     int                  `json:"impulse_purchases,omitempty"` // Advances and Retractions bought by the side refitting (mgmg:13.7)
+	Reserves      SideNumbers          `json:"reserves"`
+	Eindhoven     bool                 `json:"eindhoven_bonus,omitempty"`
+	AirUsed       []string             `json:"air_used,omitempty"`
+	AirAt         map[string]string    `json:"air_markers_on_map,omitempty"` // air markers on the map by ID: where (mgmg:16.4)
+	ConstructUsed SideNumbers          `json:"construct_used"`
+	BoatUsed      bool                 `json:"boat_assault_used,omitempty"`
+	Ferries       []string             `json:"ferries"`
+	Bridges       map[string]BridgePos `json:"bridges"`              // the bridges not German-held, or with Construct markers (mgmg:19.1)
+	BridgeUse     map[string]int       `json:"bridge_use,omitempty"` // units that crossed each bridge in the Regroup Phase (mgmg:9.62)
+	Units         []UnitPos            `json:"units"`
+	Control       map[string]string    `json:"control"` // Allied-Controlled places; the rest are German
+	Stack         []frame              `json:"stack,omitempty"`
+	Choices       int                  `json:"choices"`
+	Result        *engine.Result       `json:"result,omitempty"`
 }
 
 // SideNumbers is a number for each side.
@@ -57,12 +61,12 @@ func (s *State) Position() any {
 	g := s.g
 	p := Position{
 		Scenario: s.opt.scenario(), Options: s.opt.encode(), RNG: s.rng.Clone(), Turn: int(s.turn), Step: stepNames[s.step],
-		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
+		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), AdvantageNext: s.advantageNext.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange, Passes: int(s.passes),
 		Purchases:     int(s.purchases),
 		Reserves:      SideNumbers{int(s.reserves[germans]), int(s.reserves[allies])},
 		ConstructUsed: SideNumbers{int(s.constructUsed[germans]), int(s.constructUsed[allies])},
-		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Control: s.controlMarkers(),
+		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), BridgeUse: s.bridgeUses(), Control: s.controlMarkers(),
 		Stack: s.stack.list(), Choices: s.choices, Result: s.result,
 	}
 	for i, m := range g.pieces.Setup.AirMarkers {
@@ -70,6 +74,7 @@ func (s *State) Position() any {
 			p.AirUsed = append(p.AirUsed, m.ID)
 		}
 	}
+	p.AirAt = s.airMarkers()
 	for u, st := range &s.units {
 		if st.Loc != locPool {
 			p.Units = append(p.Units, UnitPos{ID: g.units[u].ID, At: g.locName(st.Loc), Level: levelNames[st.Level]})
@@ -118,13 +123,19 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 	if s.active, err = parseSide(p.Active, "active", s.step == stOver); err != nil {
 		return nil, err
 	}
-	if s.advantage, err = parseSide(p.Advantage, "advantage", false); err != nil {
+	if s.advantage, err = parseSide(p.Advantage, "advantage", true); err != nil {
+		return nil, err
+	}
+	if s.advantageNext, err = parseSide(p.AdvantageNext, "advantage_next", true); err != nil {
 		return nil, err
 	}
 	if err := s.setTracks(p); err != nil {
 		return nil, err
 	}
 	if err := s.setMarkers(p); err != nil {
+		return nil, err
+	}
+	if err := s.setBridges(p.Bridges, p.BridgeUse); err != nil {
 		return nil, err
 	}
 	if err := s.setUnits(p); err != nil {
@@ -202,7 +213,7 @@ func (s *State) setTracks(p Position) error {
 		return fmt.Errorf("dawn_weather %q: September 17 and 18 begin Clear (mgmg:17.1)", p.DawnWeather)
 	}
 	s.weatherChange = p.WeatherChange
-	if p.Passes < 0 || p.Passes > 1 || (p.Passes > 0 && s.step != stImpulse) {
+	if p.Passes < 0 || p.Passes > 1 || (p.Passes > 0 && s.step != stImpulse && s.step != stReroll) {
 		return fmt.Errorf("passes %d: 0, or 1 during the Daylight Phase; a second pass ends it (mgmg:8.24)", p.Passes)
 	}
 	s.passes = uint8(p.Passes)
@@ -232,6 +243,17 @@ func (s *State) setMarkers(p Position) error {
 			return fmt.Errorf("air_used: %q is no air marker of setup.json", id)
 		}
 		s.airUsed |= 1 << i
+	}
+	for id, at := range p.AirAt {
+		i := slices.IndexFunc(g.pieces.Setup.AirMarkers, func(m AirMarker) bool { return m.ID == id })
+		q, ok := g.placeIndex[at]
+		if i < 0 || g.pieces.Setup.AirMarkers[i].Kind != InterdictionMarker || int8(g.pieces.Setup.AirMarkers[i].Entry) > s.turn {
+			return fmt.Errorf("air_markers_on_map: %q is no Air Interdiction marker in play on September %d (mgmg:16.4, 18.2)", id, s.turn)
+		}
+		if !ok || g.m.Drop(int(q)) == "" && !g.m.SupplyHead(int(q)) || s.markerIn(q) {
+			return fmt.Errorf("air_markers_on_map: %s is in %q: one marker at most in a place with a Drop Area or Supply Head (mgmg:16.4)", id, at)
+		}
+		s.airAt[i] = int8(q)
 	}
 	cm := g.pieces.Setup.ConstructMarkers
 	if p.ConstructUsed.German < 0 || p.ConstructUsed.German > cm[German] || p.ConstructUsed.Allied < 0 || p.ConstructUsed.Allied > cm[Allied] {
@@ -312,26 +334,49 @@ func (s *State) Invariants() error {
 	if (s.step == stOver) != (s.result != nil) || (s.step == stOver) != (s.active == nobody) {
 		return errors.New("a result exists exactly when the game is over, and then nobody is to move")
 	}
-	if s.advantage == nobody {
-		return errors.New("the Advantage belongs to a side at the start of each impulse (mgmg:12.1)")
+	if (s.advantage == nobody) == (s.advantageNext == nobody) || s.advantage == nobody && (s.step == stImpulse || s.step == stReroll) {
+		return errors.New("the Advantage belongs to a side, or, once used, to nobody until the impulse or phase ends and then to the other side, who is advantage_next; a side holds it at the start of each impulse (mgmg:12.1, 12.5)")
 	}
 	return s.checkStack()
 }
 
-// checkStack checks the procedures against the step: an impulse frame of
-// the side to move exactly while it chooses its impulse.
+// checkStack checks the procedures against the step: one frame of the
+// side to move, an impulse while it chooses its impulse, a regroup while it
+// regroups (with the unit picked in regroup-to), none otherwise.
 func (s *State) checkStack() error {
 	for _, f := range s.stack.frames[:s.stack.n] {
-		if f.Proc != procImpulse || f.Side > allies || f.Sunset < 0 || f.Sunset > 12 {
-			return fmt.Errorf("stack: frame %+v is no impulse of a side with a Sunset DR of 0 (none yet) or 2 to 12", f)
+		switch {
+		case f.Side > allies:
+			return fmt.Errorf("stack: frame %+v belongs to no side", f)
+		case f.Proc == procImpulse && (f.Sunset < 0 || f.Sunset == 1 || f.Sunset > 12 || f.Unit != 0):
+			return fmt.Errorf("stack: impulse frame %+v: its Sunset DR is 0 (none yet) or 2 to 12, and it picks no unit", f)
+		case f.Proc == procRegroup && (f.Sunset != 0 || f.Unit < -1 || f.Unit >= nUnits):
+			return fmt.Errorf("stack: regroup frame %+v: its Unit is a unit index or -1", f)
+		case f.Proc == procReroll && !(f.For == rrSunset && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
+			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender) || f.Unit >= nUnits):
+			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 or a dr of 1 to 6, the unit rolled for by Interdiction and Surrender only, and the side that chooses after", f)
+		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll:
+			return fmt.Errorf("stack: frame %+v is no procedure", f)
 		}
 		if f.Acted[len(f.Acted)-1]>>(nUnits%64) != 0 {
-			return fmt.Errorf("stack: an impulse's Acted names units past the %d of the order of battle", nUnits)
+			return fmt.Errorf("stack: a frame's Acted names units past the %d of the order of battle", nUnits)
 		}
 	}
-	want := s.step == stImpulse
-	if got := s.stack.n == 1 && s.stack.top().Side == s.active; got != want || (!want && s.stack.n > 0) {
-		return fmt.Errorf("stack: step %s needs %s", stepNames[s.step], map[bool]string{true: "one impulse frame of the side to move", false: "no procedure"}[want])
+	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll}[s.step]
+	switch {
+	case want == 0 && s.stack.n == 0:
+		return nil
+	case want == procReroll:
+		if s.stack.n != 1 || s.stack.top().Proc != procReroll || s.active != s.advantage {
+			return errors.New("stack: step reroll needs one reroll frame, offered to the Advantage holder (mgmg:12.2)")
+		}
+		return nil
+	case want == 0 || s.stack.n != 1 || s.stack.top().Proc != want || s.stack.top().Side != s.active:
+		return fmt.Errorf("stack: step %s needs exactly one %s frame of the side to move, or none outside impulses and regroups", stepNames[s.step], procNames[want])
+	case want == procRegroup && (s.step == stRegroupTo) != (s.stack.top().Unit >= 0):
+		return fmt.Errorf("stack: a regroup frame names its unit in step regroup-to only")
+	case s.step == stRegroupTo && s.g.side[s.stack.top().Unit] != s.active:
+		return fmt.Errorf("stack: the unit picked to regroup is not the side to move's")
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ var (
 	phaseArtillery      = engine.Phase{ID: "dday-artillery-bombardment", Name: "D-Day Artillery Bombardment Phase", Rule: "mgmg:20.3"}
 	phaseLanding        = engine.Phase{ID: "dday-airborne-landing", Name: "D-Day Airborne Landing Phase", Rule: "mgmg:20.4"}
 	phaseGroundAssault  = engine.Phase{ID: "dday-ground-assault", Name: "D-Day XXX Corps Ground Assault Phase", Rule: "mgmg:20.5"}
+	phaseDawn           = engine.Phase{ID: "dawn", Name: "Dawn Phase", Rule: "mgmg:6.2"}
 	phaseDaylight       = engine.Phase{ID: "daylight", Name: "Daylight Phase", Rule: "mgmg:6.3"}
 	phaseRefit          = engine.Phase{ID: "refit", Name: "Refit Phase", Rule: "mgmg:6.4"}
 	phaseRegroup        = engine.Phase{ID: "regroup", Name: "Regroup Phase", Rule: "mgmg:6.5"}
@@ -24,11 +25,21 @@ var (
 
 var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
-	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stOver: phaseOver,
+	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
+	stOver: phaseOver,
 }
 
 // Phase implements engine.Prompter.
-func (s *State) Phase() engine.Phase { return stepPhases[s.step] }
+// A reroll offer belongs to the phase of its roll (rollPhases).
+func (s *State) Phase() engine.Phase {
+	if s.step == stReroll {
+		return rollPhases[s.stack.top().For]
+	}
+	return stepPhases[s.step]
+}
+
+// rollPhases are the phases the rerollable rolls are made in.
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -52,14 +63,28 @@ func (s *State) asks() (ask, wait string) {
 	notBuilt := map[step]string{
 		stAirBombardment:   "the air bombardments of the FLAK Towers are not yet built",
 		stArtilleryBarrage: "the XXX Corps Artillery barrage in Zone F is not yet built",
-		stAirborneLanding:  "the first lift has landed; interdiction and the drop areas' actions are not yet built",
+		stAirborneLanding:  "the first lift has landed through Interdiction; the Drop Areas' assaults, seizures and moves are not yet built",
 		stGroundAssault:    "the Guards Armoured assault in Zone F is not yet built",
-		stRefit:            "depots, refits and surrender are not yet built; Impulse Advances and Retractions may be bought with Reserves",
-		stRegroup:          "regroup moves are not yet built",
+		stRefit:            "depots and refits are not yet built; Impulse Advances and Retractions may be bought with Reserves, and Isolated units roll for surrender at the end",
 	}
 	if why, ok := notBuilt[s.step]; ok {
 		name := s.Phase().Name
 		return fmt.Sprintf("%s (%s): choose Done", name, why), "the " + name
+	}
+	switch s.step {
+	case stRegroup:
+		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
+	case stReroll:
+		f := s.stack.top()
+		roll := rollLabels[f.For]
+		if f.Unit >= 0 {
+			roll += " for " + s.g.units[f.Unit].Name
+		}
+		return fmt.Sprintf("The %s is %d: keep it, or reroll it with the Advantage, which then passes to the other side", roll, f.Roll),
+			"whether the " + roll + " is rerolled with the Advantage"
+	case stRegroupTo:
+		u := s.g.units[s.stack.top().Unit].Name
+		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"
 	}
 	imp := impulseName(s.impulse)
 	return fmt.Sprintf("Impulse %s: your impulse (only the Pass Impulse is built yet; assault, infiltration and bombardment impulses are not)", imp),

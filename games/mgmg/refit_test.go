@@ -19,7 +19,7 @@ func ids(s *State) []string {
 // TestImpulsePurchases works the example of mgmg:13.7: the German buys an
 // Impulse Advance to set the marker at 1; the Allies buy the most they may,
 // three Retractions, and reset it to B; the next day begins there
-// (mgmg:6.3). Each costs ten Reserves.
+// (mgmg:6.3). Each costs ten Reserves from the Supply Track (mgmg:3.8).
 func TestImpulsePurchases(t *testing.T) {
 	s := edited(t, newTestState(t, "standard"), func(p *Position) {
 		p.Turn, p.Step, p.Active, p.Stack, p.Impulse = 18, "refit", "german", nil, "0"
@@ -39,7 +39,7 @@ func TestImpulsePurchases(t *testing.T) {
 	if got := ids(s); !slices.Equal(got, []string{"done"}) {
 		t.Fatalf("after three purchases the Allies may buy no more (mgmg:13.7): choices %v", got)
 	}
-	play(t, s, "done", "done", "done")
+	play(t, s, "done", "done", "done", "keep")
 	if s.turn != 19 || s.step != stImpulse || s.impulse != -2 {
 		t.Fatalf("September %d, step %s, Impulse %s; want September 19's first impulse at B", s.turn, stepNames[s.step], impulseName(s.impulse))
 	}

@@ -22,12 +22,16 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 // are not yet built offer only "done" (see the prompt).
 func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
-	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault, stRegroup:
+	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
 		return append(buf, act(kDone, 0))
+	case stRegroup, stRegroupTo:
+		return s.legalRegroup(buf)
+	case stReroll:
+		return s.legalReroll(buf)
 	case stRefit:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
-		return append(buf, act(kPass, 0))
+		return s.legalInterdiction(append(buf, act(kPass, 0)))
 	}
 	return buf
 }
@@ -46,16 +50,22 @@ func (s *State) Apply(a engine.Action) error {
 		return fmt.Errorf("%w: action %d is not legal now", engine.ErrIllegal, a)
 	}
 	s.choices++
-	k, _ := split(a)
+	k, x := split(a)
 	switch s.step {
 	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
 		s.applyDDay()
 	case stImpulse:
-		s.applyPass()
+		if k == kInterdict {
+			s.applyInterdiction(int16(x))
+		} else {
+			s.applyPass()
+		}
 	case stRefit:
 		s.applyRefit(k)
-	case stRegroup:
-		s.applyRegroupDone()
+	case stRegroup, stRegroupTo:
+		s.applyRegroup(k, x)
+	case stReroll:
+		s.applyReroll(k == kReroll)
 	}
 	if s.step != stOver {
 		s.zoneFArrivals()

@@ -1,10 +1,11 @@
 package mgmg
 
-// The sequence of play (mgmg:6): a turn is a Dawn Phase (6.2), or on
-// September 17 the four D-Day phases instead (6.22, 20.1); the Daylight
-// Phase of impulses (6.3, impulse.go); the Refit Phase (6.4, 13.3); and the
-// Regroup Phase (6.5), after which the Turn marker advances or, after the
-// last turn, the game ends (victory.go).
+// The sequence of play (mgmg:6): a turn is a Dawn Phase (6.2, with
+// reinforcements.go and weather.go), or on September 17 the four D-Day
+// phases instead (6.22, 20.1, with interdiction.go); the Daylight Phase of
+// impulses (6.3, impulse.go); the Refit Phase (6.4, 13.3, refit.go); and the
+// Regroup Phase (6.5, regroup.go), after which the Turn marker advances or,
+// on the days victory is checked, the game may end (victory.go).
 
 // startTurn begins the turn of s.turn.
 func (s *State) startTurn() {
@@ -14,12 +15,11 @@ func (s *State) startTurn() {
 		return
 	}
 	s.dawn()
-	s.startDaylight()
 }
 
 // dawn is the Dawn Phase (mgmg:6.2): reinforcements arrive (mgmg:18), the
 // markers used yesterday come back, and from September 19 the weather is
-// rolled (mgmg:6.21).
+// rolled (mgmg:6.21); then the Daylight Phase begins.
 func (s *State) dawn() {
 	s.logf("mgmg:6.2", "September %d: Dawn Phase", int(s.turn))
 	s.arrive()
@@ -49,9 +49,9 @@ func (s *State) applyDDay() {
 	case stAirBombardment:
 		s.step = stArtilleryBarrage
 	case stArtilleryBarrage:
-		s.step = stAirborneLanding
 		s.landFirstLift()
 	case stAirborneLanding:
+		s.settleAdvantage() // mgmg:12.2: used on an Interdiction dr, it passes as the phase ends
 		s.step = stGroundAssault
 	case stGroundAssault:
 		s.startDaylight()
@@ -59,7 +59,8 @@ func (s *State) applyDDay() {
 }
 
 // landFirstLift places the first lift's airborne units in their Drop Areas,
-// fresh side up: the first step of the Airborne Landing Phase (mgmg:20.4).
+// fresh side up, and the German resolves Interdiction: the first two steps
+// of the Airborne Landing Phase (mgmg:20.4, 18.44).
 func (s *State) landFirstLift() {
 	for u := range s.g.units {
 		if !s.landsOnDDay(u) || s.units[u].Loc != s.g.uk {
@@ -70,43 +71,7 @@ func (s *State) landFirstLift() {
 		s.updateControl(p)
 		s.logf("mgmg:20.4", "%u lands in %p", u, int(p))
 	}
-}
-
-// startRefit begins the Refit Phase (mgmg:6.4): the Advantage marker back
-// to space 0, the Sunset DRM marker to its box, the ferries open again;
-// then the Germans refit, then the Allies (mgmg:13.3).
-func (s *State) startRefit() {
-	s.logf("mgmg:6.4", "Refit Phase")
-	s.impulse, s.sunsetDRM = 0, 0
-	s.reopenFerries()
-	s.step, s.active = stRefit, germans
-}
-
-// applyRefit buys an Impulse Advance or Retraction (refit.go), or ends a
-// side's Refit Phase; after the Allies', the Regroup Phase begins with the
-// Germans (mgmg:6.4, 6.5).
-func (s *State) applyRefit(k kind) {
-	if k != kDone {
-		s.buyImpulse(k)
-		return
-	}
-	s.purchases = 0
-	if s.active == germans {
-		s.active = allies
-		return
-	}
-	s.logf("mgmg:6.5", "Regroup Phase")
-	s.step, s.active = stRegroup, germans
-}
-
-// applyRegroupDone ends a side's Regroup; after the Allies' the turn ends
-// (mgmg:6.5).
-func (s *State) applyRegroupDone() {
-	if s.active == germans {
-		s.active = allies
-		return
-	}
-	s.endTurn()
+	s.interdictFrom(0)
 }
 
 // endTurn records Eindhoven's bonus on September 17 (mgmg:21.31), checks

@@ -2,12 +2,12 @@ package mgmg
 
 import "testing"
 
-// TestSetUp: the Turn marker Clear on September 17, the Advantage Allied on
+// TestSetUp (mgmg:5.0, mgmg:5.3): the Turn marker Clear on September 17, the Advantage Allied on
 // Impulse space 0, the Sunset DRM marker in its box, every place German
-// (mgmg:5.1, 7.2, 12.1); the set-up units fresh in their Set-up Areas and
+// (mgmg:5.1, mgmg:7.2, mgmg:12.1); the set-up units fresh in their Set-up Areas and
 // Zones, the first lift in the United Kingdom box, reinforcements not yet
-// in play (mgmg:5.2, 4.23); D-Day's first phase, the Allied Air
-// Bombardment, begins (mgmg:6.22, 20.1).
+// in play (mgmg:5.2, mgmg:4.23); D-Day's first phase, the Allied Air
+// Bombardment, begins (mgmg:6.22, mgmg:20.1).
 func TestSetUp(t *testing.T) {
 	s := newTestState(t, "standard")
 	g := s.g
@@ -35,18 +35,21 @@ func TestSetUp(t *testing.T) {
 			t.Errorf("%s is at %s, %s; want %s, fresh", d.ID, g.locName(st.Loc), st.Level, g.locName(want))
 		}
 	}
-	if got := s.victoryPoints(); got != 1 {
-		t.Errorf("the Allies begin with %d VP; the Advantage gives them 1 (mgmg:5.1, 21.3)", got)
+	if got := s.victoryPoints(); got != 1 { // the x1 VP marker on space 1 of the Supply Track (mgmg:3.8)
+		t.Errorf("the Allies begin with %d VP; the Advantage gives them 1 (mgmg:5.1, mgmg:21.3)", got)
 	}
 }
 
 // TestAirborneLanding: the Airborne Landing Phase begins with the first
-// lift placed fresh in its Drop Areas (mgmg:20.4); an Allied unit in a
+// lift placed in its Drop Areas (mgmg:20.4); an Allied unit in a
 // Vacant German area takes it for the Airborne (mgmg:7.2).
 func TestAirborneLanding(t *testing.T) {
 	s := newTestState(t, "standard")
 	g := s.g
 	play(t, s, "done", "done")
+	for s.step == stReroll {
+		play(t, s, "keep")
+	}
 	if s.step != stAirborneLanding {
 		t.Fatalf("step %s; want the Airborne Landing Phase", stepNames[s.step])
 	}
@@ -57,8 +60,8 @@ func TestAirborneLanding(t *testing.T) {
 		}
 		landed++
 		p := g.placeIndex[g.units[u].Place]
-		if s.units[u].Loc != p || s.units[u].Level != StepFresh {
-			t.Errorf("%s is at %s; want fresh in its Drop Area %s", g.units[u].ID, g.locName(s.units[u].Loc), g.units[u].Place)
+		if s.units[u].Loc != p || s.units[u].Level > StepDisrupt1 {
+			t.Errorf("%s is at %s, %s; want it in its Drop Area %s, at worst Disrupt 1 by Interdiction", g.units[u].ID, g.locName(s.units[u].Loc), s.units[u].Level, g.units[u].Place)
 		}
 		if want := map[bool]control{true: ctlAirborne, false: ctlGerman}[s.count(p, germans) == 0]; s.control[p] != want {
 			t.Errorf("Drop Area %s is Controlled %s; want %s", g.placeIDs[p], controlNames[s.control[p]], controlNames[want])
@@ -69,9 +72,9 @@ func TestAirborneLanding(t *testing.T) {
 	}
 }
 
-// TestReinforcementsAtDawn: on September 18 the units dated 18 arrive fresh:
+// TestReinforcementsAtDawn (mgmg:18.0): on September 18 the units dated 18 arrive fresh:
 // German units in their Zones, airborne units in the United Kingdom box
-// (mgmg:18.2, 18.4); XXX Corps units that wait for their condition do not
+// (mgmg:18.2, mgmg:18.4); XXX Corps units that wait for their condition do not
 // (mgmg:18.3).
 func TestReinforcementsAtDawn(t *testing.T) {
 	s := alliedRegroup(t, "standard", 17)
@@ -119,9 +122,10 @@ func btoi(b bool) int {
 	return 0
 }
 
-// TestTurnSequence: a turn runs Dawn, Daylight, the German then the Allied
+// TestTurnSequence: a turn (mgmg:6.0) runs Dawn (mgmg:6.2), Daylight, the German then the Allied
 // Refit, the German then the Allied Regroup, and the Turn marker advances
-// (mgmg:6.1, 6.4, 6.5, 13.3).
+// on the Turn Record Track (mgmg:3.6)
+// (mgmg:6.1, mgmg:6.4, mgmg:6.5, mgmg:13.3).
 func TestTurnSequence(t *testing.T) {
 	s := alliedRegroup(t, "standard", 17)
 	play(t, s, "done")
@@ -135,6 +139,7 @@ func TestTurnSequence(t *testing.T) {
 		}
 		play(t, s, engineID(s))
 	}
+	play(t, s, "keep") // the Weather dr of September 19 (mgmg:6.21)
 	if s.turn != 19 || s.step != stImpulse || s.active != germans {
 		t.Fatalf("September %d, step %s; want the German impulse of September 19", s.turn, stepNames[s.step])
 	}

@@ -12,9 +12,11 @@ type proc uint8
 
 const (
 	procImpulse proc = iota + 1 // mgmg:8.1 one side's impulse, from its choice to its end
+	procRegroup                 // mgmg:6.5 one side's Regroup
+	procReroll                  // mgmg:12.2 the Advantage holder's offer to reroll a roll
 )
 
-var procNames = [...]string{procImpulse: "impulse"}
+var procNames = [...]string{procImpulse: "impulse", procRegroup: "regroup", procReroll: "reroll"}
 
 // MarshalText writes a procedure by name in a position; an unknown one
 // writes as "", which reading refuses.
@@ -39,9 +41,13 @@ func (p *proc) UnmarshalText(b []byte) error {
 // frame is one procedure in progress; each uses only its own fields.
 type frame struct {
 	Proc   proc
-	Side   side  `json:",omitempty"` // impulse: whose impulse it is
-	Sunset int8  `json:",omitempty"` // impulse: the Allied Sunset DR once made, 0 before (mgmg:6.3)
-	Acted  units `json:",omitzero"`  // impulse: the units that moved, assaulted or barraged, Spent when it ends (mgmg:8.3)
+	Side   side    `json:",omitempty"` // impulse: whose impulse it is
+	Sunset int8    `json:",omitempty"` // impulse: the Allied Sunset DR once made, 0 before (mgmg:6.3)
+	Acted  units   `json:",omitzero"`  // impulse: the units that moved, assaulted or barraged, Spent when it ends (mgmg:8.3); regroup: the units that regrouped
+	Unit   int16   `json:",omitempty"` // regroup: the unit picked to regroup, -1 while none is
+	For    rollFor `json:",omitempty"` // reroll: what the roll is for
+	Roll   int8    `json:",omitempty"` // reroll: the roll on offer
+	Back   side    `json:",omitempty"` // reroll: who chooses once the offer is settled
 }
 
 // units is a set of units, one bit each by index.

@@ -113,14 +113,16 @@ const (
 	stGroundAssault                // mgmg:20.5 D-Day XXX Corps Ground Assault Phase
 	stImpulse                      // mgmg:6.3, 8.2 the side to act picks its impulse
 	stRefit                        // mgmg:6.4, 13.3 each side's Refit Phase
-	stRegroup                      // mgmg:6.5 each side's Regroup
+	stRegroup                      // mgmg:6.5 each side's Regroup: pick a unit, or done
+	stRegroupTo                    // mgmg:6.5 where the picked unit regroups
+	stReroll                       // mgmg:12.2 the Advantage holder keeps a roll or rerolls it
 	stOver
 )
 
 var stepNames = [...]string{
 	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
 	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
-	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stOver: "over",
+	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
@@ -137,7 +139,9 @@ const (
 const (
 	nUnits   = 149
 	nPlaces  = 76 // 65 areas, ten zones and the United Kingdom box
+	nBridges = 18 // the bridges that matter (mgmg:3.24)
 	nFerries = 3  // mgmg:5.1
+	maxAir   = 8  // air markers the state keeps (setup.json has five)
 )
 
 // State is a game of Monty's Gamble: Market-Garden.
@@ -159,19 +163,21 @@ type State struct {
 	step    step
 	active  side // who chooses now
 
-	impulse       int8     // the Advantage marker's space on the Impulse Track (mgmg:3.7)
-	advantage     side     // who holds the Advantage (mgmg:12.1)
-	sunsetDRM     int8     // the Sunset DRM marker's space, 0 while in its box (mgmg:12.41)
-	weather       weather  // the weather now (mgmg:4.8, 17)
-	dawnWeather   weather  // the weather the turn began with, which values depots (mgmg:17.2, 17.3, 17.4)
-	weatherChange bool     // a sunset roll equalled the impulse: the weather changes as the next impulse begins (mgmg:17.4)
-	passes        uint8    // consecutive Pass Impulses (mgmg:8.24)
-	reserves      [2]int16 // each side's Reserves on the Supply Track (mgmg:3.8, 13.7)
-	purchases     uint8    // Impulse Advances and Retractions the side refitting has bought (mgmg:13.7)
-	eindhoven     bool     // XXX Corps contested or controlled Eindhoven at the end of September 17 (mgmg:21.31)
-	airUsed       uint8    // air markers on their used side, one bit each in setup.json's order (mgmg:4.31, 16.1)
-	constructUsed [2]uint8 // each side's Construct markers in the Used box (mgmg:3.9, 19.21)
-	boatUsed      bool     // the Boat Assault marker is on its used side (mgmg:3.10)
+	impulse       int8         // the Advantage marker's space on the Impulse Track (mgmg:3.7)
+	advantage     side         // who holds the Advantage (mgmg:12.1); nobody once used, until the impulse or phase ends (mgmg:12.5)
+	advantageNext side         // who receives a used Advantage then; nobody while it is held
+	sunsetDRM     int8         // the Sunset DRM marker's space, 0 while in its box (mgmg:12.41)
+	weather       weather      // the weather now (mgmg:4.8, 17)
+	dawnWeather   weather      // the weather the turn began with, which values depots (mgmg:17.2, 17.3, 17.4)
+	weatherChange bool         // a sunset roll equalled the impulse: the weather changes as the next impulse begins (mgmg:17.4)
+	passes        uint8        // consecutive Pass Impulses (mgmg:8.24)
+	reserves      [2]int16     // each side's Reserves on the Supply Track (mgmg:3.8, 13.7)
+	purchases     uint8        // Impulse Advances and Retractions the side refitting has bought (mgmg:13.7)
+	eindhoven     bool         // XXX Corps contested or controlled Eindhoven at the end of September 17 (mgmg:21.31)
+	airUsed       uint8        // air markers on their used side, one bit each in setup.json's order (mgmg:4.31, 16.1)
+	airAt         [maxAir]int8 // where each air marker is on the map, noMarker in its display (mgmg:16.4)
+	constructUsed [2]uint8     // each side's Construct markers in the Used box (mgmg:3.9, 19.21)
+	boatUsed      bool         // the Boat Assault marker is on its used side (mgmg:3.10)
 	ferries       [nFerries]ferryState
 
 	zob uint64 // Zobrist keys of units and places (hash.go)
@@ -183,7 +189,10 @@ type State struct {
 
 	units   [nUnits]unitState
 	control [nPlaces]control
-	occ     [nPlaces][2]uint8 // units of each side in each place, kept by put (control.go)
+	bridges [nBridges]bridge
+	// units that crossed each bridge in the Regroup Phase (mgmg:9.62, 19.1)
+	bridgeUse [nBridges]uint8
+	occ       [nPlaces][2]uint8 // units of each side in each place, kept by put (control.go)
 }
 
 // RNG implements engine.State.

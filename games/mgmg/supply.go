@@ -1,8 +1,123 @@
 package mgmg
 
-// suppliedFromZoneF reports whether an Allied-Controlled place can trace a
-// supply line to Zone F (mgmg:13.8, 13.82).
-// TODO(mgmg:13.8): not yet built. Tracing needs the map's adjacency,
-// boundaries, bridges and ferries (board.go); until then every place
-// counts as supplied, so victory counts control alone.
-func (s *State) suppliedFromZoneF(int16) bool { return true }
+// Supply lines (mgmg:13.8): a route of any length through friendly-Controlled
+// places, Free or Contested, from a Supply Source to a unit's place. It
+// crosses a river only by an intact bridge or Ferry Crossing, and a canal
+// without an intact bridge only as its last boundary. Both sides' lines
+// (mgmg:13.81, 13.82) are traced here, for victory (mgmg:21) and isolation,
+// with the Surrender dr of Isolated units (mgmg:13.9). The depots and the
+// refit costs (mgmg:13.4-13.7) are not yet built.
+
+// supplyCrossing reports whether a supply line may cross from place i to
+// place j, and whether that crossing must be its last (mgmg:13.8).
+func (s *State) supplyCrossing(i, j int) (ok, last bool) {
+	switch s.g.m.Boundary(i, j) {
+	case River:
+		return s.intactBridge(i, j) || s.intactFerry(i, j), false
+	case Canal:
+		return true, !s.intactBridge(i, j)
+	}
+	return true, false
+}
+
+// intactBridge reports a bridge between i and j that is not Blown; whoever
+// holds it, both its places are friendly on a supply line (mgmg:19.1).
+func (s *State) intactBridge(i, j int) bool {
+	b := s.g.bridgeAt[i*nPlaces+j]
+	return b >= 0 && s.bridges[b].Held != heldBlown
+}
+
+// intactFerry reports a Ferry Crossing between i and j that is not
+// destroyed (mgmg:4.7, 13.8).
+func (s *State) intactFerry(i, j int) bool {
+	f := s.g.ferryAt[i*nPlaces+j]
+	return f >= 0 && s.ferries[f] != ferryDestroyed
+}
+
+// supplied reports whether place p can trace a supply line for side
+// (mgmg:13.8): from Zone F, the Supply Source of every Allied unit whoever
+// Controls it (mgmg:13.82), or from any German-Controlled Zone
+// (mgmg:13.81); through places side Controls, p itself excepted.
+func (s *State) supplied(p int16, sd side) bool { return s.supplyReach(sd)[p] }
+
+// supplyReach marks every place to which side can trace a supply line
+// (supplied): the places it Controls that the line runs through, and the
+// places one crossing beyond them, where it may end.
+func (s *State) supplyReach(sd side) (reach [nPlaces]bool) {
+	var through [nPlaces]bool
+	queue := make([]int, 0, nPlaces)
+	for z := range s.g.zone {
+		if s.g.zone[z] && (sd == allies && z == int(s.g.zoneF) || sd == germans && s.controller(int16(z)) == germans) {
+			reach[z], through[z] = true, true
+			queue = append(queue, z)
+		}
+	}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		for _, y := range s.g.m.Neighbors(x) {
+			ok, last := s.supplyCrossing(x, y)
+			if !ok || through[y] {
+				continue
+			}
+			reach[y] = true
+			if !last && s.controller(int16(y)) == sd {
+				through[y] = true
+				queue = append(queue, y)
+			}
+		}
+	}
+	return reach
+}
+
+// suppliedFromZoneF reports an Allied supply line to p (mgmg:13.82).
+func (s *State) suppliedFromZoneF(p int16) bool { return s.supplied(p, allies) }
+
+// isolated reports a unit on the map without a supply line, given where
+// each side's lines reach (supplyReach); Allied units are never Isolated on
+// September 17 and 18 (mgmg:13.8).
+func (s *State) isolated(u int16, reach *[2][nPlaces]bool) bool {
+	p, sd := s.units[u].Loc, s.g.side[u]
+	if p < 0 || p == s.g.uk || sd == allies && s.turn <= lastNeverIsolated {
+		return false
+	}
+	return !reach[sd][p]
+}
+
+// surrender makes the Surrender dr of every Isolated unit at the end of the
+// Refit Phase (mgmg:13.9, 6.4): a unit's Isolation Level is 1 Fresh, 2
+// Spent, 3 Disrupt 1, 4 Disrupt 2; a dr below it eliminates the unit, equal
+// to it raises it a level (eliminating a Disrupt 2 unit), above it leaves
+// the unit as it is. Every Isolated unit rolls, of either side
+// (docs/conformance/mgmg.md).
+func (s *State) surrender() { s.surrenderFrom(0) }
+
+// surrenderFrom rolls for the next Isolated unit from unit first on and
+// offers the roll to the Advantage holder (mgmg:12.2); after the last, the
+// Refit Phase ends (endRefit). A surrender changes no control, so who is
+// Isolated stays as it was when the rolls began.
+func (s *State) surrenderFrom(first int16) {
+	reach := [2][nPlaces]bool{s.supplyReach(germans), s.supplyReach(allies)}
+	for u := first; u < nUnits; u++ {
+		if s.isolated(u, &reach) {
+			s.offerReroll(rrSurrender, s.rng.Die(6), u)
+			return
+		}
+	}
+	s.endRefit()
+}
+
+// surrenderResult applies the Surrender dr that stands for unit u (mgmg:13.9).
+func (s *State) surrenderResult(u int16, dr int) {
+	level := int(s.units[u].Level) + 1
+	switch {
+	case dr < level || dr == level && s.units[u].Level == StepDisrupt2:
+		s.put(u, locElim, StepFresh)
+		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and surrenders", int(u), level, dr)
+	case dr == level:
+		s.setLevel(u, s.units[u].Level+1)
+		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d: Isolation Level %d", int(u), level, dr, level+1)
+	default:
+		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and holds", int(u), level, dr)
+	}
+}

@@ -32,6 +32,7 @@ const arnhemPenaltyWorth = 4
 func (s *State) victoryPoints() int {
 	g := s.g
 	vp, contested := 0, 0
+	reach := s.supplyReach(allies)
 	if s.eindhoven {
 		vp++
 	}
@@ -44,7 +45,7 @@ func (s *State) victoryPoints() int {
 		if p == g.eindhoven || c == ctlGerman || (g.vp[p] == 0 && p != g.arnhem) {
 			continue
 		}
-		supplied := s.suppliedFromZoneF(p)
+		supplied := reach[p]
 		worth := int(g.vp[p])
 		switch {
 		case p == g.arnhem && c == ctlAirborne:
@@ -106,6 +107,44 @@ func (s *State) checkVictory() bool {
 		return true
 	}
 	return false
+}
+
+// breakthrough reports a supplied Fresh Allied unit in Apeldoorn, Zone A
+// (mgmg:21.1). On September 17 and 18 no Allied unit is Isolated
+// (mgmg:13.8), so any Fresh one there is supplied.
+func (s *State) breakthrough() bool {
+	a := s.g.zoneA
+	if !s.freshIn(a, allies) {
+		return false
+	}
+	return s.turn <= lastNeverIsolated || s.suppliedFromZoneF(a)
+}
+
+// lastNeverIsolated is the last date on which Allied units are never
+// Isolated (mgmg:13.8).
+const lastNeverIsolated = 18
+
+// vpNeeded says what the Allies need at the next victory check: ten or
+// more on September 20 (mgmg:21.2), in the Extended Game more than the
+// check's number (mgmg:22.1).
+func (s *State) vpNeeded() string {
+	if !s.opt.extended {
+		return "10 or more at the end of September 20"
+	}
+	for _, c := range extendedChecks {
+		if c.day >= s.turn {
+			return fmt.Sprintf("more than %d at the end of September %d", c.need, c.day)
+		}
+	}
+	return ""
+}
+
+// needRule is the rule of the next victory check.
+func (s *State) needRule() string {
+	if s.opt.extended {
+		return "mgmg:22.1"
+	}
+	return "mgmg:21.2"
 }
 
 // end ends the game with a result.

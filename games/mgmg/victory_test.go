@@ -1,6 +1,8 @@
 package mgmg
 
 import (
+	"maps"
+	"strconv"
 	"testing"
 
 	"sandtable/engine"
@@ -12,8 +14,23 @@ var testVP = map[string]int8{"28": 3, "41": 2, "51": 2, "54": 4, "61": 4}
 
 // finalRegroup is the Allied Regroup at the end of day, with the given
 // control markers, German units in the given places and the Eindhoven bonus,
-// on a game whose Victory Point areas are testVP.
+// on a game whose Victory Point areas are testVP. Every other area but
+// Arnhem is Airborne-Controlled, which gives no Victory Point but a supply
+// line to Zone F everywhere (mgmg:13.8).
 func finalRegroup(t *testing.T, scenario string, day int, control map[string]string, germansIn []string, eindhoven bool) *State {
+	t.Helper()
+	full := map[string]string{}
+	for n := 1; n <= Areas; n++ {
+		if id := strconv.Itoa(n); id != "13" {
+			full[id] = "airborne"
+		}
+	}
+	maps.Copy(full, control)
+	return cutOff(t, scenario, day, full, germansIn, eindhoven)
+}
+
+// cutOff is finalRegroup with only the given control markers.
+func cutOff(t *testing.T, scenario string, day int, control map[string]string, germansIn []string, eindhoven bool) *State {
 	t.Helper()
 	s := alliedRegroup(t, scenario, day)
 	g := *s.g
@@ -31,7 +48,7 @@ func finalRegroup(t *testing.T, scenario string, day int, control map[string]str
 	})
 }
 
-// TestVictoryPoints works mgmg:21.3-21.4 through by hand. XXX Corps in
+// TestVictoryPoints works mgmg:21.0 (mgmg:21.3, mgmg:21.4) through by hand. XXX Corps in
 // Nijmegen (3) and Grave (2) counts 5; the Airborne in Veghel counts
 // nothing (mgmg:7.21); the 1st Airborne in Arnhem 2, XXX Corps there 4
 // (mgmg:21.32); the Advantage 1 (mgmg:12.1); the Eindhoven bonus 1
@@ -50,6 +67,19 @@ func TestVictoryPoints(t *testing.T) {
 		{"Germans Contesting Nijmegen 3 and Grave 2: 5 < 6 costs nothing", map[string]string{"28": "corps", "41": "corps", "13": "airborne"}, []string{"28", "41"}, false, 8},
 		{"XXX Corps in Arnhem counts 4", map[string]string{"13": "corps"}, nil, false, 5},
 		{"nothing Allied: the Advantage alone", nil, nil, false, 1},
+	}
+	for _, c := range []struct {
+		name    string
+		control map[string]string
+		want    int
+	}{
+		{"XXX Corps in Nijmegen without a supply line counts nothing (mgmg:21.3)", map[string]string{"28": "corps"}, 1},
+		{"the 1st Airborne in Arnhem counts 2 without one (mgmg:21.32)", map[string]string{"13": "airborne"}, 3},
+		{"XXX Corps in Arnhem without one counts nothing (mgmg:21.32)", map[string]string{"13": "corps"}, 1},
+	} {
+		if got := cutOff(t, "standard", 20, c.control, nil, false).victoryPoints(); got != c.want {
+			t.Errorf("%s: %d VP, want %d", c.name, got, c.want)
+		}
 	}
 	for _, c := range cases {
 		s := finalRegroup(t, "standard", 20, c.control, c.germans, c.bonus)
@@ -81,7 +111,7 @@ func TestSeptember20Check(t *testing.T) {
 	}
 }
 
-// TestExtendedChecks: in the Extended Game more than the day's need wins,
+// TestExtendedChecks: in the Extended Game (mgmg:22.0) more than the day's need wins,
 // fewer loses, exactly as many plays on (mgmg:22.1); exactly 21 on
 // September 26 is a draw (docs/conformance/mgmg.md).
 func TestExtendedChecks(t *testing.T) {
@@ -110,6 +140,41 @@ func TestExtendedChecks(t *testing.T) {
 			t.Errorf("September %d with %d VP: the game ended (%s); want play to go on", c.day, vp, s.result.Text)
 		case c.winner != "-" && (s.step != stOver || s.result.Winner != engine.Seat(c.winner)):
 			t.Errorf("September %d with %d VP: step %s, result %+v; want %q to win (\"\": a draw)", c.day, vp, stepNames[s.step], s.result, c.winner)
+		}
+	}
+}
+
+// TestBreakthrough: a Fresh Allied unit in Apeldoorn (Zone A) with a supply
+// line at the end of the Daylight Phase wins at once (mgmg:21.1); without a
+// line it does not on September 19, but does on September 18, when no Allied
+// unit is Isolated (mgmg:13.8); a Spent one never does.
+func TestBreakthrough(t *testing.T) {
+	corridor := map[string]string{}
+	for n := 1; n <= Areas; n++ {
+		corridor[strconv.Itoa(n)] = "corps"
+	}
+	cases := []struct {
+		name    string
+		day     int
+		level   string
+		control map[string]string
+		wins    bool
+	}{
+		{"Fresh and supplied on September 19", 19, "fresh", corridor, true},
+		{"Fresh, no line, September 19", 19, "fresh", nil, false},
+		{"Fresh, no line, September 18", 18, "fresh", nil, true},
+		{"Spent and supplied", 19, "spent", corridor, false},
+	}
+	for _, c := range cases {
+		s := edited(t, alliedImpulse(t, "5", 0), func(p *Position) {
+			p.Turn, p.Control = c.day, c.control
+			p.DawnWeather, p.Weather = "clear", "clear"
+			p.Units = append(p.Units, UnitPos{ID: "gb-2hcr", At: "A", Level: c.level})
+		})
+		s.rng.Force(1, 1) // DR 2 < 5: the sun sets
+		play(t, s, "pass", "keep")
+		if won := s.result != nil && s.result.Level == "breakthrough" && s.result.Winner == "allied"; won != c.wins {
+			t.Errorf("%s: Breakthrough %v (step %s); want %v", c.name, won, stepNames[s.step], c.wins)
 		}
 	}
 }

@@ -10,26 +10,28 @@ import (
 // map is hidden: a player may examine enemy stacks at any time (mgmg:7.1);
 // only the RNG's future is left out.
 type View struct {
-	Seat          engine.Seat       `json:"seat"`
-	Scenario      string            `json:"scenario"`
-	Turn          int               `json:"turn"` // the date in September (mgmg:3.6)
-	Step          string            `json:"step"`
-	Phase         engine.Phase      `json:"phase"`
-	Prompt        engine.Prompt     `json:"prompt"`
-	Active        string            `json:"active"`
-	Impulse       string            `json:"impulse"`   // the Advantage marker's space (mgmg:3.7)
-	Advantage     string            `json:"advantage"` // its holder (mgmg:12.1)
-	SunsetDRM     int               `json:"sunset_drm"`
-	Weather       string            `json:"weather"`
-	DawnWeather   string            `json:"dawn_weather"`
-	WeatherChange bool              `json:"weather_change,omitempty"`
-	Reserves      map[string]int    `json:"reserves"`
-	VP            int               `json:"vp"` // the Allied Victory Points as the game stands (mgmg:21.3)
-	Units         []UnitView        `json:"units"`
-	Control       map[string]string `json:"control"` // Allied-Controlled places: "airborne" or "corps" (mgmg:4.5)
-	Ferries       []string          `json:"ferries"`
-	Result        *engine.Result    `json:"result,omitempty"`
-	Panels        []Panel           `json:"panels"`
+	Seat          engine.Seat          `json:"seat"`
+	Scenario      string               `json:"scenario"`
+	Turn          int                  `json:"turn"` // the date in September (mgmg:3.6)
+	Step          string               `json:"step"`
+	Phase         engine.Phase         `json:"phase"`
+	Prompt        engine.Prompt        `json:"prompt"`
+	Active        string               `json:"active"`
+	Impulse       string               `json:"impulse"`   // the Advantage marker's space (mgmg:3.7)
+	Advantage     string               `json:"advantage"` // its holder (mgmg:12.1)
+	SunsetDRM     int                  `json:"sunset_drm"`
+	Weather       string               `json:"weather"`
+	DawnWeather   string               `json:"dawn_weather"`
+	WeatherChange bool                 `json:"weather_change,omitempty"`
+	Reserves      map[string]int       `json:"reserves"`
+	VP            int                  `json:"vp"` // the Allied Victory Points as the game stands (mgmg:21.3)
+	Units         []UnitView           `json:"units"`
+	Control       map[string]string    `json:"control"` // Allied-Controlled places: "airborne" or "corps" (mgmg:4.5)
+	Ferries       []string             `json:"ferries"`
+	Bridges       map[string]BridgePos `json:"bridges"`                      // mgmg:4.6, 19.1
+	AirMarkers    map[string]string    `json:"air_markers_on_map,omitempty"` // mgmg:16.4
+	Result        *engine.Result       `json:"result,omitempty"`
+	Panels        []Panel              `json:"panels"`
 }
 
 // UnitView is a unit in play: where it is and its face (mgmg:13.2).
@@ -63,8 +65,9 @@ func (s *State) View(seat engine.Seat) any {
 		Seat: seat, Scenario: s.opt.scenario(), Turn: int(s.turn), Step: stepNames[s.step], Phase: s.Phase(), Prompt: s.Prompt(seat),
 		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange,
-		Reserves: map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
-		VP:       s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Result: s.result,
+		Reserves:   map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
+		AirMarkers: s.airMarkers(),
+		VP:         s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Result: s.result,
 	}
 	for u, st := range &s.units {
 		if st.Loc != locPool {
@@ -88,6 +91,7 @@ func (s *State) panels() []Panel {
 		{Kind: "value", ID: "sunset-drm", Label: "Sunset DRM", Rule: "mgmg:12.41", Value: fmt.Sprintf("%+d", s.sunsetDRM)},
 		{Kind: "value", ID: "reserves", Label: "Reserves (German / Allied)", Rule: "mgmg:13.7", Value: fmt.Sprintf("%d / %d", s.reserves[germans], s.reserves[allies])},
 		{Kind: "value", ID: "vp", Label: "Allied VP", Rule: "mgmg:21.3", Value: s.victoryPoints()},
+		{Kind: "value", ID: "vp-needed", Label: "Allied VP needed", Rule: s.needRule(), Value: s.vpNeeded()},
 		{Kind: "box", ID: "uk-box", Label: "United Kingdom", Rule: "mgmg:3.4", At: UnitedKingdom},
 		{Kind: "box", ID: "eliminated-box", Label: "Eliminated", At: "eliminated", Folded: true},
 	}

@@ -43,7 +43,7 @@ func TestPromptsSayWhatIsNotBuilt(t *testing.T) {
 // TestLogCitesRules: every log line cites a rule of the game.
 func TestLogCitesRules(t *testing.T) {
 	s := newTestState(t, "standard")
-	play(t, s, dDayDone...)
+	playDDay(t, s)
 	lines := s.LogLines("german", 0, s.LogLen("german"))
 	if len(lines) == 0 {
 		t.Fatal("no log")
@@ -52,5 +52,26 @@ func TestLogCitesRules(t *testing.T) {
 		if !strings.HasPrefix(l.Rule, "mgmg:") {
 			t.Errorf("line %q cites %q", l.Text, l.Rule)
 		}
+	}
+}
+
+// TestVPNeededPanel: the panel says what the next victory check asks: ten
+// or more on September 20 (mgmg:21.2); in the Extended Game more than 15 on
+// September 24 once September 20 is past (mgmg:22.1).
+func TestVPNeededPanel(t *testing.T) {
+	need := func(s *State) any {
+		for _, p := range s.panels() {
+			if p.ID == "vp-needed" {
+				return p.Value
+			}
+		}
+		return nil
+	}
+	if got := need(newTestState(t, "standard")); got != "10 or more at the end of September 20" {
+		t.Errorf("standard: %v", got)
+	}
+	s := alliedRegroup(t, "extended", 21)
+	if got := need(s); got != "more than 15 at the end of September 24" {
+		t.Errorf("extended, September 21: %v", got)
 	}
 }

@@ -18,14 +18,28 @@ func weatherFor(dr int) weather {
 	return clear
 }
 
-// rollWeather sets the weather of the turn at dawn (mgmg:6.21, 17.1).
+// rollWeather sets the weather of the turn at dawn and begins the day
+// (mgmg:6.21, 17.1). From September 19 the Allied player rolls, the
+// Advantage holder may have the roll rerolled (mgmg:12.2), and the day
+// begins once the roll stands (setWeather).
 func (s *State) rollWeather() {
 	if s.turn < firstWeatherRoll {
 		s.weather, s.dawnWeather = clear, clear
+		s.startDaylight()
 		return
 	}
 	dr := s.rng.Die(6)
+	s.logf("mgmg:6.21", "Weather dr %d", dr)
+	s.active = allies
+	s.offerReroll(rrWeather, dr, -1)
+}
+
+// setWeather sets the turn's weather by the Weather dr that stands and
+// begins the Daylight Phase (mgmg:6.21).
+func (s *State) setWeather(dr int) {
+	s.settleAdvantage() // the Weather dr ends the Dawn Phase (mgmg:12.2)
 	s.weather = weatherFor(dr)
 	s.dawnWeather = s.weather
-	s.logf("mgmg:6.21", "Weather dr %d: %w", dr, int(s.weather))
+	s.logf("mgmg:6.21", "the weather of September %d is %w", int(s.turn), int(s.weather))
+	s.startDaylight()
 }

@@ -1,0 +1,111 @@
+package mgmg
+
+import (
+	"fmt"
+
+	"sandtable/engine"
+)
+
+// The Advantage used (mgmg:12.2, 12.5). Built so far: its holder's offer to
+// reroll the Allied Sunset DR rolled as an impulse ends, the Weather dr at
+// dawn, each Interdiction dr of the first lift and each Surrender dr.
+// Rerolls in combat, the Double Impulse (mgmg:12.3) and involuntary loss
+// (mgmg:12.4) are not yet built.
+
+// rollFor says what a roll under a reroll offer is for.
+type rollFor uint8
+
+const (
+	rrSunset       rollFor = iota + 1 // mgmg:6.3 the Allied Sunset DR
+	rrWeather                         // mgmg:6.21 the Weather dr at dawn
+	rrInterdiction                    // mgmg:18.44 an Interdiction dr, Unit's
+	rrSurrender                       // mgmg:13.9 a Surrender dr, Unit's
+)
+
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender"}
+
+// rollLabels name the rolls in prompts and labels.
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr"}
+
+// MarshalText writes what a roll is for by name in a position.
+func (r rollFor) MarshalText() ([]byte, error) {
+	if int(r) >= len(rollNames) {
+		return nil, nil
+	}
+	return []byte(rollNames[r]), nil
+}
+
+// UnmarshalText reads what a roll is for.
+func (r *rollFor) UnmarshalText(b []byte) error {
+	for i, n := range rollNames {
+		if i > 0 && n == string(b) {
+			*r = rollFor(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("stack: %q is not a roll a reroll is offered for (one of %v)", b, rollNames[1:])
+}
+
+// offerReroll hands the Advantage holder the choice to keep roll, made
+// for unit (-1 for none), or reroll it (mgmg:12.2); the side to move
+// meanwhile waits. While the Advantage belongs to nobody, having been used
+// in this impulse or phase (mgmg:12.5), the roll stands at once.
+func (s *State) offerReroll(f rollFor, roll int, unit int16) {
+	fr := frame{Proc: procReroll, For: f, Roll: int8(roll), Back: s.active, Unit: unit}
+	if s.advantage == nobody {
+		s.resolveRoll(fr, roll)
+		return
+	}
+	s.stack.push(fr)
+	s.step, s.active = stReroll, s.advantage
+}
+
+// legalReroll: keep the roll, or reroll it.
+func (s *State) legalReroll(buf []engine.Action) []engine.Action {
+	return append(buf, act(kKeep, 0), act(kReroll, 0))
+}
+
+// applyReroll settles the offer. A reroll spends the Advantage: it belongs
+// to nobody until the impulse or phase ends, then to the other side
+// (mgmg:12.2, 12.5, settleAdvantage), so nobody rerolls the reroll.
+func (s *State) applyReroll(reroll bool) {
+	f := s.stack.pop()
+	s.active = f.Back
+	roll := int(f.Roll)
+	if reroll {
+		user := s.advantage
+		roll = s.rng.Die(6)
+		if f.For == rrSunset {
+			roll += s.rng.Die(6)
+		}
+		s.advantage, s.advantageNext = nobody, user.other()
+		s.logf("mgmg:12.2", "%s uses the Advantage to reroll: %d", int(user), roll)
+	}
+	s.resolveRoll(f, roll)
+}
+
+// resolveRoll goes on with the roll that stands.
+func (s *State) resolveRoll(f frame, roll int) {
+	switch f.For {
+	case rrSunset:
+		s.sunset(roll)
+	case rrWeather:
+		s.setWeather(roll)
+	case rrInterdiction:
+		s.interdictionResult(f.Unit, roll)
+		s.interdictFrom(f.Unit + 1)
+	case rrSurrender:
+		s.surrenderResult(f.Unit, roll)
+		s.surrenderFrom(f.Unit + 1)
+	}
+}
+
+// settleAdvantage gives a spent Advantage to the side that did not use it,
+// as the impulse or phase it was used in ends (mgmg:12.2, 12.5).
+func (s *State) settleAdvantage() {
+	if s.advantage != nobody {
+		return
+	}
+	s.advantage, s.advantageNext = s.advantageNext, nobody
+	s.logf("mgmg:12.5", "the Advantage passes to %s", int(s.advantage))
+}

@@ -1,0 +1,63 @@
+package mgmg
+
+import "testing"
+
+// TestSunsetReroll: the Advantage holder may reroll the Allied Sunset DR
+// (mgmg:12.2); the reroll is the effective Sunset DR, and the Advantage
+// passes to the other side as the impulse ends (mgmg:12.5). Kept, the roll
+// stands and the Advantage stays. Worked at Impulse 5: DR 4 ends the day,
+// DR 6 lets it go on.
+func TestSunsetReroll(t *testing.T) {
+	cases := []struct {
+		name     string
+		holder   string
+		first    [2]int
+		choice   string
+		second   [2]int
+		ends     bool
+		afterAdv side
+	}{
+		{"the Allies reroll a DR 4 into a 6", "allied", [2]int{2, 2}, "reroll", [2]int{3, 3}, false, germans},
+		{"the Germans reroll a DR 8 into a 2", "german", [2]int{4, 4}, "reroll", [2]int{1, 1}, true, allies},
+		{"the Allies keep a DR 4", "allied", [2]int{2, 2}, "keep", [2]int{}, true, allies},
+	}
+	for _, c := range cases {
+		s := edited(t, alliedImpulse(t, "5", 0), func(p *Position) { p.Advantage = c.holder })
+		s.rng.Force(c.first[0], c.first[1])
+		play(t, s, "pass")
+		if s.step != stReroll || s.active.String() != c.holder || s.stack.top().Roll != int8(c.first[0]+c.first[1]) {
+			t.Fatalf("%s: step %s, %s to choose; want the holder's reroll offer of DR %d", c.name, stepNames[s.step], s.active, c.first[0]+c.first[1])
+		}
+		if c.choice == "reroll" {
+			s.rng.Force(c.second[0], c.second[1])
+		}
+		play(t, s, c.choice)
+		if ended := s.step == stRefit; ended != c.ends || s.advantage != c.afterAdv {
+			t.Errorf("%s: the day ended %v, the Advantage %s; want %v and %s", c.name, ended, s.advantage, c.ends, c.afterAdv)
+		}
+	}
+}
+
+// TestSurrenderReroll: the Advantage holder may have a Surrender dr rerolled
+// (mgmg:12.2, mgmg:13.9): the Allies, holding it, reroll the 1 that would
+// have turned an Isolated Fresh para Spent into a 6, and the para holds. The
+// Advantage then belongs to nobody until the Refit Phase ends (mgmg:12.5):
+// the second para's 1 stands without an offer, and the Advantage passes to
+// the Germans as the phase ends.
+func TestSurrenderReroll(t *testing.T) {
+	s := edited(t, newTestState(t, "standard"), func(p *Position) {
+		p.Turn, p.Step, p.Active, p.Stack, p.Advantage = 19, "refit", "allied", nil, "allied"
+		p.Units = []UnitPos{{ID: "gb-1abn-1-para", At: "5", Level: "fresh"}, {ID: "gb-1abn-2-para", At: "5", Level: "fresh"}}
+		p.Control = map[string]string{"5": "airborne"}
+	})
+	s.rng.Force(1, 6, 1)
+	play(t, s, "done")
+	if s.step != stReroll || s.active != allies || s.stack.top().For != rrSurrender {
+		t.Fatalf("step %s, %s to choose; want the Allied holder's offer for the Surrender dr", stepNames[s.step], s.active)
+	}
+	play(t, s, "reroll")
+	first, second := s.units[s.g.unit("gb-1abn-1-para")], s.units[s.g.unit("gb-1abn-2-para")]
+	if first.Level != StepFresh || second.Level != StepSpent || s.advantage != germans || s.step != stRegroup {
+		t.Errorf("paras %s and %s, Advantage %s, step %s; want Fresh and Spent, German, the Regroup Phase", first.Level, second.Level, s.advantage, stepNames[s.step])
+	}
+}

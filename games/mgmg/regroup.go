@@ -1,0 +1,163 @@
+package mgmg
+
+import "sandtable/engine"
+
+// The Regroup Phase (mgmg:6.5, 6.51): the Germans, then the Allies, may
+// move any of their units, Spent or Disrupted too, one place into an
+// adjacent Free Area or Zone, within the Daylight Phase's movement
+// restrictions: each picks a unit, then where it goes, and ends with Done.
+// Two adjacent full Areas cannot trade units (mgmg:6.51): moved one at a
+// time, neither has room for the other's.
+
+// pontoonFerries are the Ferry Crossings that are Road Net for armour:
+// Pannerden to Huissen and to Doornenburg (mgmg:3.21).
+var pontoonFerries = [][2]int{{15, 16}, {15, 25}}
+
+// startRegroup begins sd's Regroup (mgmg:6.5).
+func (s *State) startRegroup(sd side) {
+	s.stack.push(frame{Proc: procRegroup, Side: sd, Unit: -1})
+	s.step, s.active = stRegroup, sd
+}
+
+// legalRegroup lists Done and each unit that may still regroup, or, once a
+// unit is picked, the places it may regroup into.
+func (s *State) legalRegroup(buf []engine.Action) []engine.Action {
+	f := s.stack.top()
+	if f.Unit >= 0 {
+		return s.regroupPlaces(f.Unit, buf)
+	}
+	buf = append(buf, act(kDone, 0))
+	for u := range s.units {
+		if s.g.side[u] == s.active && !f.Acted.has(int16(u)) && s.regroupFrom(int16(u), func(int) bool { return false }) {
+			buf = append(buf, act(kUnit, u))
+		}
+	}
+	return buf
+}
+
+// regroupPlaces appends the places unit u may regroup into.
+func (s *State) regroupPlaces(u int16, buf []engine.Action) []engine.Action {
+	s.regroupFrom(u, func(to int) bool {
+		buf = append(buf, act(kPlace, to))
+		return true
+	})
+	return buf
+}
+
+// regroupFrom calls more with each place unit u may regroup into while it
+// asks for more, and reports whether there was one.
+func (s *State) regroupFrom(u int16, more func(to int) bool) bool {
+	from := s.units[u].Loc
+	if from < 0 || from == s.g.uk || s.g.units[u].Type == FlakTower { // mgmg:6.51, 9.64
+		return false
+	}
+	found := false
+	for _, to := range s.g.m.Neighbors(int(from)) {
+		if s.mayRegroup(u, int(from), to) {
+			found = true
+			if !more(to) {
+				break
+			}
+		}
+	}
+	return found
+}
+
+// mayRegroup reports whether unit u may regroup from one place to an
+// adjacent one (mgmg:6.5, 6.51).
+func (s *State) mayRegroup(u int16, from, to int) bool {
+	g, d, sd := s.g, &s.g.units[u], s.g.side[u]
+	t := int16(to)
+	switch {
+	case !s.free(t, sd) || !s.mayStack(t, sd): // mgmg:6.5, 7.5, 7.1
+		return false
+	case from == g.m.Area(64) && t == g.zoneF: // mgmg:6.51, 14.51
+		return false
+	case d.Airborne != "" && (g.zone[t] || g.m.Sector(to) != d.Sector): // mgmg:9.66
+		return false
+	}
+	road := g.m.Road(from, to)
+	armored := d.Type == Armored
+	if armored && s.pontoonFerry(from, to) {
+		road = true // mgmg:3.21
+	}
+	if (!d.Type.IsInfantry() || g.m.Polder(from)) && !road { // mgmg:6.51, 9.4
+		return false
+	}
+	bridge := s.intactBridge(from, to)
+	if b := g.bridgeAt[from*nPlaces+to]; bridge && s.bridgeUse[b] >= bridgeLimit { // mgmg:9.62, 19.1
+		bridge = false
+	}
+	if bridge && s.bridges[g.bridgeAt[from*nPlaces+to]].Held != heldBy(sd) && s.contested(int16(from)) { // mgmg:9.621
+		bridge = false
+	}
+	ferry := s.intactFerry(from, to) && s.ferries[g.ferryAt[from*nPlaces+to]] == ferryOpen && // mgmg:9.63
+		!(armored && sd == germans && s.turn < germanArmourFerries)
+	switch g.m.Boundary(from, to) {
+	case River: // mgmg:9.62
+		return bridge || ferry
+	case Canal: // mgmg:6.51, 9.2: only infantry crosses a canal without a bridge
+		return bridge || d.Type.IsInfantry() || armored && ferry
+	}
+	return true
+}
+
+// germanArmourFerries is the first date German armour may use a Ferry
+// Crossing, its Regroup Phase included (mgmg:6.51, 9.63).
+const germanArmourFerries = 19
+
+// bridgeLimit is the most units that use a bridge in a Regroup Phase or an
+// impulse (mgmg:9.62, 19.1).
+const bridgeLimit = 5
+
+// pontoonFerry reports a Ferry Crossing that is Road Net for armour (mgmg:3.21).
+func (s *State) pontoonFerry(from, to int) bool {
+	a, b := s.g.m.Number(from), s.g.m.Number(to)
+	for _, f := range pontoonFerries {
+		if a == f[0] && b == f[1] || a == f[1] && b == f[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// applyRegroup picks a unit, moves the picked unit, or ends the side's
+// Regroup; after the Allies' the turn ends (mgmg:6.5).
+func (s *State) applyRegroup(k kind, x int) {
+	f := s.stack.top()
+	switch k {
+	case kUnit:
+		f.Unit = int16(x)
+		s.step = stRegroupTo
+		return
+	case kPlace:
+		s.regroup(f.Unit, x)
+		f.Acted.add(f.Unit)
+		f.Unit = -1
+		s.step = stRegroup
+		return
+	}
+	s.stack.pop()
+	if s.active == germans {
+		s.startRegroup(allies)
+		return
+	}
+	s.bridgeUse = [nBridges]uint8{}
+	s.endTurn()
+}
+
+// regroup moves unit u into place to, counting the bridge or ferry it uses
+// (mgmg:9.62, 9.63); the unit keeps its level.
+func (s *State) regroup(u int16, to int) {
+	g, from := s.g, int(s.units[u].Loc)
+	switch {
+	case g.m.Boundary(from, to) == OpenGround:
+	case s.intactBridge(from, to) && s.bridgeUse[g.bridgeAt[from*nPlaces+to]] < bridgeLimit:
+		s.bridgeUse[g.bridgeAt[from*nPlaces+to]]++
+	case s.intactFerry(from, to) && s.ferries[g.ferryAt[from*nPlaces+to]] == ferryOpen:
+		s.ferries[g.ferryAt[from*nPlaces+to]] = ferryUsed
+	}
+	s.put(u, int16(to), s.units[u].Level)
+	s.updateControl(int16(to))
+	s.logf("mgmg:6.5", "%u regroups from %p to %p", int(u), from, to)
+}
