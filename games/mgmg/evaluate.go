@@ -36,6 +36,10 @@ const (
 	// evalBreakthrough is what a Breakthrough is worth, in VP: it wins
 	// outright whatever the total (mgmg:21.1).
 	evalBreakthrough = 10.0
+	// evalCut is the logit an Allied-Controlled area loses while it has no
+	// supply line to Zone F (mgmg:13.8, 21.3): XXX Corps must open the road
+	// behind it again.
+	evalCut = 1.5
 	// evalLossAllied and evalLossGerman are what a step lost is worth, each
 	// step of a unit (Spent, Disrupt 1, Disrupt 2, eliminated: mgmg:4.4) on
 	// September 17, falling to none at the last check: the airborne
@@ -79,18 +83,9 @@ var (
 // and the counters are the same for every game.
 func (g *Game) evaluation() *evaluation {
 	evalOnce.Do(func() {
-		m, err := LoadMap()
-		if err != nil {
-			panic(err)
-		}
 		e := &evaluation{}
-		for i := range e.dist {
-			for j := range e.dist[i] {
-				e.dist[i][j] = -1
-			}
-		}
-		for from, id := range g.placeIDs {
-			e.corridor(m, g, from, id)
+		for from := range e.dist {
+			e.corridor(g.m, from)
 		}
 		for p := range e.near {
 			for q := range e.dist {
@@ -110,23 +105,21 @@ func (g *Game) evaluation() *evaluation {
 	return evalTable
 }
 
-// corridor fills dist from the place from (ID id) by breadth-first search
-// over m, mapped to the state's place indices.
-func (e *evaluation) corridor(m *Map, g *Game, from int, id string) {
-	start, ok := m.Index(id)
-	if !ok {
-		return // the United Kingdom box: reached by air only
-	}
-	var d [nPlaces]int8
+// corridor fills dist from the place from by breadth-first search over m.
+func (e *evaluation) corridor(m *Map, from int) {
+	d := &e.dist[from]
 	for i := range d {
 		d[i] = -1
 	}
-	d[start] = 0
-	queue := []int{start}
+	if from == m.UKBox() {
+		return // reached by air only
+	}
+	d[from] = 0
+	queue := []int{from}
 	for len(queue) > 0 {
 		x := queue[0]
 		queue = queue[1:]
-		if x != start && m.IsZone(x) {
+		if x != from && m.IsZone(x) {
 			continue
 		}
 		for _, y := range m.Neighbors(x) {
@@ -137,22 +130,17 @@ func (e *evaluation) corridor(m *Map, g *Game, from int, id string) {
 			queue = append(queue, y)
 		}
 	}
-	for j := range m.Len() {
-		if to, ok := g.placeIndex[m.Place(j).ID]; ok {
-			e.dist[from][to] = d[j]
-		}
-	}
 }
 
 // evalTerms are the parts of the evaluation, in Allied Victory Points.
 type evalTerms struct {
-	now                                                            bool // the check's totals are final: only victoryPoints counts
-	held, areas, eindhoven, advantage, penalty, breakthrough, loss float64
-	line                                                           float64
+	now                                                                       bool // the check's totals are final: only victoryPoints counts
+	held, areas, eindhoven, advantage, penalty, breakthrough, loss, isolation float64
+	line                                                                      float64
 }
 
 func (t *evalTerms) sum() float64 {
-	return t.held + t.areas + t.eindhoven + t.advantage + t.penalty + t.breakthrough + t.loss - t.line
+	return t.held + t.areas + t.eindhoven + t.advantage + t.penalty + t.breakthrough + t.loss + t.isolation - t.line
 }
 
 // Evaluate implements engine.Evaluator: the chance that seat wins, a draw
@@ -206,6 +194,7 @@ func (s *State) Assess(seat engine.Seat) []engine.Term {
 		{Name: "German-Contested Victory Point areas", Rule: "mgmg:21.4", Value: sign * t.penalty},
 		{Name: "Breakthrough to Apeldoorn", Rule: "mgmg:21.1", Value: sign * t.breakthrough},
 		{Name: "steps lost", Rule: "mgmg:4.4", Value: sign * t.loss},
+		{Name: "Isolated units' Surrender drs to come", Rule: "mgmg:13.9", Value: sign * t.isolation},
 		line,
 	}
 }
@@ -252,7 +241,7 @@ func (s *State) winLine() float64 {
 // before the first impulse, none from the Refit Phase (mgmg:6.1), and in
 // between the share of evalDayImpulses the Impulse Track has still to run.
 func (s *State) dayLeft() float64 {
-	switch stepPhases[s.step].ID {
+	switch s.Phase().ID {
 	case phaseDaylight.ID:
 		return dayFrom(s.impulse)
 	case phaseRefit.ID, phaseRegroup.ID, phaseOver.ID:
@@ -300,12 +289,20 @@ func (s *State) evalTerms(t *evalTerms) {
 
 	var f evalForces
 	var lost [2]float64
+	isolated := 0.0
+	// only the Allied supply lines are traced, one search a call: the
+	// German ones run from every German-Controlled Zone and seldom break
+	supply := s.supplyReach(allies)
+	refits := s.refitsLeft()
 	for u := range s.units {
 		st, sd := s.units[u], g.side[u]
 		switch {
 		case st.Loc >= 0 && st.Loc != g.uk:
 			f.str[st.Loc][sd] += e.worth[u] * evalShare[st.Level]
 			lost[sd] += float64(st.Level)
+			if sd == allies && !supply[st.Loc] {
+				isolated += surrenderSteps(st.Level, refits)
+			}
 			if g.units[u].XXXCorps() {
 				f.addCorps(st.Loc)
 			}
@@ -324,7 +321,11 @@ func (s *State) evalTerms(t *evalTerms) {
 		if g.vp[p] == 0 && p != g.arnhem || p == g.eindhoven {
 			continue
 		}
-		pc := logistic(s.corpsLogit(e, &f, p, reach))
+		l := s.corpsLogit(e, &f, p, reach)
+		if s.control[p] != ctlGerman && !supply[p] {
+			l -= evalCut // mgmg:21.3: it scores only with a supply line to Zone F
+		}
+		pc := logistic(l)
 		if p != g.arnhem {
 			t.areas += float64(g.vp[p]) * pc
 		} else {
@@ -336,7 +337,7 @@ func (s *State) evalTerms(t *evalTerms) {
 			}
 			t.areas += 4*pc + 2*(1-pc)*logistic(la)
 		}
-		if s.control[p] != ctlGerman && s.count(p, germans) > 0 {
+		if s.control[p] != ctlGerman && supply[p] && s.count(p, germans) > 0 {
 			if p == g.arnhem {
 				contested += arnhemPenaltyWorth
 			} else {
@@ -362,6 +363,30 @@ func (s *State) evalTerms(t *evalTerms) {
 	t.breakthrough = evalBreakthrough * logistic(evalStep*(evalPace*gameLeft-float64(d)))
 	share := gameLeft / float64(last-FirstDay+1)
 	t.loss = share * (evalLossGerman*lost[germans] - evalLossAllied*lost[allies])
+	t.isolation = 0 - share*evalLossAllied*isolated // 0 - keeps no -0 for none
+}
+
+// refitsLeft is how many Refit Phases are still to come up to the last
+// day, each ending with a Surrender dr for every Isolated Allied unit
+// (mgmg:13.9, 6.4); Allied units are never Isolated on September 17 and 18
+// (mgmg:13.8).
+func (s *State) refitsLeft() int {
+	first := s.turn
+	if id := s.Phase().ID; id == phaseRegroup.ID || id == phaseOver.ID {
+		first++
+	}
+	first = max(first, lastNeverIsolated+1)
+	return max(0, int(s.lastDay()-first)+1)
+}
+
+// surrenderSteps is the steps an Isolated unit at level is expected to lose
+// to the Surrender drs of refits Refit Phases (mgmg:13.9), each counted from its level now: at
+// Isolation Level L (1 Fresh to 4 Disrupt 2) a dr below L eliminates it,
+// (L−1)/6, losing the 4−level steps it has; a dr of L costs one step, 1/6.
+// At most the steps it has.
+func surrenderSteps(level Step, refits int) float64 {
+	l := float64(level)
+	return min(4-l, float64(refits)*(l*(4-l)+1)/6)
 }
 
 // evalForces are the strength of each side per place and the places of XXX

@@ -98,7 +98,8 @@ func TestEvaluateAtTheCheck(t *testing.T) {
 // 20, the Advantage marker on Impulse 5 (half the day's evalDayImpulses of
 // 10 to come: 0.5 day, a reach of 3 × 0.5 = 1.5 places), the Germans hold
 // the Advantage, no Victory Point area but Arnhem. One Fresh Guards
-// armoured battalion (8 + 4 = 12) in Arnhem, which XXX Corps Controls:
+// armoured battalion (8 + 4 = 12) in Arnhem, which XXX Corps Controls with
+// a supply line to Zone F (mgmg:13.8):
 //
 //   - balance in and next to Arnhem: 12 / (12 + 0 + 10) = 0.5455
 //   - XXX Corps holds it: σ(0.6 × (1.5 − 0) + 2 × 0.5455 + 3) = 0.99325;
@@ -115,7 +116,7 @@ func TestEvaluateXXXCorpsInArnhem(t *testing.T) {
 		p.Turn, p.Step, p.Active, p.Impulse, p.Advantage = 20, "impulse", "allied", "5", "german"
 		p.Stack = []frame{{Proc: procImpulse, Side: allies}}
 		p.Units = []UnitPos{{ID: "gb-gds-2-gren", At: "13", Level: "fresh"}}
-		p.Control = map[string]string{"13": "corps"}
+		p.Control = withSupplyLines(map[string]string{"13": "corps"})
 	})
 	e := s.g.evaluation()
 	for _, hop := range [][2]string{{"13", "14"}, {"14", "3"}, {"3", "A"}} {
@@ -193,17 +194,19 @@ func TestEvaluateLosses(t *testing.T) {
 // TestEvaluateContestedPenalty: German units Contesting Allied Victory
 // Point areas worth six or more cost a Victory Point (mgmg:21.4), Arnhem
 // counting 4: Nijmegen (3) and Arnhem (4) Contested cost one, Nijmegen
-// alone does not.
+// alone does not; nor do both without a supply line to Zone F.
 func TestEvaluateContestedPenalty(t *testing.T) {
 	grenadiers := []string{"de-59-1034", "de-59-1035"}
+	held := map[string]string{"28": "corps", "13": "airborne"}
 	for _, c := range []struct {
-		places []string
-		want   float64
-	}{{[]string{"28", "13"}, -1}, {[]string{"28"}, 0}} {
+		places  []string
+		control map[string]string
+		want    float64
+	}{{[]string{"28", "13"}, withSupplyLines(held), -1}, {[]string{"28"}, withSupplyLines(held), 0}, {[]string{"28", "13"}, held, 0}} {
 		s := evalState(t, newTestState(t, "standard"), testVP, func(p *Position) {
 			p.Turn, p.Step, p.Active, p.Impulse = 19, "impulse", "german", "3"
 			p.Stack = []frame{{Proc: procImpulse, Side: germans}}
-			p.Units, p.Control = nil, map[string]string{"28": "corps", "13": "airborne"}
+			p.Units, p.Control = nil, c.control
 			for i, at := range c.places {
 				p.Units = append(p.Units, UnitPos{ID: grenadiers[i], At: at, Level: "fresh"})
 			}
@@ -211,6 +214,27 @@ func TestEvaluateContestedPenalty(t *testing.T) {
 		if got := term(t, s, "allied", "mgmg:21.4"); got != c.want {
 			t.Errorf("Germans in %v: the penalty term is %v, want %v", c.places, got, c.want)
 		}
+	}
+}
+
+// TestEvaluateIsolation: on September 19 at Impulse 3 two Allied
+// paratroop battalions, Fresh and Disrupt 1, stand in area 5 with no supply
+// line to Zone F (nothing else Allied-Controlled, mgmg:13.8). The Refit
+// Phases of September 19 and 20 each roll their Surrender dr (mgmg:13.9):
+// Fresh, Isolation Level 1, loses a step on a 1 (1/6 a refit, 1/3 over
+// two); Disrupt 1, level 3, is eliminated on 1-2 (2/6 × its 2 steps) and
+// loses a step on a 3 (1/6): 5/6 a refit, 5/3 over two. Two steps at 0.1
+// VP each, times the share of the game left, (0.7 + 1) / 4 = 0.425, is
+// −0.085 for the Allies.
+func TestEvaluateIsolation(t *testing.T) {
+	s := evalState(t, newTestState(t, "standard"), testVP, func(p *Position) {
+		p.Turn, p.Step, p.Active, p.Impulse = 19, "impulse", "allied", "3"
+		p.Stack = []frame{{Proc: procImpulse, Side: allies}}
+		p.Units = []UnitPos{{ID: "gb-1abn-1-para", At: "5", Level: "fresh"}, {ID: "gb-1abn-2-para", At: "5", Level: "disrupt-1"}}
+		p.Control = map[string]string{"5": "airborne"}
+	})
+	if got := term(t, s, "allied", "mgmg:13.9"); !near(got, -0.085) {
+		t.Errorf("Isolated units: %.6f, want −0.085", got)
 	}
 }
 
