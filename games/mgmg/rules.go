@@ -31,7 +31,7 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stRefit:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
-		return s.legalInterdiction(append(buf, act(kPass, 0)))
+		return s.legalImpulse(buf)
 	}
 	return buf
 }
@@ -58,7 +58,7 @@ func (s *State) Apply(a engine.Action) error {
 		if k == kInterdict {
 			s.applyInterdiction(int16(x))
 		} else {
-			s.applyPass()
+			s.applyImpulse(k, x)
 		}
 	case stRefit:
 		s.applyRefit(k)
