@@ -363,7 +363,7 @@ func (s *State) evalTerms(t *evalTerms) {
 	t.breakthrough = evalBreakthrough * logistic(evalStep*(evalPace*gameLeft-float64(d)))
 	share := gameLeft / float64(last-FirstDay+1)
 	t.loss = share * (evalLossGerman*lost[germans] - evalLossAllied*lost[allies])
-	t.isolation = 0 - share*evalLossAllied*isolated // 0 - keeps no -0 for none
+	t.isolation = 0 - share*evalLossAllied*isolated // "0 -": none is 0, not -0
 }
 
 // refitsLeft is how many Refit Phases are still to come up to the last
