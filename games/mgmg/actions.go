@@ -36,6 +36,8 @@ const (
 	kAir                 // an Air Bombardment marker (mgmg:16.2)
 	kSupport             // more artillery (mgmg:11.2)
 	kBarrage             // declare a Barrage (mgmg:11.112)
+	kFerryTarget         // name a Ferry Crossing the primary target (mgmg:11.12, 4.7)
+	kConstructTarget     // name a Construct marker the primary target (mgmg:11.12, 19.22)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -109,6 +111,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		m := s.g.pieces.Setup.AirMarkers[x]
 		c.ID, c.Rule = "air:"+m.ID, "mgmg:16.2"
 		c.Label = fmt.Sprintf("Air Bombardment by %s (attack %d)", m.Name, m.AF)
+	case kFerryTarget, kConstructTarget:
+		c.ID, c.Label, c.Rule = s.describeMarker(k, x)
 	case kBarrage:
 		c.ID, c.Label, c.Rule = "barrage", "Declare a Barrage: the lead's attack doubled, every firing artillery Spent after (mgmg:11.112)", "mgmg:11.112"
 	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
@@ -148,6 +152,13 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "primary", prefix == "attrition", prefix == "lead", prefix == "support":
 		u, ok := s.g.byID[arg]
 		return act(map[string]kind{"primary": kPrimary, "attrition": kAttrition, "lead": kLead, "support": kSupport}[prefix], int(u)), ok
+	case prefix == "primary-ferry", prefix == "primary-construct":
+		k := map[string]kind{"primary-ferry": kFerryTarget, "primary-construct": kConstructTarget}[prefix]
+		for i := range nBridges {
+			if s.markerID(k, i) == id {
+				return act(k, i), true
+			}
+		}
 	case prefix == "bombard-area":
 		p, ok := s.g.placeIndex[arg]
 		return act(kTarget, int(p)), ok

@@ -153,12 +153,13 @@ func (s *State) applyBombard(k kind, x int) {
 		}
 		s.stack.push(frame{Proc: procBombard, Place: p})
 		s.logf("mgmg:20.2", "the US VIII Air marker bombards %p", int(p))
-		s.bombard(s.ddayAir(), true, s.towerIn(p))
+		tower := s.towerIn(p)
+		s.hitPrimary(s.stack.top(), tower, s.bombard(s.ddayAir(), true, tower))
 	case k == kPrimary: // mgmg:20.3
 		art := s.xxxBarrage()
 		s.stack.push(frame{Proc: procBombard, Place: s.g.zoneF})
 		s.logf("mgmg:20.3", "%u barrages %p", int(art), int(s.g.zoneF))
-		s.bombard(s.barrageAV(art), false, int16(x))
+		s.hitPrimary(s.stack.top(), int16(x), s.bombard(s.barrageAV(art), false, int16(x)))
 		s.setLevel(art, StepSpent) // mgmg:11.112, 20.3
 		s.logf("mgmg:11.112", "%u is flipped to its Spent side", int(art))
 	case k == kAttrition:
@@ -178,15 +179,20 @@ func (s *State) applyBombard(k kind, x int) {
 }
 
 // bombard resolves a bombardment of the frame's place, whose defenders are
-// the frame's Side, with attack value av on primary target prim
-// (mgmg:11.4): the primary target takes the first attrition points; the
+// the frame's Side, with attack value av on primary target prim (a unit,
+// or -1 for a marker), and returns the attrition points (mgmg:11.4): the
+// caller gives the primary target the first (hitPrimary, hitMarker); the
 // rest are the defender's to assign (nextAttrition).
-func (s *State) bombard(av CombatValue, air bool, prim int16) {
+func (s *State) bombard(av CombatValue, air bool, prim int16) int {
 	f := s.stack.top()
 	p := f.Place
 	_, ds := s.defenders(p, f.Side, nil)
 	dv := BombardmentDV(s.g.m.TEM(int(p)), air, ds)
-	s.logf("mgmg:11.2", av.Format("AV")+"; "+dv.Format("DV")+"; primary target %u", int(prim))
+	if prim >= 0 {
+		s.logf("mgmg:11.2", av.Format("AV")+"; "+dv.Format("DV")+"; primary target %u", int(prim))
+	} else {
+		s.logf("mgmg:11.2", av.Format("AV")+"; "+dv.Format("DV"))
+	}
 	ra := s.rng.Die(6) + s.rng.Die(6)
 	rd := s.rng.Die(6) + s.rng.Die(6)
 	f.Roll = int8(ra)
@@ -198,7 +204,7 @@ func (s *State) bombard(av CombatValue, air bool, prim int16) {
 			s.logf("mgmg:16.23", "the DRs are equal over a Contested area: a mistaken attack inflicts %d attrition points on the Allies", m)
 		}
 	}
-	s.hitPrimary(f, prim, ap)
+	return ap
 }
 
 // hitPrimary gives the primary target prim its attrition points of ap,

@@ -364,3 +364,47 @@ func checkLevels(t *testing.T, s *State, want map[string]Step) {
 		}
 	}
 }
+
+// TestExample11FerryPlaysThrough: mgmg:26.0 example 11 played (mgmg:11.12,
+// mgmg:4.7, mgmg:11.41): the Allies bombard Huissen (16), the Ferry Crossing
+// to Pannerden (15) the primary target, from artillery in Huissen: the
+// Guards' (5) leading, the 43rd's (+1): AV 6 against DV 4 (twice TEM 2).
+// Pannerden could be the target too, DV 2. The Germans winning the DR by
+// two or more leave the ferry; otherwise its one AP destroys it for good:
+// 1296 less the 435 pairs with the German DR two or more ahead, 861.
+func TestExample11FerryPlaysThrough(t *testing.T) {
+	for _, c := range []struct {
+		allied, german []int
+		destroyed      bool
+	}{{[]int{2, 3}, []int{3, 3}, true}, {[]int{2, 3}, []int{4, 3}, false}} {
+		s := alliedBombardment(t, []UnitPos{
+			{ID: "gb-gds-art", At: "16", Level: "fresh"},
+			{ID: "gb-43-art", At: "16", Level: "fresh"},
+		})
+		s = edited(t, s, func(p *Position) { p.Control = map[string]string{"16": "corps"} })
+		if got := ids(s); !slices.Contains(got, "bombard-area:16") || !slices.Contains(got, "bombard-area:15") {
+			t.Fatalf("choices %v; want Huissen and Pannerden, both bordering the ferry", got)
+		}
+		play(t, s, "bombard-area:16", "lead:gb-gds-art", "support:gb-43-art", "done")
+		if got := ids(s); !slices.Equal(got, []string{"primary-ferry:15/16"}) {
+			t.Fatalf("primary targets %v; want the Ferry Crossing 15/16 alone", got)
+		}
+		if l := s.Describe(s.Legal(nil)[0]).Label; !strings.Contains(l, "AV 6 against DV 4, hit 861 in 1296") {
+			t.Errorf("label %q; want AV 6 against DV 4, hit 861 in 1296", l)
+		}
+		i := slices.IndexFunc(s.g.ferries, func(b Border) bool { return s.g.placeIDs[b.A] == "15" && s.g.placeIDs[b.B] == "16" })
+		s.RNG().Force(append(c.allied, c.german...)...)
+		play(t, s, "primary-ferry:15/16")
+		if got := s.ferries[i] == ferryDestroyed; got != c.destroyed {
+			t.Errorf("DRs %v against %v: ferry destroyed %v, want %v", c.allied, c.german, got, c.destroyed)
+		}
+		if s.step != stImpulse || s.active != germans {
+			t.Errorf("step %s with %s to move; want the next German impulse", stepNames[s.step], s.active)
+		}
+	}
+	s := alliedBombardment(t, []UnitPos{{ID: "gb-gds-art", At: "16", Level: "fresh"}})
+	play(t, s, "bombard-area:15", "lead:gb-gds-art", "done")
+	if l := s.Describe(s.Legal(nil)[0]).Label; !strings.Contains(l, "AV 5 against DV 2") {
+		t.Errorf("Pannerden: label %q; want AV 5 against DV 2", l)
+	}
+}

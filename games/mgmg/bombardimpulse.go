@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"fmt"
+	"strings"
 
 	"sandtable/engine"
 )
@@ -84,19 +85,69 @@ func (s *State) bombers() []int {
 }
 
 // legalTargets adds the areas the side to move may bombard: holding enemy
-// units, and reached by its Fresh field artillery or an air marker
-// (mgmg:8.23, 11.11).
+// units, and reached by its Fresh field artillery or an air marker; or
+// bordered by a marker its artillery may name the primary target
+// (mgmg:8.23, 11.11, 11.12).
 func (s *State) legalTargets(buf []engine.Action) []engine.Action {
-	air := len(s.bombers()) > 0
+	air, enemy := len(s.bombers()) > 0, s.active.other()
 	for p := range int16(nPlaces) {
-		if s.count(p, s.active.other()) == 0 {
-			continue
+		guns := s.guns(s.active, p)
+		ok := s.count(p, enemy) > 0 && (len(guns) > 0 || air && s.airMayBombard(p))
+		for _, u := range guns {
+			ok = ok || len(s.markerTargets(nil, p, s.units[u].Loc, enemy)) > 0
 		}
-		if air && s.airMayBombard(p) || len(s.guns(s.active, p)) > 0 {
+		if ok {
 			buf = append(buf, act(kTarget, int(p)))
 		}
 	}
 	return buf
+}
+
+// markerTargets adds the markers a field artillery bombardment of p led
+// from place at may name its primary target: a Ferry Crossing not destroyed,
+// or a Construct marker of the defender def, on a boundary of both
+// (mgmg:11.12, 19.22, 4.7).
+func (s *State) markerTargets(buf []engine.Action, p, at int16, def side) []engine.Action {
+	on := func(b Border) bool {
+		return (b.A == int(p) || b.B == int(p)) && (b.A == int(at) || b.B == int(at))
+	}
+	for i, b := range s.g.ferries {
+		if s.ferries[i] != ferryDestroyed && on(b) {
+			buf = append(buf, act(kFerryTarget, i))
+		}
+	}
+	for i, b := range s.g.bridges {
+		if s.bridges[i].Construct[def] > 0 && on(b) {
+			buf = append(buf, act(kConstructTarget, i))
+		}
+	}
+	return buf
+}
+
+// hitMarker gives the marker named the primary target its attrition point
+// of ap, if any, and leaves the rest on the frame for the defender's units
+// (mgmg:11.41): a Ferry Crossing is destroyed for the rest of the game
+// (mgmg:4.7); a Construct marker loses a level, and off the map goes to
+// the Used box (mgmg:19.22).
+func (s *State) hitMarker(f *frame, k kind, i, ap int) {
+	f.AP = 0
+	if ap < MarkerAttritionCost {
+		s.logf("mgmg:11.41", "no attrition point: the primary target is unharmed")
+		return
+	}
+	f.AP = int8(min(ap-MarkerAttritionCost, 127))
+	if k == kFerryTarget {
+		b := s.g.ferries[i]
+		s.ferries[i] = ferryDestroyed
+		s.logf("mgmg:4.7", "the Ferry Crossing between %p and %p is destroyed for the rest of the game", b.A, b.B)
+		return
+	}
+	b := &s.bridges[i]
+	b.Construct[f.Side]--
+	if b.Construct[f.Side] == 0 {
+		s.constructUsed[f.Side]++
+	}
+	s.logf("mgmg:19.22", "the %s Construct marker on the bridge between %p and %p is reduced to %d", int(f.Side), s.g.bridges[i].A, s.g.bridges[i].B, int(b.Construct[f.Side]))
 }
 
 // applyTarget declares the Bombardment Impulse on p (mgmg:8.23): it is not a
@@ -114,9 +165,11 @@ func (s *State) legalImpulseBombard(buf []engine.Action) []engine.Action {
 	switch s.step {
 	case stBombardWith:
 		for _, u := range s.guns(s.active, f.Place) {
-			buf = append(buf, act(kLead, int(u)))
+			if s.count(f.Place, f.Side) > 0 || len(s.markerTargets(nil, f.Place, s.units[u].Loc, f.Side)) > 0 {
+				buf = append(buf, act(kLead, int(u)))
+			}
 		}
-		if s.airMayBombard(f.Place) {
+		if s.count(f.Place, f.Side) > 0 && s.airMayBombard(f.Place) { // a marker is no air target (mgmg:11.12)
 			for _, i := range s.bombers() {
 				buf = append(buf, act(kAir, i))
 			}
@@ -141,6 +194,9 @@ func (s *State) legalImpulseBombard(buf []engine.Action) []engine.Action {
 			if CheckPrimary(ds, i, f.Air > 0, false) == nil {
 				buf = append(buf, act(kPrimary, int(u)))
 			}
+		}
+		if s.step == stPrimary && f.Air == 0 {
+			buf = s.markerTargets(buf, f.Place, s.units[f.Unit].Loc, f.Side)
 		}
 	}
 	return buf
@@ -197,8 +253,12 @@ func (s *State) applyImpulseBombard(k kind, x int) {
 			s.hitPrimary(f, int16(x), int(f.AP))
 		} else {
 			av, air := s.impulseAV(f)
-			s.bombard(av, air, int16(x))
+			s.hitPrimary(f, int16(x), s.bombard(av, air, int16(x)))
 		}
+		s.nextAttrition()
+	case kFerryTarget, kConstructTarget:
+		av, _ := s.impulseAV(f)
+		s.hitMarker(f, k, x, s.bombard(av, false, -1))
 		s.nextAttrition()
 	}
 }
@@ -264,4 +324,34 @@ func (s *State) checkBombardStack() error {
 		return fmt.Errorf("stack: a bombardment chooses its primary target once its lead artillery or air marker is chosen")
 	}
 	return nil
+}
+
+// markerID names a marker as a primary target by its border:
+// "primary-ferry:15/16", "primary-construct:23/28"; "" for no such marker.
+func (s *State) markerID(k kind, i int) string {
+	b, prefix := s.g.ferries, "primary-ferry:"
+	if k == kConstructTarget {
+		b, prefix = s.g.bridges, "primary-construct:"
+	}
+	if i >= len(b) {
+		return ""
+	}
+	return prefix + s.g.placeIDs[b[i].A] + "/" + s.g.placeIDs[b[i].B]
+}
+
+// describeMarker labels a marker as a primary target with the preview
+// (mgmg:11.12).
+func (s *State) describeMarker(k kind, i int) (id, label, rule string) {
+	f := s.stack.top()
+	what, rule := "Ferry Crossing", "mgmg:4.7"
+	if k == kConstructTarget {
+		what, rule = "Construct marker", "mgmg:19.22"
+	}
+	id = s.markerID(k, i)
+	av, _ := s.impulseAV(f)
+	_, ds := s.defenders(f.Place, f.Side, nil)
+	dv := BombardmentDV(s.g.m.TEM(int(f.Place)), false, ds)
+	o := BombardmentPreview(av, dv, MarkerAttritionCost, DiceRolls(), DiceRolls())
+	label = fmt.Sprintf("Bombard %s with the %s on %s the primary target: AV %d against DV %d, hit %d in %d", s.g.placeName(f.Place), what, id[strings.IndexByte(id, ':')+1:], av.Total, dv.Total, o.PrimaryReduced.Ways, o.PrimaryReduced.Of)
+	return id, label, rule
 }
