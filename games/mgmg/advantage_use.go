@@ -23,12 +23,13 @@ const (
 	rrSurrender                       // mgmg:13.9 a Surrender dr, Unit's
 	rrInfiltration                    // mgmg:8.222 an Infiltration dr, Unit's, in the impulse beneath
 	rrSeizure                         // mgmg:9.22 a bridge seizure dr, Unit's, in the impulse beneath
+	rrBombard                         // mgmg:11.4 a bombardment's DRs, the attacker's on offer, in the bombardment beneath
 )
 
-var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure"}
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrBombard: "bombardment"}
 
 // rollLabels name the rolls in prompts and labels.
-var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr"}
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrBombard: "bombardment's attacker DR"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -78,11 +79,16 @@ func (s *State) applyReroll(reroll bool) {
 	if reroll {
 		user := s.advantage
 		roll = s.rng.Die(6)
-		if f.For == rrSunset {
+		if f.For == rrSunset || f.For == rrBombard {
 			roll += s.rng.Die(6)
 		}
 		s.advantage, s.advantageNext = nobody, user.other()
 		s.logf("mgmg:12.2", "%s uses the Advantage to reroll: %d", int(user), roll)
+		if f.For == rrBombard { // all four dice (mgmg:12.2)
+			b := s.stack.top()
+			b.Against = int8(s.rng.Die(6) + s.rng.Die(6))
+			s.logf("mgmg:12.2", "and the defender's DR: %d", int(b.Against))
+		}
 	}
 	s.resolveRoll(f, roll)
 }
@@ -104,6 +110,8 @@ func (s *State) resolveRoll(f frame, roll int) {
 		s.infiltrationResult(f.Unit, roll)
 	case rrSeizure:
 		s.seizureResult(f.Unit, roll)
+	case rrBombard:
+		s.resolveBombardment(roll)
 	}
 }
 

@@ -151,60 +151,93 @@ func (s *State) applyBombard(k kind, x int) {
 		if s.stack.in(procBombard) {
 			s.stack.pop()
 		}
-		s.stack.push(frame{Proc: procBombard, Place: p})
+		s.stack.push(frame{Proc: procBombard, Place: p, Aim: kPrimary, Primary: s.towerIn(p)})
 		s.logf("mgmg:20.2", "the US VIII Air marker bombards %p", int(p))
-		tower := s.towerIn(p)
-		s.hitPrimary(s.stack.top(), tower, s.bombard(s.ddayAir(), true, tower))
+		s.rollBombardment()
 	case k == kPrimary: // mgmg:20.3
-		art := s.xxxBarrage()
-		s.stack.push(frame{Proc: procBombard, Place: s.g.zoneF})
-		s.logf("mgmg:20.3", "%u barrages %p", int(art), int(s.g.zoneF))
-		s.hitPrimary(s.stack.top(), int16(x), s.bombard(s.barrageAV(art), false, int16(x)))
-		s.setLevel(art, StepSpent) // mgmg:11.112, 20.3
-		s.logf("mgmg:11.112", "%u is flipped to its Spent side", int(art))
+		s.stack.push(frame{Proc: procBombard, Place: s.g.zoneF, Aim: kPrimary, Primary: int16(x)})
+		s.logf("mgmg:20.3", "%u barrages %p", int(s.xxxBarrage()), int(s.g.zoneF))
+		s.rollBombardment()
 	case k == kAttrition:
 		s.reduce(int16(x))
+		s.nextAttrition()
 	case s.step == stAirBombardment: // done: no tower left
 		if s.stack.in(procBombard) {
 			s.stack.pop()
 		}
 		s.logf("mgmg:20.2", "the US VIII Air marker is flipped: it is the Allied Air Supply marker for the rest of the game")
+		s.settleAdvantage() // mgmg:12.2: used in the phase, it passes as the phase ends
 		s.step = stArtilleryBarrage
-		return
 	default: // the barrage cannot be made
 		s.landFirstLift()
-		return
 	}
-	s.nextAttrition()
 }
 
-// bombard resolves a bombardment of the frame's place, whose defenders are
-// the frame's Side, with attack value av on primary target prim (a unit,
-// or -1 for a marker), and returns the attrition points (mgmg:11.4): the
-// caller gives the primary target the first (hitPrimary, hitMarker); the
-// rest are the defender's to assign (nextAttrition).
-func (s *State) bombard(av CombatValue, air bool, prim int16) int {
+// ddayBombardment reports the bombardment on the stack is one of D-Day's
+// phases (mgmg:20.2, 20.3), in no impulse.
+func (s *State) ddayBombardment() bool { return s.stack.frames[0].Proc == procBombard }
+
+// bombardAV is the attack value of the bombardment on frame f, and whether
+// it is an air bombardment (mgmg:11.2, 16.2, 20.2, 20.3).
+func (s *State) bombardAV(f *frame) (CombatValue, bool) {
+	switch {
+	case !s.ddayBombardment():
+		return s.impulseAV(f)
+	case f.Place == s.g.zoneF:
+		return s.barrageAV(s.xxxBarrage()), false
+	}
+	return s.ddayAir(), true
+}
+
+// rollBombardment makes both DRs of the bombardment on top of the stack,
+// its values and primary target set, and offers them to the Advantage
+// holder for a reroll of all four dice (mgmg:11.4, 12.2).
+func (s *State) rollBombardment() {
 	f := s.stack.top()
-	p := f.Place
-	_, ds := s.defenders(p, f.Side, nil)
-	dv := BombardmentDV(s.g.m.TEM(int(p)), air, ds)
-	if prim >= 0 {
-		s.logf("mgmg:11.2", av.Format("AV")+"; "+dv.Format("DV")+"; primary target %u", int(prim))
+	av, air := s.bombardAV(f)
+	_, ds := s.defenders(f.Place, f.Side, nil)
+	dv := BombardmentDV(s.g.m.TEM(int(f.Place)), air, ds)
+	if f.Aim == kPrimary {
+		s.logf("mgmg:11.2", av.Format("AV")+"; "+dv.Format("DV")+"; primary target %u", int(f.Primary))
 	} else {
 		s.logf("mgmg:11.2", av.Format("AV")+"; "+dv.Format("DV"))
 	}
 	ra := s.rng.Die(6) + s.rng.Die(6)
-	rd := s.rng.Die(6) + s.rng.Die(6)
+	f.Against = int8(s.rng.Die(6) + s.rng.Die(6))
+	s.offerReroll(rrBombard, ra, -1)
+}
+
+// resolveBombardment resolves the bombardment on top of the stack with the
+// DRs that stand, the attacker's ra (mgmg:11.4): the primary target takes
+// the first attrition points (hitPrimary, hitMarker); the rest are the
+// defender's to assign (nextAttrition). D-Day's barrage leaves the corps
+// artillery Spent (mgmg:20.3, 11.112).
+func (s *State) resolveBombardment(ra int) {
+	f := s.stack.top()
 	f.Roll = int8(ra)
+	rd := int(f.Against)
+	av, air := s.bombardAV(f)
+	_, ds := s.defenders(f.Place, f.Side, nil)
+	dv := BombardmentDV(s.g.m.TEM(int(f.Place)), air, ds)
 	ap := AttritionPoints(CompareTotals(av.Total, ra, dv.Total, rd))
 	s.logf("mgmg:11.4", "Attack Total %d (DR %d) against Defense Total %d (DR %d): %d attrition points", av.Total+ra, ra, dv.Total+rd, rd, ap)
-	if air && s.contested(p) {
+	if air && s.contested(f.Place) {
 		if m := MistakenAttackAP(ra, rd); m > 0 {
 			f.Mistaken = int8(m)
 			s.logf("mgmg:16.23", "the DRs are equal over a Contested area: a mistaken attack inflicts %d attrition points on the Allies", m)
 		}
 	}
-	return ap
+	if f.Aim == kPrimary {
+		s.hitPrimary(f, f.Primary, ap)
+	} else {
+		s.hitMarker(f, f.Aim, int(f.Primary), ap)
+	}
+	if s.ddayBombardment() && f.Place == s.g.zoneF {
+		art := s.xxxBarrage()
+		s.setLevel(art, StepSpent)
+		s.logf("mgmg:11.112", "%u is flipped to its Spent side", int(art))
+	}
+	s.nextAttrition()
 }
 
 // hitPrimary gives the primary target prim its attrition points of ap,
@@ -298,8 +331,9 @@ func (s *State) endBombardment() {
 	}
 	f := s.stack.top()
 	s.active = allies
-	if f.Place == s.g.zoneF && s.turn == FirstDay && s.stack.n == 1 { // mgmg:20.3
+	if f.Place == s.g.zoneF && s.stack.n == 1 { // mgmg:20.3
 		s.stack.pop()
+		s.settleAdvantage() // mgmg:12.2: used in the phase, it passes as the phase ends
 		s.landFirstLift()
 		return
 	}

@@ -57,6 +57,7 @@ func TestExample1PlaysThrough(t *testing.T) {
 		}
 		s.RNG().Force(append(c.allied, c.german...)...)
 		play(t, s, "bombard:54")
+		play(t, s, "keep") // the Advantage holder keeps the DRs (mgmg:12.2)
 		tower := g.unit("de-tower-son")
 		if s.units[tower].Level != c.want {
 			t.Errorf("Allied DR %v, German DR %v: the Son FLAK Tower is %s, want %s", c.allied, c.german, s.units[tower].Level, c.want)
@@ -85,6 +86,9 @@ func TestAirBombardmentPhaseEnds(t *testing.T) {
 			t.Fatalf("the position mid-phase reads back with choices %v, cursor %d; want %v, %d", ids(back), back.airCursor(), c, s.airCursor())
 		}
 		play(t, s, c[0])
+		if s.step == stReroll {
+			play(t, s, "keep")
+		}
 	}
 	if n != 7 { // the seven towers of data/units.json
 		t.Errorf("%d air bombardments; want one per FLAK Tower, 7", n)
@@ -126,6 +130,7 @@ func TestExample2PlaysThrough(t *testing.T) {
 		}
 		s.RNG().Force(append(c.allied, c.german...)...)
 		play(t, s, "primary:de-9ss-2-20")
+		play(t, s, "keep") // the Advantage holder keeps the DRs (mgmg:12.2)
 		for s.step == stAttrition {
 			if s.active != germans {
 				t.Fatalf("the %s side assigns the German attrition points", s.active)
@@ -238,6 +243,7 @@ func TestBarrageImpulse(t *testing.T) {
 	}
 	s.RNG().Force(1, 1, 5, 5)
 	play(t, s, "primary:de-eindhoven-garrison")
+	play(t, s, "keep") // the Advantage holder keeps the DRs (mgmg:12.2)
 	checkLevels(t, s, map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepSpent, "gb-xxx-corps-art": StepSpent, "gb-gds-art": StepSpent, "us-377-pfab": StepFresh})
 	logHas(t, s, "mgmg:11.4", "Attack Total 17 (DR 2) against Defense Total 14 (DR 10): 3 attrition points")
 	logHas(t, s, "mgmg:11.41", "1 attrition points are left that no unit can take")
@@ -261,6 +267,7 @@ func TestBombardmentStaysFresh(t *testing.T) {
 	play(t, s, "bombard-area:62", "lead:gb-xxx-corps-art", "support:gb-gds-art", "done")
 	s.RNG().Force(6, 6, 1, 1)
 	play(t, s, "primary:de-eindhoven-garrison")
+	play(t, s, "keep") // the Advantage holder keeps the DRs (mgmg:12.2)
 	if s.step != stAttrition || s.active != germans {
 		t.Fatalf("step %s with %s to move; want the German to assign 12 attrition points", stepNames[s.step], s.active)
 	}
@@ -298,6 +305,7 @@ func TestAirBombardmentImpulse(t *testing.T) {
 	}
 	s.RNG().Force(3, 3, 3, 3)
 	play(t, s, "primary:de-eindhoven-garrison")
+	play(t, s, "keep") // the Advantage holder keeps the DRs (mgmg:12.2)
 	if s.step == stAttrition {
 		play(t, s, ids(s)[0])
 	}
@@ -330,6 +338,7 @@ func TestMistakenAttackPlays(t *testing.T) {
 	play(t, s, "bombard-area:62", "air:raf-83-group")
 	s.RNG().Force(2, 3, 4, 1)
 	play(t, s, "primary:de-eindhoven-garrison")
+	play(t, s, "keep") // the Advantage holder keeps the DRs (mgmg:12.2)
 	if s.step != stMistaken || s.active != germans {
 		t.Fatalf("step %s with %s to move; want the German to name the Allied primary target", stepNames[s.step], s.active)
 	}
@@ -395,6 +404,7 @@ func TestExample11FerryPlaysThrough(t *testing.T) {
 		i := slices.IndexFunc(s.g.ferries, func(b Border) bool { return s.g.placeIDs[b.A] == "15" && s.g.placeIDs[b.B] == "16" })
 		s.RNG().Force(append(c.allied, c.german...)...)
 		play(t, s, "primary-ferry:15/16")
+		play(t, s, "keep") // the Advantage holder keeps the DRs (mgmg:12.2)
 		if got := s.ferries[i] == ferryDestroyed; got != c.destroyed {
 			t.Errorf("DRs %v against %v: ferry destroyed %v, want %v", c.allied, c.german, got, c.destroyed)
 		}
@@ -406,5 +416,37 @@ func TestExample11FerryPlaysThrough(t *testing.T) {
 	play(t, s, "bombard-area:15", "lead:gb-gds-art", "done")
 	if l := s.Describe(s.Legal(nil)[0]).Label; !strings.Contains(l, "AV 5 against DV 2") {
 		t.Errorf("Pannerden: label %q; want AV 5 against DV 2", l)
+	}
+}
+
+// TestBombardmentReroll (mgmg:12.2, mgmg:12.5, mgmg:20.3): the Allies, who
+// hold the Advantage on D-Day, reroll the barrage's DRs 2 against 11 (1 AP,
+// no effect): all four dice are rolled again, 6 against 6 (10 AP, all five
+// German units in Zone F Spent). The Advantage belongs to nobody until the
+// Artillery Bombardment Phase ends, then to the Germans.
+func TestBombardmentReroll(t *testing.T) {
+	s := newTestState(t, "standard")
+	playDDayTo(t, s, stArtilleryBarrage)
+	if s.advantage != allies {
+		t.Fatalf("the Advantage is %s's; want the Allies' still (mgmg:5.1)", s.advantage)
+	}
+	s.RNG().Force(1, 1, 5, 6)
+	play(t, s, "primary:de-9ss-2-20")
+	if s.step != stReroll || s.active != allies || s.Phase().ID != "dday-artillery-bombardment" {
+		t.Fatalf("step %s, %s to move, phase %s; want the Allies offered the reroll in the Artillery Bombardment Phase", stepNames[s.step], s.active, s.Phase().ID)
+	}
+	back := edited(t, s, func(*Position) {})
+	s.RNG().Force(3, 3, 2, 4)
+	back.RNG().Force(3, 3, 2, 4)
+	for _, st := range []*State{s, back} {
+		play(t, st, "reroll")
+		for st.step == stAttrition {
+			play(t, st, ids(st)[0])
+		}
+		checkLevels(t, st, map[string]Step{"de-9ss-2-20": StepSpent, "de-10ss-2-22": StepSpent, "de-7-1-16": StepSpent, "de-7-2-16": StepSpent, "de-penal-6": StepSpent})
+		logHas(t, st, "mgmg:11.4", "Attack Total 20 (DR 6) against Defense Total 10 (DR 6): 10 attrition points")
+		if st.advantage != germans {
+			t.Errorf("after the phase the Advantage is %s's; want the Germans' (mgmg:12.2)", st.advantage)
+		}
 	}
 }

@@ -44,10 +44,27 @@ func (s *State) reaches(u, p int16) bool {
 
 // guns are side sd's Fresh field artillery units that reach p (mgmg:11.11).
 func (s *State) guns(sd side, p int16) []int16 {
+	return s.reaching(s.freshGuns(sd), p)
+}
+
+// freshGuns are side sd's Fresh field artillery units on the map: only
+// Fresh units act (mgmg:8.3, 11.11).
+func (s *State) freshGuns(sd side) []int16 {
 	var out []int16
 	for u, st := range &s.units {
-		if st.Loc >= 0 && st.Level == StepFresh && s.g.side[u] == sd && s.g.units[u].Type == FieldArtillery && s.reaches(int16(u), p) {
+		if st.Loc >= 0 && st.Level == StepFresh && s.g.side[u] == sd && s.g.units[u].Type == FieldArtillery {
 			out = append(out, int16(u))
+		}
+	}
+	return out
+}
+
+// reaching are the guns that reach p.
+func (s *State) reaching(guns []int16, p int16) []int16 {
+	var out []int16
+	for _, u := range guns {
+		if s.reaches(u, p) {
+			out = append(out, u)
 		}
 	}
 	return out
@@ -89,9 +106,9 @@ func (s *State) bombers() []int {
 // bordered by a marker its artillery may name the primary target
 // (mgmg:8.23, 11.11, 11.12).
 func (s *State) legalTargets(buf []engine.Action) []engine.Action {
-	air, enemy := len(s.bombers()) > 0, s.active.other()
+	air, enemy, all := len(s.bombers()) > 0, s.active.other(), s.freshGuns(s.active)
 	for p := range int16(nPlaces) {
-		guns := s.guns(s.active, p)
+		guns := s.reaching(all, p)
 		ok := s.count(p, enemy) > 0 && (len(guns) > 0 || air && s.airMayBombard(p))
 		for _, u := range guns {
 			ok = ok || len(s.markerTargets(nil, p, s.units[u].Loc, enemy)) > 0
@@ -251,15 +268,14 @@ func (s *State) applyImpulseBombard(k kind, x int) {
 		if s.step == stMistaken { // mgmg:16.23: the German names the Allied primary target
 			s.logf("mgmg:16.23", "the Germans name %u the primary target of the mistaken attack", x)
 			s.hitPrimary(f, int16(x), int(f.AP))
-		} else {
-			av, air := s.impulseAV(f)
-			s.hitPrimary(f, int16(x), s.bombard(av, air, int16(x)))
+			s.nextAttrition()
+			return
 		}
-		s.nextAttrition()
+		f.Aim, f.Primary = k, int16(x)
+		s.rollBombardment()
 	case kFerryTarget, kConstructTarget:
-		av, _ := s.impulseAV(f)
-		s.hitMarker(f, k, x, s.bombard(av, false, -1))
-		s.nextAttrition()
+		f.Aim, f.Primary = k, int16(x)
+		s.rollBombardment()
 	}
 }
 

@@ -353,8 +353,8 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: impulse frame %+v: its Sunset DR is 0 (none yet) or 2 to 12, and it picks no unit", f)
 		case f.Proc == procRegroup && (f.Sunset != 0 || f.Unit < -1 || f.Unit >= nUnits):
 			return fmt.Errorf("stack: regroup frame %+v: its Unit is a unit index or -1", f)
-		case f.Proc == procReroll && !(f.For == rrSunset && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
-			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender || f.For >= rrInfiltration) || f.Unit >= nUnits):
+		case f.Proc == procReroll && !((f.For == rrSunset || f.For == rrBombard) && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && f.For != rrBombard && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
+			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender || f.For == rrInfiltration || f.For == rrSeizure) || f.Unit >= nUnits):
 			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 or a dr of 1 to 6, the unit rolled for by Interdiction and Surrender only, and the side that chooses after", f)
 		case f.Proc == procBombard && (f.Place < 0 || f.Place >= nPlaces || f.AP < 0):
 			return fmt.Errorf("stack: bombard frame %+v: its Place is a place index and its AP not negative", f)
@@ -379,7 +379,8 @@ func (s *State) checkStack() error {
 		return s.checkBombardStack()
 	case want == procReroll:
 		inImpulse := s.stack.n == 2 && s.stack.frames[0].Proc == procImpulse && s.stack.top().For >= rrInfiltration // mgmg:8.222, 9.22
-		if s.stack.n != 1 && !inImpulse || s.stack.top().Proc != procReroll || s.active != s.advantage {
+		inBombard := s.stack.n >= 2 && s.stack.frames[s.stack.n-2].Proc == procBombard && s.stack.top().For == rrBombard
+		if s.stack.n != 1 && !inImpulse && !inBombard || s.stack.top().Proc != procReroll || s.active != s.advantage {
 			return errors.New("stack: step reroll needs one reroll frame, offered to the Advantage holder (mgmg:12.2)")
 		}
 		return nil

@@ -32,25 +32,22 @@ var stepPhases = [...]engine.Phase{
 // Phase implements engine.Prompter.
 // A reroll offer belongs to the phase of its roll (rollPhases).
 func (s *State) Phase() engine.Phase {
-	switch s.step {
-	case stReroll:
-		return rollPhases[s.stack.top().For]
-	case stBombardWith, stSupport, stPrimary, stMistaken:
-		return phaseDaylight
-	case stAttrition: // in an impulse, or in D-Day's phases
-		switch {
-		case s.stack.n == 2:
-			return phaseDaylight
-		case s.stack.top().Place == s.g.zoneF:
+	switch {
+	case (s.step == stReroll || s.step == stAttrition) && s.ddayBombardment():
+		if s.stack.frames[0].Place == s.g.zoneF {
 			return phaseArtillery
 		}
 		return phaseAirBombardment
+	case s.step == stReroll:
+		return rollPhases[s.stack.top().For]
+	case s.step == stBombardWith || s.step == stSupport || s.step == stPrimary || s.step == stMistaken || s.step == stAttrition:
+		return phaseDaylight
 	}
 	return stepPhases[s.step]
 }
 
 // rollPhases are the phases the rerollable rolls are made in.
-var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight}
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrBombard: phaseDaylight}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.

@@ -54,6 +54,9 @@ type frame struct {
 	Hit      units   `json:",omitzero"`  // bombard: the units reduced already (mgmg:11.41)
 	Air      int8    `json:",omitempty"` // bombard: the Air Bombardment marker's index plus one, 0 for artillery (mgmg:16.2)
 	Barrage  bool    `json:",omitempty"` // bombard: a Barrage is declared (mgmg:11.112)
+	Against  int8    `json:",omitempty"` // bombard: the defender's DR (mgmg:11.4)
+	Aim      kind    `json:",omitempty"` // bombard: the choice that named the primary target: a unit, a Ferry Crossing or a Construct marker (mgmg:11.12)
+	Primary  int16   `json:",omitempty"` // bombard: the primary target, by the index its choice takes
 	Mistaken int8    `json:",omitempty"` // bombard: the attrition points a mistaken attack inflicts on the Allies, until they take them (mgmg:16.23)
 	Stay     bool    `json:",omitempty"` // impulse: an Air Bombardment: the Advantage marker stays (mgmg:16.2)
 	Move     moves   `json:",omitzero"`  // impulse: its Active Area and movement (assault_impulse.go)
