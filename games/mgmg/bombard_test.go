@@ -450,3 +450,35 @@ func TestBombardmentReroll(t *testing.T) {
 		}
 	}
 }
+
+// TestArtilleryRange (mgmg:15.11, mgmg:15.13, mgmg:11.111, mgmg:8.3): German
+// field artillery in Contested Heumensoord (34) bombards only its own area;
+// the II SS corps artillery in Free 36 reaches 35 next to it and 34 and 33
+// two away (through 35); the Spent 10SS artillery in 36 bombards nothing.
+func TestArtilleryRange(t *testing.T) {
+	s := edited(t, germanImpulse(t, 19), func(p *Position) {
+		p.Units = []UnitPos{
+			{ID: "de-9ss-art", At: "34", Level: "fresh"},
+			{ID: "de-fj-hermann", At: "34", Level: "fresh"},
+			{ID: "us-1-504", At: "34", Level: "fresh"},
+			{ID: "de-2ss-corps-art", At: "36", Level: "fresh"},
+			{ID: "de-10ss-art", At: "36", Level: "spent"},
+			{ID: "us-2-504", At: "33", Level: "fresh"},
+			{ID: "us-3-504", At: "35", Level: "fresh"},
+		}
+		p.Control = map[string]string{"33": "airborne", "35": "airborne"}
+	})
+	got := slices.DeleteFunc(ids(s), func(id string) bool { return !strings.HasPrefix(id, "bombard-area:") })
+	if !slices.Equal(got, []string{"bombard-area:33", "bombard-area:34", "bombard-area:35"}) {
+		t.Fatalf("targets %v; want 33 and 34 (corps artillery two away) and 35 (next to it)", got)
+	}
+	play(t, s, "bombard-area:34")
+	if got := ids(s); !slices.Equal(got, []string{"lead:de-9ss-art", "lead:de-2ss-corps-art"}) {
+		t.Errorf("leads on 34: %v; want the 9SS artillery in it and the corps artillery two away, not the Spent 10SS (mgmg:8.3)", got)
+	}
+	s = edited(t, s, func(p *Position) { p.Step, p.Stack = "impulse", p.Stack[:1] })
+	play(t, s, "bombard-area:33")
+	if got := ids(s); !slices.Equal(got, []string{"lead:de-2ss-corps-art"}) {
+		t.Errorf("leads on 33: %v; want the corps artillery alone: the 9SS artillery is in a Contested area (mgmg:15.11)", got)
+	}
+}

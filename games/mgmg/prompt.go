@@ -110,6 +110,11 @@ func (s *State) asks() (ask, wait string) {
 		if f.Unit >= 0 {
 			roll += " for " + s.g.units[f.Unit].Name
 		}
+		if f.For == rrBombard { // mgmg:12.2: all four dice are rerolled
+			b := &s.stack.frames[s.stack.n-2]
+			return fmt.Sprintf("Bombardment of %s: the attacker's DR is %d, the defender's %d: keep them, or reroll all four dice with the Advantage, which then passes to the other side", s.g.placeName(b.Place), f.Roll, b.Against),
+				"whether the bombardment's DRs are rerolled with the Advantage"
+		}
 		return fmt.Sprintf("The %s is %d: keep it, or reroll it with the Advantage, which then passes to the other side", roll, f.Roll),
 			"whether the " + roll + " is rerolled with the Advantage"
 	case stRegroupTo:
