@@ -371,3 +371,19 @@ func (s *State) describeMarker(k kind, i int) (id, label, rule string) {
 	label = fmt.Sprintf("Bombard %s with the %s on %s the primary target: AV %d against DV %d, hit %d in %d", s.g.placeName(f.Place), what, id[strings.IndexByte(id, ':')+1:], av.Total, dv.Total, o.PrimaryReduced.Ways, o.PrimaryReduced.Of)
 	return id, label, rule
 }
+
+// validAim checks a bombardment's primary target in a position: none yet,
+// a unit, a Ferry Crossing or a bridge by index.
+func (s *State) validAim(f *frame) bool {
+	switch f.Aim {
+	case 0:
+		return f.Primary == 0
+	case kPrimary:
+		return f.Primary >= 0 && f.Primary < nUnits
+	case kFerryTarget:
+		return f.Primary >= 0 && int(f.Primary) < len(s.g.ferries)
+	case kConstructTarget:
+		return f.Primary >= 0 && int(f.Primary) < len(s.g.bridges)
+	}
+	return false
+}

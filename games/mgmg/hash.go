@@ -117,6 +117,12 @@ func (s *State) Hash() uint64 {
 			h.Add(w)
 		}
 		f.Move.hash(&h)
+		h.Add(uint64(uint16(f.Place)) | uint64(uint8(f.AP))<<16 | uint64(uint8(f.Air))<<24 | bit(f.Barrage)<<32 | bit(f.Stay)<<33 |
+			uint64(uint8(f.Against))<<40 | uint64(f.Aim)<<48 | uint64(uint8(f.Mistaken))<<56)
+		h.Add(uint64(uint16(f.Primary)))
+		for _, w := range f.Hit {
+			h.Add(w)
+		}
 	}
 	return h.Sum()
 }

@@ -356,8 +356,9 @@ func (s *State) checkStack() error {
 		case f.Proc == procReroll && !((f.For == rrSunset || f.For == rrBombard) && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && f.For != rrBombard && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
 			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender || f.For == rrInfiltration || f.For == rrSeizure) || f.Unit >= nUnits):
 			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 or a dr of 1 to 6, the unit rolled for by Interdiction and Surrender only, and the side that chooses after", f)
-		case f.Proc == procBombard && (f.Place < 0 || f.Place >= nPlaces || f.AP < 0):
-			return fmt.Errorf("stack: bombard frame %+v: its Place is a place index and its AP not negative", f)
+		case f.Proc == procBombard && (f.Place < 0 || f.Place >= nPlaces || f.AP < 0 || f.Mistaken < 0 || f.Unit < -1 || f.Unit >= nUnits ||
+			f.Air < 0 || int(f.Air) > len(s.g.pieces.Setup.AirMarkers) || f.Hit[len(f.Hit)-1]>>(nUnits%64) != 0 || !s.validAim(&f)):
+			return fmt.Errorf("stack: bombard frame %+v: Place a place index, AP and Mistaken not negative, Unit a unit or -1, Air a marker's index plus one or 0, Hit units of the order of battle, Primary what its Aim names", f)
 		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll && f.Proc != procBombard:
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
 		}
