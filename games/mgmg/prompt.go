@@ -26,7 +26,7 @@ var (
 var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
 	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
-	stOver: phaseOver,
+	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit,
 }
 
 // Phase implements engine.Prompter.
@@ -65,13 +65,22 @@ func (s *State) asks() (ask, wait string) {
 		stArtilleryBarrage: "the XXX Corps Artillery barrage in Zone F is not yet built",
 		stAirborneLanding:  "the first lift has landed through Interdiction; the Drop Areas' assaults, seizures and moves are not yet built",
 		stGroundAssault:    "the Guards Armoured assault in Zone F is not yet built",
-		stRefit:            "depots and refits are not yet built; Impulse Advances and Retractions may be bought with Reserves, and Isolated units roll for surrender at the end",
 	}
 	if why, ok := notBuilt[s.step]; ok {
 		name := s.Phase().Name
 		return fmt.Sprintf("%s (%s): choose Done", name, why), "the " + name
 	}
 	switch s.step {
+	case stDepot:
+		if k := s.nextDepotKind(); k >= 0 {
+			return fmt.Sprintf("Refit: choose where the %s depot goes (depot %d of your %d)", s.g.depotName(k), int(s.nDepots)+1, len(s.g.depotKinds(s.active))),
+				"where the " + s.g.depotName(k) + " depot goes"
+		}
+		return "Refit: spend Reserves to augment each airborne depot by the same amount, or refit from the depots as they are", "whether to augment the airborne depots"
+	case stRefit:
+		return "Refit: choose a unit to refit one level and the furthest depot it draws from, or Done to bank what is left", "refits"
+	case stPurchase:
+		return fmt.Sprintf("Refit: buy Impulse Advances or Retractions for tomorrow at %d Reserves each (you have %d), or Done", impulseCost, s.reserves[s.active]), "Impulse Advances and Retractions"
 	case stRegroup:
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
 	case stReroll:

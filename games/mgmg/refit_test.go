@@ -16,13 +16,22 @@ func ids(s *State) []string {
 	return out
 }
 
+// refitNothing plays the Refit Phase of the side to move without refitting:
+// each depot to the first place offered, then done refitting and buying.
+func refitNothing(t *testing.T, s *State) {
+	t.Helper()
+	for sd := s.active; s.active == sd && s.Phase() == phaseRefit && s.step != stReroll; {
+		play(t, s, engine.Choices(s)[0].ID)
+	}
+}
+
 // TestImpulsePurchases works the example of mgmg:13.7: the German buys an
 // Impulse Advance to set the marker at 1; the Allies buy the most they may,
 // three Retractions, and reset it to B; the next day begins there
 // (mgmg:6.3). Each costs ten Reserves from the Supply Track (mgmg:3.8).
 func TestImpulsePurchases(t *testing.T) {
 	s := edited(t, newTestState(t, "standard"), func(p *Position) {
-		p.Turn, p.Step, p.Active, p.Stack, p.Impulse = 18, "refit", "german", nil, "0"
+		p.Turn, p.Step, p.Active, p.Stack, p.Impulse = 18, "refit-purchases", "german", nil, "0"
 		p.Reserves = SideNumbers{German: 15, Allied: 45}
 	})
 	play(t, s, "advance-impulse")
@@ -32,7 +41,12 @@ func TestImpulsePurchases(t *testing.T) {
 	if got := ids(s); !slices.Equal(got, []string{"done"}) {
 		t.Fatalf("with 5 Reserves the German may buy nothing more: choices %v", got)
 	}
-	play(t, s, "done", "retract-impulse", "retract-impulse", "retract-impulse")
+	play(t, s, "done")
+	if s.Phase() != phaseRefit || s.active != allies {
+		t.Fatalf("step %s, %s to move; want the Allied Refit Phase (mgmg:13.3)", stepNames[s.step], s.active)
+	}
+	s = edited(t, s, func(p *Position) { p.Step, p.Depots = "refit-purchases", nil }) // the Allies bank nothing
+	play(t, s, "retract-impulse", "retract-impulse", "retract-impulse")
 	if s.impulse != -2 || s.reserves[allies] != 15 {
 		t.Fatalf("Impulse %s, Allied Reserves %d; want B and 15", impulseName(s.impulse), s.reserves[allies])
 	}
@@ -52,7 +66,7 @@ func TestPurchasesStayOnTheTrack(t *testing.T) {
 		at, want string
 	}{{"C", "advance-impulse"}, {"13", "retract-impulse"}} {
 		s := edited(t, newTestState(t, "standard"), func(p *Position) {
-			p.Turn, p.Step, p.Active, p.Stack, p.Impulse = 18, "refit", "allied", nil, c.at
+			p.Turn, p.Step, p.Active, p.Stack, p.Impulse = 18, "refit-purchases", "allied", nil, c.at
 			p.Reserves = SideNumbers{Allied: 30}
 		})
 		if got := ids(s); !slices.Equal(got, []string{"done", c.want}) {
