@@ -21,9 +21,17 @@ const (
 	kInterdict                 // place an Air Interdiction marker (mgmg:16.4)
 	kKeep                      // keep a roll (mgmg:12.2)
 	kReroll                    // reroll it with the Advantage (mgmg:12.2)
-	kDepot                     // place the next Supply Depot (mgmg:13.4)
-	kRefitUnit                 // refit a unit (low byte) from a depot (mgmg:13.6)
-	kAugment                   // add Reserves to each airborne depot (mgmg:23.4)
+
+	kAssaultImpulse      // mgmg:8.21 activate a place for an Assault Impulse
+	kInfiltrationImpulse // mgmg:8.22 activate a place for an Infiltration Impulse
+	kMove                // mgmg:9.1 pick the unit to move
+	kEnter               // mgmg:9.2 the moving unit enters a place: place | Via<<8
+	kStop                // mgmg:9.1 the moving unit stops
+	kEndImpulse          // mgmg:9.1 no more units move
+	kSeize               // mgmg:9.22 the moving unit tries to seize the bridge to a place
+	kDepot               // place the next Supply Depot (mgmg:13.4)
+	kRefitUnit           // refit a unit (low byte) from a depot (mgmg:13.6)
+	kAugment             // add Reserves to each airborne depot (mgmg:23.4)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -74,6 +82,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kPlace:
 		id := s.g.placeIDs[x]
 		c.ID, c.Label, c.Refs = "to:"+id, "Regroup into "+s.g.placeName(int16(x)), []string{"area:" + id}
+	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
+		s.describeImpulse(k, x, &c)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -81,7 +91,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 }
 
 // bareKinds are the choice IDs without an argument.
-var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll}
+var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
+	"stop": kStop, "end-impulse": kEndImpulse}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -117,7 +128,7 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 		i, err := strconv.Atoi(d)
 		return act(kRefitUnit, int(u)|i<<8), ok && err == nil && i >= 0 && i < maxDepots
 	}
-	return 0, false
+	return s.parseImpulseChoice(prefix, arg)
 }
 
 // rule is the rule governing the current step.

@@ -8,7 +8,8 @@ import (
 
 // The Advantage used (mgmg:12.2, 12.5). Built so far: its holder's offer to
 // reroll the Allied Sunset DR rolled as an impulse ends, the Weather dr at
-// dawn, each Interdiction dr of the first lift and each Surrender dr.
+// dawn, each Interdiction dr of the first lift, each Surrender dr, and the
+// Infiltration and bridge seizure drs of an impulse's movement.
 // Rerolls in combat, the Double Impulse (mgmg:12.3) and involuntary loss
 // (mgmg:12.4) are not yet built.
 
@@ -20,12 +21,14 @@ const (
 	rrWeather                         // mgmg:6.21 the Weather dr at dawn
 	rrInterdiction                    // mgmg:18.44 an Interdiction dr, Unit's
 	rrSurrender                       // mgmg:13.9 a Surrender dr, Unit's
+	rrInfiltration                    // mgmg:8.222 an Infiltration dr, Unit's, in the impulse beneath
+	rrSeizure                         // mgmg:9.22 a bridge seizure dr, Unit's, in the impulse beneath
 )
 
-var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender"}
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure"}
 
 // rollLabels name the rolls in prompts and labels.
-var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr"}
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -97,6 +100,10 @@ func (s *State) resolveRoll(f frame, roll int) {
 	case rrSurrender:
 		s.surrenderResult(f.Unit, roll)
 		s.surrenderFrom(f.Unit + 1)
+	case rrInfiltration:
+		s.infiltrationResult(f.Unit, roll)
+	case rrSeizure:
+		s.seizureResult(f.Unit, roll)
 	}
 }
 

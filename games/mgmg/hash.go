@@ -123,6 +123,7 @@ func (s *State) Hash() uint64 {
 		for _, w := range f.Acted {
 			h.Add(w)
 		}
+		f.Move.hash(&h)
 	}
 	return h.Sum()
 }

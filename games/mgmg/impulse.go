@@ -63,6 +63,7 @@ func (s *State) endImpulse() {
 	f := s.stack.pop()
 	s.exhaust(f.Acted)
 	if f.Side == germans {
+		s.settleAdvantage() // mgmg:12.2: used on a German dr, it passes as the impulse ends
 		s.beginImpulse(allies)
 		return
 	}

@@ -256,9 +256,11 @@ func TestMapBoundariesAndBridges(t *testing.T) {
 	if got := names(m, bridged); !slices.Equal(got, []string{"Breugel", "Eerde", "Woensel"}) {
 		t.Errorf("St. Oedenrode's bridges lead to %v, want Breugel, Eerde, Woensel (mgmg:26 example 5)", got)
 	}
-	// Example 13: the Driel-Oosterbeek bridge is a railway bridge.
-	if i, j := byName(t, m, "Driel"), byName(t, m, "Oosterbeek"); !m.Railway(i, j) || m.Road(i, j) {
-		t.Error("Driel-Oosterbeek: a railway bridge, no road (mgmg:26 example 13)")
+	// Example 13: the Driel-Oosterbeek bridge is a railway bridge, and
+	// units regroup from Driel, on polder, over it or the ferry: the road
+	// net crosses that border (mgmg:6.51), the ferry road Driel-Heveadorp.
+	if i, j := byName(t, m, "Driel"), byName(t, m, "Oosterbeek"); !m.Railway(i, j) || !m.Road(i, j) {
+		t.Error("Driel-Oosterbeek: a railway bridge and the ferry's road (mgmg:26 example 13, 6.51)")
 	}
 	// fh40:19.6 and fh40:20.3: the railway bridges 37/44 (Gennep) and 33/39
 	// (Malden); the armoured train goes on from 44 to 43.

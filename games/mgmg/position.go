@@ -409,7 +409,8 @@ func (s *State) Invariants() error {
 	if (s.step == stOver) != (s.result != nil) || (s.step == stOver) != (s.active == nobody) {
 		return errors.New("a result exists exactly when the game is over, and then nobody is to move")
 	}
-	if (s.advantage == nobody) == (s.advantageNext == nobody) || s.advantage == nobody && (s.step == stImpulse || s.step == stReroll) {
+	begun := s.step == stImpulse && s.stack.n > 0 && s.stack.top().Move.Kind != impulseNone // a dr of its movement may have spent it (mgmg:8.222, 9.22)
+	if (s.advantage == nobody) == (s.advantageNext == nobody) || s.advantage == nobody && (s.step == stImpulse && !begun || s.step == stReroll) {
 		return errors.New("the Advantage belongs to a side, or, once used, to nobody until the impulse or phase ends and then to the other side, who is advantage_next; a side holds it at the start of each impulse (mgmg:12.1, 12.5)")
 	}
 	return s.checkStack()
@@ -428,7 +429,7 @@ func (s *State) checkStack() error {
 		case f.Proc == procRegroup && (f.Sunset != 0 || f.Unit < -1 || f.Unit >= nUnits):
 			return fmt.Errorf("stack: regroup frame %+v: its Unit is a unit index or -1", f)
 		case f.Proc == procReroll && !(f.For == rrSunset && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
-			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender) || f.Unit >= nUnits):
+			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender || f.For >= rrInfiltration) || f.Unit >= nUnits):
 			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 or a dr of 1 to 6, the unit rolled for by Interdiction and Surrender only, and the side that chooses after", f)
 		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll:
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
@@ -436,13 +437,17 @@ func (s *State) checkStack() error {
 		if f.Acted[len(f.Acted)-1]>>(nUnits%64) != 0 {
 			return fmt.Errorf("stack: a frame's Acted names units past the %d of the order of battle", nUnits)
 		}
+		if err := f.Move.check(f.Proc); err != nil {
+			return err
+		}
 	}
 	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
 		return nil
 	case want == procReroll:
-		if s.stack.n != 1 || s.stack.top().Proc != procReroll || s.active != s.advantage {
+		inImpulse := s.stack.n == 2 && s.stack.frames[0].Proc == procImpulse && s.stack.top().For >= rrInfiltration // mgmg:8.222, 9.22
+		if s.stack.n != 1 && !inImpulse || s.stack.top().Proc != procReroll || s.active != s.advantage {
 			return errors.New("stack: step reroll needs one reroll frame, offered to the Advantage holder (mgmg:12.2)")
 		}
 		return nil

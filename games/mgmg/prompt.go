@@ -95,7 +95,5 @@ func (s *State) asks() (ask, wait string) {
 		u := s.g.units[s.stack.top().Unit].Name
 		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"
 	}
-	imp := impulseName(s.impulse)
-	return fmt.Sprintf("Impulse %s: your impulse (only the Pass Impulse is built yet; assault, infiltration and bombardment impulses are not)", imp),
-		"impulse " + imp
+	return s.impulseAsks()
 }

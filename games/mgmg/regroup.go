@@ -9,10 +9,6 @@ import "sandtable/engine"
 // Two adjacent full Areas cannot trade units (mgmg:6.51): moved one at a
 // time, neither has room for the other's.
 
-// pontoonFerries are the Ferry Crossings that are Road Net for armour:
-// Pannerden to Huissen and to Doornenburg (mgmg:3.21).
-var pontoonFerries = [][2]int{{15, 16}, {15, 25}}
-
 // startRegroup begins sd's Regroup (mgmg:6.5).
 func (s *State) startRegroup(sd side) {
 	s.stack.push(frame{Proc: procRegroup, Side: sd, Unit: -1})
@@ -78,7 +74,7 @@ func (s *State) mayRegroup(u int16, from, to int) bool {
 	}
 	road := g.m.Road(from, to)
 	armored := d.Type == Armored
-	if armored && s.pontoonFerry(from, to) {
+	if armored && armourFerry(g.m, from, to) {
 		road = true // mgmg:3.21
 	}
 	if (!d.Type.IsInfantry() || g.m.Polder(from)) && !road { // mgmg:6.51, 9.4
@@ -109,17 +105,6 @@ const germanArmourFerries = 19
 // bridgeLimit is the most units that use a bridge in a Regroup Phase or an
 // impulse (mgmg:9.62, 19.1).
 const bridgeLimit = 5
-
-// pontoonFerry reports a Ferry Crossing that is Road Net for armour (mgmg:3.21).
-func (s *State) pontoonFerry(from, to int) bool {
-	a, b := s.g.m.Number(from), s.g.m.Number(to)
-	for _, f := range pontoonFerries {
-		if a == f[0] && b == f[1] || a == f[1] && b == f[0] {
-			return true
-		}
-	}
-	return false
-}
 
 // applyRegroup picks a unit, moves the picked unit, or ends the side's
 // Regroup; after the Allies' the turn ends (mgmg:6.5).

@@ -83,10 +83,11 @@ func TestRegroupOverRivers(t *testing.T) {
 	}
 }
 
-// TestRegroupFerries: with the Driel bridge blown, one unit crosses the
-// Rhine from Oosterbeek by the Ferry Crossing, and no other that phase
-// (mgmg:9.63); the way back is closed, since a unit in Polder regroups only
-// by road and no road crosses there (mgmg:6.51, mgmg:9.4); German
+// TestRegroupFerries works mgmg:26.0 example 13: with the Driel bridge
+// blown, one unit crosses the Rhine from Driel (24), on Polder, to
+// Oosterbeek (12) by the Ferry Crossing, whose road is Road Net as a unit
+// in Polder needs (mgmg:6.51, mgmg:9.4), and no other that phase
+// (mgmg:9.63); German
 // armour uses the Pannerden ferry, Road Net for armour (mgmg:3.21), only from
 // the Regroup Phase of September 19 (mgmg:6.51).
 func TestRegroupFerries(t *testing.T) {
@@ -98,10 +99,10 @@ func TestRegroupFerries(t *testing.T) {
 	s = edited(t, s, func(p *Position) {
 		p.Bridges = map[string]BridgePos{s.g.bridgeName(s.g.bridgeIndex("12", "24")): {Held: "blown"}}
 	})
-	if got := destinations(s, "gb-1abn-3-para"); len(got) != 0 {
-		t.Errorf("from Driel, Polder: %v; no road leads to 12 (mgmg:6.51)", got)
+	if got := destinations(s, "gb-1abn-3-para"); !slices.Equal(got, []string{"12"}) {
+		t.Errorf("from Driel, Polder: %v; want 12 by the ferry (mgmg:26.0 example 13)", got)
 	}
-	play(t, s, "regroup:gb-1abn-1-para", "to:24")
+	play(t, s, "regroup:gb-1abn-3-para", "to:12")
 	if got := destinations(s, "gb-1abn-2-para"); len(got) != 0 {
 		t.Errorf("after one unit used the ferry: %v; one unit a Regroup Phase (mgmg:9.63)", got)
 	}

@@ -35,7 +35,7 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stPurchase:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
-		return s.legalInterdiction(append(buf, act(kPass, 0)))
+		return s.legalImpulse(buf)
 	}
 	return buf
 }
@@ -62,7 +62,7 @@ func (s *State) Apply(a engine.Action) error {
 		if k == kInterdict {
 			s.applyInterdiction(int16(x))
 		} else {
-			s.applyPass()
+			s.applyImpulse(k, x)
 		}
 	case stDepot:
 		s.applyDepot(k, x)

@@ -48,6 +48,7 @@ type frame struct {
 	For    rollFor `json:",omitempty"` // reroll: what the roll is for
 	Roll   int8    `json:",omitempty"` // reroll: the roll on offer
 	Back   side    `json:",omitempty"` // reroll: who chooses once the offer is settled
+	Move   moves   `json:",omitzero"`  // impulse: its Active Area and movement (assault_impulse.go)
 }
 
 // units is a set of units, one bit each by index.

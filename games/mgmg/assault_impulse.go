@@ -1,0 +1,502 @@
+package mgmg
+
+import (
+	"fmt"
+	"strings"
+
+	"sandtable/engine"
+)
+
+// The movement of an Assault or Infiltration Impulse (mgmg:8.21, 8.22,
+// 9.1): the side to act activates a place; then, one at a time, it picks a
+// Fresh unit of the Active Area and enters places with it one by one
+// until the unit stops or its owner stops it; then another, until it ends
+// the impulse. The units that moved become Spent as it ends (mgmg:8.3).
+//
+// Not yet built here: the assaults themselves (mgmg:10). A unit entering
+// enemy units stops there and the place stays Contested; the assault that
+// 10.1-10.3 call for (Mandatory or optional), the assault in a Contested
+// Active Area before moving (10.6), overruns letting units go on (10.5),
+// and the combined Mandatory Assault of failed infiltrators (8.222) come
+// with the combat's wiring at the TODO(mgmg:10) marks. Bridge repair
+// (19.2) and demolition (19.4) are not offered yet.
+
+// impulseKind is what a side does with its impulse (mgmg:8.2).
+type impulseKind uint8
+
+const (
+	impulseNone         impulseKind = iota // not yet chosen
+	impulseAssault                         // mgmg:8.21
+	impulseInfiltration                    // mgmg:8.22
+)
+
+// placeSet is a set of places, one bit each by index.
+type placeSet [(nPlaces + 63) / 64]uint64
+
+func (ps *placeSet) add(p int)      { ps[p/64] |= 1 << (p % 64) }
+func (ps *placeSet) has(p int) bool { return ps[p/64]&(1<<(p%64)) != 0 }
+
+// moves is an impulse's Active Area and its movement so far.
+type moves struct {
+	Kind             impulseKind     `json:",omitempty"`
+	Active           int16           `json:",omitempty"` // the Active Area (mgmg:8.21)
+	Unit             int16           `json:",omitempty"` // the unit moving now, plus one; 0 when none
+	Leg              legState        `json:",omitzero"`  // the moving unit's leg (movement.go)
+	EnemyAtStart     placeSet        `json:",omitzero"`  // enemy-Controlled as the impulse began (mgmg:7.2)
+	ContestedAtStart placeSet        `json:",omitzero"`  // Contested as the impulse began (mgmg:10.2)
+	PointEntered     placeSet        `json:",omitzero"`  // entered by a Point Unit this impulse (mgmg:9.65)
+	BridgeUses       [nBridges]uint8 `json:",omitzero"`  // by the map's bridges in order (mgmg:9.62)
+	Mandatory        units           `json:",omitzero"`  // units bound to a Mandatory Assault where they stand (mgmg:10.2, 8.222)
+	SeizeTried       uint32          `json:",omitempty"` // bridges, one bit each, a seizure was attempted on (mgmg:9.22)
+	Seized           uint32          `json:",omitempty"` // bridges seized by a seizure dr: a toll for others (mgmg:9.22)
+	SeizedNow        uint32          `json:",omitempty"` // those the moving unit seized, which it crosses without the toll
+	SeizeTo          int16           `json:",omitempty"` // the place across the bridge whose seizure dr is on offer, plus one
+}
+
+// The bridge sets of moves are uint32: this fails to compile with more
+// than 32 bridges.
+const _ = uint32(1) << (nBridges - 1)
+
+// legState is a Leg as a frame keeps it, small for the state's copies.
+type legState struct {
+	From, At            int16
+	Entered, Cost, Used uint8
+	Half, Done          bool
+}
+
+func (l legState) leg() Leg {
+	return Leg{From: int(l.From), At: int(l.At), Entered: int(l.Entered), Cost: int(l.Cost), Used: int(l.Used), Half: l.Half, Done: l.Done}
+}
+
+func stateOf(l Leg) legState {
+	return legState{From: int16(l.From), At: int16(l.At), Entered: uint8(l.Entered), Cost: uint8(l.Cost), Used: uint8(l.Used), Half: l.Half, Done: l.Done}
+}
+
+// hash adds the movement to a state's hash.
+func (m *moves) hash(h *engine.Hasher) {
+	h.Add(uint64(m.Kind) | uint64(uint16(m.Active))<<8 | uint64(uint16(m.Unit))<<24)
+	l := m.Leg
+	h.Add(uint64(l.From) | uint64(l.At)<<8 | uint64(l.Entered)<<16 | uint64(l.Cost)<<24 | uint64(l.Used)<<32 | bit(l.Half)<<40 | bit(l.Done)<<41)
+	for _, ps := range []placeSet{m.EnemyAtStart, m.ContestedAtStart, m.PointEntered} {
+		for _, w := range ps {
+			h.Add(w)
+		}
+	}
+	for _, n := range m.BridgeUses {
+		h.Add(uint64(n))
+	}
+	for _, w := range m.Mandatory {
+		h.Add(w)
+	}
+	h.Add(uint64(m.SeizeTried) | uint64(m.Seized)<<32)
+	h.Add(uint64(m.SeizedNow) | uint64(uint16(m.SeizeTo))<<32)
+}
+
+// check reports what makes the movement impossible in a frame of procedure
+// p: only an impulse moves units.
+func (m *moves) check(p proc) error {
+	if p != procImpulse && *m != (moves{}) {
+		return fmt.Errorf("stack: a %s frame moves no units", procNames[p])
+	}
+	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
+		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.SeizeTo >= 0 && m.SeizeTo <= nPlaces
+	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 {
+		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
+	}
+	return nil
+}
+
+// impulseFrame is the impulse in progress.
+func (s *State) impulseFrame() *frame { return s.stack.top() }
+
+// ground is the board as side sd sees it during its impulse (movement.go).
+func (s *State) ground(sd side, mv *moves) *Ground {
+	mp := s.g.m
+	g := &Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
+		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces),
+		Borders: make([]BorderAt, 0, nBridges+nFerries)}
+	for p := range g.Places {
+		v := &g.Places[p]
+		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
+		v.Enemy = s.controller(int16(p)) != sd
+		v.Corps = s.control[p] == ctlCorps
+		v.Friends = s.count(int16(p), sd)
+	}
+	g.Places[mv.Active].Supplied = s.suppliedFromZoneF(mv.Active) // a Boat Assault starts there (mgmg:9.5)
+	for u, st := range &s.units {
+		if st.Loc < 0 || s.g.side[u] == sd {
+			continue
+		}
+		v := &g.Places[st.Loc]
+		if st.Level == StepFresh {
+			v.FreshEnemies++
+		} else {
+			v.SpentEnemies++
+		}
+		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
+	}
+	for i, b := range s.g.bridges {
+		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i]),
+			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0})
+	}
+	for i, b := range s.g.ferries {
+		v := g.border(b.A, b.B)
+		v.Ferry, v.Held = s.ferries[i], sd == germans
+		g.SetBorder(b, v)
+	}
+	return g
+}
+
+// bridgeHold is who holds bridge i as side sd sees it (mgmg:19.1).
+// Unbridged river and canal boundaries are German-held (mgmg:9.62): Held!
+// markers (mgmg:7.2, 10.4) are not yet kept.
+func (s *State) bridgeHold(i int, sd side) BridgeHold {
+	switch s.bridges[i].Held {
+	case heldBlown:
+		return BlownBridge
+	case heldBy(sd):
+		return FriendlyBridge
+	}
+	return EnemyBridge
+}
+
+// startMoving is the movement of an impulse of kind k that side sd
+// begins in place p: the board as it stands is the impulse's start
+// (mgmg:7.2, 10.2).
+func (s *State) startMoving(k impulseKind, p int16, sd side) moves {
+	mv := moves{Kind: k, Active: p}
+	for q := range nPlaces {
+		if s.controller(int16(q)) != sd {
+			mv.EnemyAtStart.add(q)
+		}
+		if s.contested(int16(q)) {
+			mv.ContestedAtStart.add(q)
+		}
+	}
+	return mv
+}
+
+// activate begins an Assault or Infiltration Impulse in place p.
+func (s *State) activate(k impulseKind, p int16) {
+	f := s.impulseFrame()
+	f.Move = s.startMoving(k, p, f.Side)
+	s.passes = 0 // mgmg:8.24: a pass and a pass only in a row
+	rule := map[impulseKind]string{impulseAssault: "mgmg:8.21", impulseInfiltration: "mgmg:8.22"}[k]
+	s.logf(rule, "%s activates %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
+}
+
+// mayMove reports a unit of the Active Area free to move: the active
+// side's (mgmg:8.5), Fresh, not yet moved this impulse, and with some place to enter (mgmg:8.3, 9.1).
+func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
+	st, f := s.units[u], s.impulseFrame()
+	if st.Loc != mv.Active || st.Level != StepFresh || s.g.side[u] != f.Side || f.Acted.has(u) {
+		return false
+	}
+	return len(s.entries(u, StartLeg(int(mv.Active)), mv, g, nil)) > 0
+}
+
+// entry is a place a moving unit may enter and how.
+type entry struct {
+	to  int
+	how Via
+}
+
+// entries lists where unit u on leg may go next: by infiltration in an
+// Infiltration Impulse, otherwise by border, ferry or boat.
+func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []entry {
+	m := moverOf(&s.g.units[u])
+	hows := []Via{ViaBorder, ViaFerry, ViaBoat}
+	if mv.Kind == impulseInfiltration {
+		hows = []Via{ViaInfiltration}
+	}
+	for _, to := range g.Map.Neighbors(leg.At) {
+		for _, how := range hows {
+			if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German || g.Map.Boundary(leg.At, to) != River) {
+				continue // the common refusals, without building their errors
+			}
+			if _, err := g.Enter(m, leg, to, how); err == nil {
+				buf = append(buf, entry{to, how})
+			}
+		}
+	}
+	return buf
+}
+
+// legalImpulse lists the choices of the impulse in progress: its kind and
+// Active Area, then the units to move, then where the moving unit goes.
+func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
+	f := s.impulseFrame()
+	mv := &f.Move
+	if mv.Kind == impulseNone {
+		return s.legalActivations(s.legalInterdiction(append(buf, act(kPass, 0))), f.Side)
+	}
+	g := s.ground(f.Side, mv)
+	if mv.Unit == 0 {
+		for u := range s.units {
+			if s.mayMove(int16(u), mv, g) {
+				buf = append(buf, act(kMove, u))
+			}
+		}
+		return append(buf, act(kEndImpulse, 0))
+	}
+	u, leg := mv.Unit-1, mv.Leg.leg()
+	for _, e := range s.entries(u, leg, mv, g, nil) {
+		buf = append(buf, act(kEnter, e.to|int(e.how)<<8))
+	}
+	if mv.Kind == impulseAssault { // mgmg:8.21 step 2
+		m := moverOf(&s.g.units[u])
+		for _, to := range g.Map.Neighbors(leg.At) {
+			if g.MaySeize(m, leg, to) == nil {
+				buf = append(buf, act(kSeize, to))
+			}
+		}
+	}
+	if leg.Spent() == 0 {
+		return buf // a unit picked moves: it may stop once it has spent MF
+	}
+	return append(buf, act(kStop, 0))
+}
+
+// legalActivations lists the places side sd may activate: for an Assault
+// Impulse, any place with a unit free to move (mgmg:8.21); for an
+// Infiltration Impulse, a Free place from which a unit may infiltrate
+// (mgmg:8.22). Activating a place only to repair or demolish bridges
+// (mgmg:8.21 steps 1 and 3) comes with those rules.
+func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
+	for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
+		if k == impulseInfiltration && sd != germans {
+			continue
+		}
+		mv := s.startMoving(k, 0, sd)
+		g := s.ground(sd, &mv)
+		var seen placeSet
+		for u, st := range &s.units {
+			p := st.Loc
+			if p < 0 || p == s.g.uk || s.g.side[u] != sd || st.Level != StepFresh || seen.has(int(p)) {
+				continue
+			}
+			mv.Active = p
+			if s.mayMove(int16(u), &mv, g) {
+				seen.add(int(p))
+				buf = append(buf, act(map[impulseKind]kind{impulseAssault: kAssaultImpulse, impulseInfiltration: kInfiltrationImpulse}[k], int(p)))
+			}
+		}
+	}
+	return buf
+}
+
+// applyImpulse applies a choice of the impulse in progress.
+func (s *State) applyImpulse(k kind, x int) {
+	f := s.impulseFrame()
+	mv := &f.Move
+	switch k {
+	case kPass:
+		s.applyPass()
+	case kAssaultImpulse:
+		s.activate(impulseAssault, int16(x))
+	case kInfiltrationImpulse:
+		s.activate(impulseInfiltration, int16(x))
+	case kMove:
+		mv.Unit, mv.Leg = int16(x)+1, stateOf(StartLeg(int(mv.Active)))
+	case kEnter:
+		s.enterPlace(int(mv.Unit-1), x&0xff, Via(x>>8))
+	case kSeize:
+		s.seize(int(mv.Unit-1), x)
+	case kStop:
+		s.stopUnit()
+	case kEndImpulse:
+		s.logf("mgmg:9.1", "%s ends the impulse", int(f.Side))
+		s.endImpulse()
+	}
+}
+
+// enterPlace moves the moving unit into place to via how (mgmg:9.1, 9.2).
+func (s *State) enterPlace(u, to int, how Via) {
+	f := s.impulseFrame()
+	mv := &f.Move
+	g := s.ground(f.Side, mv)
+	m := moverOf(&s.g.units[u])
+	from := int(mv.Leg.At)
+	e, err := g.Enter(m, mv.Leg.leg(), to, how)
+	if err != nil {
+		panic("mgmg: a listed entry is refused: " + err.Error())
+	}
+	f.Acted.add(int16(u))
+	s.crossed(mv, e, from, to)
+	if e.Boat {
+		s.boatUsed = true // mgmg:9.5
+	}
+	if e.Point {
+		mv.PointEntered.add(to)
+	}
+	mv.Leg = stateOf(e.Leg)
+	s.put(int16(u), int16(to), StepFresh)
+	s.updateControl(int16(to))
+	s.logf("mgmg:9.2", "%u enters %p "+viaNames[how]+" (%d of %d half MF used)", u, to, e.Leg.Spent(), g.ImpulseMF(m))
+	if how == ViaInfiltration {
+		s.infiltrate(u)
+		return
+	}
+	if e.Mandatory {
+		// TODO(mgmg:10): the Mandatory Assault (mgmg:10.2) is resolved once
+		// every unit has entered (mgmg:10.1), by the units of Mandatory in
+		// the area; until combat is wired they stay, contesting it.
+		mv.Mandatory.add(int16(u))
+		s.logf("mgmg:10.2", "%u must assault in %p (assaults are not yet resolved)", u, to)
+	}
+	if e.Leg.Done {
+		s.stopUnit()
+	}
+}
+
+// crossed counts a unit's use of the bridge between from and to
+// (mgmg:9.62), or turns the Ferry Crossing it used to its "Do Not Enter"
+// side (mgmg:9.63).
+func (s *State) crossed(mv *moves, e Entry, from, to int) {
+	if e.Bridge {
+		mv.BridgeUses[s.g.bridgeAt[from*nPlaces+to]]++
+	}
+	if e.Ferry {
+		s.ferries[s.g.ferryAt[from*nPlaces+to]] = ferryUsed
+	}
+}
+
+// infiltrate rolls the Infiltration dr of unit u, which entered to
+// (mgmg:8.222), offered to the Advantage holder for a reroll (mgmg:12.2).
+func (s *State) infiltrate(u int) {
+	s.offerReroll(rrInfiltration, s.rng.Die(6), int16(u))
+}
+
+// infiltrationResult settles unit u's Infiltration dr: below the area's
+// TEM in Clear, at most the TEM in Overcast, the unit is Spent there;
+// otherwise it must assault (mgmg:8.222). Its movement is over.
+func (s *State) infiltrationResult(u int16, dr int) {
+	to := s.units[u].Loc
+	tem := s.g.m.TEM(int(to))
+	if Infiltrates(dr, tem, s.weather) {
+		s.logf("mgmg:8.222", "%u infiltrates %p: dr %d against TEM %d", int(u), int(to), dr, tem)
+		s.setLevel(u, StepSpent)
+	} else {
+		// TODO(mgmg:10): the failed infiltrators (Mandatory) assault
+		// together at the end of the impulse (mgmg:8.222); until combat is
+		// wired they stay.
+		s.logf("mgmg:8.222", "%u fails to infiltrate %p: dr %d against TEM %d; it must assault", int(u), int(to), dr, tem)
+		s.impulseFrame().Move.Mandatory.add(u)
+	}
+	s.step = stImpulse
+	s.stopUnit()
+}
+
+// stopUnit ends the moving unit's movement: another may move.
+func (s *State) stopUnit() {
+	mv := &s.impulseFrame().Move
+	mv.Unit, mv.Leg, mv.SeizedNow = 0, legState{}, 0
+}
+
+// seize is the moving unit u's attempt to seize the enemy bridge to place
+// to (mgmg:9.22, 19.3): one MF spent, the bridge tried, and the dr offered
+// to the Advantage holder for a reroll (mgmg:12.2).
+func (s *State) seize(u, to int) {
+	f := s.impulseFrame()
+	mv := &f.Move
+	mv.SeizeTried |= 1 << s.g.bridgeAt[int(mv.Leg.At)*nPlaces+to]
+	mv.Leg.Used += 2
+	mv.SeizeTo = int16(to) + 1
+	f.Acted.add(int16(u))
+	s.offerReroll(rrSeizure, s.rng.Die(6), int16(u))
+}
+
+// seizureResult settles unit u's seizure dr: with its modifier 4 or more
+// the bridge is its side's, and the units crossing it after pay one MF
+// more (mgmg:9.22, 19.3).
+func (s *State) seizureResult(u int16, dr int) {
+	s.step = stImpulse
+	f := s.impulseFrame()
+	mv := &f.Move
+	at, to := int(mv.Leg.At), int(mv.SeizeTo-1)
+	mv.SeizeTo = 0
+	i := s.g.bridgeAt[at*nPlaces+to]
+	g := s.ground(f.Side, mv)
+	drm := SeizureDRM(g.Places[to], g.Map.Boundary(at, to) == River)
+	if Seizes(dr, drm) {
+		s.bridges[i].Held = heldBy(f.Side)
+		mv.Seized |= 1 << i
+		mv.SeizedNow |= 1 << i
+		s.logf("mgmg:9.22", "%u seizes the bridge to %p: dr %d, modifier %d", int(u), to, dr, drm)
+	} else {
+		s.logf("mgmg:9.22", "%u fails to seize the bridge to %p: dr %d, modifier %d", int(u), to, dr, drm)
+	}
+	if mv.Leg.leg().Spent() >= g.ImpulseMF(moverOf(&s.g.units[u])) {
+		s.stopUnit()
+	}
+}
+
+// impulseAsks is what the impulse in progress asks of its side (ask) and
+// what the other is told it decides (wait).
+func (s *State) impulseAsks() (ask, wait string) {
+	imp := impulseName(s.impulse)
+	mv := &s.impulseFrame().Move
+	switch {
+	case mv.Kind == impulseNone:
+		return fmt.Sprintf("Impulse %s: activate a place for an Assault or Infiltration Impulse, or pass (bombardment impulses and assaults are not yet built)", imp), "impulse " + imp
+	case mv.Unit == 0:
+		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or end the impulse", imp, s.g.placeName(mv.Active)), "impulse " + imp + ": movement"
+	}
+	u := mv.Unit - 1
+	m := moverOf(&s.g.units[u])
+	left := s.ground(s.impulseFrame().Side, mv).ImpulseMF(m) - mv.Leg.leg().Spent()
+	return fmt.Sprintf("Impulse %s: %s has %s MF left: enter a place or stop", imp, s.g.units[u].Name, halves(left)), "impulse " + imp + ": movement"
+}
+
+// describeImpulse names a choice of the impulse's movement.
+func (s *State) describeImpulse(k kind, x int, c *engine.Choice) {
+	g := s.g
+	switch k {
+	case kAssaultImpulse:
+		c.ID, c.Label, c.Rule = "assault:"+g.placeIDs[x], "Assault Impulse in "+g.placeName(int16(x)), "mgmg:8.21"
+	case kInfiltrationImpulse:
+		c.ID, c.Label, c.Rule = "infiltrate:"+g.placeIDs[x], "Infiltration Impulse from "+g.placeName(int16(x)), "mgmg:8.22"
+	case kMove:
+		c.ID, c.Label, c.Rule = "move:"+g.units[x].ID, "Move "+g.units[x].Name, "mgmg:9.1"
+	case kEnter:
+		how := Via(x >> 8)
+		c.ID = "enter:" + g.placeIDs[x&0xff] + viaIDs[how]
+		c.Label, c.Rule = strings.TrimSpace("Enter "+g.placeName(int16(x&0xff))+" "+viaNames[how]), "mgmg:9.2"
+	case kSeize:
+		c.ID, c.Label, c.Rule = "seize:"+g.placeIDs[x], "Try to seize the bridge to "+g.placeName(int16(x))+" (1 MF)", "mgmg:9.22"
+	case kStop:
+		c.ID, c.Label, c.Rule = "stop", "Stop this unit", "mgmg:9.1"
+	case kEndImpulse:
+		c.ID, c.Label, c.Rule = "end-impulse", "End the impulse", "mgmg:9.1"
+	}
+}
+
+// viaIDs end an enter choice's ID: "enter:16:ferry".
+var viaIDs = [...]string{ViaBorder: "", ViaFerry: ":ferry", ViaBoat: ":boat", ViaInfiltration: ":infiltration"}
+
+// parseImpulseChoice reads the IDs describeImpulse writes, cut at their
+// first colon.
+func (s *State) parseImpulseChoice(head, rest string) (engine.Action, bool) {
+	g := s.g
+	switch head {
+	case "assault", "infiltrate":
+		p, ok := g.placeIndex[rest]
+		k := map[string]kind{"assault": kAssaultImpulse, "infiltrate": kInfiltrationImpulse}[head]
+		return act(k, int(p)), ok
+	case "move":
+		u, ok := g.byID[rest]
+		return act(kMove, int(u)), ok
+	case "seize":
+		p, ok := g.placeIndex[rest]
+		return act(kSeize, int(p)), ok
+	case "enter":
+		place, via, _ := strings.Cut(rest, ":")
+		p, ok := g.placeIndex[place]
+		for how, v := range viaIDs {
+			if v == ":"+via || v == "" && via == "" {
+				return act(kEnter, int(p)|how<<8), ok
+			}
+		}
+	}
+	return 0, false
+}
