@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"fmt"
+	"strings"
 
 	"sandtable/engine"
 )
@@ -299,6 +300,34 @@ func (s *State) augment(n int) {
 	}
 	s.reserves[allies] -= int16(n * len(ds))
 	s.logf("mgmg:23.4", "the Allies spend %d Reserves: each of their %d airborne depots gains %d Supply Points", n*len(ds), len(ds), n)
+}
+
+// depotList is the depots dealt as positions and views write them.
+func (s *State) depotList() []DepotPos {
+	var out []DepotPos
+	for _, d := range s.depots[:s.nDepots] {
+		dp := DepotPos{ID: s.g.depotID(d.Kind), Points: int(d.Points)}
+		if d.At >= 0 {
+			dp.At = s.g.placeIDs[d.At]
+		}
+		out = append(out, dp)
+	}
+	return out
+}
+
+// depotPanel sums up the depots on the map for the side panel: each with
+// its place and the Supply Points it has left.
+func (s *State) depotPanel() string {
+	var parts []string
+	for _, d := range s.depots[:s.nDepots] {
+		if d.At >= 0 {
+			parts = append(parts, fmt.Sprintf("%s in %s: %d", s.g.depotName(d.Kind), s.g.placeIDs[d.At], d.Points))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "; ")
 }
 
 // describeDepot labels the choice of a place for the next marker.

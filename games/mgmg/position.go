@@ -84,13 +84,7 @@ func (s *State) Position() any {
 		}
 	}
 	p.AirAt = s.airMarkers()
-	for _, d := range s.depots[:s.nDepots] {
-		dp := DepotPos{ID: g.depotID(d.Kind), Points: int(d.Points)}
-		if d.At >= 0 {
-			dp.At = g.placeIDs[d.At]
-		}
-		p.Depots = append(p.Depots, dp)
-	}
+	p.Depots = s.depotList()
 	for u := range int16(nUnits) {
 		if s.refitted.has(u) {
 			p.Refitted = append(p.Refitted, g.units[u].ID)
