@@ -32,6 +32,7 @@ const (
 	kDepot               // place the next Supply Depot (mgmg:13.4)
 	kRefitUnit           // refit a unit (low byte) from a depot (mgmg:13.6)
 	kAugment             // add Reserves to each airborne depot (mgmg:23.4)
+	kRepair              // Evening Construction at a bridge (low byte) from a depot (mgmg:19.23)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -72,6 +73,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c = s.describeDepot(int16(x))
 	case kRefitUnit:
 		c = s.describeRefit(int16(x&0xff), x>>8)
+	case kRepair:
+		c = s.describeRepair(x&0xff, x>>8)
 	case kAugment:
 		n := len(s.airborneDepots())
 		c.ID, c.Rule = fmt.Sprintf("augment:%d", x), "mgmg:23.4"
@@ -122,6 +125,11 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "augment":
 		n, err := strconv.Atoi(arg)
 		return act(kAugment, n), err == nil && n > 0 && n <= augmentCap
+	case prefix == "repair":
+		name, d, _ := strings.Cut(arg, ":")
+		b := s.g.bridgeIndexOf(name)
+		i, err := strconv.Atoi(d)
+		return act(kRepair, b|i<<8), b >= 0 && err == nil && i >= 0 && i < maxDepots
 	case prefix == "refit":
 		uid, d, _ := strings.Cut(arg, ":")
 		u, ok := s.g.byID[uid]

@@ -108,6 +108,7 @@ func (s *State) Hash() uint64 {
 	for _, w := range s.refitted {
 		h.Add(w)
 	}
+	h.Add(uint64(s.tried))
 	h.Int(s.choices)
 	if r := s.result; r != nil {
 		h.Str(string(r.Winner))

@@ -39,8 +39,9 @@ type Position struct {
 	Units         []UnitPos            `json:"units"`
 	Control       map[string]string    `json:"control"` // Allied-Controlled places; the rest are German
 	Stack         []frame              `json:"stack,omitempty"`
-	Depots        []DepotPos           `json:"depots,omitempty"`   // the Supply Depots dealt by the side refitting, in order (mgmg:13.4)
-	Refitted      []string             `json:"refitted,omitempty"` // its units refitted this Refit Phase (mgmg:13.6)
+	Depots        []DepotPos           `json:"depots,omitempty"`        // the Supply Depots dealt by the side refitting, in order (mgmg:13.4)
+	Refitted      []string             `json:"refitted,omitempty"`      // its units refitted this Refit Phase (mgmg:13.6)
+	RepairsTried  []string             `json:"repairs_tried,omitempty"` // the bridges it tried to repair this Refit Phase (mgmg:19.23)
 	Choices       int                  `json:"choices"`
 	Result        *engine.Result       `json:"result,omitempty"`
 }
@@ -85,6 +86,11 @@ func (s *State) Position() any {
 	}
 	p.AirAt = s.airMarkers()
 	p.Depots = s.depotList()
+	for b := range s.bridges {
+		if s.tried&(1<<b) != 0 {
+			p.RepairsTried = append(p.RepairsTried, g.bridgeName(b))
+		}
+	}
 	for u := range int16(nUnits) {
 		if s.refitted.has(u) {
 			p.Refitted = append(p.Refitted, g.units[u].ID)
@@ -297,7 +303,7 @@ func (s *State) setMarkers(p Position) error {
 func (s *State) setDepots(p Position) error {
 	g := s.g
 	refitting := s.step == stDepot || s.step == stRefit || s.step == stPurchase
-	if !refitting && len(p.Refitted) > 0 || s.step == stPurchase && len(p.Depots) > 0 || !refitting && len(p.Depots) > 0 {
+	if !refitting && (len(p.Refitted) > 0 || len(p.RepairsTried) > 0) || s.step == stPurchase && len(p.Depots) > 0 || !refitting && len(p.Depots) > 0 {
 		return errors.New("depots and refitted: only while a side refits, the depots until it is done refitting (mgmg:13.4)")
 	}
 	kinds := g.depotKinds(s.active)
@@ -330,6 +336,13 @@ func (s *State) setDepots(p Position) error {
 			return fmt.Errorf("refitted: %q is no unit of the %s side", id, s.active.name())
 		}
 		s.refitted.add(u)
+	}
+	for _, name := range p.RepairsTried {
+		b := g.bridgeIndexOf(name)
+		if b < 0 {
+			return fmt.Errorf("repairs_tried: %q is no bridge of the map (its places' IDs, as in bridges)", name)
+		}
+		s.tried |= 1 << b
 	}
 	return nil
 }

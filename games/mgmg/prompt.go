@@ -78,7 +78,7 @@ func (s *State) asks() (ask, wait string) {
 		}
 		return "Refit: spend Reserves to augment each airborne depot by the same amount, or refit from the depots as they are", "whether to augment the airborne depots"
 	case stRefit:
-		return "Refit: choose a unit to refit one level and the furthest depot it draws from, or Done to bank what is left", "refits"
+		return "Refit: choose a unit to refit one level and the furthest depot it draws from, or a blown bridge to try to repair, or Done to bank what is left", "refits"
 	case stPurchase:
 		return fmt.Sprintf("Refit: buy Impulse Advances or Retractions for tomorrow at %d Reserves each (you have %d), or Done", impulseCost, s.reserves[s.active]), "Impulse Advances and Retractions"
 	case stRegroup:

@@ -66,7 +66,7 @@ func (s *State) startRefit() {
 // refit on their own (mgmg:13.411, 13.423), then the depots are dealt.
 func (s *State) startSideRefit(sd side) {
 	s.active, s.step = sd, stDepot
-	s.depots, s.nDepots, s.refitted = [maxDepots]depot{}, 0, units{}
+	s.depots, s.nDepots, s.refitted, s.tried = [maxDepots]depot{}, 0, units{}, 0
 	s.zoneIRefit()
 	s.dealDepots()
 }
@@ -221,7 +221,7 @@ func (s *State) legalRefits(buf []engine.Action) []engine.Action {
 			}
 		}
 	}
-	return buf
+	return s.legalConstruction(buf)
 }
 
 // refit refits unit u one level at the cost of depot i, drawing first on
@@ -278,8 +278,12 @@ func (s *State) bankSurplus() {
 // applyRefit refits a unit, or ends the refits: the surplus is banked and
 // the side may buy Impulse Advances and Retractions (mgmg:13.3, 13.7).
 func (s *State) applyRefit(k kind, x int) {
-	if k == kRefitUnit {
+	switch k {
+	case kRefitUnit:
 		s.refit(int16(x&0xff), x>>8)
+		return
+	case kRepair:
+		s.evening(x&0xff, x>>8)
 		return
 	}
 	s.bankSurplus()
@@ -293,7 +297,7 @@ func (s *State) applyPurchase(k kind) {
 		s.buyImpulse(k)
 		return
 	}
-	s.purchases, s.refitted = 0, units{}
+	s.purchases, s.refitted, s.tried = 0, units{}, 0
 	if s.active == germans {
 		s.startSideRefit(allies)
 		return

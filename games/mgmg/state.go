@@ -200,6 +200,7 @@ type State struct {
 	depots   [maxDepots]depot // the Supply Depots of the side refitting, in the order dealt (mgmg:13.4)
 	nDepots  uint8            // how many of its markers are dealt
 	refitted units            // its units refitted this Refit Phase, a level at most (mgmg:13.6)
+	tried    uint32           // the bridges it tried to repair this Refit Phase, one bit each (mgmg:19.2, 19.23)
 }
 
 // RNG implements engine.State.
