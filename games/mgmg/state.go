@@ -219,8 +219,11 @@ func (s *State) ToMove() engine.Seat {
 
 // Clone implements engine.State. The log's entries are shared until one of
 // the two writes (gameLog).
-func (s *State) Clone() engine.State {
-	c := new(State)
+func (s *State) Clone() engine.State { return s.cloneInto(new(State)) }
+
+// cloneInto makes c (not s) Clone's copy of s in c's memory: what c held
+// before is lost.
+func (s *State) cloneInto(c *State) *State {
 	*c = *s
 	c.rng = s.rng.Clone()
 	return c
