@@ -107,7 +107,8 @@ func (s *State) eveningCost(i, b int) int8 {
 func (s *State) legalConstruction(buf []engine.Action) []engine.Action {
 	for b := range s.bridges {
 		for i := range s.depots[:s.nDepots] {
-			if c := s.eveningCost(i, b); c >= 0 && c <= s.depots[i].Points {
+			ok := func(j int) bool { c := s.eveningCost(j, b); return c >= 0 && c <= s.depots[j].Points }
+			if ok(i) && !s.twin(i, ok) {
 				buf = append(buf, act(kRepair, b|i<<8))
 			}
 		}
@@ -129,5 +130,5 @@ func (s *State) describeRepair(b, i int) engine.Choice {
 	name := s.g.bridgeName(b)
 	return engine.Choice{ID: fmt.Sprintf("repair:%s:%d", name, i), Rule: "mgmg:19.23",
 		Refs:  []string{"area:" + s.g.placeIDs[s.g.bridges[b].A], "area:" + s.g.placeIDs[s.g.bridges[b].B]},
-		Label: fmt.Sprintf("Try to repair the bridge %s for %d Supply Points from the %s depot in %s (Repair dr %+d, 7 or more repairs)", name, s.eveningCost(i, b), s.g.depotName(d.Kind), s.g.placeName(int16(d.At)), s.repairDRM(b, s.active))}
+		Label: fmt.Sprintf("Try to repair the bridge %s for %d Supply Points from %s in %s (Repair dr %+d, 7 or more repairs)", name, s.eveningCost(i, b), s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)), s.repairDRM(b, s.active))}
 }

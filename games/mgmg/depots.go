@@ -52,6 +52,19 @@ func (g *Game) depotName(k int8) string {
 	return g.pieces.Setup.Depots[k].Name
 }
 
+// depotLabel is a marker as prose writes it: "the German Depot", "the
+// Zone F depot", "the Air Supply marker".
+func (g *Game) depotLabel(k int8) string {
+	name := g.depotName(k)
+	switch {
+	case k == g.airSupplyKind():
+		return "the " + name + " marker"
+	case strings.HasSuffix(name, "Depot"):
+		return "the " + name
+	}
+	return "the " + name + " depot"
+}
+
 // depotID is a marker's kind as positions write it.
 func (g *Game) depotID(k int8) string {
 	if k == g.airSupplyKind() {
@@ -209,7 +222,7 @@ func (s *State) dealDepots() {
 		case 0:
 			s.depots[s.nDepots] = depot{Kind: k, At: -1}
 			s.nDepots++
-			s.logf("mgmg:13.4", "the "+s.g.depotName(k)+" depot has nowhere to go this Refit Phase: its Supply Points are lost")
+			s.logf("mgmg:13.4", s.g.depotLabel(k)+" has nowhere to go this Refit Phase: its Supply Points are lost")
 			continue
 		case 1:
 			s.placeDepot(ps[0])
@@ -228,7 +241,7 @@ func (s *State) placeDepot(p int16) {
 	v := s.depotValue(k, p)
 	s.depots[s.nDepots] = depot{Kind: k, At: int8(p), Points: int8(v)}
 	s.nDepots++
-	s.logf("mgmg:13.4", "the "+s.g.depotName(k)+" depot goes to %p, worth %d Supply Points", int(p), v)
+	s.logf("mgmg:13.4", s.g.depotLabel(k)+" goes to %p, worth %d Supply Points", int(p), v)
 }
 
 // legalDepots lists the places the next marker may go, or, once all are
@@ -335,5 +348,5 @@ func (s *State) describeDepot(p int16) engine.Choice {
 	k := s.nextDepotKind()
 	id := s.g.placeIDs[p]
 	return engine.Choice{ID: "depot:" + id, Rule: "mgmg:13.4", Refs: []string{"area:" + id},
-		Label: fmt.Sprintf("Place the %s depot in %s (%d Supply Points)", s.g.depotName(k), s.g.placeName(p), s.depotValue(k, p))}
+		Label: fmt.Sprintf("Place %s in %s (%d Supply Points)", s.g.depotLabel(k), s.g.placeName(p), s.depotValue(k, p))}
 }

@@ -73,8 +73,8 @@ func (s *State) asks() (ask, wait string) {
 	switch s.step {
 	case stDepot:
 		if k := s.nextDepotKind(); k >= 0 {
-			return fmt.Sprintf("Refit: choose where the %s depot goes (depot %d of your %d)", s.g.depotName(k), int(s.nDepots)+1, len(s.g.depotKinds(s.active))),
-				"where the " + s.g.depotName(k) + " depot goes"
+			return fmt.Sprintf("Refit: choose where %s goes (depot %d of your %d)", s.g.depotLabel(k), int(s.nDepots)+1, len(s.g.depotKinds(s.active))),
+				"where " + s.g.depotLabel(k) + " goes"
 		}
 		return "Refit: spend Reserves to augment each airborne depot by the same amount, or refit from the depots as they are", "whether to augment the airborne depots"
 	case stRefit:

@@ -216,12 +216,24 @@ func (s *State) legalRefits(buf []engine.Action) []engine.Action {
 	c := s.refitCosts()
 	for u := range int16(nUnits) {
 		for i := range s.depots[:s.nDepots] {
-			if cost := c[i][u]; cost >= 0 && s.drawable(c, u, cost) >= int(cost) {
+			if cost := c[i][u]; cost >= 0 && !s.twin(i, func(j int) bool { return c[j][u] >= 0 }) && s.drawable(c, u, cost) >= int(cost) {
 				buf = append(buf, act(kRefitUnit, int(u)|i<<8))
 			}
 		}
 	}
 	return s.legalConstruction(buf)
+}
+
+// twin reports an earlier depot of the same kind in the same place that
+// serves (ok): choosing between the two changes nothing, so only the first
+// is offered.
+func (s *State) twin(i int, ok func(j int) bool) bool {
+	for j := range i {
+		if s.depots[j].Kind == s.depots[i].Kind && s.depots[j].At == s.depots[i].At && ok(j) {
+			return true
+		}
+	}
+	return false
 }
 
 // refit refits unit u one level at the cost of depot i, drawing first on
@@ -231,7 +243,7 @@ func (s *State) refit(u int16, i int) {
 	c := s.refitCosts()
 	cost := c[i][u]
 	s.refitOneLevel(u)
-	s.logf("mgmg:13.6", "%u refits to "+levelNames[s.units[u].Level]+" for %d Supply Points from the "+s.g.depotName(s.depots[i].Kind)+" depot in %p",
+	s.logf("mgmg:13.6", "%u refits to "+levelNames[s.units[u].Level]+" for %d Supply Points from "+s.g.depotLabel(s.depots[i].Kind)+" in %p",
 		int(u), int(cost), int(s.depots[i].At))
 	left := cost
 	for _, j := range append([]int{i}, s.depotOrder()...) {
@@ -264,13 +276,13 @@ func (s *State) bankSurplus() {
 		if d.At < 0 || d.Points == 0 {
 			continue
 		}
-		name := s.g.depotName(d.Kind)
+		name := s.g.depotLabel(d.Kind)
 		if !s.free(int16(d.At), s.active) {
-			s.logf("mgmg:13.61", "the %d Supply Points left in the "+name+" depot in %p are lost", int(d.Points), int(d.At))
+			s.logf("mgmg:13.61", "the %d Supply Points left in "+name+" in %p are lost", int(d.Points), int(d.At))
 			continue
 		}
 		s.reserves[s.active] = min(s.reserves[s.active]+int16(d.Points), maxReserves)
-		s.logf("mgmg:13.7", "the %d Supply Points left in the "+name+" depot in %p go to the Reserves", int(d.Points), int(d.At))
+		s.logf("mgmg:13.7", "the %d Supply Points left in "+name+" in %p go to the Reserves", int(d.Points), int(d.At))
 	}
 	s.depots, s.nDepots = [maxDepots]depot{}, 0
 }
@@ -310,7 +322,7 @@ func (s *State) describeRefit(u int16, i int) engine.Choice {
 	id, d := s.g.units[u].ID, s.depots[i]
 	cost := s.refitCosts()[i][u]
 	return engine.Choice{ID: fmt.Sprintf("refit:%s:%d", id, i), Rule: "mgmg:13.6", Refs: []string{"unit:" + id, "area:" + s.g.placeIDs[d.At]},
-		Label: fmt.Sprintf("Refit %s to %s for %d Supply Points from the %s depot in %s", s.g.units[u].Name, levelNames[s.units[u].Level-1], cost, s.g.depotName(d.Kind), s.g.placeName(int16(d.At)))}
+		Label: fmt.Sprintf("Refit %s to %s for %d Supply Points from %s in %s", s.g.units[u].Name, levelNames[s.units[u].Level-1], cost, s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)))}
 }
 
 // endRefit ends the Refit Phase once the Surrender drs are made: the Air

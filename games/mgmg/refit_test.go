@@ -203,3 +203,18 @@ func TestZoneIRefit(t *testing.T) {
 		}
 	}
 }
+
+// TestTwinDepots: two German depots in Wyler are one choice for a refit,
+// the first that still holds points; a refit of 3 drawing on the second
+// once the first has 1 left takes 1 and then 2 (mgmg:13.6).
+func TestTwinDepots(t *testing.T) {
+	s := refitPosition(t, "german", []DepotPos{{ID: "german", At: "26", Points: 1}, {ID: "german", At: "26", Points: 5}},
+		[]UnitPos{{ID: "de-406-stargaard", At: "36", Level: "disrupt-2"}}, nil)
+	if got := ids(s); !slices.Equal(got, []string{"done", "refit:de-406-stargaard:0"}) {
+		t.Fatalf("choices %v; want done and one refit", got)
+	}
+	play(t, s, "refit:de-406-stargaard:0")
+	if s.depots[0].Points != 0 || s.depots[1].Points != 3 {
+		t.Errorf("depots %d and %d; want 0 and 3", s.depots[0].Points, s.depots[1].Points)
+	}
+}
