@@ -56,11 +56,12 @@ func (s *State) repairDRM(b int, sd side) int {
 	return drm
 }
 
-// repair rolls side's Repair dr for bridge b (mgmg:19.2): at 7 or more the
-// bridge is the side's and every Construct marker on it goes to the Used
-// box (mgmg:19.21); otherwise the side's marker on it rises to +1 or +2.
-func (s *State) repair(b int, sd side) {
-	dr, drm := s.rng.Die(6), s.repairDRM(b, sd)
+// repairResult applies side's Repair dr for bridge b as it stands after any
+// reroll (mgmg:19.2, 12.2): at 7 or more the bridge is the side's and every
+// Construct marker on it goes to the Used box (mgmg:19.21); otherwise the
+// side's marker on it rises to +1 or +2.
+func (s *State) repairResult(b int, sd side, dr int) {
+	drm := s.repairDRM(b, sd)
 	br := s.g.bridges[b]
 	if dr+drm < repairSuccess {
 		s.bridges[b].Construct[sd] = min(s.bridges[b].Construct[sd]+1, maxConstruct)
@@ -121,7 +122,7 @@ func (s *State) legalConstruction(buf []engine.Action) []engine.Action {
 func (s *State) evening(b, i int) {
 	s.depots[i].Points -= s.eveningCost(i, b)
 	s.tried |= 1 << b
-	s.repair(b, s.active)
+	s.offerReroll(rrRepair, s.rng.Die(6), int16(b)) // mgmg:12.2; repairResult once it stands
 }
 
 // describeRepair labels Evening Construction at bridge b from depot i.

@@ -39,7 +39,7 @@ func (s *State) Phase() engine.Phase {
 }
 
 // rollPhases are the phases the rerollable rolls are made in.
-var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight}
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -86,7 +86,10 @@ func (s *State) asks() (ask, wait string) {
 	case stReroll:
 		f := s.stack.top()
 		roll := rollLabels[f.For]
-		if f.Unit >= 0 {
+		switch {
+		case f.For == rrRepair:
+			roll += " at the bridge " + s.g.bridgeName(int(f.Unit))
+		case f.Unit >= 0:
 			roll += " for " + s.g.units[f.Unit].Name
 		}
 		return fmt.Sprintf("The %s is %d: keep it, or reroll it with the Advantage, which then passes to the other side", roll, f.Roll),
