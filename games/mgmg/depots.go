@@ -137,7 +137,7 @@ func (s *State) depotPlaces(k int8) []int16 {
 
 // depotMoves adds to the zones a depot is placed in the places it may move
 // to from a zone its side Controls Uncontested: over the Road Net through
-// Free places to a Free place of its side, crossing a river or canal by an
+// Free Areas to a Free Area of its side, crossing a river or canal by an
 // intact bridge only (mgmg:13.41, 13.421, 13.423, 19.23).
 func (s *State) depotMoves(zones []int16) []int16 {
 	g, sd := s.g, s.active
@@ -156,7 +156,7 @@ func (s *State) depotMoves(zones []int16) []int16 {
 		x := queue[0]
 		queue = queue[1:]
 		for _, y := range g.m.Neighbors(x) {
-			if seen[y] || int16(y) == g.uk || !g.m.Road(x, y) || !s.free(int16(y), sd) ||
+			if seen[y] || g.zone[y] || int16(y) == g.uk || !g.m.Road(x, y) || !s.free(int16(y), sd) ||
 				g.bridgeAt[x*nPlaces+y] >= 0 && !s.intactBridge(x, y) {
 				continue
 			}

@@ -112,3 +112,21 @@ func TestDepotAugmentation(t *testing.T) {
 		t.Errorf("without the option: choices %v; want done", got)
 	}
 }
+
+// TestZoneFDepotMoves: with Zone F Allied and Uncontested its depots may
+// move over the Road Net through Allied Free Areas (mgmg:13.421): to
+// Valkenswaard (64), Allied, but not beyond into German areas; with a
+// German unit in Zone F they stay there, the only place, and are placed
+// without a choice.
+func TestZoneFDepotMoves(t *testing.T) {
+	s := depotPosition(t, "allied", "clear", nil, nil, map[string]string{"F": "corps", "64": "corps"}, nil)
+	if got := ids(s); !slices.Equal(got, []string{"depot:64", "depot:F"}) && !slices.Equal(got, []string{"depot:F", "depot:64"}) {
+		t.Errorf("Zone F free: choices %v; want F and 64", got)
+	}
+	s = depotPosition(t, "allied", "clear", nil, []UnitPos{{ID: "de-9ss-2-20", At: "F", Level: "fresh"}, {ID: "gb-gds-2-gren", At: "F", Level: "fresh"}},
+		map[string]string{"F": "corps", "64": "corps"}, func(p *Position) { p.Depots = []DepotPos{{ID: "zone-f", At: "F", Points: 5}} })
+	play(t, s, "depot:F")
+	if s.nDepots < 5 || s.depots[4] != (depot{Kind: s.depots[0].Kind, At: int8(s.g.at("F")), Points: 5}) {
+		t.Errorf("Zone F Contested: depots %+v; want all five in F, worth 5 (mgmg:13.421)", s.depots[:s.nDepots])
+	}
+}

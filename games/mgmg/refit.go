@@ -178,16 +178,22 @@ func (s *State) refitCosts() *refitCosts {
 		}
 		end := s.refitPaths(int16(s.depots[i].At), s.active)
 		for u := range int16(nUnits) {
-			if !s.mayRefit(u) || !s.supplies(i, u) || end[s.units[u].Loc] < 0 {
-				continue
-			}
-			c[i][u] = 1 + end[s.units[u].Loc]
-			if s.units[u].Level >= StepDisrupt1 {
-				c[i][u]++
-			}
+			c[i][u] = s.refitCost(i, &end, u)
 		}
 	}
 	return &c
+}
+
+// refitCost is what refitting u from depot i costs given the depot's paths
+// (refitPaths), -1 if it may not.
+func (s *State) refitCost(i int, end *[nPlaces]int8, u int16) int8 {
+	if !s.mayRefit(u) || !s.supplies(i, u) || end[s.units[u].Loc] < 0 {
+		return -1
+	}
+	if s.units[u].Level >= StepDisrupt1 {
+		return 2 + end[s.units[u].Loc]
+	}
+	return 1 + end[s.units[u].Loc]
 }
 
 // mayRefit reports a unit of the side refitting on the map, not Fresh, and
@@ -320,7 +326,8 @@ func (s *State) applyPurchase(k kind) {
 // describeRefit labels the refit of unit u from depot i.
 func (s *State) describeRefit(u int16, i int) engine.Choice {
 	id, d := s.g.units[u].ID, s.depots[i]
-	cost := s.refitCosts()[i][u]
+	end := s.refitPaths(int16(d.At), s.active)
+	cost := s.refitCost(i, &end, u)
 	return engine.Choice{ID: fmt.Sprintf("refit:%s:%d", id, i), Rule: "mgmg:13.6", Refs: []string{"unit:" + id, "area:" + s.g.placeIDs[d.At]},
 		Label: fmt.Sprintf("Refit %s to %s for %d Supply Points from %s in %s", s.g.units[u].Name, levelNames[s.units[u].Level-1], cost, s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)))}
 }
