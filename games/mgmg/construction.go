@@ -79,18 +79,13 @@ func (s *State) repairResult(b int, sd side, dr int) {
 }
 
 // eveningCost is what Evening Construction at bridge b costs from depot i,
-// -1 if it may not: the cost of a Spent unit in whichever of the bridge's
-// places the side Controls is cheaper (mgmg:19.23, 13.6); the Allies pay
-// from Zone F depots only.
-func (s *State) eveningCost(i, b int) int8 {
-	d := s.depots[i]
-	if d.At < 0 || d.Points == 0 || s.bridges[b].Held != heldBlown || s.tried&(1<<b) != 0 || !s.constructFree(s.active, b) {
+// whose paths are end (refitPaths), -1 if it may not: the cost of a Spent
+// unit in whichever of the bridge's places the side Controls is cheaper
+// (mgmg:19.23, 13.6); the Allies pay from Zone F depots only.
+func (s *State) eveningCost(i, b int, end *[nPlaces]int8) int8 {
+	if s.bridges[b].Held != heldBlown || s.tried&(1<<b) != 0 || !s.constructFree(s.active, b) || !s.paysRepairs(i) {
 		return -1
 	}
-	if s.active == allies && (d.Kind == s.g.airSupplyKind() || !s.g.pieces.Setup.Depots[d.Kind].XXXOnly) {
-		return -1
-	}
-	end := s.refitPaths(int16(d.At), s.active)
 	best := int8(-1)
 	for _, p := range []int{s.g.bridges[b].A, s.g.bridges[b].B} {
 		if s.controller(int16(p)) == s.active && end[p] >= 0 && (best < 0 || end[p] < best) {
@@ -103,13 +98,41 @@ func (s *State) eveningCost(i, b int) int8 {
 	return 1 + best
 }
 
+// paysRepairs reports a depot on the map with points that may pay for
+// Evening Construction: any German depot; for the Allies a Zone F depot
+// (mgmg:19.23).
+func (s *State) paysRepairs(i int) bool {
+	d := s.depots[i]
+	if d.At < 0 || d.Points == 0 {
+		return false
+	}
+	return s.active == germans || d.Kind != s.g.airSupplyKind() && s.g.pieces.Setup.Depots[d.Kind].XXXOnly
+}
+
+// eveningCostOf is eveningCost with the depot's paths traced.
+func (s *State) eveningCostOf(i, b int) int8 {
+	end := s.refitPaths(int16(s.depots[i].At), s.active)
+	return s.eveningCost(i, b, &end)
+}
+
 // legalConstruction adds the bridges the side may try to repair with the
-// depot it pays from.
+// depot it pays from, a twin depot once (twin).
 func (s *State) legalConstruction(buf []engine.Action) []engine.Action {
-	for b := range s.bridges {
-		for i := range s.depots[:s.nDepots] {
-			ok := func(j int) bool { c := s.eveningCost(j, b); return c >= 0 && c <= s.depots[j].Points }
-			if ok(i) && !s.twin(i, ok) {
+	blown := false
+	for _, br := range s.bridges {
+		blown = blown || br.Held == heldBlown
+	}
+	if !blown {
+		return buf
+	}
+	for i := range s.depots[:s.nDepots] {
+		if !s.paysRepairs(i) {
+			continue
+		}
+		end := s.refitPaths(int16(s.depots[i].At), s.active)
+		for b := range s.bridges {
+			c := s.eveningCost(i, b, &end)
+			if c >= 0 && c <= s.depots[i].Points && !s.twin(i, func(j int) bool { return s.paysRepairs(j) && c <= s.depots[j].Points }) {
 				buf = append(buf, act(kRepair, b|i<<8))
 			}
 		}
@@ -120,7 +143,7 @@ func (s *State) legalConstruction(buf []engine.Action) []engine.Action {
 // evening pays for and rolls Evening Construction at bridge b from depot i
 // (mgmg:19.23).
 func (s *State) evening(b, i int) {
-	s.depots[i].Points -= s.eveningCost(i, b)
+	s.depots[i].Points -= s.eveningCostOf(i, b)
 	s.tried |= 1 << b
 	s.offerReroll(rrRepair, s.rng.Die(6), int16(b)) // mgmg:12.2; repairResult once it stands
 }
@@ -131,5 +154,5 @@ func (s *State) describeRepair(b, i int) engine.Choice {
 	name := s.g.bridgeName(b)
 	return engine.Choice{ID: fmt.Sprintf("repair:%s:%d", name, i), Rule: "mgmg:19.23",
 		Refs:  []string{"area:" + s.g.placeIDs[s.g.bridges[b].A], "area:" + s.g.placeIDs[s.g.bridges[b].B]},
-		Label: fmt.Sprintf("Try to repair the bridge %s for %d Supply Points from %s in %s (Repair dr %+d, 7 or more repairs)", name, s.eveningCost(i, b), s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)), s.repairDRM(b, s.active))}
+		Label: fmt.Sprintf("Try to repair the bridge %s for %d Supply Points from %s in %s (Repair dr %+d, 7 or more repairs)", name, s.eveningCostOf(i, b), s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)), s.repairDRM(b, s.active))}
 }
