@@ -218,3 +218,35 @@ func TestTwinDepots(t *testing.T) {
 		t.Errorf("depots %d and %d; want 0 and 3", s.depots[0].Points, s.depots[1].Points)
 	}
 }
+
+// TestRandomPlayRefits: random play, as the conformance kit plays, places
+// depots and refits units (mgmg:13.4, 13.6), so the kit's checks of every
+// choice cover them.
+func TestRandomPlayRefits(t *testing.T) {
+	g := MustLoad()
+	var depots, refits int
+	pick := engine.NewRNG(7)
+	for seed := uint64(1); seed <= 3; seed++ {
+		st, err := g.New("standard", nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for s.step != stOver {
+			acts := s.Legal(nil)
+			a := acts[pick.Intn(len(acts))]
+			switch k, _ := split(a); k {
+			case kDepot:
+				depots++
+			case kRefitUnit:
+				refits++
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if depots == 0 || refits == 0 {
+		t.Errorf("three random games placed %d depots and made %d refits; want some of each", depots, refits)
+	}
+}
