@@ -134,8 +134,9 @@ func TestExample12(t *testing.T) {
 	}
 }
 
-// TestOneLevelATurn: a Disrupted unit refits one level a turn whatever the
-// supply (mgmg:13.6): Stargaard, Disrupt 2 next to a depot of 6, refits to
+// TestOneLevelATurn: in the Refit Phase units recover from exhaustion
+// (mgmg:13.1), a Disrupted unit one level a turn whatever the supply
+// (mgmg:13.6): Stargaard, Disrupt 2 next to a depot of 6, refits to
 // Disrupt 1 for 3 and is offered no more.
 func TestOneLevelATurn(t *testing.T) {
 	s := refitPosition(t, "german", []DepotPos{{ID: "german", At: "26", Points: 6}},
