@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"sandtable/engine"
@@ -28,6 +29,10 @@ const (
 	kStop                // mgmg:9.1 the moving unit stops
 	kEndImpulse          // mgmg:9.1 no more units move
 	kSeize               // mgmg:9.22 the moving unit tries to seize the bridge to a place
+	kDepot               // place the next Supply Depot (mgmg:13.4)
+	kRefitUnit           // refit a unit (low byte) from a depot (mgmg:13.6)
+	kAugment             // add Reserves to each airborne depot (mgmg:23.4)
+	kRepair              // Evening Construction at a bridge (low byte) from a depot (mgmg:19.23)
 	kBombard             // bombard a target area (mgmg:20.2)
 	kPrimary             // name the primary target (mgmg:11.12, 20.3)
 	kAttrition           // reduce a unit with attrition points (mgmg:11.41)
@@ -52,8 +57,12 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kDone:
 		c.ID, c.Label = "done", "Done: "+s.Phase().Name+" (not yet built)"
 		switch s.step {
+		case stDepot:
+			c.Label = "Refit from the depots as they are"
 		case stRefit:
-			c.Label = "Done with the Refit Phase (depots and refits are not yet built)"
+			c.Label, c.Rule = "Done refitting: what is left in depots in Free places goes to the Reserves", "mgmg:13.7"
+		case stPurchase:
+			c.Label = "Done with the Refit Phase"
 		case stRegroup:
 			c.Label = "Done regrouping"
 		case stSupport:
@@ -72,6 +81,16 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kInterdict:
 		id := s.g.placeIDs[x]
 		c.ID, c.Label, c.Refs, c.Rule = "interdict:"+id, "Place an Air Interdiction marker in "+s.g.placeName(int16(x)), []string{"area:" + id}, "mgmg:16.4"
+	case kDepot:
+		c = s.describeDepot(int16(x))
+	case kRefitUnit:
+		c = s.describeRefit(int16(x&0xff), x>>8)
+	case kRepair:
+		c = s.describeRepair(x&0xff, x>>8)
+	case kAugment:
+		n := len(s.airborneDepots())
+		c.ID, c.Rule = fmt.Sprintf("augment:%d", x), "mgmg:23.4"
+		c.Label = fmt.Sprintf("Spend %d Reserves: %d more Supply Points in each of the %d airborne depots", x*n, x, n)
 	case kUnit:
 		u := &s.g.units[x]
 		c.ID, c.Label, c.Refs = "regroup:"+u.ID, fmt.Sprintf("Regroup %s from %s", u.Name, s.g.placeName(s.units[x].Loc)), []string{"unit:" + u.ID}
@@ -171,6 +190,22 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "interdict":
 		p, ok := s.g.placeIndex[arg]
 		return act(kInterdict, int(p)), ok
+	case prefix == "depot":
+		p, ok := s.g.placeIndex[arg]
+		return act(kDepot, int(p)), ok
+	case prefix == "augment":
+		n, err := strconv.Atoi(arg)
+		return act(kAugment, n), err == nil && n > 0 && n <= augmentCap
+	case prefix == "repair":
+		name, d, _ := strings.Cut(arg, ":")
+		b := s.g.bridgeIndexOf(name)
+		i, err := strconv.Atoi(d)
+		return act(kRepair, b|i<<8), b >= 0 && err == nil && i >= 0 && i < maxDepots
+	case prefix == "refit":
+		uid, d, _ := strings.Cut(arg, ":")
+		u, ok := s.g.byID[uid]
+		i, err := strconv.Atoi(d)
+		return act(kRefitUnit, int(u)|i<<8), ok && err == nil && i >= 0 && i < maxDepots
 	}
 	return s.parseImpulseChoice(prefix, arg)
 }
@@ -188,8 +223,12 @@ func (s *State) rule() string {
 		return "mgmg:20.5"
 	case stImpulse:
 		return "mgmg:8.2"
+	case stDepot:
+		return "mgmg:13.4"
 	case stRefit:
-		return "mgmg:6.4"
+		return "mgmg:13.6"
+	case stPurchase:
+		return "mgmg:13.7"
 	case stRegroup, stRegroupTo:
 		return "mgmg:6.5"
 	case stReroll:

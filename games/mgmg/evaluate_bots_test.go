@@ -8,13 +8,13 @@ import (
 	"sandtable/engine"
 )
 
-// refitWithReserves is the Refit Phase of September 18 with side to buy and
-// ten Reserves each, enough for one Impulse Advance or Retraction
-// (mgmg:13.7), the units as set up.
+// refitWithReserves is the Refit Phase of September 18 with side to buy, at
+// its purchases step, and ten Reserves each, enough for one Impulse Advance
+// or Retraction (mgmg:13.7), the units as set up.
 func refitWithReserves(t *testing.T, sd side) *State {
 	t.Helper()
 	return evalState(t, newTestState(t, "standard"), testVP, func(p *Position) {
-		p.Turn, p.Step, p.Active, p.Impulse, p.Stack = 18, "refit", sd.String(), "0", nil
+		p.Turn, p.Step, p.Active, p.Impulse, p.Stack = 18, "refit-purchases", sd.String(), "0", nil
 		p.Reserves = SideNumbers{German: 10, Allied: 10}
 	})
 }

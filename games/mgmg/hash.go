@@ -101,6 +101,14 @@ func (s *State) Hash() uint64 {
 	for i, b := range s.bridges {
 		h.Add(uint64(b.Held) | uint64(b.Construct[0])<<8 | uint64(b.Construct[1])<<16 | uint64(s.bridgeUse[i])<<24)
 	}
+	h.Int(int(s.nDepots))
+	for _, d := range s.depots[:s.nDepots] {
+		h.Add(uint64(uint8(d.Kind)) | uint64(uint8(d.At))<<8 | uint64(uint8(d.Points))<<16)
+	}
+	for _, w := range s.refitted {
+		h.Add(w)
+	}
+	h.Add(uint64(s.tried))
 	h.Int(s.choices)
 	if r := s.result; r != nil {
 		h.Str(string(r.Winner))

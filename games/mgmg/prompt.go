@@ -26,7 +26,7 @@ var (
 var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
 	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
-	stOver: phaseOver,
+	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit,
 }
 
 // Phase implements engine.Prompter.
@@ -47,7 +47,7 @@ func (s *State) Phase() engine.Phase {
 }
 
 // rollPhases are the phases the rerollable rolls are made in.
-var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrBombard: phaseDaylight}
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -71,7 +71,6 @@ func (s *State) asks() (ask, wait string) {
 	notBuilt := map[step]string{
 		stAirborneLanding: "the first lift has landed through Interdiction; the Drop Areas' assaults, seizures and moves are not yet built",
 		stGroundAssault:   "the Guards Armoured assault in Zone F is not yet built",
-		stRefit:           "depots and refits are not yet built; Impulse Advances and Retractions may be bought with Reserves, and Isolated units roll for surrender at the end",
 	}
 	if why, ok := notBuilt[s.step]; ok {
 		name := s.Phase().Name
@@ -102,12 +101,25 @@ func (s *State) asks() (ask, wait string) {
 	case stMistaken:
 		f := s.stack.top()
 		return fmt.Sprintf("Mistaken attack: the Allies take %d attrition points; choose their primary target", f.AP), "the primary target of the mistaken attack"
+	case stDepot:
+		if k := s.nextDepotKind(); k >= 0 {
+			return fmt.Sprintf("Refit: choose where %s goes (depot %d of your %d)", s.g.depotLabel(k), int(s.nDepots)+1, len(s.g.depotKinds(s.active))),
+				"where " + s.g.depotLabel(k) + " goes"
+		}
+		return "Refit: spend Reserves to augment each airborne depot by the same amount, or refit from the depots as they are", "whether to augment the airborne depots"
+	case stRefit:
+		return "Refit: choose a unit to refit one level and the furthest depot it draws from, or a blown bridge to try to repair, or Done to bank what is left", "refits"
+	case stPurchase:
+		return fmt.Sprintf("Refit: buy Impulse Advances or Retractions for tomorrow at %d Reserves each (you have %d), or Done", impulseCost, s.reserves[s.active]), "Impulse Advances and Retractions"
 	case stRegroup:
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
 	case stReroll:
 		f := s.stack.top()
 		roll := rollLabels[f.For]
-		if f.Unit >= 0 {
+		switch {
+		case f.For == rrRepair:
+			roll += " at the bridge " + s.g.bridgeName(int(f.Unit))
+		case f.Unit >= 0:
 			roll += " for " + s.g.units[f.Unit].Name
 		}
 		if f.For == rrBombard { // mgmg:12.2: all four dice are rerolled

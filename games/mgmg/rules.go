@@ -32,7 +32,11 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return s.legalRegroup(buf)
 	case stReroll:
 		return s.legalReroll(buf)
+	case stDepot:
+		return s.legalDepots(buf)
 	case stRefit:
+		return s.legalRefits(buf)
+	case stPurchase:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
 		buf = s.legalImpulse(buf)
@@ -75,8 +79,12 @@ func (s *State) Apply(a engine.Action) error {
 		default:
 			s.applyImpulse(k, x)
 		}
+	case stDepot:
+		s.applyDepot(k, x)
 	case stRefit:
-		s.applyRefit(k)
+		s.applyRefit(k, x)
+	case stPurchase:
+		s.applyPurchase(k)
 	case stRegroup, stRegroupTo:
 		s.applyRegroup(k, x)
 	case stReroll:
