@@ -100,7 +100,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kBombard:
 		id := s.g.placeIDs[x]
 		c.ID, c.Refs, c.Rule = "bombard:"+id, []string{"area:" + id}, "mgmg:20.2"
-		c.Label = s.bombardLabel("Air Bombardment of "+s.g.placeName(int16(x))+" by the US VIII Air marker", s.ddayAir(), true, int16(x), s.towerIn(int16(x)))
+		c.Label = s.bombardLabel("Air Bombardment of "+s.g.placeName(int16(x))+" by the US VIII Air marker", AirBombardmentAV(s.g.pieces.Setup.AirMarkers[s.ddayAir()].AF), true, int16(x), s.towerIn(int16(x)))
 	case kPrimary:
 		u := &s.g.units[x]
 		c.ID, c.Refs, c.Rule = "primary:"+u.ID, []string{"unit:" + u.ID}, "mgmg:11.12"

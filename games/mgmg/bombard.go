@@ -53,12 +53,12 @@ func (s *State) attacker(u int16) Attacker {
 	return a
 }
 
-// ddayAir is the US VIII Air marker's attack value (mgmg:20.2): the one
+// ddayAir is the index of the US VIII Air marker (mgmg:20.2): the one
 // Allied bombardment marker that turns into the Air Supply marker.
-func (s *State) ddayAir() CombatValue {
-	for _, m := range s.g.pieces.Setup.AirMarkers {
+func (s *State) ddayAir() int {
+	for i, m := range s.g.pieces.Setup.AirMarkers {
 		if m.Side == Allied && m.Kind == BombardmentMarker && m.Supply > 0 {
-			return AirBombardmentAV(m.AF)
+			return i
 		}
 	}
 	panic("mgmg: no Allied bombardment marker turns into Air Supply (setup.json)")
@@ -151,12 +151,15 @@ func (s *State) applyBombard(k kind, x int) {
 		if s.stack.in(procBombard) {
 			s.stack.pop()
 		}
-		s.stack.push(frame{Proc: procBombard, Place: p, Aim: kPrimary, Primary: s.towerIn(p)})
+		s.stack.push(frame{Proc: procBombard, Place: p, Unit: -1, Air: int8(s.ddayAir() + 1), Aim: kPrimary, Primary: s.towerIn(p)})
 		s.logf("mgmg:20.2", "the US VIII Air marker bombards %p", int(p))
 		s.rollBombardment()
 	case k == kPrimary: // mgmg:20.3
-		s.stack.push(frame{Proc: procBombard, Place: s.g.zoneF, Aim: kPrimary, Primary: int16(x)})
-		s.logf("mgmg:20.3", "%u barrages %p", int(s.xxxBarrage()), int(s.g.zoneF))
+		art := s.xxxBarrage()
+		f := frame{Proc: procBombard, Place: s.g.zoneF, Unit: art, Barrage: true, Aim: kPrimary, Primary: int16(x)}
+		f.Acted.add(art)
+		s.stack.push(f)
+		s.logf("mgmg:20.3", "%u barrages %p", int(art), int(s.g.zoneF))
 		s.rollBombardment()
 	case k == kAttrition:
 		s.reduce(int16(x))
@@ -176,18 +179,6 @@ func (s *State) applyBombard(k kind, x int) {
 // ddayBombardment reports the bombardment on the stack is one of D-Day's
 // phases (mgmg:20.2, 20.3), in no impulse.
 func (s *State) ddayBombardment() bool { return s.stack.frames[0].Proc == procBombard }
-
-// bombardAV is the attack value of the bombardment on frame f, and whether
-// it is an air bombardment (mgmg:11.2, 16.2, 20.2, 20.3).
-func (s *State) bombardAV(f *frame) (CombatValue, bool) {
-	switch {
-	case !s.ddayBombardment():
-		return s.impulseAV(f)
-	case f.Place == s.g.zoneF:
-		return s.barrageAV(s.xxxBarrage()), false
-	}
-	return s.ddayAir(), true
-}
 
 // rollBombardment makes both DRs of the bombardment on top of the stack,
 // its values and primary target set, and offers them to the Advantage
@@ -232,10 +223,9 @@ func (s *State) resolveBombardment(ra int) {
 	} else {
 		s.hitMarker(f, f.Aim, int(f.Primary), ap)
 	}
-	if s.ddayBombardment() && f.Place == s.g.zoneF {
-		art := s.xxxBarrage()
-		s.setLevel(art, StepSpent)
-		s.logf("mgmg:11.112", "%u is flipped to its Spent side", int(art))
+	if s.ddayBombardment() && f.Barrage { // mgmg:20.3: the phase is no impulse
+		s.setLevel(f.Unit, StepSpent)
+		s.logf("mgmg:11.112", "%u is flipped to its Spent side", int(f.Unit))
 	}
 	s.nextAttrition()
 }
@@ -348,4 +338,57 @@ func (s *State) bombardLabel(what string, av CombatValue, air bool, p, prim int1
 	dv := BombardmentDV(s.g.m.TEM(int(p)), air, ds)
 	o := BombardmentPreview(av, dv, AttritionCost(s.defender(prim, nil)), DiceRolls(), DiceRolls())
 	return fmt.Sprintf("%s: AV %d against DV %d, %s reduced %d in %d", what, av.Total, dv.Total, s.g.units[prim].Name, o.PrimaryReduced.Ways, o.PrimaryReduced.Of)
+}
+
+// BombardmentView is the bombardment in progress as the view shows it
+// (mgmg:11): its target, what bombards, its values once they are known,
+// the dice once rolled and the attrition points left to take.
+type BombardmentView struct {
+	Target    string       `json:"target"`
+	Defender  string       `json:"defender"`
+	Artillery []string     `json:"artillery,omitempty"` // the lead first (mgmg:11.2)
+	Air       string       `json:"air,omitempty"`       // the Air Bombardment marker (mgmg:16.2)
+	Barrage   bool         `json:"barrage,omitempty"`   // mgmg:11.112
+	AV        *CombatValue `json:"av,omitempty"`
+	DV        *CombatValue `json:"dv,omitempty"`
+	AttackDR  int          `json:"attack_dr,omitempty"`
+	DefenseDR int          `json:"defense_dr,omitempty"`
+	AP        int          `json:"attrition_left,omitempty"` // mgmg:11.41
+}
+
+// bombardmentView is the bombardment on the stack, nil when there is none
+// (D-Day's Air Bombardment Phase keeps its last one between areas).
+func (s *State) bombardmentView() *BombardmentView {
+	if s.step == stAirBombardment {
+		return nil
+	}
+	for i := range s.stack.n {
+		f := &s.stack.frames[i]
+		if f.Proc != procBombard {
+			continue
+		}
+		v := &BombardmentView{Target: s.g.placeIDs[f.Place], Defender: f.Side.String(), Barrage: f.Barrage, AP: int(f.AP)}
+		if f.Aim != 0 {
+			v.AttackDR, v.DefenseDR = int(f.Roll), int(f.Against)
+		}
+		switch {
+		case f.Air > 0:
+			v.Air = s.g.pieces.Setup.AirMarkers[f.Air-1].ID
+		case f.Unit >= 0:
+			v.Artillery = []string{s.g.units[f.Unit].ID}
+			for u := range int16(nUnits) {
+				if u != f.Unit && f.Acted.has(u) {
+					v.Artillery = append(v.Artillery, s.g.units[u].ID)
+				}
+			}
+		default:
+			return v // nothing bombards yet
+		}
+		av, air := s.bombardAV(f)
+		_, ds := s.defenders(f.Place, f.Side, nil)
+		dv := BombardmentDV(s.g.m.TEM(int(f.Place)), air, ds)
+		v.AV, v.DV = &av, &dv
+		return v
+	}
+	return nil
 }

@@ -482,3 +482,22 @@ func TestArtilleryRange(t *testing.T) {
 		t.Errorf("leads on 33: %v; want the corps artillery alone: the 9SS artillery is in a Contested area (mgmg:15.11)", got)
 	}
 }
+
+// TestBombardmentView (mgmg:11.2, mgmg:11.3, mgmg:11.4): the view shows the
+// bombardment in progress: example 2's barrage in Zone F, AV 14 against DV
+// 4, the DRs 6 and 6 once rolled and the 8 attrition points the German has
+// still to assign after the primary target's 2.
+func TestBombardmentView(t *testing.T) {
+	s := newTestState(t, "standard")
+	playDDayTo(t, s, stArtilleryBarrage)
+	if v := s.View("german").(View); v.Bombardment != nil {
+		t.Fatalf("before the barrage the view shows a bombardment: %+v", v.Bombardment)
+	}
+	s.RNG().Force(3, 3, 2, 4)
+	play(t, s, "primary:de-9ss-2-20", "keep")
+	v := s.View("allied").(View).Bombardment
+	if v == nil || v.Target != "F" || v.Defender != "german" || !slices.Equal(v.Artillery, []string{"gb-xxx-corps-art"}) || !v.Barrage ||
+		v.AV.Total != 14 || v.DV.Total != 4 || v.AttackDR != 6 || v.DefenseDR != 6 || v.AP != 8 {
+		t.Errorf("view of the barrage %+v; want Zone F, German defending, the XXX Corps Artillery barraging, AV 14, DV 4, DRs 6 and 6, 8 AP left", v)
+	}
+}

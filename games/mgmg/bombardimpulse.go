@@ -230,9 +230,9 @@ func (s *State) support(f *frame) []Attacker {
 	return out
 }
 
-// impulseAV is the attack value of the bombardment on the frame, and
+// bombardAV is the attack value of the bombardment on the frame, and
 // whether it is an air bombardment (mgmg:11.2, 16.2).
-func (s *State) impulseAV(f *frame) (CombatValue, bool) {
+func (s *State) bombardAV(f *frame) (CombatValue, bool) {
 	if f.Air > 0 {
 		return AirBombardmentAV(s.g.pieces.Setup.AirMarkers[f.Air-1].AF), true
 	}
@@ -311,7 +311,7 @@ func (s *State) endImpulseBombardment() {
 // preview labels a primary target with the bombardment's odds (issue 8
 // section 5).
 func (s *State) preview(f *frame, prim int16) string {
-	av, air := s.impulseAV(f)
+	av, air := s.bombardAV(f)
 	return s.bombardLabel(fmt.Sprintf("Bombard %s with %s the primary target", s.g.placeName(f.Place), s.g.units[prim].Name), av, air, f.Place, prim)
 }
 
@@ -364,7 +364,7 @@ func (s *State) describeMarker(k kind, i int) (id, label, rule string) {
 		what, rule = "Construct marker", "mgmg:19.22"
 	}
 	id = s.markerID(k, i)
-	av, _ := s.impulseAV(f)
+	av, _ := s.bombardAV(f)
 	_, ds := s.defenders(f.Place, f.Side, nil)
 	dv := BombardmentDV(s.g.m.TEM(int(f.Place)), false, ds)
 	o := BombardmentPreview(av, dv, MarkerAttritionCost, DiceRolls(), DiceRolls())

@@ -31,6 +31,7 @@ type View struct {
 	Bridges       map[string]BridgePos `json:"bridges"`                      // mgmg:4.6, 19.1
 	AirMarkers    map[string]string    `json:"air_markers_on_map,omitempty"` // mgmg:16.4
 	Depots        []DepotPos           `json:"depots,omitempty"`             // the side refitting's Supply Depots (mgmg:13.4)
+	Bombardment   *BombardmentView     `json:"bombardment,omitempty"`        // the bombardment in progress (mgmg:11)
 	Result        *engine.Result       `json:"result,omitempty"`
 	Panels        []Panel              `json:"panels"`
 }
@@ -67,7 +68,7 @@ func (s *State) View(seat engine.Seat) any {
 		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange,
 		Reserves:   map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
-		AirMarkers: s.airMarkers(), Depots: s.depotList(),
+		AirMarkers: s.airMarkers(), Depots: s.depotList(), Bombardment: s.bombardmentView(),
 		VP: s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Result: s.result,
 	}
 	for u, st := range &s.units {
