@@ -104,7 +104,8 @@ func TestAirBombardmentPhaseEnds(t *testing.T) {
 // target. The Germans ahead by nine: 1 AP, no effect; by eight: 2 AP, the
 // 2/20 Spent and nothing left; a tie: 10 AP, the 2/20 Spent and the German
 // must spend the other 8 on his four Fresh infantry battalions, two each,
-// all five Spent. The barrage's artillery is Spent in every case.
+// all five Spent. The barrage's artillery is Spent in every case, and no
+// German unit retreats (mgmg:11.5).
 func TestExample2PlaysThrough(t *testing.T) {
 	five := []string{"de-9ss-2-20", "de-10ss-2-22", "de-7-1-16", "de-7-2-16", "de-penal-6"}
 	for _, c := range []struct {
@@ -144,6 +145,9 @@ func TestExample2PlaysThrough(t *testing.T) {
 			}
 			if got := s.units[g.unit(id)].Level; got != want {
 				t.Errorf("DRs %v against %v: %s is %s, want %s", c.allied, c.german, id, got, want)
+			}
+			if at := s.units[g.unit(id)].Loc; at != g.zoneF {
+				t.Errorf("%s is in %s after the bombardment; no unit retreats (mgmg:11.5)", id, g.placeIDs[at])
 			}
 		}
 		if got := s.units[g.unit("gb-xxx-corps-art")].Level; got != StepSpent {
@@ -203,7 +207,7 @@ func alliedBombardment(t *testing.T, us []UnitPos) *State {
 	})
 }
 
-// TestBarrageImpulse (mgmg:8.23, mgmg:11.111, mgmg:15.13, mgmg:11.112,
+// TestBarrageImpulse (mgmg:8.23, mgmg:11.1, mgmg:11.111, mgmg:15.13, mgmg:11.112,
 // mgmg:11.2, mgmg:11.3, mgmg:11.41, mgmg:8.3): the XXX Corps Artillery in
 // Valkenswaard (64) reaches 62, two areas away, the Guards' artillery in
 // Eindhoven (63) one; the 377th (US) in 63 may not join British artillery.
@@ -211,7 +215,9 @@ func alliedBombardment(t *testing.T, us []UnitPos) *State {
 // 2, no German artillery); DRs 2 and 10: 3 AP, the Fresh garrison, the
 // primary target, Spent for 2, the Spent armour (2) cannot take the 1
 // left. Both British guns Spent as the impulse ends; the Allied DR 2 is
-// the Sunset DR, which at Impulse 1 lets the day go on to Impulse 2.
+// the Sunset DR, which at Impulse 1 lets the day go on to Impulse 2. Nothing
+// but the bombardment's own choices is offered meanwhile: no unit moves
+// (mgmg:11.1).
 func TestBarrageImpulse(t *testing.T) {
 	s := alliedBombardment(t, []UnitPos{
 		{ID: "gb-xxx-corps-art", At: "64", Level: "fresh"},
@@ -282,24 +288,29 @@ func TestBombardmentStaysFresh(t *testing.T) {
 	checkLevels(t, back, want) // read back mid-bombardment
 }
 
-// TestAirBombardmentImpulse (mgmg:16.2, mgmg:16.22, mgmg:17, mgmg:6.3): an
+// TestAirBombardmentImpulse (mgmg:16.2, mgmg:16.21, mgmg:16.22, mgmg:17, mgmg:6.3): an
 // RAF marker bombards in Clear weather only, where an Allied unit is next
 // to the target; AV its attack factor, DV twice the TEM plus the Fresh FLAK
-// unit; it is used for the day after, and the Advantage marker stays on
-// Impulse 1.
+// unit; no artillery joins it (the Guards' artillery in 63 is not offered);
+// it is used for the day after, and the Advantage marker stays on Impulse 1.
 func TestAirBombardmentImpulse(t *testing.T) {
 	us := []UnitPos{
 		{ID: "gb-gds-2-gren", At: "63", Level: "fresh"},
+		{ID: "gb-gds-art", At: "63", Level: "fresh"},
 		{ID: "de-eindhoven-garrison", At: "62", Level: "fresh"},
 		{ID: "de-flak-welschap", At: "62", Level: "fresh"},
 	}
 	over := edited(t, alliedBombardment(t, us), func(p *Position) { p.Weather = "overcast" })
-	if got := ids(over); slices.Contains(got, "bombard-area:62") {
-		t.Errorf("Overcast: choices %v; want no Air Bombardment (mgmg:16.2)", got)
+	play(t, over, "bombard-area:62")
+	if got := ids(over); !slices.Equal(got, []string{"lead:gb-gds-art"}) {
+		t.Errorf("Overcast: choices %v; want the artillery only, no Air Bombardment (mgmg:16.2)", got)
 	}
 	s := alliedBombardment(t, us)
 	g := s.g
 	play(t, s, "bombard-area:62", "air:raf-83-group")
+	if got := ids(s); !slices.Equal(got, []string{"primary:de-flak-welschap", "primary:de-eindhoven-garrison"}) {
+		t.Errorf("choices after the air marker %v; want the primary targets only: nothing supports it (mgmg:16.21)", got)
+	}
 	if l := s.Describe(s.Legal(nil)[0]).Label; !strings.Contains(l, "AV 7 against DV 5") {
 		t.Errorf("label %q; want AV 7 against DV 5", l)
 	}
@@ -499,5 +510,36 @@ func TestBombardmentView(t *testing.T) {
 	if v == nil || v.Target != "F" || v.Defender != "german" || !slices.Equal(v.Artillery, []string{"gb-xxx-corps-art"}) || !v.Barrage ||
 		v.AV.Total != 14 || v.DV.Total != 4 || v.AttackDR != 6 || v.DefenseDR != 6 || v.AP != 8 {
 		t.Errorf("view of the barrage %+v; want Zone F, German defending, the XXX Corps Artillery barraging, AV 14, DV 4, DRs 6 and 6, 8 AP left", v)
+	}
+}
+
+// TestConstructMarkerTarget (mgmg:19.22, mgmg:11.12, mgmg:11.41): a German
+// Construct marker on the blown Nijmegen bridge (23/28) is the primary
+// target of the Guards' artillery in 23, bombarding 28 across it, where no
+// German unit stands: AV 5 against DV twice TEM of 28. Enough AP take the
+// +2 marker to +1, the rest finding no unit; a +1 marker leaves the map
+// for the Used box.
+func TestConstructMarkerTarget(t *testing.T) {
+	for _, level := range []int{2, 1} {
+		s := alliedBombardment(t, []UnitPos{{ID: "gb-gds-art", At: "23", Level: "fresh"}})
+		s = edited(t, s, func(p *Position) {
+			p.Control = map[string]string{"23": "corps"}
+			p.Bridges = map[string]BridgePos{"23/28": {Held: "blown", Construct: SideNumbers{German: level}}}
+		})
+		g := s.g
+		play(t, s, "bombard-area:28", "lead:gb-gds-art", "done")
+		if got := ids(s); !slices.Equal(got, []string{"primary-construct:23/28"}) {
+			t.Fatalf("primary targets %v; want the German Construct marker alone", got)
+		}
+		s.RNG().Force(6, 6, 1, 1)
+		play(t, s, "primary-construct:23/28", "keep")
+		i := g.bridgeIndexOf("23/28")
+		if got := int(s.bridges[i].Construct[germans]); got != level-1 {
+			t.Errorf("a +%d Construct marker is +%d after its attrition point, want +%d", level, got, level-1)
+		}
+		if used := int(s.constructUsed[germans]); used != map[int]int{2: 0, 1: 1}[level] {
+			t.Errorf("a +%d marker hit: %d German Construct markers in the Used box", level, used)
+		}
+		logHas(t, s, "mgmg:19.22", "Construct marker on the bridge")
 	}
 }
