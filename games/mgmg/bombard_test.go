@@ -543,3 +543,22 @@ func TestConstructMarkerTarget(t *testing.T) {
 		logHas(t, s, "mgmg:19.22", "Construct marker on the bridge")
 	}
 }
+
+// TestDisrupt2PrimarySlidesOff (mgmg:11.12, mgmg:11.4): a Disrupt 2 unit may
+// be the primary target; its attrition points slide off to the others:
+// AV 5 against DV 4, DRs 7 and 6, 2 AP, the Fresh garrison Spent.
+func TestDisrupt2PrimarySlidesOff(t *testing.T) {
+	s := alliedBombardment(t, []UnitPos{
+		{ID: "gb-gds-art", At: "63", Level: "fresh"},
+		{ID: "de-eindhoven-garrison", At: "62", Level: "fresh"},
+		{ID: "de-pzjg-559", At: "62", Level: "disrupt-2"},
+	})
+	play(t, s, "bombard-area:62", "lead:gb-gds-art", "done")
+	s.RNG().Force(3, 4, 3, 3)
+	play(t, s, "primary:de-pzjg-559", "keep")
+	if got := ids(s); s.step != stAttrition || !slices.Equal(got, []string{"attrition:de-eindhoven-garrison"}) {
+		t.Fatalf("step %s, choices %v; want the German to put the 2 AP on the garrison", stepNames[s.step], got)
+	}
+	play(t, s, "attrition:de-eindhoven-garrison")
+	checkLevels(t, s, map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepDisrupt2})
+}
