@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"sandtable/engine"
@@ -28,6 +29,20 @@ const (
 	kStop                // mgmg:9.1 the moving unit stops
 	kEndImpulse          // mgmg:9.1 no more units move
 	kSeize               // mgmg:9.22 the moving unit tries to seize the bridge to a place
+	kDepot               // place the next Supply Depot (mgmg:13.4)
+	kRefitUnit           // refit a unit (low byte) from a depot (mgmg:13.6)
+	kAugment             // add Reserves to each airborne depot (mgmg:23.4)
+	kRepair              // Evening Construction at a bridge (low byte) from a depot (mgmg:19.23)
+	kBombard             // bombard a target area (mgmg:20.2)
+	kPrimary             // name the primary target (mgmg:11.12, 20.3)
+	kAttrition           // reduce a unit with attrition points (mgmg:11.41)
+	kTarget              // declare a Bombardment Impulse on a target area (mgmg:8.23)
+	kLead                // the lead artillery (mgmg:11.2)
+	kAir                 // an Air Bombardment marker (mgmg:16.2)
+	kSupport             // more artillery (mgmg:11.2)
+	kBarrage             // declare a Barrage (mgmg:11.112)
+	kFerryTarget         // name a Ferry Crossing the primary target (mgmg:11.12, 4.7)
+	kConstructTarget     // name a Construct marker the primary target (mgmg:11.12, 19.22)
 	kAssault             // mgmg:10.2 resolve the Mandatory Assault in a place
 	kPoint               // mgmg:10.72A name the Point Unit
 	kForward             // mgmg:10.73A name the Forward Unit
@@ -50,10 +65,16 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kDone:
 		c.ID, c.Label = "done", "Done: "+s.Phase().Name+" (not yet built)"
 		switch s.step {
+		case stDepot:
+			c.Label = "Refit from the depots as they are"
 		case stRefit:
-			c.Label = "Done with the Refit Phase (depots and refits are not yet built)"
+			c.Label, c.Rule = "Done refitting: what is left in depots in Free places goes to the Reserves", "mgmg:13.7"
+		case stPurchase:
+			c.Label = "Done with the Refit Phase"
 		case stRegroup:
 			c.Label = "Done regrouping"
+		case stSupport:
+			c.Label, c.Rule = "Done adding artillery: choose the primary target", "mgmg:11.2"
 		}
 	case kPass:
 		c.ID, c.Label, c.Rule = "pass", "Pass Impulse", "mgmg:8.24"
@@ -68,12 +89,59 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	case kInterdict:
 		id := s.g.placeIDs[x]
 		c.ID, c.Label, c.Refs, c.Rule = "interdict:"+id, "Place an Air Interdiction marker in "+s.g.placeName(int16(x)), []string{"area:" + id}, "mgmg:16.4"
+	case kDepot:
+		c = s.describeDepot(int16(x))
+	case kRefitUnit:
+		c = s.describeRefit(int16(x&0xff), x>>8)
+	case kRepair:
+		c = s.describeRepair(x&0xff, x>>8)
+	case kAugment:
+		n := len(s.airborneDepots())
+		c.ID, c.Rule = fmt.Sprintf("augment:%d", x), "mgmg:23.4"
+		c.Label = fmt.Sprintf("Spend %d Reserves: %d more Supply Points in each of the %d airborne depots", x*n, x, n)
 	case kUnit:
 		u := &s.g.units[x]
 		c.ID, c.Label, c.Refs = "regroup:"+u.ID, fmt.Sprintf("Regroup %s from %s", u.Name, s.g.placeName(s.units[x].Loc)), []string{"unit:" + u.ID}
 	case kPlace:
 		id := s.g.placeIDs[x]
 		c.ID, c.Label, c.Refs = "to:"+id, "Regroup into "+s.g.placeName(int16(x)), []string{"area:" + id}
+	case kBombard:
+		id := s.g.placeIDs[x]
+		c.ID, c.Refs, c.Rule = "bombard:"+id, []string{"area:" + id}, "mgmg:20.2"
+		c.Label = s.bombardLabel("Air Bombardment of "+s.g.placeName(int16(x))+" by the US VIII Air marker", AirBombardmentAV(s.g.pieces.Setup.AirMarkers[s.ddayAir()].AF), true, int16(x), s.towerIn(int16(x)))
+	case kPrimary:
+		u := &s.g.units[x]
+		c.ID, c.Refs, c.Rule = "primary:"+u.ID, []string{"unit:" + u.ID}, "mgmg:11.12"
+		switch s.step {
+		case stMistaken:
+			c.Label, c.Rule = fmt.Sprintf("Name %s the primary target of the mistaken attack's %d attrition points", u.Name, s.stack.top().AP), "mgmg:16.23"
+		case stArtilleryBarrage:
+			c.Label = s.bombardLabel("Barrage with "+u.Name+" the primary target", s.barrageAV(s.xxxBarrage()), false, s.g.zoneF, int16(x))
+		default:
+			c.Label = s.preview(s.stack.top(), int16(x))
+		}
+	case kAttrition:
+		u := &s.g.units[x]
+		f := s.stack.top()
+		c.ID, c.Refs, c.Rule = "attrition:"+u.ID, []string{"unit:" + u.ID}, "mgmg:11.41"
+		c.Label = fmt.Sprintf("Reduce %s for %d of the %d attrition points left", u.Name, AttritionCost(s.defender(int16(x), &f.Hit)), f.AP)
+	case kTarget:
+		id := s.g.placeIDs[x]
+		c.ID, c.Refs, c.Rule = "bombard-area:"+id, []string{"area:" + id}, "mgmg:8.23"
+		c.Label = "Bombardment Impulse on " + s.g.placeName(int16(x))
+	case kLead, kSupport:
+		u := &s.g.units[x]
+		verb := map[kind]string{kLead: "Lead the bombardment with ", kSupport: "Add to the bombardment "}[k]
+		c.ID, c.Refs, c.Rule = map[kind]string{kLead: "lead:", kSupport: "support:"}[k]+u.ID, []string{"unit:" + u.ID}, "mgmg:11.2"
+		c.Label = fmt.Sprintf("%s%s (attack %d) from %s", verb, u.Name, u.AF, s.g.placeName(s.units[x].Loc))
+	case kAir:
+		m := s.g.pieces.Setup.AirMarkers[x]
+		c.ID, c.Rule = "air:"+m.ID, "mgmg:16.2"
+		c.Label = fmt.Sprintf("Air Bombardment by %s (attack %d)", m.Name, m.AF)
+	case kFerryTarget, kConstructTarget:
+		c.ID, c.Label, c.Rule = s.describeMarker(k, x)
+	case kBarrage:
+		c.ID, c.Label, c.Rule = "barrage", "Declare a Barrage: the lead's attack doubled, every firing artillery Spent after (mgmg:11.112)", "mgmg:11.112"
 	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
 		s.describeImpulse(k, x, &c)
 	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo:
@@ -86,7 +154,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "stay": kStay}
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -107,9 +175,47 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "to":
 		p, ok := s.g.placeIndex[arg]
 		return act(kPlace, int(p)), ok
+	case prefix == "bombard":
+		p, ok := s.g.placeIndex[arg]
+		return act(kBombard, int(p)), ok
+	case prefix == "primary", prefix == "attrition", prefix == "lead", prefix == "support":
+		u, ok := s.g.byID[arg]
+		return act(map[string]kind{"primary": kPrimary, "attrition": kAttrition, "lead": kLead, "support": kSupport}[prefix], int(u)), ok
+	case prefix == "primary-ferry", prefix == "primary-construct":
+		k := map[string]kind{"primary-ferry": kFerryTarget, "primary-construct": kConstructTarget}[prefix]
+		for i := range nBridges {
+			if s.markerID(k, i) == id {
+				return act(k, i), true
+			}
+		}
+	case prefix == "bombard-area":
+		p, ok := s.g.placeIndex[arg]
+		return act(kTarget, int(p)), ok
+	case prefix == "air":
+		for i, m := range s.g.pieces.Setup.AirMarkers {
+			if m.ID == arg {
+				return act(kAir, i), true
+			}
+		}
 	case prefix == "interdict":
 		p, ok := s.g.placeIndex[arg]
 		return act(kInterdict, int(p)), ok
+	case prefix == "depot":
+		p, ok := s.g.placeIndex[arg]
+		return act(kDepot, int(p)), ok
+	case prefix == "augment":
+		n, err := strconv.Atoi(arg)
+		return act(kAugment, n), err == nil && n > 0 && n <= augmentCap
+	case prefix == "repair":
+		name, d, _ := strings.Cut(arg, ":")
+		b := s.g.bridgeIndexOf(name)
+		i, err := strconv.Atoi(d)
+		return act(kRepair, b|i<<8), b >= 0 && err == nil && i >= 0 && i < maxDepots
+	case prefix == "refit":
+		uid, d, _ := strings.Cut(arg, ":")
+		u, ok := s.g.byID[uid]
+		i, err := strconv.Atoi(d)
+		return act(kRefitUnit, int(u)|i<<8), ok && err == nil && i >= 0 && i < maxDepots
 	}
 	if a, ok := s.parseAssaultChoice(prefix, arg); ok {
 		return a, ok
@@ -130,12 +236,24 @@ func (s *State) rule() string {
 		return "mgmg:20.5"
 	case stImpulse:
 		return "mgmg:8.2"
+	case stDepot:
+		return "mgmg:13.4"
 	case stRefit:
-		return "mgmg:6.4"
+		return "mgmg:13.6"
+	case stPurchase:
+		return "mgmg:13.7"
 	case stRegroup, stRegroupTo:
 		return "mgmg:6.5"
 	case stReroll:
 		return "mgmg:12.2"
+	case stAttrition:
+		return "mgmg:11.41"
+	case stBombardWith:
+		return "mgmg:11.11"
+	case stSupport:
+		return "mgmg:11.2"
+	case stPrimary:
+		return "mgmg:11.12"
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo:
 		return "mgmg:10.7"
 	}

@@ -9,7 +9,8 @@ import (
 // The Advantage used (mgmg:12.2, 12.5). Built so far: its holder's offer to
 // reroll the Allied Sunset DR rolled as an impulse ends, the Weather dr at
 // dawn, each Interdiction dr of the first lift, each Surrender dr, and the
-// Infiltration and bridge seizure drs of an impulse's movement.
+// Infiltration and bridge seizure drs of an impulse's movement, and the
+// Repair dr of Evening Construction.
 // Rerolls in combat, the Double Impulse (mgmg:12.3) and involuntary loss
 // (mgmg:12.4) are not yet built.
 
@@ -23,12 +24,14 @@ const (
 	rrSurrender                       // mgmg:13.9 a Surrender dr, Unit's
 	rrInfiltration                    // mgmg:8.222 an Infiltration dr, Unit's, in the impulse beneath
 	rrSeizure                         // mgmg:9.22 a bridge seizure dr, Unit's, in the impulse beneath
+	rrRepair                          // mgmg:19.23 a Repair dr in the Refit Phase; Unit holds the bridge's index
+	rrBombard                         // mgmg:11.4 a bombardment's DRs, the attacker's on offer, in the bombardment beneath
 )
 
-var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure"}
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment"}
 
 // rollLabels name the rolls in prompts and labels.
-var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr"}
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -78,11 +81,16 @@ func (s *State) applyReroll(reroll bool) {
 	if reroll {
 		user := s.advantage
 		roll = s.rng.Die(6)
-		if f.For == rrSunset {
+		if f.For == rrSunset || f.For == rrBombard {
 			roll += s.rng.Die(6)
 		}
 		s.advantage, s.advantageNext = nobody, user.other()
 		s.logf("mgmg:12.2", "%s uses the Advantage to reroll: %d", int(user), roll)
+		if f.For == rrBombard { // all four dice (mgmg:12.2)
+			b := s.stack.top()
+			b.Against = int8(s.rng.Die(6) + s.rng.Die(6))
+			s.logf("mgmg:12.2", "and the defender's DR: %d", int(b.Against))
+		}
 	}
 	s.resolveRoll(f, roll)
 }
@@ -91,7 +99,7 @@ func (s *State) applyReroll(reroll bool) {
 func (s *State) resolveRoll(f frame, roll int) {
 	switch f.For {
 	case rrSunset:
-		s.sunset(roll)
+		s.sunset(roll, false)
 	case rrWeather:
 		s.setWeather(roll)
 	case rrInterdiction:
@@ -104,6 +112,11 @@ func (s *State) resolveRoll(f frame, roll int) {
 		s.infiltrationResult(f.Unit, roll)
 	case rrSeizure:
 		s.seizureResult(f.Unit, roll)
+	case rrRepair:
+		s.step = stRefit
+		s.repairResult(int(f.Unit), f.Back, roll)
+	case rrBombard:
+		s.resolveBombardment(roll)
 	}
 }
 

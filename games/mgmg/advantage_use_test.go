@@ -32,7 +32,7 @@ func TestSunsetReroll(t *testing.T) {
 			s.rng.Force(c.second[0], c.second[1])
 		}
 		play(t, s, c.choice)
-		if ended := s.step == stRefit; ended != c.ends || s.advantage != c.afterAdv {
+		if ended := s.Phase() == phaseRefit; ended != c.ends || s.advantage != c.afterAdv {
 			t.Errorf("%s: the day ended %v, the Advantage %s; want %v and %s", c.name, ended, s.advantage, c.ends, c.afterAdv)
 		}
 	}
@@ -46,7 +46,7 @@ func TestSunsetReroll(t *testing.T) {
 // the Germans as the phase ends.
 func TestSurrenderReroll(t *testing.T) {
 	s := edited(t, newTestState(t, "standard"), func(p *Position) {
-		p.Turn, p.Step, p.Active, p.Stack, p.Advantage = 19, "refit", "allied", nil, "allied"
+		p.Turn, p.Step, p.Active, p.Stack, p.Advantage = 19, "refit-purchases", "allied", nil, "allied"
 		p.Units = []UnitPos{{ID: "gb-1abn-1-para", At: "5", Level: "fresh"}, {ID: "gb-1abn-2-para", At: "5", Level: "fresh"}}
 		p.Control = map[string]string{"5": "airborne"}
 	})

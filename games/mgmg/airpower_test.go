@@ -54,7 +54,9 @@ func TestAirInterdiction(t *testing.T) {
 	if got := airChoices(s); !slices.Equal(got, []string{"pass"}) {
 		t.Errorf("the German impulse after: %v; the one marker of September 18 is on the map", got)
 	}
-	play(t, s, "pass", "done", "done")
+	play(t, s, "pass")
+	refitNothing(t, s)
+	refitNothing(t, s)
 	if s.step != stRegroup || s.markerIn(g.at("54")) {
 		t.Errorf("step %s, marker still in 54 %v; it returns as the Refit Phase ends", stepNames[s.step], s.markerIn(g.at("54")))
 	}

@@ -121,31 +121,18 @@ func (s *State) pointChoices(buf []int) []int {
 	return buf
 }
 
-// defenders are the enemy units in the assaulted place, by index.
-func (s *State) defenders(f *frame) []int16 {
-	var out []int16
-	for u, st := range &s.units {
-		if st.Loc == f.Fight.Place && s.g.side[u] != f.Side {
-			out = append(out, int16(u))
-		}
-	}
-	return out
+// assaultDefenders are the enemy units in the assaulted place, by index.
+func (s *State) assaultDefenders(f *frame) []int16 {
+	us, _ := s.defenders(f.Fight.Place, f.Side.other(), nil)
+	return us
 }
 
-// attackerOf is unit u as an assaulting unit (mgmg:10.72).
+// attackerOf is unit u as an assaulting unit (mgmg:10.72): moving
+// artillery adds nothing (mgmg:4.116).
 func (s *State) attackerOf(u int16, moving bool) Attacker {
-	x := &s.g.units[u]
-	kind := NotArtillery
-	if x.Type == FieldArtillery {
-		kind = DivisionalArtillery
-		if x.CorpsArtillery() {
-			kind = CorpsArtillery
-		} else if x.Division == "" {
-			kind = IndependentArtillery
-		}
-	}
-	return Attacker{Attack: x.AF, Division: x.Division, German: x.Side() == German, SS: x.Force == SS,
-		US: x.Force.Nationality() == Americans, Artillery: kind, FLAK: x.Type == Flak, Moving: moving}
+	a := s.attacker(u)
+	a.FLAK, a.Moving = s.g.units[u].Type == Flak, moving
+	return a
 }
 
 // defenderOf is unit u as a defending unit with its face and disruption
@@ -177,7 +164,7 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 			a.Others = append(a.Others, s.attackerOf(int16(u), s.g.units[u].Type == FieldArtillery))
 		}
 	}
-	for _, u := range s.defenders(f) {
+	for _, u := range s.assaultDefenders(f) {
 		d.Defenders = append(d.Defenders, s.defenderOf(u))
 	}
 	d.Forward = forward
@@ -220,7 +207,7 @@ func (s *State) namePoint(u int16) {
 // (mgmg:10.73A, 15.1).
 func (s *State) forwardChoices() []int16 {
 	f := s.fightFrame()
-	defs := s.defenders(f)
+	defs := s.assaultDefenders(f)
 	ds := make([]Defender, len(defs))
 	for i, u := range defs {
 		ds[i] = s.defenderOf(u)
@@ -253,7 +240,7 @@ func (s *State) nameForward(u int16) {
 
 // defenderIndex is u's index among the defenders.
 func (s *State) defenderIndex(f *frame, u int16) int {
-	for i, d := range s.defenders(f) {
+	for i, d := range s.assaultDefenders(f) {
 		if d == u {
 			return i
 		}
@@ -283,7 +270,7 @@ func (s *State) assaultEffects(f *frame, e AssaultEffects) {
 	switch {
 	case e.Overrun:
 		s.logf("mgmg:10.8", "%d casualty points: more than the defenders can take; all are eliminated", e.CasualtyPoints)
-		for _, u := range s.defenders(f) {
+		for _, u := range s.assaultDefenders(f) {
 			s.eliminate(u)
 		}
 	case e.CasualtyPoints > 0:
@@ -302,7 +289,7 @@ func (s *State) assaultEffects(f *frame, e AssaultEffects) {
 // voluntary retreats, then the impulse.
 func (s *State) nextInAssault() {
 	f := s.fightFrame()
-	defs := len(s.defenders(f))
+	defs := len(s.assaultDefenders(f))
 	switch {
 	case f.Fight.Retreating != 0:
 		s.step, s.active = stRetreatTo, s.g.side[f.Fight.Retreating-1]
@@ -346,7 +333,7 @@ func (s *State) casualtyChoices() []int16 {
 	if f.Fight.Taken == 0 {
 		return []int16{f.Fight.Forward - 1}
 	}
-	return s.defenders(f)
+	return s.assaultDefenders(f)
 }
 
 // takeCasualty turns defender u one step further, eliminating it past
@@ -394,7 +381,7 @@ func (s *State) legalAssault(buf []engine.Action) []engine.Action {
 		for _, u := range s.casualtyChoices() {
 			buf = append(buf, act(kCasualty, int(u)))
 		}
-		for _, u := range s.defenders(f) {
+		for _, u := range s.assaultDefenders(f) {
 			if s.mayRetreatForCP(u) {
 				buf = append(buf, act(kRetreatDefender, int(u)))
 			}
@@ -402,7 +389,7 @@ func (s *State) legalAssault(buf []engine.Action) []engine.Action {
 	case stAttackerRetreat:
 		buf = append(s.legalAssaultRetreats(buf), act(kStay, 0))
 	case stVoluntary:
-		for _, u := range s.defenders(f) {
+		for _, u := range s.assaultDefenders(f) {
 			if s.g.units[u].Type != FlakTower {
 				buf = append(buf, act(kRetreatDefender, int(u)))
 			}

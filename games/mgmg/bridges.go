@@ -11,7 +11,8 @@ import (
 // (mgmg:19.21). Built so far: the states, and a bridge changing hands when
 // both its areas come under one side's Control (mgmg:19.1, 4.6). Repair,
 // seizure, demolition and crossing in an assault (mgmg:19.2-19.5, 9.22,
-// 10.742, 10.743) are not yet built.
+// 10.742, 10.743) are not yet built, save the Repair dr of Evening
+// Construction in the Refit Phase (construction.go, mgmg:19.23).
 
 // bridgeHeld is a bridge's state (mgmg:19.1).
 type bridgeHeld uint8

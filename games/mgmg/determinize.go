@@ -7,9 +7,11 @@ import (
 )
 
 // Determinize implements engine.Determinizer. Nothing on the map is hidden
-// from either seat (mgmg:7.1), so only the dice to come are drawn anew: the
-// copy's generator is seeded from r, its forced dice dropped. The copy
-// keeps no log (SearchClone).
+// (mgmg:7.1: stacks may be examined at any time) and every roll and its
+// result is public, so a seat knows the whole state but the dice to come:
+// those, and with the cards of mgmg:23.7 the order in which the decks turn,
+// come from the generator, which is seeded anew from r. The copy keeps no
+// log (SearchClone). docs/conformance/mgmg.md lists what mgmg hides.
 func (s *State) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 	return s.DeterminizeInto(seat, r, nil)
 }
@@ -21,8 +23,9 @@ func (s *State) DeterminizeInto(_ engine.Seat, r *engine.RNG, dst engine.State) 
 	if !ok || c == s {
 		c = new(State)
 	}
-	*c = *s
+	s.cloneInto(c)
 	c.log = gameLog{off: true}
+	// forced dice are a test's, not the game's: the draw replaces them too
 	c.rng = engine.RNG{State: uint64(r.Intn(math.MaxInt64)), Rolls: s.rng.Rolls}
 	return c
 }

@@ -101,6 +101,14 @@ func (s *State) Hash() uint64 {
 	for i, b := range s.bridges {
 		h.Add(uint64(b.Held) | uint64(b.Construct[0])<<8 | uint64(b.Construct[1])<<16 | uint64(s.bridgeUse[i])<<24)
 	}
+	h.Int(int(s.nDepots))
+	for _, d := range s.depots[:s.nDepots] {
+		h.Add(uint64(uint8(d.Kind)) | uint64(uint8(d.At))<<8 | uint64(uint8(d.Points))<<16)
+	}
+	for _, w := range s.refitted {
+		h.Add(w)
+	}
+	h.Add(uint64(s.tried))
 	h.Int(s.choices)
 	if r := s.result; r != nil {
 		h.Str(string(r.Winner))
@@ -117,6 +125,12 @@ func (s *State) Hash() uint64 {
 			h.Add(w)
 		}
 		f.Move.hash(&h)
+		h.Add(uint64(uint16(f.Place)) | uint64(uint8(f.AP))<<16 | uint64(uint8(f.Air))<<24 | bit(f.Barrage)<<32 | bit(f.Stay)<<33 |
+			uint64(uint8(f.Against))<<40 | uint64(f.Aim)<<48 | uint64(uint8(f.Mistaken))<<56)
+		h.Add(uint64(uint16(f.Primary)))
+		for _, w := range f.Hit {
+			h.Add(w)
+		}
 		f.Fight.hash(&h)
 	}
 	return h.Sum()

@@ -65,13 +65,23 @@ func (g *Game) unit(id string) int16 {
 }
 
 // playDDay plays the four D-Day phases (mgmg:20.1), keeping every
-// Interdiction dr, to German Impulse 0.
+// Interdiction dr and taking the first choice of each bombardment step, to
+// German Impulse 0.
 func playDDay(t *testing.T, s *State) {
 	t.Helper()
-	for s.step != stImpulse {
+	playDDayTo(t, s, stImpulse)
+}
+
+// playDDayTo plays D-Day as playDDay does until step stop.
+func playDDayTo(t *testing.T, s *State, stop step) {
+	t.Helper()
+	for s.step != stop {
 		id := "done"
-		if s.step == stReroll {
+		switch s.step {
+		case stReroll:
 			id = "keep"
+		case stAirBombardment, stArtilleryBarrage, stAttrition:
+			id = s.Describe(s.Legal(nil)[0]).ID
 		}
 		play(t, s, id)
 	}

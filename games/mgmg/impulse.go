@@ -68,7 +68,7 @@ func (s *State) endImpulse() {
 		return
 	}
 	if f.Sunset != 0 { // made during the impulse, and offered for a reroll then
-		s.sunset(int(f.Sunset))
+		s.sunset(int(f.Sunset), f.Stay)
 		return
 	}
 	s.offerReroll(rrSunset, s.rng.Die(6)+s.rng.Die(6), -1)
@@ -77,8 +77,9 @@ func (s *State) endImpulse() {
 // sunset applies the Allied Sunset DR with the Sunset DRM marker's space
 // (mgmg:6.3, 12.41): the day ends, or goes on with the marker a space
 // further, the weather changing as the next impulse begins if the roll
-// equalled the impulse (mgmg:17.4). Off the track, the day ends.
-func (s *State) sunset(roll int) {
+// equalled the impulse (mgmg:17.4). Off the track, the day ends. After an
+// Air Bombardment the marker stays (mgmg:16.2).
+func (s *State) sunset(roll int, stay bool) {
 	s.settleAdvantage() // the Allied impulse ends with its Sunset DR (mgmg:12.5)
 	out := Sunset(roll, int(s.sunsetDRM), int(s.impulse))
 	s.logf("mgmg:6.3", "Sunset DR %d with modifier %d at Impulse %i", roll, int(s.sunsetDRM), int(s.impulse))
@@ -89,6 +90,10 @@ func (s *State) sunset(roll int) {
 	}
 	if out.WeatherChanges {
 		s.weatherChange = true
+	}
+	if stay {
+		s.beginImpulse(germans)
+		return
 	}
 	if s.impulse == lastImpulse {
 		s.logf("mgmg:6.3", "the Advantage marker moves off the Impulse Track: the Daylight Phase ends")

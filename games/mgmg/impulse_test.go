@@ -39,7 +39,7 @@ func TestTwoPassesEndTheDay(t *testing.T) {
 		t.Fatalf("after the German pass: %s to move at step %s; want the Allied impulse", s.active, stepNames[s.step])
 	}
 	play(t, s, "pass")
-	if s.step != stRefit || s.active != germans {
+	if s.Phase() != phaseRefit || s.active != germans {
 		t.Fatalf("after two passes: step %s, %s to move; want the German Refit Phase (mgmg:6.4)", stepNames[s.step], s.active)
 	}
 	if s.rng.Rolls != rolls {
@@ -81,7 +81,7 @@ func TestSunsetRoll(t *testing.T) {
 				if off := strings.Contains(fmt.Sprint(last), "moves off the Impulse Track"); off != (c.drm == 1) {
 					t.Errorf("%s: the day ended off the track %v; want %v", c.rule, off, c.drm == 1)
 				}
-				if s.step != stRefit || s.impulse != 0 || s.sunsetDRM != 0 {
+				if s.Phase() != phaseRefit || s.impulse != 0 || s.sunsetDRM != 0 {
 					t.Fatalf("%s: step %s, Impulse %s, Sunset DRM %d; want the Refit Phase with both markers reset (mgmg:6.4)", c.rule, stepNames[s.step], impulseName(s.impulse), s.sunsetDRM)
 				}
 				return
@@ -106,7 +106,7 @@ func TestPassAfterAnAction(t *testing.T) {
 		t.Fatalf("step %s at Impulse %s; want German Impulse 4 after DR 10 > 3", stepNames[s.step], impulseName(s.impulse))
 	}
 	play(t, s, "pass")
-	if s.step != stRefit {
+	if s.Phase() != phaseRefit {
 		t.Fatalf("step %s; two passes in a row end the day (mgmg:8.24)", stepNames[s.step])
 	}
 }
@@ -162,7 +162,7 @@ func TestFirstAlliedDRIsTheSunsetDR(t *testing.T) {
 		if s.rng.Rolls != rolls {
 			t.Errorf("DR %d made in the impulse: %d more dice rolled as it ended", c.dr, s.rng.Rolls-rolls)
 		}
-		if ended := s.step == stRefit; ended != c.ends {
+		if ended := s.Phase() == phaseRefit; ended != c.ends {
 			t.Errorf("DR %d at Impulse 5: the day ended %v, want %v", c.dr, ended, c.ends)
 		}
 	}

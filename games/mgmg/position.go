@@ -39,6 +39,9 @@ type Position struct {
 	Units         []UnitPos            `json:"units"`
 	Control       map[string]string    `json:"control"` // Allied-Controlled places; the rest are German
 	Stack         []frame              `json:"stack,omitempty"`
+	Depots        []DepotPos           `json:"depots,omitempty"`        // the Supply Depots dealt by the side refitting, in order (mgmg:13.4)
+	Refitted      []string             `json:"refitted,omitempty"`      // its units refitted this Refit Phase (mgmg:13.6)
+	RepairsTried  []string             `json:"repairs_tried,omitempty"` // the bridges it tried to repair this Refit Phase (mgmg:19.23)
 	Choices       int                  `json:"choices"`
 	Result        *engine.Result       `json:"result,omitempty"`
 }
@@ -47,6 +50,13 @@ type Position struct {
 type SideNumbers struct {
 	German int `json:"german"`
 	Allied int `json:"allied"`
+}
+
+// DepotPos is a Supply Depot dealt in the Refit Phase.
+type DepotPos struct {
+	ID     string `json:"id"`     // its kind: setup.json's depot ID, or "air-supply"
+	At     string `json:"at"`     // its place; "" when it had none and its points are lost
+	Points int    `json:"points"` // the Supply Points it has left
 }
 
 // UnitPos is one unit in play.
@@ -75,6 +85,17 @@ func (s *State) Position() any {
 		}
 	}
 	p.AirAt = s.airMarkers()
+	p.Depots = s.depotList()
+	for b := range s.bridges {
+		if s.tried&(1<<b) != 0 {
+			p.RepairsTried = append(p.RepairsTried, g.bridgeName(b))
+		}
+	}
+	for u := range int16(nUnits) {
+		if s.refitted.has(u) {
+			p.Refitted = append(p.Refitted, g.units[u].ID)
+		}
+	}
 	for u, st := range &s.units {
 		if st.Loc != locPool {
 			p.Units = append(p.Units, UnitPos{ID: g.units[u].ID, At: g.locName(st.Loc), Level: levelNames[st.Level]})
@@ -139,6 +160,9 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 		return nil, err
 	}
 	if err := s.setUnits(p); err != nil {
+		return nil, err
+	}
+	if err := s.setDepots(p); err != nil {
 		return nil, err
 	}
 	for id, c := range p.Control {
@@ -217,7 +241,7 @@ func (s *State) setTracks(p Position) error {
 		return fmt.Errorf("passes %d: 0, or 1 during the Daylight Phase; a second pass ends it (mgmg:8.24)", p.Passes)
 	}
 	s.passes = uint8(p.Passes)
-	if p.Purchases < 0 || p.Purchases > maxPurchases || (p.Purchases > 0 && s.step != stRefit) {
+	if p.Purchases < 0 || p.Purchases > maxPurchases || (p.Purchases > 0 && s.step != stPurchase) {
 		return fmt.Errorf("impulse_purchases %d: 0 to %d, bought in the Refit Phase (mgmg:13.7)", p.Purchases, maxPurchases)
 	}
 	s.purchases = uint8(p.Purchases)
@@ -272,6 +296,64 @@ func (s *State) setMarkers(p Position) error {
 		s.ferries[i] = ferryState(j)
 	}
 	return nil
+}
+
+// setDepots reads the depots dealt and the units refitted, which exist only
+// while a side refits (mgmg:13.4, 13.6).
+func (s *State) setDepots(p Position) error {
+	g := s.g
+	refitting := s.step == stDepot || s.step == stRefit || s.step == stPurchase
+	if !refitting && (len(p.Refitted) > 0 || len(p.RepairsTried) > 0) || s.step == stPurchase && len(p.Depots) > 0 || !refitting && len(p.Depots) > 0 {
+		return errors.New("depots and refitted: only while a side refits, the depots until it is done refitting (mgmg:13.4)")
+	}
+	kinds := g.depotKinds(s.active)
+	left := slices.Clone(kinds)
+	for i, dp := range p.Depots {
+		// while depots are dealt, in the order of kinds; once refitting, any of them
+		j := slices.IndexFunc(left, func(k int8) bool { return g.depotID(k) == dp.ID })
+		if s.step == stDepot && (i >= len(kinds) || dp.ID != g.depotID(kinds[i])) || j < 0 {
+			return fmt.Errorf("depots[%d]: %q; the %s side deals its depots once each, in the order %v (mgmg:13.4)", i, dp.ID, s.active.name(), s.depotIDs(kinds))
+		}
+		k := left[j]
+		left = slices.Delete(left, j, j+1)
+		d := depot{Kind: k, At: -1, Points: int8(dp.Points)}
+		if dp.At != "" {
+			q, ok := g.placeIndex[dp.At]
+			if !ok || q == g.uk {
+				return fmt.Errorf("depots[%d]: %q is no area or zone", i, dp.At)
+			}
+			d.At = int8(q)
+		}
+		if dp.Points < 0 || dp.Points > augmentCap || d.At < 0 && dp.Points != 0 {
+			return fmt.Errorf("depots[%d]: %d Supply Points; 0 to %d, and 0 for a depot that was not placed", i, dp.Points, augmentCap)
+		}
+		s.depots[i] = d
+	}
+	s.nDepots = uint8(len(p.Depots))
+	for _, id := range p.Refitted {
+		u, ok := g.byID[id]
+		if !ok || g.side[u] != s.active {
+			return fmt.Errorf("refitted: %q is no unit of the %s side", id, s.active.name())
+		}
+		s.refitted.add(u)
+	}
+	for _, name := range p.RepairsTried {
+		b := g.bridgeIndexOf(name)
+		if b < 0 {
+			return fmt.Errorf("repairs_tried: %q is no bridge of the map (its places' IDs, as in bridges)", name)
+		}
+		s.tried |= 1 << b
+	}
+	return nil
+}
+
+// depotIDs names kinds as positions write them.
+func (s *State) depotIDs(kinds []int8) []string {
+	var out []string
+	for _, k := range kinds {
+		out = append(out, s.g.depotID(k))
+	}
+	return out
 }
 
 // setUnits reads the units in play.
@@ -353,10 +435,13 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: impulse frame %+v: its Sunset DR is 0 (none yet) or 2 to 12, and it picks no unit", f)
 		case f.Proc == procRegroup && (f.Sunset != 0 || f.Unit < -1 || f.Unit >= nUnits):
 			return fmt.Errorf("stack: regroup frame %+v: its Unit is a unit index or -1", f)
-		case f.Proc == procReroll && !(f.For == rrSunset && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
-			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender || f.For >= rrInfiltration) || f.Unit >= nUnits):
+		case f.Proc == procReroll && !((f.For == rrSunset || f.For == rrBombard) && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && f.For != rrBombard && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
+			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender || f.For >= rrInfiltration && f.For != rrBombard) || f.Unit >= nUnits):
 			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 or a dr of 1 to 6, the unit rolled for by Interdiction and Surrender only, and the side that chooses after", f)
-		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll && f.Proc != procAssault:
+		case f.Proc == procBombard && (f.Place < 0 || f.Place >= nPlaces || f.AP < 0 || f.Mistaken < 0 || f.Unit < -1 || f.Unit >= nUnits ||
+			f.Air < 0 || int(f.Air) > len(s.g.pieces.Setup.AirMarkers) || f.Hit[len(f.Hit)-1]>>(nUnits%64) != 0 || !s.validAim(&f)):
+			return fmt.Errorf("stack: bombard frame %+v: Place a place index, AP and Mistaken not negative, Unit a unit or -1, Air a marker's index plus one or 0, Hit units of the order of battle, Primary what its Aim names", f)
+		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll && f.Proc != procBombard && f.Proc != procAssault:
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
 		case (f.Proc == procAssault) != (f.Fight != fight{}) || f.Fight.check() != nil:
 			return fmt.Errorf("stack: frame %+v: an assault frame, and only it, names an assault of the game's places and units", f)
@@ -369,15 +454,21 @@ func (s *State) checkStack() error {
 		}
 	}
 	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll,
+		stAttrition: procBombard, stBombardWith: procBombard, stSupport: procBombard, stPrimary: procBombard, stMistaken: procBombard,
 		stAssaultPoint: procAssault, stAssaultForward: procAssault, stCasualty: procAssault, stAttackerRetreat: procAssault, stVoluntary: procAssault, stRetreatTo: procAssault}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
 		return nil
+	case s.step == stAirBombardment && s.stack.n == 1 && s.stack.top().Proc == procBombard && s.stack.top().AP == 0:
+		return nil // the last area bombarded (airCursor)
+	case want == procBombard:
+		return s.checkBombardStack()
 	case want == procAssault:
 		return s.checkFight()
 	case want == procReroll:
-		inImpulse := s.stack.n == 2 && s.stack.frames[0].Proc == procImpulse && s.stack.top().For >= rrInfiltration // mgmg:8.222, 9.22
-		if s.stack.n != 1 && !inImpulse || s.stack.top().Proc != procReroll || s.active != s.advantage {
+		inImpulse := s.stack.n == 2 && s.stack.frames[0].Proc == procImpulse && (s.stack.top().For == rrInfiltration || s.stack.top().For == rrSeizure) // mgmg:8.222, 9.22
+		inBombard := s.stack.n >= 2 && s.stack.frames[s.stack.n-2].Proc == procBombard && s.stack.top().For == rrBombard
+		if s.stack.n != 1 && !inImpulse && !inBombard || s.stack.top().Proc != procReroll || s.active != s.advantage {
 			return errors.New("stack: step reroll needs one reroll frame, offered to the Advantage holder (mgmg:12.2)")
 		}
 		return nil

@@ -26,20 +26,28 @@ var (
 var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
 	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
-	stOver: phaseOver, stAssaultPoint: phaseDaylight, stAssaultForward: phaseDaylight, stCasualty: phaseDaylight, stAttackerRetreat: phaseDaylight, stVoluntary: phaseDaylight, stRetreatTo: phaseDaylight,
+	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit, stAssaultPoint: phaseDaylight, stAssaultForward: phaseDaylight, stCasualty: phaseDaylight, stAttackerRetreat: phaseDaylight, stVoluntary: phaseDaylight, stRetreatTo: phaseDaylight,
 }
 
 // Phase implements engine.Prompter.
 // A reroll offer belongs to the phase of its roll (rollPhases).
 func (s *State) Phase() engine.Phase {
-	if s.step == stReroll {
+	switch {
+	case (s.step == stReroll || s.step == stAttrition) && s.ddayBombardment():
+		if s.stack.frames[0].Place == s.g.zoneF {
+			return phaseArtillery
+		}
+		return phaseAirBombardment
+	case s.step == stReroll:
 		return rollPhases[s.stack.top().For]
+	case s.step == stBombardWith || s.step == stSupport || s.step == stPrimary || s.step == stMistaken || s.step == stAttrition:
+		return phaseDaylight
 	}
 	return stepPhases[s.step]
 }
 
 // rollPhases are the phases the rerollable rolls are made in.
-var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit}
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -61,24 +69,63 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 // others are told it decides (wait).
 func (s *State) asks() (ask, wait string) {
 	notBuilt := map[step]string{
-		stAirBombardment:   "the air bombardments of the FLAK Towers are not yet built",
-		stArtilleryBarrage: "the XXX Corps Artillery barrage in Zone F is not yet built",
-		stAirborneLanding:  "the first lift has landed through Interdiction; the Drop Areas' assaults, seizures and moves are not yet built",
-		stGroundAssault:    "the Guards Armoured assault in Zone F is not yet built",
-		stRefit:            "depots and refits are not yet built; Impulse Advances and Retractions may be bought with Reserves, and Isolated units roll for surrender at the end",
+		stAirborneLanding: "the first lift has landed through Interdiction; the Drop Areas' assaults, seizures and moves are not yet built",
+		stGroundAssault:   "the Guards Armoured assault in Zone F is not yet built",
 	}
 	if why, ok := notBuilt[s.step]; ok {
 		name := s.Phase().Name
 		return fmt.Sprintf("%s (%s): choose Done", name, why), "the " + name
 	}
 	switch s.step {
+	case stAirBombardment:
+		if s.nextTower(s.airCursor()) >= 0 {
+			return "Air Bombardment Phase: the US VIII Air marker bombards the next area holding a German FLAK Tower, the tower the primary target", "the next air bombardment"
+		}
+		return "Air Bombardment Phase: every FLAK Tower has been bombarded; choose Done, and the VIII Air marker becomes the Air Supply marker", "the end of the air bombardments"
+	case stArtilleryBarrage:
+		if s.xxxBarrage() < 0 {
+			return "Artillery Bombardment Phase: the XXX Corps Artillery is not Fresh in Zone F, or no German unit is there: choose Done", "the end of the phase"
+		}
+		return "Artillery Bombardment Phase: choose the primary target of the XXX Corps Artillery's barrage in Zone F", "the barrage's primary target"
+	case stAttrition:
+		f := s.stack.top()
+		return fmt.Sprintf("Bombardment of %s: %d attrition points are left; choose a unit to reduce one step (the most points any choice of units can take must be taken)", s.g.placeName(f.Place), f.AP),
+			"which units take the attrition points"
+	case stBombardWith:
+		where := s.g.placeName(s.stack.top().Place)
+		return "Bombardment of " + where + ": choose the lead Field Artillery unit, or an Air Bombardment marker", "what bombards " + where
+	case stSupport:
+		return "Bombardment: add more Fresh Field Artillery in range, declare a Barrage if Corps Artillery leads, or Done", "the artillery of the bombardment"
+	case stPrimary:
+		return "Bombardment: choose the primary target", "the bombardment's primary target"
+	case stMistaken:
+		f := s.stack.top()
+		return fmt.Sprintf("Mistaken attack: the Allies take %d attrition points; choose their primary target", f.AP), "the primary target of the mistaken attack"
+	case stDepot:
+		if k := s.nextDepotKind(); k >= 0 {
+			return fmt.Sprintf("Refit: choose where %s goes (depot %d of your %d)", s.g.depotLabel(k), int(s.nDepots)+1, len(s.g.depotKinds(s.active))),
+				"where " + s.g.depotLabel(k) + " goes"
+		}
+		return "Refit: spend Reserves to augment each airborne depot by the same amount, or refit from the depots as they are", "whether to augment the airborne depots"
+	case stRefit:
+		return "Refit: choose a unit to refit one level and the furthest depot it draws from, or a blown bridge to try to repair, or Done to bank what is left", "refits"
+	case stPurchase:
+		return fmt.Sprintf("Refit: buy Impulse Advances or Retractions for tomorrow at %d Reserves each (you have %d), or Done", impulseCost, s.reserves[s.active]), "Impulse Advances and Retractions"
 	case stRegroup:
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
 	case stReroll:
 		f := s.stack.top()
 		roll := rollLabels[f.For]
-		if f.Unit >= 0 {
+		switch {
+		case f.For == rrRepair:
+			roll += " at the bridge " + s.g.bridgeName(int(f.Unit))
+		case f.Unit >= 0:
 			roll += " for " + s.g.units[f.Unit].Name
+		}
+		if f.For == rrBombard { // mgmg:12.2: all four dice are rerolled
+			b := &s.stack.frames[s.stack.n-2]
+			return fmt.Sprintf("Bombardment of %s: the attacker's DR is %d, the defender's %d: keep them, or reroll all four dice with the Advantage, which then passes to the other side", s.g.placeName(b.Place), f.Roll, b.Against),
+				"whether the bombardment's DRs are rerolled with the Advantage"
 		}
 		return fmt.Sprintf("The %s is %d: keep it, or reroll it with the Advantage, which then passes to the other side", roll, f.Roll),
 			"whether the " + roll + " is rerolled with the Advantage"

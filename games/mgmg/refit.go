@@ -1,17 +1,26 @@
 package mgmg
 
-import "sandtable/engine"
+import (
+	"fmt"
 
-// The Refit Phase (mgmg:6.4, 13.3). Built so far: the last step of each
-// side's refit, buying Impulse Advances and Retractions with Reserves for
-// the next day (mgmg:13.7), and the Surrender drs after both (supply.go,
-// mgmg:13.9). Depots and refits (mgmg:13.4-13.6) are not yet built.
+	"sandtable/engine"
+)
+
+// The Refit Phase (mgmg:6.4, 13.3): the Germans refit, then the Allies,
+// each in three steps: place the Supply Depots (depots.go, mgmg:13.4),
+// refit units one level at a time at their cost (mgmg:13.6), the surplus of
+// depots in Free places going to the Reserves (mgmg:13.7), then buy Impulse
+// Advances and Retractions with Reserves (mgmg:13.7); the Surrender drs
+// follow both (supply.go, mgmg:13.9).
 
 // impulseCost is what an Impulse Advance or Retraction costs (mgmg:13.7).
 const impulseCost = 10
 
 // maxPurchases is the most a player buys in a Refit Phase (mgmg:13.7).
 const maxPurchases = 3
+
+// maxReserves is the top of the Supply Track as positions allow it (mgmg:3.8).
+const maxReserves = 999
 
 // legalPurchases adds the Advances and Retractions the side refitting may
 // buy: ten Reserves each, three at most, the marker staying on the Impulse
@@ -50,23 +59,277 @@ func (s *State) startRefit() {
 	s.logf("mgmg:6.4", "Refit Phase")
 	s.impulse, s.sunsetDRM = 0, 0
 	s.reopenFerries()
-	s.step, s.active = stRefit, germans
+	s.startSideRefit(germans)
 }
 
-// applyRefit buys an Impulse Advance or Retraction (refit.go), or ends a
-// side's Refit Phase; after the Allies', the Regroup Phase begins with the
-// Germans (mgmg:6.4, 6.5).
-func (s *State) applyRefit(k kind) {
+// startSideRefit begins side's Refit Phase (mgmg:13.3): the units in Zone I
+// refit on their own (mgmg:13.411, 13.423), then the depots are dealt.
+func (s *State) startSideRefit(sd side) {
+	s.active, s.step = sd, stDepot
+	s.depots, s.nDepots, s.refitted, s.tried = [maxDepots]depot{}, 0, units{}, 0
+	s.zoneIRefit()
+	s.dealDepots()
+}
+
+// zoneIRefit refits each unit of the side in Zone I (Oss) one level without
+// a depot: German units while the Germans Control it (mgmg:13.411), Allied
+// units whoever does (mgmg:13.423).
+func (s *State) zoneIRefit() {
+	zi := int16(s.g.m.Zone('I'))
+	rule := map[side]string{germans: "mgmg:13.411", allies: "mgmg:13.423"}[s.active]
+	if s.active == germans && s.controller(zi) != germans {
+		return
+	}
+	for u := range int16(nUnits) {
+		if s.units[u].Loc == zi && s.g.side[u] == s.active && s.units[u].Level > StepFresh {
+			s.refitOneLevel(u)
+			s.logf(rule, "%u refits in %p without a depot", int(u), int(zi))
+		}
+	}
+}
+
+// refitOneLevel turns u one level towards Fresh, the most it refits in a
+// turn (mgmg:13.6).
+func (s *State) refitOneLevel(u int16) {
+	s.setLevel(u, s.units[u].Level-1)
+	s.refitted.add(u)
+}
+
+// refitPaths is what a refit costs for the path from a depot in place from
+// to each place, -1 where none goes (mgmg:13.6): one point per boundary
+// crossed, one per friendly-Controlled Contested place between, through
+// places the side Controls only; the unit's own place may be the enemy's at
+// no cost. A depot in a Contested place refits only there (mgmg:13.61). Any
+// boundary serves, rivers included: 13.6 names no crossing rule
+// (docs/conformance/mgmg.md).
+func (s *State) refitPaths(from int16, sd side) (end [nPlaces]int8) {
+	var through [nPlaces]int8
+	var done [nPlaces]bool
+	for i := range end {
+		end[i], through[i] = -1, -1
+	}
+	end[from] = 0
+	if s.contested(from) || s.controller(from) != sd {
+		return end
+	}
+	through[from] = 0
+	for {
+		x := -1
+		for p := range through {
+			if through[p] >= 0 && !done[p] && (x < 0 || through[p] < through[x]) {
+				x = p
+			}
+		}
+		if x < 0 {
+			return end
+		}
+		done[x] = true
+		for _, y := range s.g.m.Neighbors(x) {
+			c := through[x] + 1
+			if int16(y) == s.g.uk || end[y] >= 0 && end[y] <= c {
+				continue
+			}
+			end[y] = c
+			if s.controller(int16(y)) == sd && !done[y] {
+				if s.contested(int16(y)) {
+					c++
+				}
+				through[y] = c
+			}
+		}
+	}
+}
+
+// supplies reports whether depot i may refit unit u: a German depot any
+// German unit, a Zone F depot XXX Corps only (mgmg:13.421), an airborne
+// depot its division's units (mgmg:13.422), Oss and Air Supply any Allied
+// unit (mgmg:13.423, 13.424).
+func (s *State) supplies(i int, u int16) bool {
+	d := s.depots[i]
+	if d.At < 0 || d.Points == 0 || s.g.side[u] != s.active {
+		return false
+	}
+	if d.Kind == s.g.airSupplyKind() {
+		return true
+	}
+	k := s.g.pieces.Setup.Depots[d.Kind]
+	switch {
+	case k.XXXOnly:
+		return s.g.units[u].XXXCorps()
+	case k.Sector != "":
+		return s.g.units[u].Airborne != "" && s.g.units[u].Sector == k.Sector
+	}
+	return true
+}
+
+// refitCosts is what refitting each unit costs from each depot on the map,
+// -1 where it may not (mgmg:13.6): one point, one more for a Disrupted unit,
+// and the path's cost.
+type refitCosts [maxDepots][nUnits]int8
+
+func (s *State) refitCosts() *refitCosts {
+	var c refitCosts
+	for i := range s.depots[:s.nDepots] {
+		for u := range c[i] {
+			c[i][u] = -1
+		}
+		if s.depots[i].At < 0 || s.depots[i].Points == 0 {
+			continue
+		}
+		end := s.refitPaths(int16(s.depots[i].At), s.active)
+		for u := range int16(nUnits) {
+			c[i][u] = s.refitCost(i, &end, u)
+		}
+	}
+	return &c
+}
+
+// refitCost is what refitting u from depot i costs given the depot's paths
+// (refitPaths), -1 if it may not.
+func (s *State) refitCost(i int, end *[nPlaces]int8, u int16) int8 {
+	if !s.mayRefit(u) || !s.supplies(i, u) || end[s.units[u].Loc] < 0 {
+		return -1
+	}
+	if s.units[u].Level >= StepDisrupt1 {
+		return 2 + end[s.units[u].Loc]
+	}
+	return 1 + end[s.units[u].Loc]
+}
+
+// mayRefit reports a unit of the side refitting on the map, not Fresh, and
+// not yet refitted this turn (mgmg:13.6).
+func (s *State) mayRefit(u int16) bool {
+	st := s.units[u]
+	return s.g.side[u] == s.active && st.Loc >= 0 && st.Loc != s.g.uk && st.Level > StepFresh && !s.refitted.has(u)
+}
+
+// drawable is what the depots within cost c of unit u hold together: a unit
+// drawing on several depots pays the cost of the furthest (mgmg:13.6).
+func (s *State) drawable(c *refitCosts, u int16, cost int8) int {
+	n := 0
+	for j := range s.depots[:s.nDepots] {
+		if c[j][u] >= 0 && c[j][u] <= cost {
+			n += int(s.depots[j].Points)
+		}
+	}
+	return n
+}
+
+// legalRefits lists each unit with each depot it may refit from, as the
+// furthest depot it draws on, and done.
+func (s *State) legalRefits(buf []engine.Action) []engine.Action {
+	buf = append(buf, act(kDone, 0))
+	c := s.refitCosts()
+	for u := range int16(nUnits) {
+		for i := range s.depots[:s.nDepots] {
+			if cost := c[i][u]; cost >= 0 && !s.twin(i, func(j int) bool { return c[j][u] >= 0 }) && s.drawable(c, u, cost) >= int(cost) {
+				buf = append(buf, act(kRefitUnit, int(u)|i<<8))
+			}
+		}
+	}
+	return s.legalConstruction(buf)
+}
+
+// twin reports an earlier depot of the same kind in the same place that
+// serves (ok): choosing between the two changes nothing, so only the first
+// is offered.
+func (s *State) twin(i int, ok func(j int) bool) bool {
+	for j := range i {
+		if s.depots[j].Kind == s.depots[i].Kind && s.depots[j].At == s.depots[i].At && ok(j) {
+			return true
+		}
+	}
+	return false
+}
+
+// refit refits unit u one level at the cost of depot i, drawing first on
+// depot i and the rest from the other depots within that cost in their
+// order (mgmg:13.6, docs/conformance/mgmg.md).
+func (s *State) refit(u int16, i int) {
+	c := s.refitCosts()
+	cost := c[i][u]
+	s.refitOneLevel(u)
+	s.logf("mgmg:13.6", "%u refits to "+levelNames[s.units[u].Level]+" for %d Supply Points from "+s.g.depotLabel(s.depots[i].Kind)+" in %p",
+		int(u), int(cost), int(s.depots[i].At))
+	left := cost
+	for _, j := range append([]int{i}, s.depotOrder()...) {
+		if left == 0 {
+			break
+		}
+		if c[j][u] < 0 || c[j][u] > cost {
+			continue
+		}
+		take := min(left, s.depots[j].Points)
+		s.depots[j].Points -= take
+		left -= take
+	}
+}
+
+// depotOrder is the depots' indexes in order.
+func (s *State) depotOrder() []int {
+	out := make([]int, s.nDepots)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// bankSurplus ends the refits: what is left in depots in Free places goes
+// to the Reserves, the rest is lost (mgmg:13.7, 13.61), and the depots leave
+// the map (mgmg:13.4).
+func (s *State) bankSurplus() {
+	for _, d := range s.depots[:s.nDepots] {
+		if d.At < 0 || d.Points == 0 {
+			continue
+		}
+		name := s.g.depotLabel(d.Kind)
+		if !s.free(int16(d.At), s.active) {
+			s.logf("mgmg:13.61", "the %d Supply Points left in "+name+" in %p are lost", int(d.Points), int(d.At))
+			continue
+		}
+		s.reserves[s.active] = min(s.reserves[s.active]+int16(d.Points), maxReserves)
+		s.logf("mgmg:13.7", "the %d Supply Points left in "+name+" in %p go to the Reserves", int(d.Points), int(d.At))
+	}
+	s.depots, s.nDepots = [maxDepots]depot{}, 0
+}
+
+// applyRefit refits a unit, or ends the refits: the surplus is banked and
+// the side may buy Impulse Advances and Retractions (mgmg:13.3, 13.7).
+func (s *State) applyRefit(k kind, x int) {
+	switch k {
+	case kRefitUnit:
+		s.refit(int16(x&0xff), x>>8)
+		return
+	case kRepair:
+		s.evening(x&0xff, x>>8)
+		return
+	}
+	s.bankSurplus()
+	s.step = stPurchase
+}
+
+// applyPurchase buys an Impulse Advance or Retraction, or ends the side's
+// Refit Phase; after the Allies' come the Surrender drs (mgmg:13.3, 13.9).
+func (s *State) applyPurchase(k kind) {
 	if k != kDone {
 		s.buyImpulse(k)
 		return
 	}
-	s.purchases = 0
+	s.purchases, s.refitted, s.tried = 0, units{}, 0
 	if s.active == germans {
-		s.active = allies
+		s.startSideRefit(allies)
 		return
 	}
 	s.surrender()
+}
+
+// describeRefit labels the refit of unit u from depot i.
+func (s *State) describeRefit(u int16, i int) engine.Choice {
+	id, d := s.g.units[u].ID, s.depots[i]
+	end := s.refitPaths(int16(d.At), s.active)
+	cost := s.refitCost(i, &end, u)
+	return engine.Choice{ID: fmt.Sprintf("refit:%s:%d", id, i), Rule: "mgmg:13.6", Refs: []string{"unit:" + id, "area:" + s.g.placeIDs[d.At]},
+		Label: fmt.Sprintf("Refit %s to %s for %d Supply Points from %s in %s", s.g.units[u].Name, levelNames[s.units[u].Level-1], cost, s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)))}
 }
 
 // endRefit ends the Refit Phase once the Surrender drs are made: the Air

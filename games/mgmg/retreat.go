@@ -97,7 +97,7 @@ func (s *State) mayRetreatForCP(u int16) bool {
 		return false
 	}
 	left := 0
-	for _, d := range s.defenders(f) {
+	for _, d := range s.assaultDefenders(f) {
 		if d != u {
 			left += int(StepEliminated - s.units[d].Level)
 		}

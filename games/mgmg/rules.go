@@ -22,16 +22,28 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 // are not yet built offer only "done" (see the prompt).
 func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
-	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
+	case stAirBombardment, stArtilleryBarrage, stAttrition:
+		return s.legalBombard(buf)
+	case stBombardWith, stSupport, stPrimary, stMistaken:
+		return s.legalImpulseBombard(buf)
+	case stAirborneLanding, stGroundAssault:
 		return append(buf, act(kDone, 0))
 	case stRegroup, stRegroupTo:
 		return s.legalRegroup(buf)
 	case stReroll:
 		return s.legalReroll(buf)
+	case stDepot:
+		return s.legalDepots(buf)
 	case stRefit:
+		return s.legalRefits(buf)
+	case stPurchase:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
-		return s.legalImpulse(buf)
+		buf = s.legalImpulse(buf)
+		if s.impulseFrame().Move.Kind == impulseNone {
+			buf = s.legalTargets(buf) // mgmg:8.23
+		}
+		return buf
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo:
 		return s.legalAssault(buf)
 	}
@@ -54,16 +66,27 @@ func (s *State) Apply(a engine.Action) error {
 	s.choices++
 	k, x := split(a)
 	switch s.step {
-	case stAirBombardment, stArtilleryBarrage, stAirborneLanding, stGroundAssault:
+	case stAirBombardment, stArtilleryBarrage, stAttrition:
+		s.applyBombard(k, x)
+	case stBombardWith, stSupport, stPrimary, stMistaken:
+		s.applyImpulseBombard(k, x)
+	case stAirborneLanding, stGroundAssault:
 		s.applyDDay()
 	case stImpulse:
-		if k == kInterdict {
+		switch k {
+		case kInterdict:
 			s.applyInterdiction(int16(x))
-		} else {
+		case kTarget:
+			s.applyTarget(int16(x))
+		default:
 			s.applyImpulse(k, x)
 		}
+	case stDepot:
+		s.applyDepot(k, x)
 	case stRefit:
-		s.applyRefit(k)
+		s.applyRefit(k, x)
+	case stPurchase:
+		s.applyPurchase(k)
 	case stRegroup, stRegroupTo:
 		s.applyRegroup(k, x)
 	case stReroll:

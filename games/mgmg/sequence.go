@@ -40,16 +40,13 @@ func (s *State) reopenFerries() {
 	}
 }
 
-// applyDDay ends a D-Day phase (mgmg:20.1): the Air Bombardment (20.2),
-// Artillery Bombardment (20.3), Airborne Landing (20.4) and XXX Corps Ground
-// Assault (20.5) Phases follow each other, and then the Daylight Phase
-// begins with German Impulse 0 (mgmg:20.6).
+// applyDDay ends a D-Day phase (mgmg:20.1): after the Air Bombardment
+// (20.2) and Artillery Bombardment (20.3) Phases (bombard.go), the Airborne
+// Landing (20.4) and XXX Corps Ground Assault (20.5) Phases follow each
+// other, and then the Daylight Phase begins with German Impulse 0
+// (mgmg:20.6).
 func (s *State) applyDDay() {
 	switch s.step {
-	case stAirBombardment:
-		s.step = stArtilleryBarrage
-	case stArtilleryBarrage:
-		s.landFirstLift()
 	case stAirborneLanding:
 		s.settleAdvantage() // mgmg:12.2: used on an Interdiction dr, it passes as the phase ends
 		s.step = stGroundAssault

@@ -1,6 +1,10 @@
 package mgmg
 
-import "testing"
+import (
+	"testing"
+
+	"sandtable/engine"
+)
 
 // TestSetUp (mgmg:5.0, mgmg:5.3): the Turn marker Clear on September 17, the Advantage Allied on
 // Impulse space 0, the Sunset DRM marker in its box, every place German
@@ -46,13 +50,7 @@ func TestSetUp(t *testing.T) {
 func TestAirborneLanding(t *testing.T) {
 	s := newTestState(t, "standard")
 	g := s.g
-	play(t, s, "done", "done")
-	for s.step == stReroll {
-		play(t, s, "keep")
-	}
-	if s.step != stAirborneLanding {
-		t.Fatalf("step %s; want the Airborne Landing Phase", stepNames[s.step])
-	}
+	playDDayTo(t, s, stAirborneLanding)
 	landed := 0
 	for u := range g.units {
 		if !s.landsOnDDay(u) {
@@ -130,12 +128,16 @@ func TestTurnSequence(t *testing.T) {
 	s := alliedRegroup(t, "standard", 17)
 	play(t, s, "done")
 	want := []struct {
-		st step
+		ph engine.Phase
 		sd side
-	}{{stImpulse, germans}, {stImpulse, allies}, {stRefit, germans}, {stRefit, allies}, {stRegroup, germans}, {stRegroup, allies}}
+	}{{phaseDaylight, germans}, {phaseDaylight, allies}, {phaseRefit, germans}, {phaseRefit, allies}, {phaseRegroup, germans}, {phaseRegroup, allies}}
 	for i, w := range want {
-		if s.step != w.st || s.active != w.sd || s.turn != 18 {
-			t.Fatalf("choice %d: September %d, step %s, %s to move; want September 18, %s, %s", i, s.turn, stepNames[s.step], s.active, stepNames[w.st], w.sd)
+		if s.Phase() != w.ph || s.active != w.sd || s.turn != 18 {
+			t.Fatalf("choice %d: September %d, step %s, %s to move; want September 18, the %s, %s", i, s.turn, stepNames[s.step], s.active, w.ph.Name, w.sd)
+		}
+		if w.ph == phaseRefit {
+			refitNothing(t, s)
+			continue
 		}
 		play(t, s, engineID(s))
 	}

@@ -112,11 +112,18 @@ const (
 	stAirborneLanding              // mgmg:20.4 D-Day Airborne Landing Phase
 	stGroundAssault                // mgmg:20.5 D-Day XXX Corps Ground Assault Phase
 	stImpulse                      // mgmg:6.3, 8.2 the side to act picks its impulse
-	stRefit                        // mgmg:6.4, 13.3 each side's Refit Phase
+	stRefit                        // mgmg:6.4, 13.6 the side refitting refits its units
 	stRegroup                      // mgmg:6.5 each side's Regroup: pick a unit, or done
 	stRegroupTo                    // mgmg:6.5 where the picked unit regroups
 	stReroll                       // mgmg:12.2 the Advantage holder keeps a roll or rerolls it
 	stOver
+	stDepot           // mgmg:13.4 the side refitting places its Supply Depots
+	stPurchase        // mgmg:13.7 it buys Impulse Advances and Retractions
+	stAttrition       // mgmg:11.4, 11.41 the defender picks the next unit to take attrition points
+	stBombardWith     // mgmg:11.11 the lead artillery or the air marker of a Bombardment Impulse
+	stSupport         // mgmg:11.2, 11.112 more artillery, or a Barrage, until done
+	stPrimary         // mgmg:11.12 the primary target
+	stMistaken        // mgmg:16.23 the German names the Allied primary target of a mistaken attack
 	stAssaultPoint    // mgmg:10.72A the attacker names the Point Unit
 	stAssaultForward  // mgmg:10.73A the defender names the Forward Unit
 	stCasualty        // mgmg:10.8 the defender takes a casualty point
@@ -129,6 +136,9 @@ var stepNames = [...]string{
 	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
 	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
 	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
+	stDepot: "refit-depots", stPurchase: "refit-purchases",
+	stAttrition: "attrition", stBombardWith: "bombard-with", stSupport: "bombard-support", stPrimary: "primary-target",
+	stMistaken:     "mistaken-attack",
 	stAssaultPoint: "assault-point", stAssaultForward: "assault-forward", stCasualty: "casualty", stAttackerRetreat: "attacker-retreat",
 	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to",
 }
@@ -201,6 +211,11 @@ type State struct {
 	// units that crossed each bridge in the Regroup Phase (mgmg:9.62, 19.1)
 	bridgeUse [nBridges]uint8
 	occ       [nPlaces][2]uint8 // units of each side in each place, kept by put (control.go)
+
+	depots   [maxDepots]depot // the Supply Depots of the side refitting, in the order dealt (mgmg:13.4)
+	nDepots  uint8            // how many of its markers are dealt
+	refitted units            // its units refitted this Refit Phase, a level at most (mgmg:13.6)
+	tried    uint32           // the bridges it tried to repair this Refit Phase, one bit each (mgmg:19.2, 19.23)
 }
 
 // RNG implements engine.State.
@@ -219,8 +234,11 @@ func (s *State) ToMove() engine.Seat {
 
 // Clone implements engine.State. The log's entries are shared until one of
 // the two writes (gameLog).
-func (s *State) Clone() engine.State {
-	c := new(State)
+func (s *State) Clone() engine.State { return s.cloneInto(new(State)) }
+
+// cloneInto makes c (not s) Clone's copy of s in c's memory: what c held
+// before is lost.
+func (s *State) cloneInto(c *State) *State {
 	*c = *s
 	c.rng = s.rng.Clone()
 	return c

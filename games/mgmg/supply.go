@@ -6,7 +6,7 @@ package mgmg
 // without an intact bridge only as its last boundary. Both sides' lines
 // (mgmg:13.81, 13.82) are traced here, for victory (mgmg:21) and isolation,
 // with the Surrender dr of Isolated units (mgmg:13.9). The depots and the
-// refit costs (mgmg:13.4-13.7) are not yet built.
+// refit costs (mgmg:13.4-13.7) are in depots.go and refit.go.
 
 // supplyCrossing reports whether a supply line may cross from place i to
 // place j, and whether that crossing must be its last (mgmg:13.8).

@@ -108,7 +108,7 @@ func TestSurrender(t *testing.T) {
 	}
 	at := func(day int) *State {
 		return edited(t, newTestState(t, "standard"), func(p *Position) {
-			p.Turn, p.Step, p.Active, p.Stack, p.Units = day, "refit", "allied", nil, units
+			p.Turn, p.Step, p.Active, p.Stack, p.Units = day, "refit-purchases", "allied", nil, units
 			p.Control = map[string]string{"5": "airborne"}
 		})
 	}

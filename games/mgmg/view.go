@@ -30,6 +30,8 @@ type View struct {
 	Ferries       []string             `json:"ferries"`
 	Bridges       map[string]BridgePos `json:"bridges"`                      // mgmg:4.6, 19.1
 	AirMarkers    map[string]string    `json:"air_markers_on_map,omitempty"` // mgmg:16.4
+	Depots        []DepotPos           `json:"depots,omitempty"`             // the side refitting's Supply Depots (mgmg:13.4)
+	Bombardment   *BombardmentView     `json:"bombardment,omitempty"`        // the bombardment in progress (mgmg:11)
 	Result        *engine.Result       `json:"result,omitempty"`
 	Panels        []Panel              `json:"panels"`
 }
@@ -66,8 +68,8 @@ func (s *State) View(seat engine.Seat) any {
 		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange,
 		Reserves:   map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
-		AirMarkers: s.airMarkers(),
-		VP:         s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Result: s.result,
+		AirMarkers: s.airMarkers(), Depots: s.depotList(), Bombardment: s.bombardmentView(),
+		VP: s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Result: s.result,
 	}
 	for u, st := range &s.units {
 		if st.Loc != locPool {
@@ -90,6 +92,7 @@ func (s *State) panels() []Panel {
 		{Kind: "side", ID: "advantage", Label: "Advantage", Rule: "mgmg:12.1", Value: s.advantage.String()},
 		{Kind: "value", ID: "sunset-drm", Label: "Sunset DRM", Rule: "mgmg:12.41", Value: fmt.Sprintf("%+d", s.sunsetDRM)},
 		{Kind: "value", ID: "reserves", Label: "Reserves (German / Allied)", Rule: "mgmg:13.7", Value: fmt.Sprintf("%d / %d", s.reserves[germans], s.reserves[allies])},
+		{Kind: "value", ID: "depots", Label: "Supply Depots (Supply Points left)", Rule: "mgmg:13.4", Value: s.depotPanel()},
 		{Kind: "value", ID: "vp", Label: "Allied VP", Rule: "mgmg:21.3", Value: s.victoryPoints()},
 		{Kind: "value", ID: "vp-needed", Label: "Allied VP needed", Rule: s.needRule(), Value: s.vpNeeded()},
 		{Kind: "box", ID: "uk-box", Label: "United Kingdom", Rule: "mgmg:3.4", At: UnitedKingdom},

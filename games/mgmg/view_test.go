@@ -29,8 +29,9 @@ func TestViewsShowEverything(t *testing.T) {
 // so to the seat to move, and the others are told whom the game waits for.
 func TestPromptsSayWhatIsNotBuilt(t *testing.T) {
 	s := newTestState(t, "standard")
-	if p := s.Prompt("allied"); !strings.Contains(p.Text, "not yet built") || p.Rule != "mgmg:20.2" {
-		t.Errorf("Allied prompt %+v; want the Air Bombardment Phase marked not yet built (mgmg:20.2)", p)
+	playDDayTo(t, s, stAirborneLanding)
+	if p := s.Prompt("allied"); !strings.Contains(p.Text, "not yet built") || p.Rule != "mgmg:20.4" {
+		t.Errorf("Allied prompt %+v; want the Airborne Landing Phase marked not yet built (mgmg:20.4)", p)
 	}
 	if p := s.Prompt("german"); !strings.Contains(p.Text, "Waiting for the Allied player") {
 		t.Errorf("German prompt %+v; want whom the game waits for", p)
