@@ -17,9 +17,9 @@ import (
 // the moving side resolves before the impulse ends (mgmg:10.1, 10.2,
 // assault_resolution.go). Not yet built: optional assaults (10.3), the
 // assault in a Contested Active Area before moving (10.6), overruns
-// letting units go on (10.5), and the combined Mandatory Assault of failed
-// infiltrators (8.222, the TODO(mgmg:10) mark). Bridge repair (19.2) and
-// demolition (19.4) are not offered yet.
+// letting units go on (10.5). The failed infiltrators of each place
+// assault together as the Infiltration Impulse ends (8.222). Bridge repair
+// (19.2) and demolition (19.4) are not offered yet.
 
 // impulseKind is what a side does with its impulse (mgmg:8.2).
 type impulseKind uint8
@@ -53,6 +53,7 @@ type moves struct {
 	SeizeTo          int16           `json:",omitempty"` // the place across the bridge whose seizure dr is on offer, plus one
 	Assaulted        placeSet        `json:",omitzero"`  // places assaulted this impulse: no unit enters them again (mgmg:10.1)
 	Came             [nUnits]int16   `json:",omitzero"`  // by unit, where it last entered from and how (came, assault_resolution.go)
+	Ending           bool            `json:",omitempty"` // the side ended its movement: the infiltrators' assaults follow (mgmg:8.222)
 }
 
 // The bridge sets of moves are uint32: this fails to compile with more
@@ -95,6 +96,7 @@ func (m *moves) hash(h *engine.Hasher) {
 	for _, c := range m.Came {
 		h.Add(uint64(uint16(c)))
 	}
+	h.Add(bit(m.Ending))
 }
 
 // check reports what makes the movement impossible in a frame of procedure
@@ -325,7 +327,8 @@ func (s *State) applyImpulse(k kind, x int) {
 		s.stopUnit()
 	case kEndImpulse:
 		s.logf("mgmg:9.1", "%s ends the impulse", int(f.Side))
-		s.endImpulse()
+		mv.Ending = true
+		s.endMoving()
 	case kAssault:
 		s.startAssault(int16(x))
 	}
@@ -399,9 +402,8 @@ func (s *State) infiltrationResult(u int16, dr int) {
 		s.logf("mgmg:8.222", "%u infiltrates %p: dr %d against TEM %d", int(u), int(to), dr, tem)
 		s.setLevel(u, StepSpent)
 	} else {
-		// TODO(mgmg:10): the failed infiltrators (Mandatory) assault
-		// together at the end of the impulse (mgmg:8.222); until combat is
-		// wired they stay.
+		// the failed infiltrators assault together as the impulse ends
+		// (mgmg:8.222, endMoving)
 		s.logf("mgmg:8.222", "%u fails to infiltrate %p: dr %d against TEM %d; it must assault", int(u), int(to), dr, tem)
 		s.impulseFrame().Move.Mandatory.add(u)
 	}

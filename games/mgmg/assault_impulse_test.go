@@ -228,6 +228,10 @@ func TestBridgeSeizure(t *testing.T) {
 // mgmg:12.2, mgmg:8.222: the Allies use the Advantage to reroll Hermann's
 // successful Infiltration dr (2) and get a 5: Hermann must assault. The
 // Advantage is spent, and passes to the Germans as their impulse ends.
+// As it ends Hermann assaults (mgmg:8.222): AV 3 against DV 3 (the Spent
+// 1/504) + 2 (Groesbeek's TEM) = 5; AT 3 + 12 = 15 against DT 5 + 2 = 7,
+// 8 casualty points, more than the 3 a Spent unit takes: the 1/504 is
+// eliminated (mgmg:10.5, 10.8) and Groesbeek is German (mgmg:7.2).
 func TestInfiltrationReroll(t *testing.T) {
 	s := impulseOf(t, 20, germans, "overcast", []UnitPos{
 		{ID: "de-fj-hermann", At: "36", Level: "fresh"}, {ID: "us-1-504", At: "35", Level: "spent"},
@@ -238,8 +242,12 @@ func TestInfiltrationReroll(t *testing.T) {
 	if h.Level != StepFresh || !s.stack.top().Move.Mandatory.has(s.g.unit("de-fj-hermann")) || s.advantage != nobody {
 		t.Fatalf("Hermann %s, bound to assault %v, Advantage %s; want Fresh and bound, the Advantage spent", h.Level, s.stack.top().Move.Mandatory.has(s.g.unit("de-fj-hermann")), s.advantage)
 	}
+	s.rng.Force(6, 6, 1, 1)
 	play(t, s, "end-impulse")
 	if s.advantage != germans {
 		t.Errorf("after the German impulse the Advantage is %s's, want the Germans' (mgmg:12.2)", s.advantage)
+	}
+	if us := s.units[s.g.unit("us-1-504")]; us.Loc != locElim || s.controller(s.g.at("35")) != germans || s.active != allies {
+		t.Errorf("the 1/504 at %d, 35 %s's, %s to move; want eliminated, German, the Allied impulse", us.Loc, s.controller(s.g.at("35")), s.active)
 	}
 }

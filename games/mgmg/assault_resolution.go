@@ -92,7 +92,7 @@ func (s *State) startAssault(p int16) {
 	imp := s.impulseFrame()
 	f := frame{Proc: procAssault, Side: imp.Side, Fight: fight{Place: p}}
 	for u, st := range &s.units {
-		if st.Loc == p && s.g.side[u] == imp.Side && imp.Move.Came[u] != 0 {
+		if st.Loc == p && s.g.side[u] == imp.Side && imp.Move.Came[u] != 0 && st.Level == StepFresh { // not the infiltrators that got through (mgmg:8.222)
 			f.Fight.Attackers.add(int16(u))
 		}
 	}
@@ -363,6 +363,22 @@ func (s *State) endAssault() {
 	}
 	s.updateControl(f.Fight.Place)
 	s.step, s.active = stImpulse, imp.Side
+	if imp.Move.Ending {
+		s.endMoving()
+	}
+}
+
+// endMoving ends an impulse whose side is done moving: first the
+// combined assault of each place's failed infiltrators (mgmg:8.222).
+func (s *State) endMoving() {
+	mv := &s.impulseFrame().Move
+	if buf, pending := s.legalAssaults(nil, mv); pending {
+		_, p := split(buf[0])
+		s.logf("mgmg:8.222", "the infiltrators that failed in %p assault together", p)
+		s.startAssault(int16(p))
+		return
+	}
+	s.endImpulse()
 }
 
 // legalAssault lists the choices of the assault in progress.

@@ -110,3 +110,26 @@ func TestAssaultFailureRetreat(t *testing.T) {
 		t.Errorf("after the failure: 35 is %s's, step %s; want German, back in the impulse", s.controller(s.g.at("35")), stepNames[s.step])
 	}
 }
+
+// mgmg:10.8, mgmg:10.92, mgmg:7.2: two casualty points; Hermann, Spent by
+// the first, retreats for the second. From Groesbeek (35) the German
+// retreat areas are the Free German-controlled 26, 27, 33, 36 and 38 (34,
+// vacant and Allied, is none); 27 and 33 border Allied Heumensoord (34),
+// so the priorities leave 26, 36 and 38, next to no enemy-controlled area.
+// Hermann goes to 36; Groesbeek, without Germans, becomes Allied.
+func TestAssaultDefenderRetreat(t *testing.T) {
+	s := groesbeekAssault(t)
+	s.rng.Force(2, 2, 2, 1)
+	play(t, s, "point:us-1-504", "casualty:de-fj-hermann", "withdraw:de-fj-hermann")
+	if got := sorted(ids(s)); !slices.Equal(got, []string{"retreat-to:26", "retreat-to:36", "retreat-to:38"}) || s.ToMove() != "german" {
+		t.Fatalf("retreat choices %v for %s, want 26, 36, 38 for the German (mgmg:10.92)", got, s.ToMove())
+	}
+	play(t, s, "retreat-to:36")
+	h := s.units[s.g.unit("de-fj-hermann")]
+	if h.Loc != s.g.at("36") || h.Level != StepSpent {
+		t.Errorf("Hermann %s in %s, want Spent in 36", h.Level, s.g.placeIDs[h.Loc])
+	}
+	if s.step != stImpulse || s.controller(s.g.at("35")) != allies {
+		t.Errorf("step %s, 35 %s's: want the impulse back and Groesbeek Allied (mgmg:7.2)", stepNames[s.step], s.controller(s.g.at("35")))
+	}
+}
