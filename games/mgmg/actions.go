@@ -51,6 +51,8 @@ const (
 	kStay                // mgmg:10.742 the assaulting units left stay
 	kRetreatDefender     // mgmg:10.8, 10.93 a defender retreats
 	kRetreatTo           // mgmg:10.92 the retreating unit goes into a place
+	kSupportArt          // mgmg:15.12 a field artillery unit supports the assault
+	kSupportDone         // mgmg:15.12 no more artillery supports it
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -144,7 +146,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.ID, c.Label, c.Rule = "barrage", "Declare a Barrage: the lead's attack doubled, every firing artillery Spent after (mgmg:11.112)", "mgmg:11.112"
 	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
 		s.describeImpulse(k, x, &c)
-	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo:
+	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone:
 		s.describeAssault(k, x, &c)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
@@ -154,7 +156,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay}
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -254,7 +256,7 @@ func (s *State) rule() string {
 		return "mgmg:11.2"
 	case stPrimary:
 		return "mgmg:11.12"
-	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo:
+	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return "mgmg:10.7"
 	}
 	return "mgmg:6.1"

@@ -54,6 +54,7 @@ type moves struct {
 	Assaulted        placeSet        `json:",omitzero"`  // places assaulted this impulse: no unit enters them again (mgmg:10.1)
 	Came             [nUnits]int16   `json:",omitzero"`  // by unit, where it last entered from and how (came, assault_resolution.go)
 	Ending           bool            `json:",omitempty"` // the side ended its movement: the infiltrators' assaults follow (mgmg:8.222)
+	Supported        units           `json:",omitzero"`  // field artillery that supported an assault this impulse (mgmg:15.12)
 }
 
 // The bridge sets of moves are uint32: this fails to compile with more
@@ -97,6 +98,9 @@ func (m *moves) hash(h *engine.Hasher) {
 		h.Add(uint64(uint16(c)))
 	}
 	h.Add(bit(m.Ending))
+	for _, w := range m.Supported {
+		h.Add(w)
+	}
 }
 
 // check reports what makes the movement impossible in a frame of procedure
@@ -107,7 +111,7 @@ func (m *moves) check(p proc) error {
 	}
 	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
 		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.SeizeTo >= 0 && m.SeizeTo <= nPlaces
-	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 {
+	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 || m.Supported[len(m.Supported)-1]>>(nUnits%64) != 0 {
 		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
 	}
 	for _, c := range m.Came {

@@ -36,6 +36,7 @@ type fight struct {
 	Resolved    bool  `json:",omitempty"` // the defender is done with voluntary retreats (mgmg:10.93)
 	Retreating  int16 `json:",omitempty"` // the unit choosing where it retreats, plus one (retreat.go)
 	From        int16 `json:",omitempty"` // the place it retreats from
+	Support     units `json:",omitzero"`  // the supporting field artillery (mgmg:10.72C, 15.12)
 }
 
 // hash adds the fight to a state's hash.
@@ -43,6 +44,9 @@ func (f *fight) hash(h *engine.Hasher) {
 	h.Add(uint64(uint16(f.Place)) | uint64(uint16(f.Point))<<16 | uint64(uint16(f.Forward))<<32 | uint64(uint8(f.CP))<<48 | uint64(uint8(f.Taken))<<56)
 	h.Add(bit(f.MayRetreat) | bit(f.Resolved)<<1 | bit(f.MustRetreat)<<2 | uint64(uint16(f.Retreating))<<16 | uint64(uint16(f.From))<<32)
 	for _, w := range f.Attackers {
+		h.Add(w)
+	}
+	for _, w := range f.Support {
 		h.Add(w)
 	}
 }
@@ -158,10 +162,19 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 		if !f.Fight.Attackers.has(int16(u)) {
 			continue
 		}
-		_, c := cameFrom(imp.Move.Came[u])
+		from, c := cameFrom(imp.Move.Came[u])
 		d.Crossings = append(d.Crossings, c)
-		if int16(u) != point {
-			a.Others = append(a.Others, s.attackerOf(int16(u), s.g.units[u].Type == FieldArtillery))
+		x := s.attackerOf(int16(u), s.g.units[u].Type == FieldArtillery)
+		x.FromZoneF = from == int16(s.g.m.Zone('F')) // mgmg:15.13
+		if int16(u) == point {
+			x.Moving, a.Point = false, x
+		} else {
+			a.Others = append(a.Others, x)
+		}
+	}
+	for u := range s.units {
+		if f.Fight.Support.has(int16(u)) {
+			a.Support = append(a.Support, s.attacker(int16(u)))
 		}
 	}
 	for _, u := range s.assaultDefenders(f) {
@@ -197,6 +210,17 @@ func (s *State) namePoint(u int16) {
 	f := s.fightFrame()
 	f.Fight.Point = u + 1
 	s.logf("mgmg:10.72A", "%u is the Point Unit", int(u))
+	if len(s.supportChoices(f)) > 0 {
+		s.step = stAssaultSupport // mgmg:10.72C, 15.12
+		return
+	}
+	s.askForward()
+}
+
+// askForward has the defender name the Forward Unit, at once when one
+// unit may be it (mgmg:10.7).
+func (s *State) askForward() {
+	f := s.fightFrame()
 	s.step, s.active = stAssaultForward, f.Side.other()
 	if fs := s.forwardChoices(); len(fs) == 1 {
 		s.nameForward(fs[0])
@@ -413,6 +437,11 @@ func (s *State) legalAssault(buf []engine.Action) []engine.Action {
 		buf = append(buf, act(kStay, 0))
 	case stRetreatTo:
 		buf = s.legalRetreatTo(buf)
+	case stAssaultSupport:
+		for _, u := range s.supportChoices(f) {
+			buf = append(buf, act(kSupportArt, int(u)))
+		}
+		buf = append(buf, act(kSupportDone, 0))
 	}
 	return buf
 }
@@ -422,6 +451,10 @@ func (s *State) applyAssault(k kind, x int) {
 	switch k {
 	case kPoint:
 		s.namePoint(int16(x))
+	case kSupportArt:
+		s.supportAssault(int16(x))
+	case kSupportDone:
+		s.askForward()
 	case kForward:
 		s.nameForward(int16(x))
 	case kCasualty:
@@ -474,6 +507,16 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 		}
 	case kRetreatDefender, kRetreatTo:
 		s.describeRetreat(k, x, c)
+	case kSupportArt:
+		f := *s.fightFrame() // a copy, with the unit added for its preview
+		f.Fight.Support.add(int16(x))
+		a, d, cs := s.assaultValues(&f, f.Fight.Point-1, -1)
+		c.ID, c.Rule = "artillery:"+g.units[x].ID, "mgmg:15.12"
+		c.Label = fmt.Sprintf("%s supports (%s)", g.units[x].Name, preview(a, d, cs))
+	case kSupportDone:
+		f := s.fightFrame()
+		a, d, cs := s.assaultValues(f, f.Fight.Point-1, -1)
+		c.ID, c.Rule, c.Label = "support-done", "mgmg:15.12", fmt.Sprintf("No more artillery support (%s)", preview(a, d, cs))
 	}
 }
 
@@ -487,7 +530,7 @@ func (s *State) parseAssaultChoice(head, rest string) (engine.Action, bool) {
 		p, ok := s.g.placeIndex[rest]
 		return act(kRetreatTo, int(p)), ok
 	}
-	k, ok := map[string]kind{"point": kPoint, "forward": kForward, "casualty": kCasualty, "retreat": kRetreat, "withdraw": kRetreatDefender}[head]
+	k, ok := map[string]kind{"artillery": kSupportArt, "point": kPoint, "forward": kForward, "casualty": kCasualty, "retreat": kRetreat, "withdraw": kRetreatDefender}[head]
 	u, known := s.g.byID[rest]
 	return act(k, int(u)), ok && known
 }
@@ -502,6 +545,8 @@ func (s *State) assaultAsks() (ask, wait string) {
 		return "Assault in " + where + ": name the Point Unit", "the Point Unit of the assault in " + where
 	case stAssaultForward:
 		return "Assault in " + where + ": name the Forward Unit", "the Forward Unit against the assault in " + where
+	case stAssaultSupport:
+		return "Assault in " + where + ": add supporting field artillery, or no more", "the artillery supporting the assault in " + where
 	case stCasualty:
 		return fmt.Sprintf("Assault in %s: take a casualty point (%d left): a step, or the retreat of a Spent or Disrupted unit", where, f.Fight.CP), "casualty points in " + where
 	case stVoluntary:
@@ -516,7 +561,7 @@ func (s *State) assaultAsks() (ask, wait string) {
 // check reports a fight that names no place or unit of the game.
 func (f *fight) check() error {
 	if f.Place < 0 || f.Place >= nPlaces || f.Point < 0 || f.Point > nUnits || f.Forward < 0 || f.Forward > nUnits || f.CP < 0 || f.Taken < 0 ||
-		f.Attackers[len(f.Attackers)-1]>>(nUnits%64) != 0 {
+		f.Attackers[len(f.Attackers)-1]>>(nUnits%64) != 0 || f.Support[len(f.Support)-1]>>(nUnits%64) != 0 {
 		return fmt.Errorf("assault %+v names no place or unit of the game", *f)
 	}
 	return nil
@@ -532,7 +577,7 @@ func (s *State) checkFight() error {
 	f := s.fightFrame()
 	chooser := f.Side.other()
 	switch s.step {
-	case stAssaultPoint, stAttackerRetreat:
+	case stAssaultPoint, stAttackerRetreat, stAssaultSupport:
 		chooser = f.Side
 	case stRetreatTo:
 		if f.Fight.Retreating == 0 {
@@ -544,7 +589,7 @@ func (s *State) checkFight() error {
 	case f.Side != s.stack.frames[0].Side || s.active != chooser:
 		return fmt.Errorf("stack: in step %s the attacker of the impulse names the Point Unit and retreats its units, the defender the Forward Unit, casualties and retreats, each side where its unit retreats", stepNames[s.step])
 	case (s.step == stAssaultPoint) != (f.Fight.Point == 0) || s.step == stCasualty && f.Fight.CP == 0 || (s.step == stRetreatTo) != (f.Fight.Retreating != 0) ||
-		s.step != stAssaultPoint && s.step != stAssaultForward && f.Fight.Forward == 0:
+		s.step != stAssaultPoint && s.step != stAssaultForward && s.step != stAssaultSupport && f.Fight.Forward == 0:
 		return fmt.Errorf("stack: assault %+v does not fit step %s", f.Fight, stepNames[s.step])
 	}
 	return nil

@@ -133,3 +133,34 @@ func TestAssaultDefenderRetreat(t *testing.T) {
 		t.Errorf("step %s, 35 %s's: want the impulse back and Groesbeek Allied (mgmg:7.2)", stepNames[s.step], s.controller(s.g.at("35")))
 	}
 }
+
+// mgmg:10.72C, mgmg:10.72D, mgmg:15.12: the 82nd's 376th Parachute Field
+// Artillery, Fresh in Free 33 next to Groesbeek, supports the 504th's
+// assault: AV 4 + 1 (the 3/504) + 1 (support) + 1 (three units of the
+// 82nd) = 7 against DV 4. Equal dice: 3 casualty points. The artillery
+// stays Fresh (mgmg:8.3).
+func TestAssaultArtillerySupport(t *testing.T) {
+	s := impulseOf(t, 19, allies, "clear", []UnitPos{
+		{ID: "us-1-504", At: "34", Level: "fresh"}, {ID: "us-3-504", At: "34", Level: "fresh"},
+		{ID: "us-376-pfab", At: "33", Level: "fresh"}, {ID: "de-fj-hermann", At: "35", Level: "fresh"},
+	}, map[string]string{"34": "airborne", "33": "airborne"})
+	play(t, s, "assault:34", "move:us-1-504", "enter:35", "move:us-3-504", "enter:35", "resolve:35", "point:us-1-504")
+	if got := ids(s); !slices.Equal(got, []string{"artillery:us-376-pfab", "support-done"}) {
+		t.Fatalf("support choices %v, want the 376th or none (mgmg:15.12)", got)
+	}
+	a, _ := engine.Find(s, "artillery:us-376-pfab")
+	if l := s.Describe(a).Label; !strings.Contains(l, "AV 7 against DV 4") {
+		t.Errorf("label %q: want AV 7 against DV 4", l)
+	}
+	s.rng.Force(3, 3, 3, 3)
+	play(t, s, "artillery:us-376-pfab")
+	if s.step != stCasualty || s.fightFrame().Fight.CP != 3 {
+		t.Fatalf("step %s with %d CP, want 3 casualty points", stepNames[s.step], s.fightFrame().Fight.CP)
+	}
+	play(t, s, "casualty:de-fj-hermann", "casualty:de-fj-hermann", "casualty:de-fj-hermann", "stay")
+	s.rng.Force(6, 6)
+	play(t, s, "end-impulse")
+	if a := s.units[s.g.unit("us-376-pfab")]; a.Level != StepFresh || a.Loc != s.g.at("33") {
+		t.Errorf("the 376th %s in %s, want Fresh in 33 (mgmg:8.3, 15.12)", a.Level, s.g.placeIDs[a.Loc])
+	}
+}

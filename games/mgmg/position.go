@@ -455,7 +455,7 @@ func (s *State) checkStack() error {
 	}
 	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll,
 		stAttrition: procBombard, stBombardWith: procBombard, stSupport: procBombard, stPrimary: procBombard, stMistaken: procBombard,
-		stAssaultPoint: procAssault, stAssaultForward: procAssault, stCasualty: procAssault, stAttackerRetreat: procAssault, stVoluntary: procAssault, stRetreatTo: procAssault}[s.step]
+		stAssaultPoint: procAssault, stAssaultForward: procAssault, stCasualty: procAssault, stAttackerRetreat: procAssault, stVoluntary: procAssault, stRetreatTo: procAssault, stAssaultSupport: procAssault}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
 		return nil

@@ -44,7 +44,7 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 			buf = s.legalTargets(buf) // mgmg:8.23
 		}
 		return buf
-	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo:
+	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return s.legalAssault(buf)
 	}
 	return buf
@@ -91,7 +91,7 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyRegroup(k, x)
 	case stReroll:
 		s.applyReroll(k == kReroll)
-	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo:
+	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		s.applyAssault(k, x)
 	}
 	if s.step != stOver {

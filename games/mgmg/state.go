@@ -130,6 +130,7 @@ const (
 	stAttackerRetreat // mgmg:10.741, 10.742 the attacker retreats assaulting units, or they stay
 	stVoluntary       // mgmg:10.93 the defender retreats units voluntarily, or they stay
 	stRetreatTo       // mgmg:10.92 where a retreating unit goes
+	stAssaultSupport  // mgmg:10.72C, 15.12 the attacker adds supporting field artillery
 )
 
 var stepNames = [...]string{
@@ -140,7 +141,7 @@ var stepNames = [...]string{
 	stAttrition: "attrition", stBombardWith: "bombard-with", stSupport: "bombard-support", stPrimary: "primary-target",
 	stMistaken:     "mistaken-attack",
 	stAssaultPoint: "assault-point", stAssaultForward: "assault-forward", stCasualty: "casualty", stAttackerRetreat: "attacker-retreat",
-	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to",
+	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to", stAssaultSupport: "assault-support",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
