@@ -258,6 +258,7 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 		}
 		if mv.Kind == impulseAssault {
 			var pending bool
+			buf = s.legalOptionalAssaults(buf, mv)
 			if buf, pending = s.legalAssaults(buf, mv); pending {
 				return buf // mgmg:10.2: resolved before the impulse ends
 			}

@@ -15,12 +15,11 @@ import (
 // (mgmg:10.71); the defender then takes the casualty points one at a time
 // (mgmg:10.8), and after a failure or a stalemate the assaulting units
 // retreat into the place they came from, as they must or may
-// (mgmg:10.741, 10.742). Every unit that entered the place this impulse
-// assaults. Not yet built: retreats as casualty points (10.91-10.93),
-// overruns going on (10.5), optional assaults and the contested Active
-// Area (10.3, 10.6), supporting artillery (15.12), the combined assault of
-// failed infiltrators (8.222) and the Advantage's reroll of the dice
-// (12.2).
+// (mgmg:10.741, 10.742); Optional Assaults likewise (10.3). Every Fresh
+// unit that entered the place this impulse assaults. Not yet built:
+// overruns going on (10.5), the assault in a Contested Active Area
+// (10.6), the choice of only some entering units to assault (10.3) and the
+// Advantage's reroll of the dice (12.2).
 
 // fight is an assault in progress.
 type fight struct {
@@ -37,12 +36,13 @@ type fight struct {
 	Retreating  int16 `json:",omitempty"` // the unit choosing where it retreats, plus one (retreat.go)
 	From        int16 `json:",omitempty"` // the place it retreats from
 	Support     units `json:",omitzero"`  // the supporting field artillery (mgmg:10.72C, 15.12)
+	Optional    bool  `json:",omitempty"` // an Optional Assault (mgmg:10.3), not a Mandatory one
 }
 
 // hash adds the fight to a state's hash.
 func (f *fight) hash(h *engine.Hasher) {
 	h.Add(uint64(uint16(f.Place)) | uint64(uint16(f.Point))<<16 | uint64(uint16(f.Forward))<<32 | uint64(uint8(f.CP))<<48 | uint64(uint8(f.Taken))<<56)
-	h.Add(bit(f.MayRetreat) | bit(f.Resolved)<<1 | bit(f.MustRetreat)<<2 | uint64(uint16(f.Retreating))<<16 | uint64(uint16(f.From))<<32)
+	h.Add(bit(f.MayRetreat) | bit(f.Resolved)<<1 | bit(f.MustRetreat)<<2 | bit(f.Optional)<<3 | uint64(uint16(f.Retreating))<<16 | uint64(uint16(f.From))<<32)
 	for _, w := range f.Attackers {
 		h.Add(w)
 	}
@@ -90,18 +90,40 @@ func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, 
 	return buf, seen != placeSet{}
 }
 
+// legalOptionalAssaults lists the places where units that entered this
+// impulse, an infantry or armour unit among them, may make an Optional
+// Assault on the enemy units there (mgmg:10.3), bound to none.
+func (s *State) legalOptionalAssaults(buf []engine.Action, mv *moves) []engine.Action {
+	var seen placeSet
+	sd := s.impulseFrame().Side
+	for u, st := range &s.units {
+		p := st.Loc
+		if p < 0 || seen.has(int(p)) || mv.Assaulted.has(int(p)) || s.g.side[u] != sd || mv.Came[u] == 0 || st.Level != StepFresh ||
+			!s.g.units[u].Type.CanLead() || s.count(p, sd.other()) == 0 || s.pendingAssault(mv, p) {
+			continue
+		}
+		seen.add(int(p))
+		buf = append(buf, act(kAssault, int(p)))
+	}
+	return buf
+}
+
 // startAssault begins the Mandatory Assault in p by every unit of the
 // moving side that entered it this impulse (mgmg:10.1, 10.2).
 func (s *State) startAssault(p int16) {
 	imp := s.impulseFrame()
-	f := frame{Proc: procAssault, Side: imp.Side, Fight: fight{Place: p}}
+	f := frame{Proc: procAssault, Side: imp.Side, Fight: fight{Place: p, Optional: !s.pendingAssault(&imp.Move, p)}}
 	for u, st := range &s.units {
 		if st.Loc == p && s.g.side[u] == imp.Side && imp.Move.Came[u] != 0 && st.Level == StepFresh { // not the infiltrators that got through (mgmg:8.222)
 			f.Fight.Attackers.add(int16(u))
 		}
 	}
 	s.stack.push(f)
-	s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
+	if f.Fight.Optional {
+		s.logf("mgmg:10.3", "%s makes an Optional Assault in %p", int(imp.Side), int(p))
+	} else {
+		s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
+	}
 	if len(s.forwardChoices()) == 0 {
 		s.logf("mgmg:10.1", "no enemy unit is left in %p to assault", int(p))
 		s.endAssault()
@@ -157,7 +179,7 @@ func (s *State) defenderOf(u int16) Defender {
 func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack, AssaultDefense, AssaultCase) {
 	imp := &s.stack.frames[s.stack.n-2]
 	a := AssaultAttack{Point: s.attackerOf(point, false)}
-	d := AssaultDefense{TEM: s.g.m.TEM(int(f.Fight.Place)), Mandatory: true}
+	d := AssaultDefense{TEM: s.g.m.TEM(int(f.Fight.Place)), Mandatory: !f.Fight.Optional}
 	for u := range s.units {
 		if !f.Fight.Attackers.has(int16(u)) {
 			continue
@@ -185,7 +207,7 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 		d.Forward = StrongestForward(d)
 	}
 	at := int(f.Fight.Place)
-	c := AssaultCase{Mandatory: true, From: EnteredFromArea, ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
+	c := AssaultCase{Mandatory: !f.Fight.Optional, From: EnteredFromArea, ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
 	return a, d, c
 }
 
@@ -481,6 +503,9 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 	switch k {
 	case kAssault:
 		c.ID, c.Label, c.Rule = "resolve:"+g.placeIDs[x], "Resolve the Mandatory Assault in "+g.placeName(int16(x)), "mgmg:10.2"
+		if !s.pendingAssault(&s.impulseFrame().Move, int16(x)) {
+			c.Label, c.Rule = "Make an Optional Assault in "+g.placeName(int16(x)), "mgmg:10.3"
+		}
 		c.Refs = []string{"area:" + g.placeIDs[x]}
 	case kPoint:
 		f := s.fightFrame()

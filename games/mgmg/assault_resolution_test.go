@@ -164,3 +164,37 @@ func TestAssaultArtillerySupport(t *testing.T) {
 		t.Errorf("the 376th %s in %s, want Fresh in 33 (mgmg:8.3, 15.12)", a.Level, s.g.placeIDs[a.Loc])
 	}
 }
+
+// mgmg:10.3, mgmg:10.741: Groesbeek (35) is Contested as the impulse
+// begins (the Spent 2/504 beside Hermann), so the battalions entering it
+// from Heumensoord are bound to nothing: the impulse may end, or they
+// make an Optional Assault. It fails (AT 5 + 2 against DT 4 + 12): both
+// are Disrupt 1 and may stay, as they do.
+func TestOptionalAssault(t *testing.T) {
+	s := impulseOf(t, 19, allies, "clear", []UnitPos{
+		{ID: "us-1-504", At: "34", Level: "fresh"}, {ID: "us-3-504", At: "34", Level: "fresh"},
+		{ID: "us-2-504", At: "35", Level: "spent"}, {ID: "de-fj-hermann", At: "35", Level: "fresh"},
+	}, map[string]string{"34": "airborne"})
+	play(t, s, "assault:34", "move:us-1-504", "enter:35", "move:us-3-504", "enter:35")
+	if got := ids(s); !slices.Equal(got, []string{"resolve:35", "end-impulse"}) {
+		t.Fatalf("choices %v, want the optional assault or the end (mgmg:10.3)", got)
+	}
+	a, _ := engine.Find(s, "resolve:35")
+	if l := s.Describe(a).Label; !strings.HasPrefix(l, "Make an Optional Assault") {
+		t.Errorf("label %q: want an Optional Assault", l)
+	}
+	s.rng.Force(1, 1, 6, 6)
+	play(t, s, "resolve:35", "point:us-1-504")
+	if got := sorted(ids(s)); !slices.Equal(got, []string{"retreat:us-1-504", "retreat:us-3-504", "stay"}) {
+		t.Fatalf("after the failure %v: each may retreat, or they stay (mgmg:10.741)", got)
+	}
+	play(t, s, "stay", "stay")
+	for _, id := range []string{"us-1-504", "us-3-504"} {
+		if u := s.units[s.g.unit(id)]; u.Level != StepDisrupt1 || u.Loc != s.g.at("35") {
+			t.Errorf("%s %s in %s, want Disrupt 1 in 35", id, u.Level, s.g.placeIDs[u.Loc])
+		}
+	}
+	if got := ids(s); !slices.Equal(got, []string{"end-impulse"}) {
+		t.Errorf("then %v, want the end: 35 is assaulted once an impulse (mgmg:8.21)", got)
+	}
+}
