@@ -10,9 +10,9 @@ import (
 // reroll the Allied Sunset DR rolled as an impulse ends, the Weather dr at
 // dawn, each Interdiction dr of the first lift, each Surrender dr, and the
 // Infiltration and bridge seizure drs of an impulse's movement, and the
-// Repair dr of Evening Construction.
-// Rerolls in combat, the Double Impulse (mgmg:12.3) and involuntary loss
-// (mgmg:12.4) are not yet built.
+// Repair dr of Evening Construction, and the DRs of bombardments and
+// assaults (all four dice). The Double Impulse (mgmg:12.3) and involuntary
+// loss (mgmg:12.4) are not yet built.
 
 // rollFor says what a roll under a reroll offer is for.
 type rollFor uint8
@@ -26,12 +26,13 @@ const (
 	rrSeizure                         // mgmg:9.22 a bridge seizure dr, Unit's, in the impulse beneath
 	rrRepair                          // mgmg:19.23 a Repair dr in the Refit Phase; Unit holds the bridge's index
 	rrBombard                         // mgmg:11.4 a bombardment's DRs, the attacker's on offer, in the bombardment beneath
+	rrAssault                         // mgmg:10.71 an assault's DRs, the attacker's on offer, in the assault beneath
 )
 
-var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment"}
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment", rrAssault: "assault"}
 
 // rollLabels name the rolls in prompts and labels.
-var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR"}
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR", rrAssault: "assault's attacker DR"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -81,7 +82,7 @@ func (s *State) applyReroll(reroll bool) {
 	if reroll {
 		user := s.advantage
 		roll = s.rng.Die(6)
-		if f.For == rrSunset || f.For == rrBombard {
+		if f.For == rrSunset || f.For == rrBombard || f.For == rrAssault {
 			roll += s.rng.Die(6)
 		}
 		s.advantage, s.advantageNext = nobody, user.other()
@@ -90,6 +91,11 @@ func (s *State) applyReroll(reroll bool) {
 			b := s.stack.top()
 			b.Against = int8(s.rng.Die(6) + s.rng.Die(6))
 			s.logf("mgmg:12.2", "and the defender's DR: %d", int(b.Against))
+		}
+		if f.For == rrAssault { // all four dice, as a bombardment's
+			a := &s.stack.top().Fight
+			a.Against = int8(s.rng.Die(6) + s.rng.Die(6))
+			s.logf("mgmg:12.2", "and the defender's DR: %d", int(a.Against))
 		}
 	}
 	s.resolveRoll(f, roll)
@@ -117,6 +123,8 @@ func (s *State) resolveRoll(f frame, roll int) {
 		s.repairResult(int(f.Unit), f.Back, roll)
 	case rrBombard:
 		s.resolveBombardment(roll)
+	case rrAssault:
+		s.assaultRolled(roll)
 	}
 }
 

@@ -18,8 +18,8 @@ import (
 // (mgmg:10.741, 10.742); Optional Assaults likewise (10.3). Every Fresh
 // unit that entered the place this impulse assaults. Not yet built:
 // overruns going on (10.5), the assault in a Contested Active Area
-// (10.6), the choice of only some entering units to assault (10.3) and the
-// Advantage's reroll of the dice (12.2).
+// (10.6) and the choice of only some entering units to assault (10.3).
+// The dice are offered to the Advantage holder (12.2).
 
 // fight is an assault in progress.
 type fight struct {
@@ -37,12 +37,13 @@ type fight struct {
 	From        int16 `json:",omitempty"` // the place it retreats from
 	Support     units `json:",omitzero"`  // the supporting field artillery (mgmg:10.72C, 15.12)
 	Optional    bool  `json:",omitempty"` // an Optional Assault (mgmg:10.3), not a Mandatory one
+	Against     int8  `json:",omitempty"` // the defender\'s DR while the attacker\'s is offered for a reroll (mgmg:12.2)
 }
 
 // hash adds the fight to a state's hash.
 func (f *fight) hash(h *engine.Hasher) {
 	h.Add(uint64(uint16(f.Place)) | uint64(uint16(f.Point))<<16 | uint64(uint16(f.Forward))<<32 | uint64(uint8(f.CP))<<48 | uint64(uint8(f.Taken))<<56)
-	h.Add(bit(f.MayRetreat) | bit(f.Resolved)<<1 | bit(f.MustRetreat)<<2 | bit(f.Optional)<<3 | uint64(uint16(f.Retreating))<<16 | uint64(uint16(f.From))<<32)
+	h.Add(bit(f.MayRetreat) | bit(f.Resolved)<<1 | bit(f.MustRetreat)<<2 | bit(f.Optional)<<3 | uint64(uint8(f.Against))<<8 | uint64(uint16(f.Retreating))<<16 | uint64(uint16(f.From))<<32)
 	for _, w := range f.Attackers {
 		h.Add(w)
 	}
@@ -273,9 +274,20 @@ func (s *State) nameForward(u int16) {
 	f := s.fightFrame()
 	f.Fight.Forward = u + 1
 	s.logf("mgmg:10.73A", "%u is the Forward Unit", int(u))
+	ar := s.rng.Die(6) + s.rng.Die(6)
+	f.Fight.Against = int8(s.rng.Die(6) + s.rng.Die(6))
+	s.offerReroll(rrAssault, ar, -1) // mgmg:12.2
+}
+
+// assaultRolled resolves the assault with the DRs that stand: the
+// attacker's ar, the defender's in the frame (mgmg:10.74).
+func (s *State) assaultRolled(ar int) {
+	f := s.fightFrame()
+	dr := int(f.Fight.Against)
+	f.Fight.Against = 0
+	u := f.Fight.Forward - 1
 	a, d, c := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, u))
 	av, dv := AssaultAV(a), AssaultDV(d)
-	ar, dr := s.rng.Die(6)+s.rng.Die(6), s.rng.Die(6)+s.rng.Die(6)
 	margin := CompareTotals(av.Total, ar, dv.Total, dr)
 	s.logf("mgmg:10.72", av.Format("AV"))
 	s.logf("mgmg:10.73", dv.Format("DV"))

@@ -57,7 +57,7 @@ func TestAssaultPreview(t *testing.T) {
 func TestAssaultSuccessCasualties(t *testing.T) {
 	s := groesbeekAssault(t)
 	s.rng.Force(2, 2, 2, 1)
-	play(t, s, "point:us-1-504")
+	play(t, s, "point:us-1-504", "keep") // the Allies hold the Advantage (mgmg:12.2)
 	h := s.g.unit("de-fj-hermann")
 	if s.step != stCasualty || s.fightFrame().Fight.CP != 2 || s.ToMove() != "german" {
 		t.Fatalf("step %s with %d CP for %s: want the German to take 2 casualty points", stepNames[s.step], s.fightFrame().Fight.CP, s.ToMove())
@@ -96,7 +96,7 @@ func TestAssaultSuccessCasualties(t *testing.T) {
 func TestAssaultFailureRetreat(t *testing.T) {
 	s := groesbeekAssault(t)
 	s.rng.Force(1, 1, 6, 6)
-	play(t, s, "point:us-3-504")
+	play(t, s, "point:us-3-504", "keep")
 	for _, id := range []string{"us-1-504", "us-3-504"} {
 		if u := s.units[s.g.unit(id)]; u.Level != StepDisrupt1 || u.Loc != s.g.at("34") {
 			t.Errorf("%s %s in %s, want Disrupt 1 in 34 (mgmg:10.741)", id, u.Level, s.g.placeIDs[u.Loc])
@@ -120,7 +120,7 @@ func TestAssaultFailureRetreat(t *testing.T) {
 func TestAssaultDefenderRetreat(t *testing.T) {
 	s := groesbeekAssault(t)
 	s.rng.Force(2, 2, 2, 1)
-	play(t, s, "point:us-1-504", "casualty:de-fj-hermann", "withdraw:de-fj-hermann")
+	play(t, s, "point:us-1-504", "keep", "casualty:de-fj-hermann", "withdraw:de-fj-hermann")
 	if got := sorted(ids(s)); !slices.Equal(got, []string{"retreat-to:26", "retreat-to:36", "retreat-to:38"}) || s.ToMove() != "german" {
 		t.Fatalf("retreat choices %v for %s, want 26, 36, 38 for the German (mgmg:10.92)", got, s.ToMove())
 	}
@@ -153,7 +153,7 @@ func TestAssaultArtillerySupport(t *testing.T) {
 		t.Errorf("label %q: want AV 7 against DV 4", l)
 	}
 	s.rng.Force(3, 3, 3, 3)
-	play(t, s, "artillery:us-376-pfab")
+	play(t, s, "artillery:us-376-pfab", "keep")
 	if s.step != stCasualty || s.fightFrame().Fight.CP != 3 {
 		t.Fatalf("step %s with %d CP, want 3 casualty points", stepNames[s.step], s.fightFrame().Fight.CP)
 	}
@@ -184,7 +184,7 @@ func TestOptionalAssault(t *testing.T) {
 		t.Errorf("label %q: want an Optional Assault", l)
 	}
 	s.rng.Force(1, 1, 6, 6)
-	play(t, s, "resolve:35", "point:us-1-504")
+	play(t, s, "resolve:35", "point:us-1-504", "keep")
 	if got := sorted(ids(s)); !slices.Equal(got, []string{"retreat:us-1-504", "retreat:us-3-504", "stay"}) {
 		t.Fatalf("after the failure %v: each may retreat, or they stay (mgmg:10.741)", got)
 	}
@@ -196,5 +196,26 @@ func TestOptionalAssault(t *testing.T) {
 	}
 	if got := ids(s); !slices.Equal(got, []string{"end-impulse"}) {
 		t.Errorf("then %v, want the end: 35 is assaulted once an impulse (mgmg:8.21)", got)
+	}
+}
+
+// mgmg:12.2, mgmg:10.5: the Allies hold the Advantage and reroll the
+// assault's dice, all four (as a bombardment's): a failure (AT 5 + 2
+// against DT 4 + 12) becomes AT 5 + 12 = 17 against DT 4 + 2 = 6, 11
+// casualty points, more than Fresh Hermann's 4: he is eliminated. The
+// Advantage is spent.
+func TestAssaultReroll(t *testing.T) {
+	s := groesbeekAssault(t)
+	s.rng.Force(1, 1, 6, 6, 6, 6, 1, 1)
+	play(t, s, "point:us-1-504")
+	if s.step != stReroll || s.ToMove() != "allied" {
+		t.Fatalf("step %s for %s: want the Advantage holder's reroll offer", stepNames[s.step], s.ToMove())
+	}
+	if p := s.Prompt("allied").Text; !strings.Contains(p, "the attacker's DR is 2, the defender's 12") {
+		t.Errorf("prompt %q: want both DRs", p)
+	}
+	play(t, s, "reroll")
+	if h := s.units[s.g.unit("de-fj-hermann")]; h.Loc != locElim || s.advantage != nobody || s.step != stImpulse {
+		t.Errorf("Hermann at %d, Advantage %s, step %s: want eliminated, spent, back in the impulse", h.Loc, s.advantage, stepNames[s.step])
 	}
 }

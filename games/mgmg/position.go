@@ -435,8 +435,8 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: impulse frame %+v: its Sunset DR is 0 (none yet) or 2 to 12, and it picks no unit", f)
 		case f.Proc == procRegroup && (f.Sunset != 0 || f.Unit < -1 || f.Unit >= nUnits):
 			return fmt.Errorf("stack: regroup frame %+v: its Unit is a unit index or -1", f)
-		case f.Proc == procReroll && !((f.For == rrSunset || f.For == rrBombard) && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && f.For != rrBombard && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
-			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender || f.For >= rrInfiltration && f.For != rrBombard) || f.Unit >= nUnits):
+		case f.Proc == procReroll && !((f.For == rrSunset || f.For == rrBombard || f.For == rrAssault) && f.Roll >= 2 && f.Roll <= 12 || f.For > rrSunset && f.For != rrBombard && f.For != rrAssault && int(f.For) < len(rollNames) && f.Roll >= 1 && f.Roll <= 6) ||
+			f.Proc == procReroll && (f.Back > allies || (f.Unit >= 0) != (f.For == rrInterdiction || f.For == rrSurrender || f.For >= rrInfiltration && f.For != rrBombard && f.For != rrAssault) || f.Unit >= nUnits):
 			return fmt.Errorf("stack: reroll frame %+v: a Sunset DR of 2 to 12 or a dr of 1 to 6, the unit rolled for by Interdiction and Surrender only, and the side that chooses after", f)
 		case f.Proc == procBombard && (f.Place < 0 || f.Place >= nPlaces || f.AP < 0 || f.Mistaken < 0 || f.Unit < -1 || f.Unit >= nUnits ||
 			f.Air < 0 || int(f.Air) > len(s.g.pieces.Setup.AirMarkers) || f.Hit[len(f.Hit)-1]>>(nUnits%64) != 0 || !s.validAim(&f)):
@@ -468,7 +468,8 @@ func (s *State) checkStack() error {
 	case want == procReroll:
 		inImpulse := s.stack.n == 2 && s.stack.frames[0].Proc == procImpulse && (s.stack.top().For == rrInfiltration || s.stack.top().For == rrSeizure) // mgmg:8.222, 9.22
 		inBombard := s.stack.n >= 2 && s.stack.frames[s.stack.n-2].Proc == procBombard && s.stack.top().For == rrBombard
-		if s.stack.n != 1 && !inImpulse && !inBombard || s.stack.top().Proc != procReroll || s.active != s.advantage {
+		inAssault := s.stack.n == 3 && s.stack.frames[1].Proc == procAssault && s.stack.top().For == rrAssault
+		if s.stack.n != 1 && !inImpulse && !inBombard && !inAssault || s.stack.top().Proc != procReroll || s.active != s.advantage {
 			return errors.New("stack: step reroll needs one reroll frame, offered to the Advantage holder (mgmg:12.2)")
 		}
 		return nil

@@ -47,7 +47,7 @@ func (s *State) Phase() engine.Phase {
 }
 
 // rollPhases are the phases the rerollable rolls are made in.
-var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight}
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight, rrAssault: phaseDaylight}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -126,6 +126,11 @@ func (s *State) asks() (ask, wait string) {
 			b := &s.stack.frames[s.stack.n-2]
 			return fmt.Sprintf("Bombardment of %s: the attacker's DR is %d, the defender's %d: keep them, or reroll all four dice with the Advantage, which then passes to the other side", s.g.placeName(b.Place), f.Roll, b.Against),
 				"whether the bombardment's DRs are rerolled with the Advantage"
+		}
+		if f.For == rrAssault { // mgmg:12.2: all four dice are rerolled
+			a := &s.stack.frames[s.stack.n-2].Fight
+			return fmt.Sprintf("Assault in %s: the attacker's DR is %d, the defender's %d: keep them, or reroll all four dice with the Advantage, which then passes to the other side", s.g.placeName(a.Place), f.Roll, a.Against),
+				"whether the assault's DRs are rerolled with the Advantage"
 		}
 		return fmt.Sprintf("The %s is %d: keep it, or reroll it with the Advantage, which then passes to the other side", roll, f.Roll),
 			"whether the " + roll + " is rerolled with the Advantage"
