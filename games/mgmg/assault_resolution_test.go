@@ -219,3 +219,34 @@ func TestAssaultReroll(t *testing.T) {
 		t.Errorf("Hermann at %d, Advantage %s, step %s: want eliminated, spent, back in the impulse", h.Loc, s.advantage, stepNames[s.step])
 	}
 }
+
+// mgmg:26.0 example 14, mgmg:8.222, mgmg:15.12, mgmg:10.741: Overcast;
+// Hermann infiltrates Groesbeek (dr 2, Spent), Becker fails (dr 5). As
+// the impulse ends Becker assaults the Spent 1/504, Korps Feldt's corps
+// artillery supporting from the Reichswald (36): AV 2 + 1 = 3 against
+// DV 3 + 2 (TEM) = 5. It fails (AT 3 + 2 against DT 5 + 12): Becker,
+// Disrupt 1, retreats into 36; Hermann is untouched.
+func TestExample14Assault(t *testing.T) {
+	s := impulseOf(t, 20, germans, "overcast", []UnitPos{
+		{ID: "de-fj-becker", At: "36", Level: "fresh"}, {ID: "de-fj-hermann", At: "36", Level: "fresh"},
+		{ID: "de-feldt-corps-art", At: "36", Level: "fresh"}, {ID: "us-1-504", At: "35", Level: "spent"},
+	}, map[string]string{"35": "airborne"})
+	s.rng.Force(2, 5)
+	play(t, s, "infiltrate:36", "move:de-fj-hermann", "enter:35:infiltration", "keep", "move:de-fj-becker", "enter:35:infiltration", "keep", "end-impulse")
+	if got := ids(s); !slices.Equal(got, []string{"artillery:de-feldt-corps-art", "support-done"}) {
+		t.Fatalf("choices %v, want Feldt's support or none (mgmg:15.12)", got)
+	}
+	a, _ := engine.Find(s, "artillery:de-feldt-corps-art")
+	if l := s.Describe(a).Label; !strings.Contains(l, "AV 3 against DV 5") {
+		t.Errorf("label %q: want AV 3 against DV 5 (example 14)", l)
+	}
+	s.rng.Force(1, 1, 6, 6, 6, 6)
+	play(t, s, "artillery:de-feldt-corps-art", "keep", "stay")
+	b, h := s.units[s.g.unit("de-fj-becker")], s.units[s.g.unit("de-fj-hermann")]
+	if b.Loc != s.g.at("36") || b.Level != StepDisrupt1 || h.Loc != s.g.at("35") || h.Level != StepSpent {
+		t.Errorf("Becker %s in %s, Hermann %s in %s; want Disrupt 1 in 36, Spent in 35", b.Level, s.g.placeIDs[b.Loc], h.Level, s.g.placeIDs[h.Loc])
+	}
+	if s.active != allies || s.step != stImpulse {
+		t.Errorf("%s to move at step %s, want the Allied impulse", s.active, stepNames[s.step])
+	}
+}
