@@ -2,8 +2,6 @@ package mgmg
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 	"sync/atomic"
 
 	"sandtable/engine"
@@ -69,38 +67,25 @@ func (s *State) LogLines(_ engine.Seat, from, to int) []engine.LogLine {
 // logLine formats a log entry; the units and places it names are its refs,
 // the numbers it shows its numbers.
 func (g *Game) logLine(e logEntry) engine.LogLine {
-	var b strings.Builder
-	var refs []string
-	var numbers []int
-	arg := 0
-	for i := 0; i < len(e.Fmt); i++ {
-		c := e.Fmt[i]
-		if c != '%' || i+1 == len(e.Fmt) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		v := int(e.Args[arg])
-		arg++
-		switch e.Fmt[i] {
-		case 'u':
-			b.WriteString(g.units[v].Name)
-			refs = append(refs, "unit:"+g.units[v].ID)
-		case 'p':
-			b.WriteString(g.placeName(int16(v)))
-			refs = append(refs, "area:"+g.placeIDs[v])
-		case 's':
-			b.WriteString(side(v).name())
-		case 'w':
-			b.WriteString(weather(v).String())
-		case 'i':
-			b.WriteString(impulseName(int8(v)))
-		default:
-			b.WriteString(strconv.Itoa(v))
-			numbers = append(numbers, v)
-		}
+	return engine.FormatLogLine(int(e.Turn), e.Rule, e.Fmt, e.Args[:], g.logName)
+}
+
+// logName writes a unit (%u), a place (%p), a side (%s), the weather (%w)
+// or an Impulse Track space (%i) of a log entry.
+func (g *Game) logName(verb byte, v int) (text, ref string, ok bool) {
+	switch verb {
+	case 'u':
+		return g.units[v].Name, "unit:" + g.units[v].ID, true
+	case 'p':
+		return g.placeName(int16(v)), "area:" + g.placeIDs[v], true
+	case 's':
+		return side(v).name(), "", true
+	case 'w':
+		return weather(v).String(), "", true
+	case 'i':
+		return impulseName(int8(v)), "", true
 	}
-	return engine.LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: b.String(), Refs: refs, Numbers: numbers}
+	return "", "", false
 }
 
 // placeName is a place as the log and the labels write it.

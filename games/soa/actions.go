@@ -331,35 +331,21 @@ func (s *State) LogLines(seat engine.Seat, from, to int) []engine.LogLine {
 // logLine formats a log entry; the units and places it names are its refs,
 // the numbers it shows its numbers.
 func (g *Game) logLine(e logEntry) engine.LogLine {
-	var b strings.Builder
-	var refs []string
-	var numbers []int
-	arg := 0
-	for i := 0; i < len(e.Fmt); i++ {
-		c := e.Fmt[i]
-		if c != '%' || i+1 == len(e.Fmt) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		v := int(e.Args[arg])
-		arg++
-		switch e.Fmt[i] {
-		case 'u':
-			b.WriteString(g.units[v].Name)
-			refs = append(refs, "unit:"+g.units[v].ID)
-		case 'p':
-			p := g.board.Place(v)
-			b.WriteString(p.ID)
-			refs = append(refs, "area:"+p.ID)
-		case 's':
-			b.WriteString(Side(v).Name())
-		default:
-			b.WriteString(strconv.Itoa(v))
-			numbers = append(numbers, v)
-		}
+	return engine.FormatLogLine(int(e.Turn), e.Rule, e.Fmt, e.Args[:], g.logName)
+}
+
+// logName writes a unit (%u), a place (%p) or a side (%s) of a log entry.
+func (g *Game) logName(verb byte, v int) (text, ref string, ok bool) {
+	switch verb {
+	case 'u':
+		return g.units[v].Name, "unit:" + g.units[v].ID, true
+	case 'p':
+		id := g.board.Place(v).ID
+		return id, "area:" + id, true
+	case 's':
+		return Side(v).Name(), "", true
 	}
-	return engine.LogLine{Turn: int(e.Turn), Rule: e.Rule, Text: b.String(), Refs: refs, Numbers: numbers}
+	return "", "", false
 }
 
 // Choice ID prefixes and the kinds they name; the argument after the colon is
