@@ -458,10 +458,11 @@ func (k *kit) determinize(s engine.State) error {
 		if err := k.position(x); err != nil {
 			return fmt.Errorf("a determinization for %s: %w", seat, err)
 		}
-		if err := k.playOut(x.Clone()); err != nil {
+		played := x.Clone()
+		if err := k.playOut(played); err != nil {
 			return fmt.Errorf("random play from a determinization for %s: %w", seat, err)
 		}
-		if err := k.determinizeInto(s, seat, seed, x); err != nil {
+		if err := k.determinizeInto(s, seat, seed, x, played); err != nil {
 			return err
 		}
 		if k.c.Hidden == nil {
@@ -484,18 +485,13 @@ func (k *kit) determinize(s engine.State) error {
 	return nil
 }
 
-// determinizeInto: drawn into the memory of a used state (twice: a state
-// played to its end, then the first draw played on), a determinization is
-// the one drawn afresh from the same draws, x (engine.DeterminizerInto).
-func (k *kit) determinizeInto(s engine.State, seat engine.Seat, seed uint64, x engine.State) error {
+// determinizeInto: drawn into the memory of a used state (twice: used, a
+// state played to its end, then the first draw played on), a determinization
+// is the one drawn afresh from the same draws, x (engine.DeterminizerInto).
+func (k *kit) determinizeInto(s engine.State, seat engine.Seat, seed uint64, x, used engine.State) error {
 	into, ok := s.(engine.DeterminizerInto)
 	if !ok {
 		return nil
-	}
-	r := engine.NewRNG(seed ^ 1)
-	used := into.Determinize(seat, &r)
-	if err := k.playOut(used); err != nil {
-		return fmt.Errorf("random play from a determinization for %s: %w", seat, err)
 	}
 	want := engine.EncodePosition(k.g.ID(), x)
 	for round := range 2 {
