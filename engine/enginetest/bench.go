@@ -1,0 +1,33 @@
+package enginetest
+
+import (
+	"testing"
+
+	"sandtable/engine"
+)
+
+// RandomPlay plays whole random games of g's scenario, one seed after
+// another, for as long as b runs, and reports choices/s (the speed of
+// Legal and Apply together, sandtable bench's number) and games/s.
+func RandomPlay(b *testing.B, g engine.Game, scenario string) {
+	pick := engine.NewRNG(7)
+	choices, games := 0, 0
+	var buf []engine.Action
+	for b.Loop() {
+		st, err := g.New(scenario, nil, uint64(games))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for st.ToMove() != "" {
+			buf = st.Legal(buf[:0])
+			if err := st.Apply(buf[pick.Intn(len(buf))]); err != nil {
+				b.Fatal(err)
+			}
+			choices++
+		}
+		games++
+	}
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(choices)/sec, "choices/s")
+	b.ReportMetric(float64(games)/sec, "games/s")
+}
