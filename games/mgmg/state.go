@@ -199,12 +199,8 @@ type State struct {
 	boatUsed      bool         // the Boat Assault marker is on its used side (mgmg:3.10)
 	ferries       [nFerries]ferryState
 
-	zob uint64 // Zobrist keys of units and places (hash.go)
-	// the first nSeen of seen are the last list Legal returned, valid while
-	// legalAt == choices+1 (Apply checks against it)
-	seen    [32]engine.Action
-	nSeen   uint8
-	legalAt int
+	zob       uint64           // Zobrist keys of units and places (hash.go)
+	legalMemo engine.LegalMemo // the list Legal last returned, for Apply's check
 
 	units   [nUnits]unitState
 	control [nPlaces]control

@@ -40,7 +40,7 @@ func (s *State) DeterminizeInto(seat engine.Seat, r *engine.RNG, dst engine.Stat
 		}
 	}
 	c.rng = engine.RNG{State: uint64(r.Intn(math.MaxInt64)), Rolls: s.rng.Rolls}
-	c.nSeen, c.legalAt = 0, 0 // the list Legal last returned may name other places
+	c.legalMemo.Forget() // the list Legal last returned may name other places
 	return c
 }
 

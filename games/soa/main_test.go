@@ -7,7 +7,7 @@ import "testing"
 // is recounted when next consulted, the hash's keys at once, and the list
 // Legal last returned is forgotten, so that Apply checks a choice against
 // the state as it now is.
-func (s *State) stale() { s.occOK = false; s.rehash(); s.legalAt = 0 }
+func (s *State) stale() { s.occOK = false; s.rehash(); s.legalMemo.Forget() }
 
 // checkOccFresh fails the test unless the occupancy table matches a fresh
 // count: the rules changed a unit without put, setCommitted, setHidden or

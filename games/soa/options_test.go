@@ -210,7 +210,7 @@ func rtContract(t *testing.T, g *Game, s *State, pick *engine.RNG) {
 	ids := make([]string, len(legal))
 	clones := func() []*State { // one keeps the list Legal gave, one lists afresh
 		c, fresh := s.Clone().(*State), s.Clone().(*State)
-		fresh.legalAt = 0
+		fresh.legalMemo.Forget()
 		return []*State{c, fresh}
 	}
 	for i, a := range legal {

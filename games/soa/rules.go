@@ -11,10 +11,7 @@ import (
 // the rules they implement.
 func (s *State) Legal(buf []engine.Action) []engine.Action {
 	buf = s.legal(buf[:0])
-	s.nSeen, s.legalAt = 0, 0
-	if len(buf) <= len(s.seen) { // longer lists, seldom seen, are listed again by Apply
-		s.nSeen, s.legalAt = uint8(copy(s.seen[:], buf)), s.count+1
-	}
+	s.legalMemo.Remember(s.count, buf)
 	return buf
 }
 
@@ -64,8 +61,8 @@ func (s *State) Apply(a engine.Action) error {
 	if s.step == stOver {
 		return fmt.Errorf("%w: the game has ended", engine.ErrIllegal)
 	}
-	list := s.seen[:s.nSeen] // the list Legal gave for this very state, if it did
-	if s.legalAt != s.count+1 {
+	list, ok := s.legalMemo.Recall(s.count) // the list Legal gave for this very state, if it did
+	if !ok {
 		var tmp [64]engine.Action
 		list = s.legal(tmp[:0])
 	}

@@ -190,13 +190,9 @@ type State struct {
 
 	stack stack // the nested procedures in progress (stack.go)
 
-	occOK bool
-	zob   uint64 // Zobrist keys of units and places (hash.go)
-	// the first nSeen of seen are the last list Legal returned, valid while
-	// legalAt == count+1 (Apply checks against it)
-	seen    [32]engine.Action
-	nSeen   uint8
-	legalAt int
+	occOK     bool
+	zob       uint64           // Zobrist keys of units and places (hash.go)
+	legalMemo engine.LegalMemo // the list Legal last returned, for Apply's check
 
 	units      [nUnits]unitState
 	reformUsed [nUnits]bool
