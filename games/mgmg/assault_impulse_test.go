@@ -129,7 +129,8 @@ func TestRandomPlayMoves(t *testing.T) {
 // British and US units move in the same impulse. mgmg:9.3: units of the
 // Active Area go to different places, one at a time (mgmg:9.1); leaving
 // Contested Heumensoord (34) into a Free area each spends all its MF
-// (mgmg:9.2).
+// (mgmg:9.2). mgmg:10.6: the Allies may instead assault Hermann in 34
+// before moving.
 func TestImpulseChoicesAndNationalities(t *testing.T) {
 	units := []UnitPos{
 		{ID: "de-fj-becker", At: "36", Level: "fresh"},
@@ -148,7 +149,7 @@ func TestImpulseChoicesAndNationalities(t *testing.T) {
 		t.Errorf("Allied impulse choices %v, want pass and assault:34 (no Infiltration, mgmg:8.22)", got)
 	}
 	play(t, s, "assault:34")
-	if got := sorted(ids(s)); !slices.Equal(got, []string{"end-impulse", "move:gb-gds-1-gren", "move:us-1-504"}) {
+	if got := sorted(ids(s)); !slices.Equal(got, []string{"end-impulse", "move:gb-gds-1-gren", "move:us-1-504", "resolve:34"}) {
 		t.Fatalf("units to move %v: the US and British units, not the Fresh German beside them (mgmg:8.5)", got)
 	}
 	play(t, s, "move:us-1-504", "enter:33", "move:gb-gds-1-gren", "enter:28")

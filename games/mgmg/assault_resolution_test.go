@@ -184,7 +184,11 @@ func TestOptionalAssault(t *testing.T) {
 		t.Errorf("label %q: want an Optional Assault", l)
 	}
 	s.rng.Force(1, 1, 6, 6)
-	play(t, s, "resolve:35", "point:us-1-504", "keep")
+	play(t, s, "resolve:35", "point:us-1-504")
+	if got := ids(s); !slices.Equal(got, []string{"join:us-3-504", "support-done"}) {
+		t.Fatalf("after the Point Unit %v: the 3/504 may assault too, or not (mgmg:10.3)", got)
+	}
+	play(t, s, "join:us-3-504", "keep")
 	if got := sorted(ids(s)); !slices.Equal(got, []string{"retreat:us-1-504", "retreat:us-3-504", "stay"}) {
 		t.Fatalf("after the failure %v: each may retreat, or they stay (mgmg:10.741)", got)
 	}
