@@ -30,16 +30,17 @@ type fight struct {
 	CP        int8  `json:",omitempty"` // casualty points the defender has still to take (mgmg:10.8)
 	Taken     int8  `json:",omitempty"` // casualty points taken so far: the first is the Forward Unit's
 	// the attacker may still retreat assaulting units (mgmg:10.741, 10.742)
-	MayRetreat  bool  `json:",omitempty"`
-	MustRetreat bool  `json:",omitempty"` // they must (mgmg:10.741)
-	Resolved    bool  `json:",omitempty"` // the defender is done with voluntary retreats (mgmg:10.93)
-	Retreating  int16 `json:",omitempty"` // the unit choosing where it retreats, plus one (retreat.go)
-	From        int16 `json:",omitempty"` // the place it retreats from
-	Support     units `json:",omitzero"`  // the supporting field artillery (mgmg:10.72C, 15.12)
-	Optional    bool  `json:",omitempty"` // an Optional Assault (mgmg:10.3), not a Mandatory one
-	Against     int8  `json:",omitempty"` // the defender\'s DR while the attacker\'s is offered for a reroll (mgmg:12.2)
-	May         units `json:",omitzero"`  // units the attacker may still have assault, bound to none (mgmg:10.3, 10.6)
-	InPlace     bool  `json:",omitempty"` // an assault in the Contested Active Area by units that began there (mgmg:10.6)
+	MayRetreat  bool     `json:",omitempty"`
+	MustRetreat bool     `json:",omitempty"` // they must (mgmg:10.741)
+	Resolved    bool     `json:",omitempty"` // the defender is done with voluntary retreats (mgmg:10.93)
+	Retreating  int16    `json:",omitempty"` // the unit choosing where it retreats, plus one (retreat.go)
+	From        int16    `json:",omitempty"` // the place it retreats from
+	Support     units    `json:",omitzero"`  // the supporting field artillery (mgmg:10.72C, 15.12)
+	Optional    bool     `json:",omitempty"` // an Optional Assault (mgmg:10.3), not a Mandatory one
+	Against     int8     `json:",omitempty"` // the defender\'s DR while the attacker\'s is offered for a reroll (mgmg:12.2)
+	May         units    `json:",omitzero"`  // units the attacker may still have assault, bound to none (mgmg:10.3, 10.6)
+	InPlace     bool     `json:",omitempty"` // an assault in the Contested Active Area by units that began there (mgmg:10.6)
+	Through     placeSet `json:",omitzero"`  // the fully-stacked places the retreating unit has passed through (mgmg:10.91)
 }
 
 // hash adds the fight to a state's hash.
@@ -53,6 +54,9 @@ func (f *fight) hash(h *engine.Hasher) {
 		h.Add(w)
 	}
 	for _, w := range f.May {
+		h.Add(w)
+	}
+	for _, w := range f.Through {
 		h.Add(w)
 	}
 }
