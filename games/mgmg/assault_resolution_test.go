@@ -154,9 +154,7 @@ func TestAssaultArtillerySupport(t *testing.T) {
 	}
 	s.rng.Force(3, 3, 3, 3)
 	play(t, s, "artillery:us-376-pfab", "keep")
-	if s.step != stCasualty || s.fightFrame().Fight.CP != 3 {
-		t.Fatalf("step %s with %d CP, want 3 casualty points", stepNames[s.step], s.fightFrame().Fight.CP)
-	}
+	wantCP(t, s, 3)
 	play(t, s, "casualty:de-fj-hermann", "casualty:de-fj-hermann", "casualty:de-fj-hermann", "stay")
 	s.rng.Force(6, 6)
 	play(t, s, "end-impulse")
