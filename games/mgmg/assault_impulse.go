@@ -15,11 +15,12 @@ import (
 //
 // A unit entering enemy units stops there, bound to the Mandatory Assault
 // the moving side resolves before the impulse ends (mgmg:10.1, 10.2,
-// assault_resolution.go). Not yet built: optional assaults (10.3), the
-// assault in a Contested Active Area before moving (10.6), overruns
-// letting units go on (10.5). The failed infiltrators of each place
-// assault together as the Infiltration Impulse ends (8.222). Bridge repair
-// (19.2) and demolition (19.4) are not offered yet.
+// assault_resolution.go); others may make Optional Assaults (10.3), the
+// units of a Contested Active Area assault there at any point (10.6), and
+// units that overrun are picked again to move on (10.5). The failed
+// infiltrators of each place assault together as the Infiltration Impulse
+// ends (8.222). Bridge repair (19.2) and demolition (19.4) are not offered
+// yet.
 
 // impulseKind is what a side does with its impulse (mgmg:8.2).
 type impulseKind uint8
@@ -494,7 +495,7 @@ func (s *State) impulseAsks() (ask, wait string) {
 	mv := &s.impulseFrame().Move
 	switch {
 	case mv.Kind == impulseNone:
-		return fmt.Sprintf("Impulse %s: activate a place for an Assault or Infiltration Impulse, or pass (bombardment impulses and assaults are not yet built)", imp), "impulse " + imp
+		return fmt.Sprintf("Impulse %s: activate a place for an Assault, Infiltration or Bombardment Impulse, or pass", imp), "impulse " + imp
 	case mv.Unit == 0:
 		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or end the impulse", imp, s.g.placeName(mv.Active)), "impulse " + imp + ": movement"
 	}

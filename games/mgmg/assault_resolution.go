@@ -15,11 +15,11 @@ import (
 // (mgmg:10.71); the defender then takes the casualty points one at a time
 // (mgmg:10.8), and after a failure or a stalemate the assaulting units
 // retreat into the place they came from, as they must or may
-// (mgmg:10.741, 10.742); Optional Assaults likewise (10.3). Every Fresh
-// unit that entered the place this impulse assaults. Not yet built:
-// overruns going on (10.5), the assault in a Contested Active Area
-// (10.6) and the choice of only some entering units to assault (10.3).
-// The dice are offered to the Advantage holder (12.2).
+// (mgmg:10.741, 10.742); Optional Assaults likewise (10.3), and the
+// assault in the Contested Active Area, which never retreats (10.6). The
+// units bound to a Mandatory Assault assault; the attacker names which of
+// the others do (10.3). An overrun lets the assaulting units move on
+// (10.5). The dice are offered to the Advantage holder (12.2).
 
 // fight is an assault in progress.
 type fight struct {
@@ -451,11 +451,13 @@ func (s *State) nextInAssault() {
 }
 
 // legalAssaultRetreats lists the assaulting units still in the place,
-// which may retreat (mgmg:10.741, 10.742).
+// which may retreat (mgmg:10.741, 10.742): not those that landed from the
+// United Kingdom box (mgmg:10.741, 18.43) nor those that entered no place.
 func (s *State) legalAssaultRetreats(buf []engine.Action) []engine.Action {
 	f := s.fightFrame()
+	came := &s.stack.frames[s.stack.n-2].Move.Came
 	for u := range s.units {
-		if f.Fight.Attackers.has(int16(u)) && s.units[u].Loc == f.Fight.Place {
+		if from, _ := cameFrom(came[u]); f.Fight.Attackers.has(int16(u)) && s.units[u].Loc == f.Fight.Place && from >= 0 && from != s.g.uk {
 			buf = append(buf, act(kRetreat, u))
 		}
 	}
