@@ -242,12 +242,13 @@ type entry struct {
 }
 
 // entries lists where unit u on leg may go next: by infiltration in an
-// Infiltration Impulse, otherwise by border, ferry or boat.
+// Infiltration Impulse, otherwise, and after an overrun, by border, ferry
+// or boat.
 func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []entry {
 	m := moverOf(&s.g.units[u])
 	hows := []Via{ViaBorder, ViaFerry, ViaBoat}
-	if mv.Kind == impulseInfiltration {
-		hows = []Via{ViaInfiltration}
+	if mv.Kind == impulseInfiltration && !mv.Overran.has(u) {
+		hows = []Via{ViaInfiltration} // an infiltrator that overran moves on as any unit (mgmg:10.5, 26.0 example 14)
 	}
 	for _, to := range g.Map.Neighbors(leg.At) {
 		if mv.Assaulted.has(to) {

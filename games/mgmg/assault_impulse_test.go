@@ -232,7 +232,8 @@ func TestBridgeSeizure(t *testing.T) {
 // As it ends Hermann assaults (mgmg:8.222): AV 3 against DV 3 (the Spent
 // 1/504) + 2 (Groesbeek's TEM) = 5; AT 3 + 12 = 15 against DT 5 + 2 = 7,
 // 8 casualty points, more than the 3 a Spent unit takes: the 1/504 is
-// eliminated (mgmg:10.5, 10.8) and Groesbeek is German (mgmg:7.2). The
+// eliminated (mgmg:10.5, 10.8) and Groesbeek is German (mgmg:7.2).
+// Hermann may move on (mgmg:10.5); the German ends the impulse. The
 // Allies, who no longer hold the Advantage, lose one unit: the German may
 // move the Sunset DRM marker one space (mgmg:12.41), to -1.
 func TestInfiltrationReroll(t *testing.T) {
@@ -246,6 +247,10 @@ func TestInfiltrationReroll(t *testing.T) {
 		t.Fatalf("Hermann %s, bound to assault %v, Advantage %s; want Fresh and bound, the Advantage spent", h.Level, s.stack.top().Move.Mandatory.has(s.g.unit("de-fj-hermann")), s.advantage)
 	}
 	s.rng.Force(6, 6, 1, 1)
+	play(t, s, "end-impulse")
+	if got := ids(s); !slices.Equal(got, []string{"move:de-fj-hermann", "end-impulse"}) {
+		t.Fatalf("after the overrun %v: Hermann may move on (mgmg:10.5)", got)
+	}
 	play(t, s, "end-impulse")
 	if got := ids(s); !slices.Equal(got, []string{"sunset-drm:-1", "sunset-drm:+0", "sunset-drm:+1"}) || s.active != germans {
 		t.Fatalf("%s chooses among %v; want the German to move the Sunset DRM marker up to one space (mgmg:12.41)", s.active, got)

@@ -509,9 +509,25 @@ func (s *State) endAssault() {
 	}
 	s.updateControl(f.Fight.Place)
 	s.step, s.active = stImpulse, imp.Side
+	if imp.Move.Ending && s.overranMayMove(imp) {
+		imp.Move.Ending = false // the infiltrators that overran move on first (mgmg:10.5, 26.0 example 14)
+		return
+	}
 	if imp.Move.Ending {
 		s.endMoving()
 	}
+}
+
+// overranMayMove reports a unit that overran and may move on in impulse
+// imp (mgmg:10.5).
+func (s *State) overranMayMove(imp *frame) bool {
+	g := s.ground(imp.Side, &imp.Move)
+	for u := range s.units {
+		if imp.Move.Overran.has(int16(u)) && s.mayMove(int16(u), &imp.Move, g) {
+			return true
+		}
+	}
+	return false
 }
 
 // endMoving ends an impulse whose side is done moving: first the
