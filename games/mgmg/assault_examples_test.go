@@ -194,8 +194,9 @@ func TestExample8MandatoryAssault(t *testing.T) {
 // Spent 2nd Parachute Battalion holds it beside three 9SS and two 10SS
 // battalions and Knaust's armour; the II SS Corps artillery is in
 // Lichtenbeek (14); Oosterbeek (12), with a Spent battalion, is the
-// Allies', and so is the bridge to Elden (17), which is German.
-func arnhem(t *testing.T) *State {
+// Allies', and so is the bridge to Elden (17), which is German. edit
+// changes the position before the Germans activate Arnhem.
+func arnhem(t *testing.T, edit func(*Position)) *State {
 	t.Helper()
 	s := impulseOf(t, 20, germans, "overcast", []UnitPos{
 		{ID: "de-9ss-1-19", At: "13", Level: "fresh"}, {ID: "de-9ss-2-19", At: "13", Level: "fresh"}, {ID: "de-9ss-1-20", At: "13", Level: "fresh"},
@@ -203,7 +204,10 @@ func arnhem(t *testing.T) *State {
 		{ID: "de-2ss-corps-art", At: "14", Level: "fresh"},
 		{ID: "gb-1abn-2-para", At: "13", Level: "spent"}, {ID: "gb-1abn-1-para", At: "12", Level: "spent"},
 	}, map[string]string{"13": "airborne", "12": "airborne"})
-	s = edited(t, s, func(p *Position) { p.Bridges = map[string]BridgePos{"13/17": {Held: "allied"}} })
+	s = edited(t, s, func(p *Position) {
+		p.Bridges = map[string]BridgePos{"13/17": {Held: "allied"}}
+		edit(p)
+	})
 	play(t, s, "assault:13", "resolve:13", "point:de-9ss-1-19")
 	return s
 }
@@ -232,7 +236,7 @@ func arnhemAssault(t *testing.T, s *State, a1, a2, d1, d2 int) {
 // Allied Oosterbeek (mgmg:9.2), having used 1 MF of its 4 + 1 (Overcast)
 // in Arnhem: 3 left after Lichtenbeek.
 func TestExample9AlliesWin(t *testing.T) {
-	s := arnhem(t)
+	s := arnhem(t, func(*Position) {})
 	arnhemAssault(t, s, 1, 1, 6, 6)
 	play(t, s, "stay")
 	for _, id := range []string{"de-9ss-1-19", "de-9ss-2-19", "de-9ss-1-20", "de-10ss-1-21", "de-10ss-2-21"} {
@@ -259,7 +263,7 @@ func TestExample9AlliesWin(t *testing.T) {
 // defender is left but none was overrun: the SS battalions move no more;
 // Knaust may, with a MF less, and may enter Oosterbeek after the British.
 func TestExample9Retreat(t *testing.T) {
-	s := arnhem(t)
+	s := arnhem(t, func(*Position) {})
 	arnhemAssault(t, s, 3, 3, 3, 4)
 	wantCP(t, s, 2)
 	play(t, s, "casualty:gb-1abn-2-para", "withdraw:gb-1abn-2-para")
@@ -283,7 +287,7 @@ func TestExample9Retreat(t *testing.T) {
 // support the next assault: I./19 enters Oosterbeek (12) and assaults the
 // Spent 1st Parachute Battalion there with Lichtenbeek's support.
 func TestExample9Overrun(t *testing.T) {
-	s := arnhem(t)
+	s := arnhem(t, func(*Position) {})
 	arnhemAssault(t, s, 3, 4, 3, 3)
 	if u := s.units[s.g.unit("gb-1abn-2-para")]; u.Loc != locElim {
 		t.Fatalf("the 2nd Parachute Battalion is in %s, want eliminated", s.g.locName(u.Loc))

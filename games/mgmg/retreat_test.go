@@ -59,3 +59,22 @@ func TestLandedUnitsDoNotRetreat(t *testing.T) {
 		t.Errorf("step %s: want the defender's voluntary retreats, the landed unit staying", stepNames[s.step])
 	}
 }
+
+// mgmg:9.621, mgmg:10.92: with Elden (17) Allied and vacant, the 2nd
+// Parachute Battalion, retreating for a casualty point from Contested
+// Arnhem (example 9's 2 CP), may go there, in its Operational Sector,
+// over the Allied bridge, besides Oosterbeek (12); over a German-held
+// bridge it may not.
+func TestRetreatOverEnemyBridge(t *testing.T) {
+	for bridge, want := range map[string][]string{"allied": {"retreat-to:12", "retreat-to:17"}, "german": {"retreat-to:12"}} {
+		s := arnhem(t, func(p *Position) {
+			p.Bridges = map[string]BridgePos{"13/17": {Held: bridge}}
+			p.Control["17"] = "airborne"
+		})
+		arnhemAssault(t, s, 3, 3, 3, 4)
+		play(t, s, "casualty:gb-1abn-2-para", "withdraw:gb-1abn-2-para")
+		if got := sorted(ids(s)); !slices.Equal(got, want) {
+			t.Errorf("bridge %s: retreat choices %v, want %v", bridge, got, want)
+		}
+	}
+}
