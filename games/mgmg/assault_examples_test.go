@@ -96,10 +96,10 @@ func TestExample4ZoneFAssault(t *testing.T) {
 	unitAt(t, s, "gb-gds-art", "F", StepFresh) // mgmg:10.743, 8.3
 }
 
-// nijmegen is Allied-Contested Nijmegen (28, TEM 4) with three Guards units
+// nijmegenTower is Allied-Contested Nijmegen (28, TEM 4) with three Guards units
 // and the Nijmegen FLAK Tower at level tower, a Fresh German battalion in
 // Oosterhout (23) across the German-held road bridge, on September 19.
-func nijmegen(t *testing.T, tower string) *State {
+func nijmegenTower(t *testing.T, tower string) *State {
 	t.Helper()
 	return impulseOf(t, 19, allies, "clear", []UnitPos{
 		{ID: "gb-gds-2-gren", At: "28", Level: "fresh"}, {ID: "gb-gds-1-gren", At: "28", Level: "fresh"}, {ID: "gb-gds-1-cold", At: "28", Level: "fresh"},
@@ -116,7 +116,7 @@ func nijmegen(t *testing.T, tower string) *State {
 // Fresh unit there) = -2, so a 6 takes it and a 5 does not. Had the tower
 // been Fresh, the assault would have cost 2 MF.
 func TestExample7OverrunAndSeizure(t *testing.T) {
-	s := nijmegen(t, "spent")
+	s := nijmegenTower(t, "spent")
 	play(t, s, "assault:28", "resolve:28", "point:gb-gds-2-gren", "join:gb-gds-1-gren")
 	if l := label(t, s, "join:gb-gds-1-cold"); !strings.Contains(l, "AV 11 against DV 5") {
 		t.Errorf("label %q: want AV 11 against DV 5 (example 7)", l)
@@ -145,7 +145,7 @@ func TestExample7OverrunAndSeizure(t *testing.T) {
 		t.Errorf("after a 5 the bridge is %s, want German (dr 5 - 2 = 3)", bridgeHeldNames[b.Held])
 	}
 
-	fresh := nijmegen(t, "fresh")
+	fresh := nijmegenTower(t, "fresh")
 	play(t, fresh, "assault:28", "resolve:28")
 	if mv := fresh.stack.frames[0].Move; mv.ActiveCost != 4 {
 		t.Errorf("against the Fresh tower the assault costs %d halves of MF, want 2 MF (mgmg:10.6)", mv.ActiveCost)
@@ -163,7 +163,7 @@ func TestExample7OverrunAndSeizure(t *testing.T) {
 // the game does not give (double_impulse.go).
 func TestExample8MandatoryAssault(t *testing.T) {
 	setup := func(bridge string) *State {
-		return edited(t, nijmegen(t, "spent"), func(p *Position) {
+		return edited(t, nijmegenTower(t, "spent"), func(p *Position) {
 			p.Units = []UnitPos{{ID: "gb-gds-2-gren", At: "28", Level: "fresh"},
 				{ID: "de-10ss-1-22", At: "23", Level: "fresh"}, {ID: "de-10ss-2-21", At: "23", Level: "fresh"}}
 			p.Bridges = map[string]BridgePos{"23/28": {Held: bridge}}

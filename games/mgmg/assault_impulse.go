@@ -19,8 +19,8 @@ import (
 // units of a Contested Active Area assault there at any point (10.6), and
 // units that overrun are picked again to move on (10.5). The failed
 // infiltrators of each place assault together as the Infiltration Impulse
-// ends (8.222). Bridge repair (19.2) and demolition (19.4) are not offered
-// yet.
+// ends (8.222). Bridge repair (19.2) and demolition (19.4) are
+// bridge_impulse.go's.
 
 // impulseKind is what a side does with its impulse (mgmg:8.2).
 type impulseKind uint8
@@ -216,17 +216,17 @@ func (s *State) activate(k impulseKind, p int16) {
 // has overrun (mgmg:10.5); with some place to enter (mgmg:8.3, 9.1).
 func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
 	st, f := s.units[u], s.impulseFrame()
-	if st.Level != StepFresh || s.g.side[u] != f.Side || !mv.Overran.has(u) && (st.Loc != mv.Active || f.Acted.has(u)) {
-		return false
+	if st.Level != StepFresh || s.g.side[u] != f.Side || !mv.Overran.has(u) && (st.Loc != mv.Active && !s.landedFrom(u, mv) || f.Acted.has(u)) {
+		return false // mgmg:18.42: a unit landed from the United Kingdom box moves on from its Drop Area
 	}
-	return len(s.entries(u, s.startLeg(u, mv), mv, g, nil)) > 0
+	return len(s.entries(u, s.startLeg(u, mv, g), mv, g, nil)) > 0
 }
 
-// startLeg is unit u's leg as it is picked to move: from the Active Area,
+// activeLeg is the leg unit u begins its movement with when it did not
+// land this activation (landing.go's startLeg): from the Active Area,
 // having used the MF of an assault there (mgmg:10.6), or, after an
-// overrun, on from where it overran with the MF it had left
-// (mgmg:10.5).
-func (s *State) startLeg(u int16, mv *moves) Leg {
+// overrun, on from where it overran with the MF it had left (mgmg:10.5).
+func (s *State) activeLeg(u int16, mv *moves) Leg {
 	leg := StartLeg(int(mv.Active))
 	leg.Used = int(mv.ActiveCost)
 	if at := s.units[u].Loc; mv.Overran.has(u) && at != mv.Active {
@@ -348,7 +348,7 @@ func (s *State) applyImpulse(k kind, x int) {
 	case kInfiltrationImpulse:
 		s.activate(impulseInfiltration, int16(x))
 	case kMove:
-		mv.Unit, mv.Leg = int16(x)+1, stateOf(s.startLeg(int16(x), mv))
+		mv.Unit, mv.Leg = int16(x)+1, stateOf(s.startLeg(int16(x), mv, nil))
 		mv.Overran[x/64] &^= 1 << (x % 64)
 	case kEnter:
 		s.enterPlace(int(mv.Unit-1), x&0xff, Via(x>>8))

@@ -270,7 +270,7 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 		d.Forward = StrongestForward(d)
 	}
 	at := int(f.Fight.Place)
-	c := AssaultCase{Mandatory: !f.Fight.Optional, From: EnteredFromArea, ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
+	c := AssaultCase{Mandatory: !f.Fight.Optional, From: s.assaultOrigin(f), ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
 	if f.Fight.InPlace {
 		c.From = BeganInArea // mgmg:10.6
 	}
@@ -451,13 +451,11 @@ func (s *State) nextInAssault() {
 }
 
 // legalAssaultRetreats lists the assaulting units still in the place,
-// which may retreat (mgmg:10.741, 10.742): not those that landed from the
-// United Kingdom box (mgmg:10.741, 18.43) nor those that entered no place.
+// which may retreat (mgmg:10.741, 10.742).
 func (s *State) legalAssaultRetreats(buf []engine.Action) []engine.Action {
 	f := s.fightFrame()
-	came := &s.stack.frames[s.stack.n-2].Move.Came
 	for u := range s.units {
-		if from, _ := cameFrom(came[u]); f.Fight.Attackers.has(int16(u)) && s.units[u].Loc == f.Fight.Place && from >= 0 && from != s.g.uk {
+		if f.Fight.Attackers.has(int16(u)) && s.units[u].Loc == f.Fight.Place {
 			buf = append(buf, act(kRetreat, u))
 		}
 	}

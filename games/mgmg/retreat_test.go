@@ -38,28 +38,6 @@ func TestRetreatThroughFullyStacked(t *testing.T) {
 	}
 }
 
-// mgmg:10.741, mgmg:18.43: the 10th Parachute Battalion, landed from the
-// United Kingdom box into Wolfheze (5) and the Spent I./19 there, fails its
-// Mandatory Assault (AT 4 + 2 against DT 2 + 2 + 12): Disrupt 1, it does
-// not retreat.
-func TestLandedUnitsDoNotRetreat(t *testing.T) {
-	s := impulseOf(t, 19, allies, "clear", []UnitPos{{ID: "gb-1abn-10-para", At: "5", Level: "fresh"}, {ID: "de-9ss-1-19", At: "5", Level: "spent"}}, nil)
-	s = edited(t, s, func(p *Position) {
-		u := s.g.unit("gb-1abn-10-para")
-		mv := moves{Kind: impulseAssault, Active: s.g.uk}
-		mv.Mandatory.add(u)
-		mv.Came[u] = came(int(s.g.uk), Crossing{}, 8)
-		p.Stack[0].Move, p.Stack[0].Acted = mv, units{}
-		p.Stack[0].Acted.add(u)
-	})
-	s.rng.Force(1, 1, 6, 6)
-	play(t, s, "resolve:5", "keep")
-	unitAt(t, s, "gb-1abn-10-para", "5", StepDisrupt1)
-	if s.step != stVoluntary {
-		t.Errorf("step %s: want the defender's voluntary retreats, the landed unit staying", stepNames[s.step])
-	}
-}
-
 // mgmg:9.621, mgmg:10.92: with Elden (17) Allied and vacant, the 2nd
 // Parachute Battalion, retreating for a casualty point from Contested
 // Arnhem (example 9's 2 CP), may go there, in its Operational Sector,
