@@ -97,8 +97,8 @@ func (s *State) retreatTo(p int16) {
 		s.eliminate(u)
 		return
 	}
-	if i := s.retreatCrossing(u, int(from), int(p)); i >= 0 {
-		s.stack.frames[0].Move.BridgeUses[i]++ // mgmg:9.62
+	if i := s.retreatCrossing(u, int(from), int(p)); i >= 0 && s.stack.frames[0].Proc == procImpulse {
+		s.stack.frames[0].Move.BridgeUses[i]++ // mgmg:9.62, in the impulse's count
 	}
 	if !s.mayStack(p, s.g.side[u]) {
 		s.logf("mgmg:10.91", "%u retreats through the fully-stacked %p", int(u), int(p))

@@ -38,21 +38,31 @@ func TestRetreatThroughFullyStacked(t *testing.T) {
 	}
 }
 
-// mgmg:9.621, mgmg:10.92: with Elden (17) Allied and vacant, the 2nd
-// Parachute Battalion, retreating for a casualty point from Contested
-// Arnhem (example 9's 2 CP), may go there, in its Operational Sector,
-// over the Allied bridge, besides Oosterbeek (12); over a German-held
-// bridge it may not.
-func TestRetreatOverEnemyBridge(t *testing.T) {
-	for bridge, want := range map[string][]string{"allied": {"retreat-to:12", "retreat-to:17"}, "german": {"retreat-to:12"}} {
+// mgmg:9.621, mgmg:9.62, mgmg:10.92: with Elden (17) Allied and vacant,
+// the 2nd Parachute Battalion, retreating for a casualty point from
+// Contested Arnhem (example 9's 2 CP), may go there, in its Operational
+// Sector, over the Allied bridge, besides Oosterbeek (12); over a
+// German-held bridge it may not, nor over one five units have crossed this
+// impulse.
+func TestRetreatOverBridge(t *testing.T) {
+	for _, c := range []struct {
+		bridge string
+		uses   uint8
+		want   []string
+	}{
+		{"allied", 0, []string{"retreat-to:12", "retreat-to:17"}},
+		{"german", 0, []string{"retreat-to:12"}},
+		{"allied", bridgeLimit, []string{"retreat-to:12"}},
+	} {
 		s := arnhem(t, func(p *Position) {
-			p.Bridges = map[string]BridgePos{"13/17": {Held: bridge}}
+			p.Bridges = map[string]BridgePos{"13/17": {Held: c.bridge}}
 			p.Control["17"] = "airborne"
+			p.Stack[0].Move.BridgeUses[MustLoad().bridgeIndexOf("13/17")] = c.uses // kept by the activation (moves.carried)
 		})
 		arnhemAssault(t, s, 3, 3, 3, 4)
 		play(t, s, "casualty:gb-1abn-2-para", "withdraw:gb-1abn-2-para")
-		if got := sorted(ids(s)); !slices.Equal(got, want) {
-			t.Errorf("bridge %s: retreat choices %v, want %v", bridge, got, want)
+		if got := sorted(ids(s)); !slices.Equal(got, c.want) {
+			t.Errorf("bridge %s crossed by %d: retreat choices %v, want %v", c.bridge, c.uses, got, c.want)
 		}
 	}
 }
