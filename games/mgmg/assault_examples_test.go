@@ -107,7 +107,7 @@ func nijmegenTower(t *testing.T, tower string) *State {
 	}, map[string]string{"28": "corps", "34": "corps"})
 }
 
-// mgmg:26.0 example 7, mgmg:10.6, mgmg:10.5, mgmg:9.22, mgmg:19.3: the
+// mgmg:26.0 example 7, mgmg:10.6, mgmg:10.5, mgmg:8.1, mgmg:9.22, mgmg:19.3: the
 // Allies activate Nijmegen and assault the Spent tower (DF 1) there: AV
 // 8 + 2 + 1 (three Guards units) = 11 against DV 1 + 4 = 5, 1 MF used.
 // Equal DRs: 6 CP, three more than the Spent tower can take: it is
