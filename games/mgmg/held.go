@@ -31,12 +31,9 @@ func (m *Map) boundaries() []Border {
 	return append(m.bordersWith(board.River), m.bordersWith(board.Canal)...)
 }
 
-// boundaryName is a boundary as positions and views write it: its
-// places' IDs, as a bridge's.
-func (g *Game) boundaryName(i int) string {
-	b := g.boundaries[i]
-	return g.placeIDs[b.A] + "/" + g.placeIDs[b.B]
-}
+// borderName is a boundary as positions and views write it: its places'
+// IDs, as a bridge's.
+func (g *Game) borderName(b Border) string { return g.placeIDs[b.A] + "/" + g.placeIDs[b.B] }
 
 // heldBoundary reports whether side sd holds the river or canal boundary
 // between i and j (mgmg:9.62, 10.4): the Allies where it has a Held!
@@ -79,9 +76,9 @@ func (s *State) takeCrossing(from, to int, c Crossing, sd side) {
 // heldMarkers are the boundaries with a Held! marker, by name.
 func (s *State) heldMarkers() []string {
 	var out []string
-	for k := range s.g.boundaries {
+	for k, b := range s.g.boundaries {
 		if s.held&(1<<k) != 0 {
-			out = append(out, s.g.boundaryName(k))
+			out = append(out, s.g.borderName(b))
 		}
 	}
 	return out
@@ -90,9 +87,9 @@ func (s *State) heldMarkers() []string {
 // setHeld reads a position's Held! markers.
 func (s *State) setHeld(names []string) error {
 	for _, name := range names {
-		k := slices.IndexFunc(s.g.boundaries, func(b Border) bool { return s.g.placeIDs[b.A]+"/"+s.g.placeIDs[b.B] == name })
+		k := slices.IndexFunc(s.g.boundaries, func(b Border) bool { return s.g.borderName(b) == name })
 		if k < 0 {
-			return fmt.Errorf("held: %q is no river or canal boundary of the map (write it as its places' IDs, lower index first, e.g. %q; mgmg:4.6)", name, s.g.boundaryName(0))
+			return fmt.Errorf("held: %q is no river or canal boundary of the map (write it as its places' IDs, lower index first, e.g. %q; mgmg:4.6)", name, s.g.borderName(s.g.boundaries[0]))
 		}
 		s.held |= 1 << k
 	}

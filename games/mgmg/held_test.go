@@ -26,6 +26,11 @@ func TestHeldByCrossing(t *testing.T) {
 	if back.Hash() != s.Hash() || !back.heldBoundary(a, b, allies) {
 		t.Error("the Held! marker does not round-trip through the position")
 	}
+	p := s.Position().(Position)
+	p.Held = []string{"1/2"}
+	if _, err := s.g.LoadPosition(mustJSON(p)); err == nil {
+		t.Error("a Held! marker on open ground 1/2 loads, want an error (mgmg:4.6)")
+	}
 	if !s.ground(allies, &s.impulseFrame().Move).border(a, b).Held || s.ground(germans, &s.impulseFrame().Move).border(a, b).Held {
 		t.Error("the ground shows the canal held by the Germans, want the Allies (mgmg:9.621, 10.2)")
 	}
