@@ -2,7 +2,9 @@ package mgmg
 
 import (
 	"fmt"
+	"iter"
 	"strings"
+	"sync"
 
 	"sandtable/engine"
 )
@@ -134,11 +136,27 @@ func (m *moves) check(p proc) error {
 func (s *State) impulseFrame() *frame { return s.stack.top() }
 
 // ground is the board as side sd sees it during its impulse (movement.go).
-func (s *State) ground(sd side, mv *moves) *Ground {
+func (s *State) ground(sd side, mv *moves) *Ground { return s.groundIn(new(groundStore), sd, mv) }
+
+// groundStore holds a Ground with its places and borders. Legal and Apply,
+// which build one on every call, take theirs from groundPool and put it
+// back once done with it, instead of allocating one each time.
+type groundStore struct {
+	ground  Ground
+	places  [nPlaces]PlaceView
+	borders [nBridges + nFerries]BorderAt
+}
+
+var groundPool = sync.Pool{New: func() any { return new(groundStore) }}
+
+// groundIn is ground built in gs, whatever gs held before.
+func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	mp := s.g.m
-	g := &Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
-		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces),
-		Borders: make([]BorderAt, 0, nBridges+nFerries), Held: s.held, BoundaryAt: s.g.boundaryAt}
+	gs.places = [nPlaces]PlaceView{}
+	gs.ground = Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
+		BoatReady: !s.boatUsed, Places: gs.places[:],
+		Borders: gs.borders[:0], Held: s.held, BoundaryAt: s.g.boundaryAt}
+	g := &gs.ground
 	if sd == germans {
 		g.Held = ^s.held // the Germans hold every boundary without a Held! marker (mgmg:9.62)
 	}
@@ -149,7 +167,9 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		v.Corps = s.control[p] == ctlCorps
 		v.Friends = s.count(int16(p), sd)
 	}
-	g.Places[mv.Active].Supplied = s.suppliedFromZoneF(mv.Active) // a Boat Assault starts there (mgmg:9.5)
+	if sd == allies && !s.boatUsed {
+		g.Places[mv.Active].Supplied = s.suppliedFromZoneF(mv.Active) // a Boat Assault starts there (mgmg:9.5), the only reader
+	}
 	for u, st := range &s.units {
 		if st.Loc < 0 || s.g.side[u] == sd {
 			continue
@@ -219,7 +239,10 @@ func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
 	if st.Level != StepFresh || s.g.side[u] != f.Side || !mv.Overran.has(u) && (st.Loc != mv.Active && !s.landedFrom(u, mv) || f.Acted.has(u)) {
 		return false // mgmg:18.42: a unit landed from the United Kingdom box moves on from its Drop Area
 	}
-	return len(s.entries(u, s.startLeg(u, mv, g), mv, g, nil)) > 0
+	for range s.entries(u, s.startLeg(u, mv, g), mv, g) {
+		return true
+	}
+	return false
 }
 
 // activeLeg is the leg unit u begins its movement with when it did not
@@ -241,29 +264,30 @@ type entry struct {
 	how Via
 }
 
-// entries lists where unit u on leg may go next: by infiltration in an
+// entries yields where unit u on leg may go next: by infiltration in an
 // Infiltration Impulse, otherwise, and after an overrun, by border, ferry
 // or boat.
-func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []entry {
-	m := moverOf(&s.g.units[u])
-	hows := []Via{ViaBorder, ViaFerry, ViaBoat}
-	if mv.Kind == impulseInfiltration && !mv.Overran.has(u) {
-		hows = []Via{ViaInfiltration} // an infiltrator that overran moves on as any unit (mgmg:10.5, 26.0 example 14)
-	}
-	for _, to := range g.Map.Neighbors(leg.At) {
-		if mv.Assaulted.has(to) {
-			continue // mgmg:10.1
+func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground) iter.Seq[entry] {
+	return func(yield func(entry) bool) {
+		m := s.g.movers[u]
+		hows := []Via{ViaBorder, ViaFerry, ViaBoat}
+		if mv.Kind == impulseInfiltration && !mv.Overran.has(u) {
+			hows = []Via{ViaInfiltration} // an infiltrator that overran moves on as any unit (mgmg:10.5, 26.0 example 14)
 		}
-		for _, how := range hows {
-			if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German || g.Map.Boundary(leg.At, to) != River) {
-				continue // the common refusals, without building their errors
+		for _, to := range g.Map.Neighbors(leg.At) {
+			if mv.Assaulted.has(to) {
+				continue // mgmg:10.1
 			}
-			if _, err := g.Enter(m, leg, to, how); err == nil {
-				buf = append(buf, entry{to, how})
+			for _, how := range hows {
+				if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German || g.Map.Boundary(leg.At, to) != River) {
+					continue // the common refusals, without building their errors
+				}
+				if _, err := g.Enter(m, leg, to, how); err == nil && !yield(entry{to, how}) {
+					return
+				}
 			}
 		}
 	}
-	return buf
 }
 
 // legalImpulse lists the choices of the impulse in progress: its kind and
@@ -274,7 +298,9 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 	if mv.Kind == impulseNone {
 		return s.legalActivations(s.legalInterdiction(append(buf, act(kPass, 0))), f.Side)
 	}
-	g := s.ground(f.Side, mv)
+	gs := groundPool.Get().(*groundStore)
+	defer groundPool.Put(gs)
+	g := s.groundIn(gs, f.Side, mv)
 	if mv.Unit == 0 {
 		for u := range s.units {
 			if s.mayMove(int16(u), mv, g) {
@@ -291,11 +317,11 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 		return append(buf, act(kEndImpulse, 0))
 	}
 	u, leg := mv.Unit-1, mv.Leg.leg()
-	for _, e := range s.entries(u, leg, mv, g, nil) {
+	for e := range s.entries(u, leg, mv, g) {
 		buf = append(buf, act(kEnter, e.to|int(e.how)<<8))
 	}
 	if mv.Kind == impulseAssault { // mgmg:8.21 step 2
-		m := moverOf(&s.g.units[u])
+		m := s.g.movers[u]
 		for _, to := range g.Map.Neighbors(leg.At) {
 			if g.MaySeize(m, leg, to) == nil {
 				buf = append(buf, act(kSeize, to))
@@ -314,12 +340,14 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 // (mgmg:8.22). Activating a place only to repair or demolish bridges
 // (mgmg:8.21 steps 1 and 3) comes with those rules.
 func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
+	gs := groundPool.Get().(*groundStore)
+	defer groundPool.Put(gs)
 	for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
 		if k == impulseInfiltration && sd != germans {
 			continue
 		}
 		mv := s.startMoving(k, 0, sd)
-		g := s.ground(sd, &mv)
+		g := s.groundIn(gs, sd, &mv)
 		var seen placeSet
 		for u, st := range &s.units {
 			p := st.Loc
@@ -334,6 +362,18 @@ func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
 		}
 	}
 	return buf
+}
+
+// mayActivate reports a unit of side sd free to move from place p, the
+// Active Area of the impulse mv would begin with ground g.
+func (s *State) mayActivate(p int16, sd side, mv *moves, g *Ground) bool {
+	mv.Active = p
+	for u, st := range &s.units {
+		if st.Loc == p && s.g.side[u] == sd && st.Level == StepFresh && s.mayMove(int16(u), mv, g) {
+			return true
+		}
+	}
+	return false
 }
 
 // applyImpulse applies a choice of the impulse in progress.
@@ -369,8 +409,10 @@ func (s *State) applyImpulse(k kind, x int) {
 func (s *State) enterPlace(u, to int, how Via) {
 	f := s.impulseFrame()
 	mv := &f.Move
-	g := s.ground(f.Side, mv)
-	m := moverOf(&s.g.units[u])
+	gs := groundPool.Get().(*groundStore)
+	defer groundPool.Put(gs)
+	g := s.groundIn(gs, f.Side, mv)
+	m := s.g.movers[u]
 	from := int(mv.Leg.At)
 	e, err := g.Enter(m, mv.Leg.leg(), to, how)
 	if err != nil {
@@ -484,7 +526,7 @@ func (s *State) seizureResult(u int16, dr int) {
 	} else {
 		s.logf("mgmg:9.22", "%u fails to seize the bridge to %p: dr %d, modifier %d", int(u), to, dr, drm)
 	}
-	if mv.Leg.leg().Spent() >= g.ImpulseMF(moverOf(&s.g.units[u])) {
+	if mv.Leg.leg().Spent() >= g.ImpulseMF(s.g.movers[u]) {
 		s.stopUnit()
 	}
 }
@@ -501,7 +543,7 @@ func (s *State) impulseAsks() (ask, wait string) {
 		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or end the impulse", imp, s.g.placeName(mv.Active)), "impulse " + imp + ": movement"
 	}
 	u := mv.Unit - 1
-	m := moverOf(&s.g.units[u])
+	m := s.g.movers[u]
 	left := s.ground(s.impulseFrame().Side, mv).ImpulseMF(m) - mv.Leg.leg().Spent()
 	return fmt.Sprintf("Impulse %s: %s has %s MF left: enter a place or stop", imp, s.g.units[u].Name, halves(left)), "impulse " + imp + ": movement"
 }

@@ -21,13 +21,22 @@ import (
 // mayRepairFrom reports Active Area p as one from which side sd may try
 // repairs (mgmg:19.2).
 func (s *State) mayRepairFrom(p int16, sd side) bool {
-	if s.controller(p) != sd || p == s.g.uk {
+	var reach *[nPlaces]bool
+	return s.mayRepairWith(p, sd, &reach)
+}
+
+// mayRepairWith is mayRepairFrom with side sd's supply lines (supplyReach)
+// traced into *reach the first time they are asked for, kept for the next
+// place.
+func (s *State) mayRepairWith(p int16, sd side, reach **[nPlaces]bool) bool {
+	if s.controller(p) != sd || p == s.g.uk || sd == allies && s.control[p] != ctlCorps {
 		return false
 	}
-	if sd == allies {
-		return s.control[p] == ctlCorps && s.suppliedFromZoneF(p)
+	if *reach == nil {
+		r := s.supplyReach(sd) // from Zone F for the Allies (mgmg:13.82)
+		*reach = &r
 	}
-	return s.supplied(p, germans)
+	return (*reach)[p]
 }
 
 // on reports bridge i on a boundary of place p.
@@ -61,19 +70,23 @@ func (s *State) mayDemolish(i int, p int16, sd side, f *frame) bool {
 // already.
 func (s *State) bridgeActivations(buf []engine.Action, sd side) []engine.Action {
 	f := s.impulseFrame()
+	var reach *[nPlaces]bool
 	for p := range int16(nPlaces) {
 		a := act(kAssaultImpulse, int(p))
-		if slices.Contains(buf, a) {
+		if s.g.bridgesOn[p] == 0 || slices.Contains(buf, a) {
 			continue
 		}
 		repairs := -1 // not yet known: the supply line is traced once
 		for i := range s.g.bridges {
+			if s.g.bridgesOn[p]&(1<<i) == 0 {
+				continue
+			}
 			if s.mayDemolish(i, p, sd, f) {
 				buf = append(buf, a)
 				break
 			}
 			if s.g.on(i, p) && s.bridges[i].Held == heldBlown && repairs < 0 {
-				repairs = int(bit(s.mayRepairFrom(p, sd)))
+				repairs = int(bit(s.mayRepairWith(p, sd, &reach)))
 			}
 			if repairs == 1 && s.mayRepair(i, p, sd, f) {
 				buf = append(buf, a)

@@ -36,6 +36,11 @@ type Game struct {
 	draw          *drawing // the board document and the pieces' symbols, for clients (board_view.go)
 	boundaries    []Border // the river and canal boundaries, as the state keeps their Held! markers (held.go)
 	boundaryAt    []int8   // per pair of places: the index of its river or canal boundary, -1 for none
+	// read once off the counters and the map for the hot paths of Legal and Apply
+	attackers []Attacker // per unit (attackerOf)
+	movers    []Mover    // per unit (moverOf)
+	dist      []int8     // per pair of places: the distance (distances)
+	bridgesOn []uint32   // per place: the bridges on its boundaries, one bit each
 }
 
 // options are the agreed scenario and optional rules (mgmg:22, 23).
@@ -75,7 +80,11 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 	if g.boundaries = m.boundaries(); len(g.boundaries) != nBoundaries {
 		return nil, fmt.Errorf("mgmg data: %d river and canal boundaries; a state holds exactly %d: change nBoundaries in held.go with the data", len(g.boundaries), nBoundaries)
 	}
-	g.boundaryAt = borderIndex(g.boundaries)
+	g.boundaryAt, g.dist, g.bridgesOn = borderIndex(g.boundaries), distances(m), make([]uint32, nPlaces)
+	for i, b := range bridges {
+		g.bridgesOn[b.A] |= 1 << i
+		g.bridgesOn[b.B] |= 1 << i
+	}
 	for i := range m.Len() {
 		id := m.Place(i).ID
 		g.placeIDs = append(g.placeIDs, id)
@@ -87,6 +96,7 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		u := &g.units[i]
 		g.byID[u.ID] = int16(i)
 		g.side = append(g.side, sideOf(u.Side()))
+		g.attackers, g.movers = append(g.attackers, attackerOf(u)), append(g.movers, moverOf(u))
 		if _, ok := g.placeIndex[u.Place]; !ok {
 			return nil, fmt.Errorf("mgmg units: %s is placed in %q, which is no place of the map", u.ID, u.Place)
 		}

@@ -103,47 +103,68 @@ func (s *State) refitOneLevel(u int16) {
 // path crosses boundaries as a supply line does (mgmg:13.8, supplyCrossing;
 // docs/conformance/mgmg.md).
 func (s *State) refitPaths(from int16, sd side) (end [nPlaces]int8) {
-	var through [nPlaces]int8
-	var done [nPlaces]bool
+	end, through, ok := s.refitStart(from, sd)
+	if !ok {
+		return end
+	}
+	// the cheapest paths by relaxing each place's neighbours again whenever
+	// its own cost falls: a queue of places, each in it at most once
+	var queue [nPlaces]int8
+	var queued [nPlaces]bool
+	head, n := 0, 1
+	queue[0], queued[from] = int8(from), true
+	for n > 0 {
+		x := int(queue[head])
+		head, n, queued[x] = (head+1)%nPlaces, n-1, false
+		for _, y := range s.g.m.Neighbors(x) {
+			if s.refitStep(x, y, sd, &end, &through) && !queued[y] {
+				queue[(head+n)%nPlaces], queued[y] = int8(y), true
+				n++
+			}
+		}
+	}
+	return end
+}
+
+// refitStart is where refitPaths begins: no path yet but the depot's own
+// place, through which paths go on (ok) unless it is Contested or not the
+// side's (mgmg:13.61).
+func (s *State) refitStart(from int16, sd side) (end, through [nPlaces]int8, ok bool) {
 	for i := range end {
 		end[i], through[i] = -1, -1
 	}
 	end[from] = 0
 	if s.contested(from) || s.controller(from) != sd {
-		return end
+		return end, through, false
 	}
 	through[from] = 0
-	for {
-		x := -1
-		for p := range through {
-			if through[p] >= 0 && !done[p] && (x < 0 || through[p] < through[x]) {
-				x = p
-			}
-		}
-		if x < 0 {
-			return end
-		}
-		done[x] = true
-		for _, y := range s.g.m.Neighbors(x) {
-			ok, last := s.supplyCrossing(x, y)
-			if !ok || int16(y) == s.g.uk {
-				continue
-			}
-			c := through[x] + 1
-			if end[y] < 0 || c < end[y] {
-				end[y] = c
-			}
-			if last || done[y] || s.controller(int16(y)) != sd {
-				continue // a path ends here (mgmg:13.8)
-			}
-			if s.contested(int16(y)) {
-				c++
-			}
-			if through[y] < 0 || c < through[y] {
-				through[y] = c
-			}
-		}
+	return end, through, true
+}
+
+// refitStep extends the paths through x, at its cost so far, into its
+// neighbour y: where a path may end (end) and, in places side sd Controls,
+// go on (through), a friendly Contested place costing one more to cross
+// (mgmg:13.6, 13.8). It reports whether the cost of going on from y fell.
+func (s *State) refitStep(x, y int, sd side, end, through *[nPlaces]int8) bool {
+	ok, last := s.supplyCrossing(x, y)
+	if through[x] < 0 || !ok || int16(y) == s.g.uk {
+		return false
 	}
+	c := through[x] + 1
+	if end[y] < 0 || c < end[y] {
+		end[y] = c
+	}
+	if last || s.controller(int16(y)) != sd {
+		return false // a path ends here (mgmg:13.8)
+	}
+	if s.contested(int16(y)) {
+		c++
+	}
+	if through[y] < 0 || c < through[y] {
+		through[y] = c
+		return true
+	}
+	return false
 }
 
 // supplies reports whether depot i may refit unit u: a German depot any

@@ -281,3 +281,54 @@ func TestRefitPathsCrossLikeSupplyLines(t *testing.T) {
 		}
 	}
 }
+
+// TestRefitPathsCheapest: refitPaths, which relaxes the places of a queue,
+// finds the cheapest path of mgmg:13.6 from every place, for both sides, in
+// the states of random games: the same costs as relaxing every place over
+// and over until none changes.
+func TestRefitPathsCheapest(t *testing.T) {
+	g := MustLoad()
+	pick := engine.NewRNG(5)
+	checked := 0
+	for seed := uint64(1); seed <= 2; seed++ {
+		st, err := g.New("standard", nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for n := 0; s.step != stOver; n++ {
+			if s.step == stRefit || n%97 == 0 {
+				for from := range int16(nPlaces) {
+					for _, sd := range []side{germans, allies} {
+						if got, want := s.refitPaths(from, sd), slowRefitPaths(s, from, sd); got != want {
+							t.Fatalf("choice %d: refit paths of the %s from %s: %v; want %v", n, sd, g.placeIDs[from], got, want)
+						}
+						checked++
+					}
+				}
+			}
+			acts := s.Legal(nil)
+			if err := s.Apply(acts[pick.Intn(len(acts))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no state checked")
+	}
+}
+
+// slowRefitPaths is refitPaths by extending the paths through every
+// place over and over until no cost falls.
+func slowRefitPaths(s *State, from int16, sd side) [nPlaces]int8 {
+	end, through, ok := s.refitStart(from, sd)
+	for changed := ok; changed; {
+		changed = false
+		for x := range nPlaces {
+			for _, y := range s.g.m.Neighbors(x) {
+				changed = s.refitStep(x, y, sd, &end, &through) || changed
+			}
+		}
+	}
+	return end
+}
