@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"fmt"
+	"slices"
 
 	"sandtable/engine"
 )
@@ -191,10 +192,10 @@ func (s *State) supplies(i int, u int16) bool {
 
 // refitCosts is what refitting each unit costs from each depot on the map,
 // -1 where it may not (mgmg:13.6): one point, one more for a Disrupted unit,
-// and the path's cost.
+// and the path's cost, given the depots' paths.
 type refitCosts [maxDepots][nUnits]int8
 
-func (s *State) refitCosts() *refitCosts {
+func (s *State) refitCosts(paths *depotPaths) *refitCosts {
 	var c refitCosts
 	for i := range s.depots[:s.nDepots] {
 		for u := range c[i] {
@@ -203,12 +204,31 @@ func (s *State) refitCosts() *refitCosts {
 		if s.depots[i].At < 0 || s.depots[i].Points == 0 {
 			continue
 		}
-		end := s.refitPaths(int16(s.depots[i].At), s.active)
 		for u := range int16(nUnits) {
-			c[i][u] = s.refitCost(i, &end, u)
+			c[i][u] = s.refitCost(i, &paths[i], u)
 		}
 	}
 	return &c
+}
+
+// depotPaths are the refitPaths of each depot of the side refitting on the
+// map, traced once for each place that holds depots.
+type depotPaths [maxDepots][nPlaces]int8
+
+func (s *State) depotPaths() *depotPaths {
+	var out depotPaths
+	for i, d := range s.depots[:s.nDepots] {
+		if d.At < 0 {
+			continue
+		}
+		j := slices.IndexFunc(s.depots[:i], func(e depot) bool { return e.At == d.At })
+		if j >= 0 {
+			out[i] = out[j]
+			continue
+		}
+		out[i] = s.refitPaths(int16(d.At), s.active)
+	}
+	return &out
 }
 
 // refitCost is what refitting u from depot i costs given the depot's paths
@@ -246,7 +266,8 @@ func (s *State) drawable(c *refitCosts, u int16, cost int8) int {
 // furthest depot it draws on, and done.
 func (s *State) legalRefits(buf []engine.Action) []engine.Action {
 	buf = append(buf, act(kDone, 0))
-	c := s.refitCosts()
+	paths := s.depotPaths()
+	c := s.refitCosts(paths)
 	for u := range int16(nUnits) {
 		for i := range s.depots[:s.nDepots] {
 			if cost := c[i][u]; cost >= 0 && !s.twin(i, func(j int) bool { return c[j][u] >= 0 }) && s.drawable(c, u, cost) >= int(cost) {
@@ -254,7 +275,7 @@ func (s *State) legalRefits(buf []engine.Action) []engine.Action {
 			}
 		}
 	}
-	return s.legalConstruction(buf)
+	return s.legalConstruction(buf, paths)
 }
 
 // twin reports an earlier depot of the same kind in the same place that
@@ -273,7 +294,7 @@ func (s *State) twin(i int, ok func(j int) bool) bool {
 // depot i and the rest from the other depots within that cost in their
 // order (mgmg:13.6, docs/conformance/mgmg.md).
 func (s *State) refit(u int16, i int) {
-	c := s.refitCosts()
+	c := s.refitCosts(s.depotPaths())
 	cost := c[i][u]
 	s.refitOneLevel(u)
 	s.logf("mgmg:13.6", "%u refits to "+levelNames[s.units[u].Level]+" for %d Supply Points from "+s.g.depotLabel(s.depots[i].Kind)+" in %p",
