@@ -53,6 +53,10 @@ const (
 	kRetreatTo           // mgmg:10.92 the retreating unit goes into a place
 	kSupportArt          // mgmg:15.12 a field artillery unit supports the assault
 	kSupportDone         // mgmg:15.12 no more artillery supports it
+	kDropArea            // mgmg:20.4 activate a Drop Area: place | option<<8 (dday.go)
+	kJoin                // mgmg:20.4A, 20.5 a unit joins the D-Day assault
+	kStrike              // mgmg:20.4A, 20.5 the units that joined assault
+	kDropEnd             // mgmg:20.4C no more units of the Drop Area move
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -62,10 +66,13 @@ func split(a engine.Action) (kind, int) { return kind(a >> 32), int(int32(uint32
 // Describe implements engine.State.
 func (s *State) Describe(a engine.Action) engine.Choice {
 	k, x := split(a)
+	if c, ok := s.describeDDay(k, x); ok {
+		return c
+	}
 	c := engine.Choice{Rule: s.rule()}
 	switch k {
 	case kDone:
-		c.ID, c.Label = "done", "Done: "+s.Phase().Name+" (not yet built)"
+		c.ID, c.Label = "done", "Done: end the "+s.Phase().Name
 		switch s.step {
 		case stDepot:
 			c.Label = "Refit from the depots as they are"
@@ -156,7 +163,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone}
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone,
+	"dday-assault": kStrike, "drop-done": kDropEnd}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -220,6 +228,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 		return act(kRefitUnit, int(u)|i<<8), ok && err == nil && i >= 0 && i < maxDepots
 	}
 	if a, ok := s.parseAssaultChoice(prefix, arg); ok {
+		return a, ok
+	}
+	if a, ok := s.parseDDayChoice(prefix, arg); ok {
 		return a, ok
 	}
 	return s.parseImpulseChoice(prefix, arg)

@@ -458,6 +458,7 @@ func (s *State) seizureResult(u int16, dr int) {
 	if mv.Leg.leg().Spent() >= g.ImpulseMF(moverOf(&s.g.units[u])) {
 		s.stopUnit()
 	}
+	s.ddayResume() // mgmg:20.4B
 }
 
 // impulseAsks is what the impulse in progress asks of its side (ask) and

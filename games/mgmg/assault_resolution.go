@@ -119,18 +119,24 @@ func (s *State) startAssault(p int16) {
 			f.Fight.Attackers.add(int16(u))
 		}
 	}
-	s.stack.push(f)
 	if f.Fight.Optional {
 		s.logf("mgmg:10.3", "%s makes an Optional Assault in %p", int(imp.Side), int(p))
 	} else {
 		s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
 	}
+	s.openFight(f)
+}
+
+// openFight puts assault f above its impulse: the attacker names the Point
+// Unit, at once when one unit may be it (mgmg:10.7).
+func (s *State) openFight(f frame) {
+	s.stack.push(f)
 	if len(s.forwardChoices()) == 0 {
-		s.logf("mgmg:10.1", "no enemy unit is left in %p to assault", int(p))
+		s.logf("mgmg:10.1", "no enemy unit is left in %p to assault", int(f.Fight.Place))
 		s.endAssault()
 		return
 	}
-	s.step, s.active = stAssaultPoint, imp.Side
+	s.step, s.active = stAssaultPoint, f.Side
 	if ps := s.pointChoices(nil); len(ps) == 1 {
 		s.namePoint(int16(ps[0]))
 	}
@@ -209,6 +215,9 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 	}
 	at := int(f.Fight.Place)
 	c := AssaultCase{Mandatory: !f.Fight.Optional, From: EnteredFromArea, ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
+	if o, ok := s.ddayOrigin(); ok {
+		c.From = o // mgmg:20.4A, 20.5
+	}
 	return a, d, c
 }
 
@@ -420,6 +429,10 @@ func (s *State) endAssault() {
 		imp.Move.Mandatory[i] &^= f.Fight.Attackers[i]
 	}
 	s.updateControl(f.Fight.Place)
+	if imp.DDay.Phase != 0 {
+		s.ddayAssaulted(imp) // mgmg:20.4A, 20.5
+		return
+	}
 	s.step, s.active = stImpulse, imp.Side
 	if imp.Move.Ending {
 		s.endMoving()

@@ -132,6 +132,7 @@ func (s *State) Hash() uint64 {
 			h.Add(w)
 		}
 		f.Fight.hash(&h)
+		f.DDay.hash(&h)
 	}
 	return h.Sum()
 }

@@ -40,7 +40,7 @@ func (s *State) interdictFrom(first int16) {
 			return
 		}
 	}
-	s.step, s.active = stAirborneLanding, allies
+	s.startDropAreas()
 }
 
 // interdictionResult applies the Interdiction dr that stands for unit u:

@@ -420,6 +420,9 @@ func (s *State) Invariants() error {
 	if (s.advantage == nobody) == (s.advantageNext == nobody) || s.advantage == nobody && (s.step == stImpulse && !begun || s.step == stReroll) {
 		return errors.New("the Advantage belongs to a side, or, once used, to nobody until the impulse or phase ends and then to the other side, who is advantage_next; a side holds it at the start of each impulse (mgmg:12.1, 12.5)")
 	}
+	if err := s.checkDDay(); err != nil {
+		return err
+	}
 	return s.checkStack()
 }
 
@@ -455,7 +458,8 @@ func (s *State) checkStack() error {
 	}
 	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll,
 		stAttrition: procBombard, stBombardWith: procBombard, stSupport: procBombard, stPrimary: procBombard, stMistaken: procBombard,
-		stAssaultPoint: procAssault, stAssaultForward: procAssault, stCasualty: procAssault, stAttackerRetreat: procAssault, stVoluntary: procAssault, stRetreatTo: procAssault, stAssaultSupport: procAssault}[s.step]
+		stAssaultPoint: procAssault, stAssaultForward: procAssault, stCasualty: procAssault, stAttackerRetreat: procAssault, stVoluntary: procAssault, stRetreatTo: procAssault, stAssaultSupport: procAssault,
+		stAirborneLanding: procImpulse, stGroundAssault: procImpulse}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
 		return nil

@@ -15,8 +15,7 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 	return buf
 }
 
-// legal lists the legal actions, one case per step. The phases whose rules
-// are not yet built offer only "done" (see the prompt).
+// legal lists the legal actions, one case per step.
 func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
 	case stAirBombardment, stArtilleryBarrage, stAttrition:
@@ -24,7 +23,7 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stBombardWith, stSupport, stPrimary, stMistaken:
 		return s.legalImpulseBombard(buf)
 	case stAirborneLanding, stGroundAssault:
-		return append(buf, act(kDone, 0))
+		return s.legalDDay(buf)
 	case stRegroup, stRegroupTo:
 		return s.legalRegroup(buf)
 	case stReroll:
@@ -37,8 +36,8 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
 		buf = s.legalImpulse(buf)
-		if s.impulseFrame().Move.Kind == impulseNone {
-			buf = s.legalTargets(buf) // mgmg:8.23
+		if s.impulseFrame().Move.Kind == impulseNone && !s.germansHeld() {
+			buf = s.legalTargets(buf) // mgmg:8.23; none in German Impulse 0 of D-Day (mgmg:20.61)
 		}
 		return buf
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
@@ -68,7 +67,7 @@ func (s *State) Apply(a engine.Action) error {
 	case stBombardWith, stSupport, stPrimary, stMistaken:
 		s.applyImpulseBombard(k, x)
 	case stAirborneLanding, stGroundAssault:
-		s.applyDDay()
+		s.applyDDay(k, x)
 	case stImpulse:
 		switch k {
 		case kInterdict:

@@ -40,21 +40,6 @@ func (s *State) reopenFerries() {
 	}
 }
 
-// applyDDay ends a D-Day phase (mgmg:20.1): after the Air Bombardment
-// (20.2) and Artillery Bombardment (20.3) Phases (bombard.go), the Airborne
-// Landing (20.4) and XXX Corps Ground Assault (20.5) Phases follow each
-// other, and then the Daylight Phase begins with German Impulse 0
-// (mgmg:20.6).
-func (s *State) applyDDay() {
-	switch s.step {
-	case stAirborneLanding:
-		s.settleAdvantage() // mgmg:12.2: used on an Interdiction dr, it passes as the phase ends
-		s.step = stGroundAssault
-	case stGroundAssault:
-		s.startDaylight()
-	}
-}
-
 // landFirstLift places the first lift's airborne units in their Drop Areas,
 // fresh side up, and the German resolves Interdiction: the first two steps
 // of the Airborne Landing Phase (mgmg:20.4, 18.44).

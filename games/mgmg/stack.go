@@ -63,6 +63,7 @@ type frame struct {
 	Stay     bool    `json:",omitempty"` // impulse: an Air Bombardment: the Advantage marker stays (mgmg:16.2)
 	Move     moves   `json:",omitzero"`  // impulse: its Active Area and movement (assault_impulse.go)
 	Fight    fight   `json:",omitzero"`  // assault: the assault in progress (assault_resolution.go); Side is the attacker
+	DDay     ddayRun `json:",omitzero"`  // impulse: a D-Day phase run on it (dday.go): its own choices and record
 }
 
 // units is a set of units, one bit each by index.

@@ -1,0 +1,338 @@
+package mgmg
+
+import (
+	"slices"
+	"strings"
+
+	"sandtable/engine"
+	"testing"
+)
+
+// ddayWith is September 17 at the Artillery Bombardment Phase with only
+// the units given on the map (the first lift's in the United Kingdom box
+// land next): with no XXX Corps Artillery Fresh in Zone F the phase's only
+// choice is Done, which lands the lift (mgmg:20.3, 20.4).
+func ddayWith(t *testing.T, units ...UnitPos) *State {
+	t.Helper()
+	return edited(t, newTestState(t, "standard"), func(p *Position) {
+		p.Step = "dday-artillery-bombardment"
+		p.Units = units
+	})
+}
+
+// keepRolls keeps every roll the Advantage holder is offered.
+func keepRolls(t *testing.T, s *State) {
+	t.Helper()
+	for s.step == stReroll {
+		play(t, s, "keep")
+	}
+}
+
+// freshAt and spentAt name a unit's place and face for ddayWith.
+func freshAt(id, at string) UnitPos { return UnitPos{ID: id, At: at, Level: "fresh"} }
+func spentAt(id, at string) UnitPos { return UnitPos{ID: id, At: at, Level: "spent"} }
+
+// levelIs fails the test unless unit id stands in place at with level.
+func levelIs(t *testing.T, s *State, id, at string, level Step) {
+	t.Helper()
+	g := s.g
+	if st := s.units[g.unit(id)]; st.Loc != g.at(at) || st.Level != level {
+		t.Errorf("%s is in %s, %s; want %s, %s", id, g.locName(st.Loc), st.Level, at, level)
+	}
+}
+
+// TestExample3PlaysThrough: mgmg:26.0 example 3 played (mgmg:20.4,
+// mgmg:18.44, mgmg:10.72, mgmg:10.73, mgmg:10.8, mgmg:10.5): six American
+// battalions land in St. Oedenrode (54) by the Fresh Son FLAK Tower; a 1
+// against Interdiction Value 1 lands the 1/502 Spent, 2 to 6 the others
+// Fresh. The Drop Area is Contested, so its one option is an assault; the
+// 2/502 (attack 4) and 3/502 join it: AV 5 = 4 + 1 other unit; DV 3 = the
+// tower's 1 + TEM 2. The Allied DR three above the German's: AT - DT = 2 +
+// 3 = 5 casualty points, more than the 4 the Fresh tower can take: it is
+// eliminated, with no overrun (mgmg:20.4A). The two assaulting units are
+// Spent, the three others Fresh for later impulses (mgmg:20.4D).
+func TestExample3PlaysThrough(t *testing.T) {
+	paras := []string{"us-1-502", "us-2-502", "us-3-502", "us-1-506", "us-2-506", "us-3-506"}
+	units := []UnitPos{freshAt("de-tower-son", "54")}
+	for _, id := range paras {
+		units = append(units, freshAt(id, "UK"))
+	}
+	s := ddayWith(t, units...)
+	s.rng.Force(1, 2, 3, 4, 5, 6)
+	play(t, s, "done")
+	keepRolls(t, s)
+	levelIs(t, s, "us-1-502", "54", StepSpent)
+	if got := ids(s); !slices.Equal(got, []string{"drop-assault:54", "done"}) {
+		t.Fatalf("choices %v; want the assault in the Contested Drop Area 54, or done (mgmg:20.4A, D)", got)
+	}
+	play(t, s, "drop-assault:54")
+	if got := ids(s); !slices.Equal(got, []string{"join:us-2-502", "join:us-3-502", "join:us-1-506", "join:us-2-506", "join:us-3-506"}) {
+		t.Fatalf("choices %v; want the five Fresh battalions to join, and no assault before one has", got)
+	}
+	s.rng.Force(4, 4, 2, 3)                                                                // the Allied DR 8, the German 5
+	play(t, s, "join:us-2-502", "join:us-3-502", "dday-assault", "point:us-2-502", "keep") // the tower is the Forward Unit at once
+	logHas(t, s, "mgmg:10.72", "AV 5")
+	logHas(t, s, "mgmg:10.73", "DV 3")
+	for s.step == stCasualty {
+		play(t, s, "casualty:de-tower-son")
+	}
+	if st := s.units[s.g.unit("de-tower-son")]; st.Loc != locElim {
+		t.Errorf("the Son FLAK Tower is in %s; want it eliminated by 5 casualty points", s.g.locName(st.Loc))
+	}
+	if s.step != stAirborneLanding || s.active != allies {
+		t.Fatalf("after the assault: step %s, %s to move; want the next activation", stepNames[s.step], s.active)
+	}
+	for _, id := range paras[1:3] {
+		levelIs(t, s, id, "54", StepSpent)
+	}
+	for _, id := range paras[3:] {
+		levelIs(t, s, id, "54", StepFresh)
+	}
+	if s.control[s.g.at("54")] != ctlAirborne {
+		t.Errorf("54 is Controlled %s; want the Airborne once the tower is gone (mgmg:7.2)", controlNames[s.control[s.g.at("54")]])
+	}
+	if got := ids(s); !slices.Equal(got, []string{"done"}) {
+		t.Errorf("choices %v; want 54 activated once only (mgmg:20.4)", got)
+	}
+}
+
+// TestLandingAssaultStalemateAndFailure: mgmg:26.0 example 3's other
+// results (mgmg:20.4A, mgmg:10.742, mgmg:10.741): the German DR two above
+// the Allied is a stalemate: the Point Unit Disrupt 1, the other assaulting
+// unit Spent, the units that did not assault unaffected, and nobody
+// retreats; five above is a failure: both Disrupt 1, staying in 54.
+func TestLandingAssaultStalemateAndFailure(t *testing.T) {
+	for _, c := range []struct {
+		dice         []int
+		point, other Step
+	}{
+		{[]int{2, 2, 3, 3}, StepDisrupt1, StepSpent},    // Allied 4, German 6: AT 9 = DT 9
+		{[]int{1, 1, 3, 4}, StepDisrupt1, StepDisrupt1}, // Allied 2, German 7: AT 7 < DT 10
+	} {
+		s := ddayWith(t, spentAt("de-tower-son", "54"), freshAt("us-2-502", "UK"), freshAt("us-3-502", "UK"), freshAt("us-1-506", "UK"))
+		play(t, s, "done") // a Spent tower interdicts nothing (mgmg:18.44)
+		s.rng.Force(c.dice...)
+		play(t, s, "drop-assault:54", "join:us-2-502", "join:us-3-502", "dday-assault", "point:us-2-502", "keep")
+		logHas(t, s, "mgmg:10.73", "DV 3") // the Spent tower's factor 1 + TEM 2
+		if s.step == stAttackerRetreat {
+			t.Fatalf("the landing's assaulting units are offered a retreat (mgmg:20.4A)")
+		}
+		for s.step == stVoluntary {
+			play(t, s, "stay")
+		}
+		levelIs(t, s, "us-2-502", "54", c.point)
+		levelIs(t, s, "us-3-502", "54", c.other)
+		levelIs(t, s, "us-1-506", "54", StepFresh)
+		if s.step != stAirborneLanding {
+			t.Errorf("step %s; want the next activation", stepNames[s.step])
+		}
+	}
+}
+
+// groundAssaultOf is the XXX Corps Ground Assault Phase of example 4
+// (mgmg:26.0): the barrage has left four of Zone F's five German units
+// Spent, the 10SS 2/22 Fresh; the Guards Armoured Division is Fresh there,
+// the XXX Corps Artillery Spent by its barrage; the Panzerjäger 559 holds
+// Valkenswaard (64). No Drop Area is activated (mgmg:20.4D).
+func groundAssaultOf(t *testing.T) *State {
+	t.Helper()
+	units := []UnitPos{freshAt("de-10ss-2-22", "F"), spentAt("de-9ss-2-20", "F"), spentAt("de-7-1-16", "F"), spentAt("de-7-2-16", "F"),
+		spentAt("de-penal-6", "F"), freshAt("de-pzjg-559", "64"), spentAt("gb-xxx-corps-art", "F")}
+	for _, id := range []string{"gb-gds-2-gren", "gb-gds-1-gren", "gb-gds-1-cold", "gb-gds-5-cold", "gb-gds-2-irish", "gb-gds-3-irish", "gb-gds-2-welsh", "gb-gds-1-welsh", "gb-gds-art"} {
+		units = append(units, freshAt(id, "F"))
+	}
+	s := ddayWith(t, units...)
+	play(t, s, "done") // no barrage: the XXX Corps Artillery is Spent (mgmg:20.3)
+	if got := ids(s); !slices.Equal(got, []string{"done"}) {
+		t.Fatalf("landing choices %v; want only done with no airborne unit landed", got)
+	}
+	play(t, s, "done")
+	return s
+}
+
+// TestGroundAssaultMustBeMade: the Guards Armoured units of Zone F, and
+// only they, may join its assault, artillery supporting instead; the
+// phase has no Done: one unit at least must assault (mgmg:20.5).
+func TestGroundAssaultMustBeMade(t *testing.T) {
+	s := groundAssaultOf(t)
+	if s.step != stGroundAssault || s.active != allies || s.Phase().ID != "dday-ground-assault" {
+		t.Fatalf("step %s, %s to move, phase %s; want the Allies' XXX Corps Ground Assault Phase", stepNames[s.step], s.active, s.Phase().ID)
+	}
+	want := []string{"join:gb-gds-2-gren", "join:gb-gds-1-gren", "join:gb-gds-1-cold", "join:gb-gds-5-cold", "join:gb-gds-2-irish", "join:gb-gds-3-irish", "join:gb-gds-2-welsh", "join:gb-gds-1-welsh"}
+	if got := ids(s); !slices.Equal(got, want) {
+		t.Errorf("choices %v; want the eight Guards battalions to join, no Done, no artillery (mgmg:20.5, mgmg:15.12)", got)
+	}
+	if p := s.Prompt("allied"); !strings.Contains(p.Text, "must assault") || p.Rule != "mgmg:20.5" {
+		t.Errorf("prompt %+v; want it to say one unit must assault, citing mgmg:20.5", p)
+	}
+	play(t, s, "join:gb-gds-2-gren")
+	if got := ids(s); got[len(got)-1] != "dday-assault" {
+		t.Errorf("choices %v; want the assault once a unit has joined", got)
+	}
+}
+
+// TestExample4PlaysThrough: mgmg:26.0 example 4 played (mgmg:20.5,
+// mgmg:10.72, mgmg:10.73, mgmg:10.8, mgmg:10.92, mgmg:15.12): the 2nd
+// Grenadier Guards (attack 8) the Point Unit, the 1st Grenadier Guards
+// with it, the Guards artillery supporting: AV 11 = 8 + 1 other + 1
+// artillery + 1 divisional integrity (three Guards units). The 10SS 2/22 the
+// Forward Unit: DV 5 = 3 + TEM 2, no other Fresh defender. Equal DRs: 6
+// casualty points. The German takes the first on the 2/22 (Spent), two each
+// on the Spent 7 1/16 and 6th Penal (Disrupt 2), and retreats the 7 1/16
+// for the sixth, into Valkenswaard (64), its only retreat. The Guards that
+// assaulted are Spent, their artillery Fresh (mgmg:15.12); German Impulse 0
+// follows (mgmg:20.6).
+func TestExample4PlaysThrough(t *testing.T) {
+	s := groundAssaultOf(t)
+	s.rng.Force(3, 4, 4, 3) // the Allied DR 7, the German 7
+	play(t, s, "join:gb-gds-2-gren", "join:gb-gds-1-gren", "dday-assault", "point:gb-gds-2-gren", "artillery:gb-gds-art")
+	if got := ids(s); !slices.Contains(got, "forward:de-10ss-2-22") {
+		t.Fatalf("choices %v; want the German to name the Forward Unit", got)
+	}
+	play(t, s, "forward:de-10ss-2-22", "keep")
+	logHas(t, s, "mgmg:10.72", "AV 11")
+	logHas(t, s, "mgmg:10.73", "DV 5")
+	logHas(t, s, "mgmg:10.8", "6 casualty points")
+	play(t, s, "casualty:de-10ss-2-22", "casualty:de-7-1-16", "casualty:de-7-1-16", "casualty:de-penal-6", "casualty:de-penal-6", "withdraw:de-7-1-16")
+	if got := ids(s); !slices.Equal(got, []string{"retreat-to:64"}) {
+		t.Fatalf("retreat choices %v; want Valkenswaard (64) alone (mgmg:10.92)", got)
+	}
+	play(t, s, "retreat-to:64", "stay")
+	levelIs(t, s, "de-10ss-2-22", "F", StepSpent)
+	levelIs(t, s, "de-penal-6", "F", StepDisrupt2)
+	levelIs(t, s, "de-7-1-16", "64", StepDisrupt2)
+	levelIs(t, s, "gb-gds-2-gren", "F", StepSpent)
+	levelIs(t, s, "gb-gds-1-gren", "F", StepSpent)
+	levelIs(t, s, "gb-gds-art", "F", StepFresh)
+	levelIs(t, s, "gb-gds-1-cold", "F", StepFresh)
+	if s.step != stImpulse || s.active != germans || s.impulse != 0 || s.Phase().ID != "daylight" {
+		t.Errorf("step %s, %s to move, impulse %d; want German Impulse 0 of the Daylight Phase (mgmg:20.6)", stepNames[s.step], s.active, s.impulse)
+	}
+}
+
+// TestGroundAssaultFailureStays: a failed ground assault leaves its units
+// Disrupt 1 in Zone F, with no retreat offered (mgmg:10.741, mgmg:20.5).
+func TestGroundAssaultFailureStays(t *testing.T) {
+	s := groundAssaultOf(t)
+	s.rng.Force(1, 1, 6, 6) // the Allied DR 2, the German 12: AT 10 < DT 17
+	play(t, s, "join:gb-gds-2-gren", "dday-assault", "support-done", "forward:de-10ss-2-22", "keep")
+	if s.step == stAttackerRetreat {
+		t.Fatal("the Guards are offered a retreat out of Zone F (mgmg:10.741)")
+	}
+	play(t, s, "stay")
+	levelIs(t, s, "gb-gds-2-gren", "F", StepDisrupt1)
+	if s.step != stImpulse || s.active != germans {
+		t.Errorf("step %s, %s to move; want German Impulse 0", stepNames[s.step], s.active)
+	}
+}
+
+// TestLandingSeizesBridges: mgmg:20.4B, mgmg:9.22, mgmg:19.3: the 2/501
+// and 3/501 land Fresh in Eerde (55), Uncontested, beside the Spent Son FLAK
+// Tower in St. Oedenrode (54), so that nothing interdicts them. Activated
+// to seize bridges, one unit tries each German bridge of 55 once, one MF a
+// try: into 54 the modifier is 0 (not Vacant, no Fresh enemy, a canal), so
+// a 4 takes it; into Veghel (51) it is +1 (Vacant), so a 2 fails. With no
+// bridge left to try the activation ends: the 2/501 is Spent, the 3/501
+// still Fresh, and 55 is not activated again.
+func TestLandingSeizesBridges(t *testing.T) {
+	s := ddayWith(t, spentAt("de-tower-son", "54"), freshAt("us-2-501", "UK"), freshAt("us-3-501", "UK"))
+	play(t, s, "done")
+	if got := ids(s); !slices.Equal(got, []string{"drop-seize:55", "drop-move:55", "done"}) {
+		t.Fatalf("choices %v; want 55 to seize bridges or move, or done (mgmg:20.4)", got)
+	}
+	play(t, s, "drop-seize:55")
+	if got := ids(s); !slices.Equal(got, []string{"move:us-2-501", "move:us-3-501"}) {
+		t.Fatalf("choices %v; want the one unit that seizes", got)
+	}
+	play(t, s, "move:us-2-501")
+	got := ids(s)
+	slices.Sort(got)
+	if !slices.Equal(got, []string{"seize:51", "seize:54", "stop"}) {
+		t.Fatalf("choices %v; want the bridges to 51 and 54, or stop", got)
+	}
+	s.rng.Force(4, 2)
+	play(t, s, "seize:54", "keep", "seize:51", "keep")
+	g := s.g
+	if h := s.bridges[g.bridgeAt[int(g.at("54"))*nPlaces+int(g.at("55"))]].Held; h != heldAllied {
+		t.Errorf("the bridge 54/55 is %s; want it seized by the 4", bridgeHeldNames[h])
+	}
+	if h := s.bridges[g.bridgeAt[int(g.at("51"))*nPlaces+int(g.at("55"))]].Held; h != heldGerman {
+		t.Errorf("the bridge 51/55 is %s; want it German after the 2 failed", bridgeHeldNames[h])
+	}
+	levelIs(t, s, "us-2-501", "55", StepSpent)
+	levelIs(t, s, "us-3-501", "55", StepFresh)
+	if got := ids(s); s.step != stAirborneLanding || !slices.Equal(got, []string{"done"}) {
+		t.Errorf("step %s, choices %v; want the landing with 55 done", stepNames[s.step], got)
+	}
+}
+
+// TestLandingMovesIntoVacantPlaces: mgmg:20.4C, mgmg:9.62, mgmg:7.2: the
+// three parachute battalions land in Renkum (11). Activated to move, each
+// may enter an adjacent Vacant place with all its MF: Wolfheze (5), 6 and
+// 10, not Heveadorp (12), which Krafft holds, nor 18 and 24 across the
+// Rhine without a bridge. The 1st enters 10 and takes it for the Airborne;
+// the Allies end the moves there: the 1st is Spent, the others Fresh.
+func TestLandingMovesIntoVacantPlaces(t *testing.T) {
+	s := ddayWith(t, freshAt("de-ss-krafft", "12"), freshAt("gb-1abn-1-para", "UK"), freshAt("gb-1abn-2-para", "UK"), freshAt("gb-1abn-3-para", "UK"))
+	play(t, s, "done", "drop-move:11", "move:gb-1abn-1-para")
+	got := ids(s)
+	slices.Sort(got)
+	if !slices.Equal(got, []string{"enter:10", "enter:5", "enter:6"}) {
+		t.Fatalf("choices %v; want the Vacant places 5, 6 and 10", got)
+	}
+	play(t, s, "enter:10")
+	if got := ids(s); !slices.Equal(got, []string{"move:gb-1abn-2-para", "move:gb-1abn-3-para", "drop-done"}) {
+		t.Fatalf("choices %v; want the other two to move, or the end of 11's moves", got)
+	}
+	play(t, s, "drop-done")
+	levelIs(t, s, "gb-1abn-1-para", "10", StepSpent)
+	levelIs(t, s, "gb-1abn-2-para", "11", StepFresh)
+	if c := s.control[s.g.at("10")]; c != ctlAirborne {
+		t.Errorf("10 is Controlled %s; want the Airborne", controlNames[c])
+	}
+	if s.step != stAirborneLanding {
+		t.Errorf("step %s; want the landing", stepNames[s.step])
+	}
+}
+
+// TestGermanImpulseZeroHeld: in German Impulse 0 of September 17 German
+// units neither move nor attack, a bombardment included; from Impulse 1
+// the same artillery may bombard (mgmg:20.61, mgmg:8.23).
+func TestGermanImpulseZeroHeld(t *testing.T) {
+	s := newTestState(t, "standard")
+	playDDay(t, s)
+	for _, c := range []struct {
+		impulse string
+		want    bool
+	}{{"0", false}, {"1", true}} {
+		e := edited(t, s, func(p *Position) {
+			p.Impulse = c.impulse
+			p.Units = []UnitPos{freshAt("de-9ss-art", "12"), freshAt("gb-1abn-1-para", "11")}
+		})
+		if got := slices.Contains(ids(e), "bombard-area:11"); got != c.want {
+			t.Errorf("Impulse %s: a German bombardment of 11 offered %v, want %v", c.impulse, got, c.want)
+		}
+	}
+}
+
+// TestDDayPrompts: each D-Day step says what it asks and cites its rule;
+// the German is told whom the game waits for; nothing says "not yet built"
+// (mgmg:20.4, 20.5).
+func TestDDayPrompts(t *testing.T) {
+	s := newTestState(t, "standard")
+	playDDayTo(t, s, stAirborneLanding)
+	if p := s.Prompt("allied"); !strings.Contains(p.Text, "activate a Drop Area") || p.Rule != "mgmg:20.4" {
+		t.Errorf("Allied prompt %+v; want the Drop Areas' activation, citing mgmg:20.4", p)
+	}
+	if p := s.Prompt("german"); !strings.Contains(p.Text, "Waiting for the Allied player") {
+		t.Errorf("German prompt %+v; want whom the game waits for", p)
+	}
+	for s.step != stImpulse {
+		for _, c := range engine.Choices(s) {
+			if strings.Contains(c.Label, "not yet built") || c.Rule == "" {
+				t.Errorf("step %s: choice %+v", stepNames[s.step], c)
+			}
+		}
+		playDDayTo(t, s, map[step]step{stAirborneLanding: stGroundAssault, stGroundAssault: stImpulse}[s.step])
+	}
+}
