@@ -485,3 +485,41 @@ func (s *State) parseDDayChoice(head, rest string) (engine.Action, bool) {
 	}
 	return 0, false
 }
+
+// LandingView is a D-Day phase in progress as views show it (mgmg:20.4,
+// 20.5): the Drop Areas activated so far, and the place active now with its
+// option and the units that joined its assault.
+type LandingView struct {
+	Phase     string   `json:"phase"`                // "landing" or "ground-assault"
+	Activated []string `json:"activated,omitempty"`  // the Drop Areas activated, each once
+	Active    string   `json:"active,omitempty"`     // the place active now
+	Option    string   `json:"option,omitempty"`     // "drop-assault", "drop-seize" or "drop-move"
+	Assault   []string `json:"assaulting,omitempty"` // the units that joined its assault
+}
+
+// landingView is the D-Day phase in progress, nil outside them.
+func (s *State) landingView() *LandingView {
+	f := s.ddayFrame()
+	if f == nil {
+		return nil
+	}
+	v := &LandingView{Phase: map[ddayPhase]string{ddayLanding: "landing", ddayGround: "ground-assault"}[f.DDay.Phase]}
+	for p := range nPlaces {
+		if f.DDay.Done.has(p) {
+			v.Activated = append(v.Activated, s.g.placeIDs[p])
+		}
+	}
+	if f.DDay.Option == 0 {
+		return v
+	}
+	v.Active, v.Option = s.g.placeIDs[f.Move.Active], dropIDs[f.DDay.Option]
+	if f.DDay.Option == dropAssault {
+		a := s.assaulters(f)
+		for u := range int16(nUnits) {
+			if a.has(u) {
+				v.Assault = append(v.Assault, s.g.units[u].ID)
+			}
+		}
+	}
+	return v
+}

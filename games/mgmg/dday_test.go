@@ -70,7 +70,13 @@ func TestExample3PlaysThrough(t *testing.T) {
 		t.Fatalf("choices %v; want the five Fresh battalions to join, and no assault before one has", got)
 	}
 	s.rng.Force(4, 4, 2, 3)                                                                // the Allied DR 8, the German 5
-	play(t, s, "join:us-2-502", "join:us-3-502", "dday-assault", "point:us-2-502", "keep") // the tower is the Forward Unit at once
+	play(t, s, "join:us-2-502", "join:us-3-502")
+	v := s.View("german").(View).Landing
+	if v == nil || v.Phase != "landing" || !slices.Equal(v.Activated, []string{"54"}) || v.Active != "54" || v.Option != "drop-assault" ||
+		!slices.Equal(v.Assault, []string{"us-2-502", "us-3-502"}) {
+		t.Errorf("view of the landing %+v; want 54 activated for an assault by the 2/502 and 3/502", v)
+	}
+	play(t, s, "dday-assault", "point:us-2-502", "keep") // the tower is the Forward Unit at once
 	logHas(t, s, "mgmg:10.72", "AV 5")
 	logHas(t, s, "mgmg:10.73", "DV 3")
 	for s.step == stCasualty {
@@ -334,5 +340,31 @@ func TestDDayPrompts(t *testing.T) {
 			}
 		}
 		playDDayTo(t, s, map[step]step{stAirborneLanding: stGroundAssault, stGroundAssault: stImpulse}[s.step])
+	}
+}
+
+// TestDDayRefitAndRegroup: after D-Day's Daylight Phase (two passes end it
+// in Impulse 0, mgmg:8.24) the German and Allied Refit Phases and Regroup
+// Phases follow as on any turn, and September 18 begins (mgmg:20.7,
+// mgmg:6.4, mgmg:6.5).
+func TestDDayRefitAndRegroup(t *testing.T) {
+	s := newTestState(t, "standard")
+	playDDay(t, s)
+	play(t, s, "pass", "pass")
+	for i, w := range []struct {
+		ph engine.Phase
+		sd side
+	}{{phaseRefit, germans}, {phaseRefit, allies}, {phaseRegroup, germans}, {phaseRegroup, allies}} {
+		if s.Phase() != w.ph || s.active != w.sd || s.turn != FirstDay {
+			t.Fatalf("step %d: September %d, step %s, %s to move; want September 17, the %s, %s", i, s.turn, stepNames[s.step], s.active, w.ph.Name, w.sd)
+		}
+		if w.ph == phaseRefit {
+			refitNothing(t, s)
+			continue
+		}
+		play(t, s, "done")
+	}
+	if s.turn != 18 || s.step != stImpulse || s.active != germans {
+		t.Errorf("September %d, step %s, %s to move; want the German impulse of September 18", s.turn, stepNames[s.step], s.active)
 	}
 }
