@@ -523,3 +523,23 @@ func (s *State) landingView() *LandingView {
 	}
 	return v
 }
+
+// doubleLift makes the airborne reinforcements of tomorrow available in
+// the United Kingdom box from Impulse 7 of September 17 and 18, with the
+// option (mgmg:23.3): those of the 18th on D-Day, of the 19th on the 18th.
+func (s *State) doubleLift() {
+	if !s.opt.doubleLifts || s.impulse < doubleLiftImpulse || s.turn > FirstDay+1 {
+		return
+	}
+	for u := range s.g.units {
+		d := &s.g.units[u]
+		if int8(d.Entry) != s.turn+1 || d.Airborne == "" || s.units[u].Loc != locPool {
+			continue
+		}
+		s.put(int16(u), s.g.uk, StepFresh)
+		s.logf("mgmg:23.3", "%u is available in %p, a day early", u, int(s.g.uk))
+	}
+}
+
+// doubleLiftImpulse is the impulse the double lifts fly from (mgmg:23.3).
+const doubleLiftImpulse = 7

@@ -39,6 +39,7 @@ func (s *State) beginImpulse(sd side) {
 	}
 	s.stack.push(frame{Proc: procImpulse, Side: sd})
 	s.step, s.active = stImpulse, sd
+	s.doubleLift() // mgmg:23.3
 }
 
 // applyPass is a Pass Impulse (mgmg:8.24): two in a row, of either side,
