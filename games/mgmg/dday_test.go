@@ -69,7 +69,7 @@ func TestExample3PlaysThrough(t *testing.T) {
 	if got := ids(s); !slices.Equal(got, []string{"join:us-2-502", "join:us-3-502", "join:us-1-506", "join:us-2-506", "join:us-3-506"}) {
 		t.Fatalf("choices %v; want the five Fresh battalions to join, and no assault before one has", got)
 	}
-	s.rng.Force(4, 4, 2, 3)                                                                // the Allied DR 8, the German 5
+	s.rng.Force(4, 4, 2, 3) // the Allied DR 8, the German 5
 	play(t, s, "join:us-2-502", "join:us-3-502")
 	v := s.View("german").(View).Landing
 	if v == nil || v.Phase != "landing" || !slices.Equal(v.Activated, []string{"54"}) || v.Active != "54" || v.Option != "drop-assault" ||
