@@ -33,6 +33,7 @@ type Game struct {
 	arnhem        int16    // mgmg:21.32
 	eindhoven     int16    // mgmg:21.31
 	alliedBombers uint8    // the Allied Air Bombardment markers, one bit each in setup.json's order (mgmg:4.31)
+	draw          *drawing // the board document and the pieces' symbols, for clients (board_view.go)
 }
 
 // options are the agreed scenario and optional rules (mgmg:22, 23).
@@ -66,7 +67,7 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 			len(p.Units), m.Len(), len(bridges), len(ferries), nUnits, nPlaces, nBridges, nFerries)
 	}
 	g := &Game{m: m, pieces: p, units: p.Units, byID: map[string]int16{}, placeIndex: map[string]int16{},
-		zone: make([]bool, nPlaces), vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
+		zone: make([]bool, nPlaces), draw: &drawing{}, vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
 		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
 	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
 	for i := range m.Len() {
