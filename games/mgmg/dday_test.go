@@ -401,3 +401,27 @@ func TestDoubleLifts(t *testing.T) {
 		}
 	}
 }
+
+// TestDDayLossesKeepTheAdvantage: the Germans lose all five units of Zone
+// F to the ground assault, but the phase is no impulse, so the German
+// keeps the Advantage (mgmg:12.4, mgmg:20.5): the Guards (AV 8 + 7 others +
+// 1 artillery + 1 divisional integrity = 17) roll 12 against the German's 2
+// and DV 5: 22 casualty points, more than the 16 the defenders can take.
+func TestDDayLossesKeepTheAdvantage(t *testing.T) {
+	s := groundAssaultOf(t)
+	s = edited(t, s, func(p *Position) { p.Advantage = "german" })
+	for _, id := range ids(s) {
+		play(t, s, id)
+	}
+	s.rng.Force(6, 6, 1, 1)
+	play(t, s, "dday-assault", "point:gb-gds-2-gren", "artillery:gb-gds-art", "forward:de-10ss-2-22", "keep")
+	logHas(t, s, "mgmg:10.72", "AV 17")
+	for _, id := range []string{"de-10ss-2-22", "de-9ss-2-20", "de-7-1-16", "de-7-2-16", "de-penal-6"} {
+		if st := s.units[s.g.unit(id)]; st.Loc != locElim {
+			t.Errorf("%s is in %s; want it eliminated", id, s.g.locName(st.Loc))
+		}
+	}
+	if s.step != stImpulse || s.advantage != germans {
+		t.Errorf("step %s, the Advantage %s's; want German Impulse 0 with the German holding it", stepNames[s.step], s.advantage)
+	}
+}
