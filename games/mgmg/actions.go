@@ -59,6 +59,7 @@ const (
 	kJoin                // mgmg:20.4A, 20.5 a unit joins the D-Day assault
 	kStrike              // mgmg:20.4A, 20.5 the units that joined assault
 	kDropEnd             // mgmg:20.4C no more units of the Drop Area move
+	kDropZone            // mgmg:23.2 land the next unit of the first lift in a place
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -68,6 +69,9 @@ func split(a engine.Action) (kind, int) { return kind(a >> 32), int(int32(uint32
 // Describe implements engine.State.
 func (s *State) Describe(a engine.Action) engine.Choice {
 	k, x := split(a)
+	if k == kDropZone {
+		return s.describeDropZone(int16(x))
+	}
 	if c, ok := s.describeDDay(k, x); ok {
 		return c
 	}
@@ -282,6 +286,8 @@ func (s *State) rule() string {
 		return "mgmg:10.7"
 	case stSunsetMarker:
 		return "mgmg:12.41"
+	case stDropZone:
+		return "mgmg:23.2"
 	}
 	return "mgmg:6.1"
 }

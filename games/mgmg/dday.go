@@ -479,9 +479,13 @@ func (s *State) parseDDayChoice(head, rest string) (engine.Action, bool) {
 			return act(kDropArea, int(p)|o<<8), ok
 		}
 	}
-	if head == "join" {
+	switch head {
+	case "join":
 		u, ok := s.g.byID[rest]
 		return act(kJoin, int(u)), ok
+	case "drop-zone":
+		p, ok := s.g.placeIndex[rest]
+		return act(kDropZone, int(p)), ok
 	}
 	return 0, false
 }

@@ -425,3 +425,70 @@ func TestDDayLossesKeepTheAdvantage(t *testing.T) {
 		t.Errorf("step %s, the Advantage %s's; want German Impulse 0 with the German holding it", stepNames[s.step], s.advantage)
 	}
 }
+
+// TestOptionalLandings: mgmg:23.2 with no German unit about: the 1st
+// Parachute Battalion may land in the Red Devils' areas with TEM +1 or +2
+// or a Supply Head (5, 12, 24) that trace a supply line to the Supply
+// Heads 5 or 12: those, 6, 9 and 11 next to 5, and 24 over its bridge to
+// 12; not 1, two areas from both. Once the battalion holds 6 for the
+// Airborne, 1 next to it may take the next unit. In the Polder of 24 the
+// 2nd Parachute Battalion lands against Interdiction Value 1 and the
+// Border Regiment, by glider, against 2: a 1 lands the first Spent, the
+// second Spent and Disrupt 1 (mgmg:18.44).
+func TestOptionalLandings(t *testing.T) {
+	s := edited(t, ddayWith(t, freshAt("gb-1abn-1-para", "UK"), freshAt("gb-1abn-2-para", "UK"), freshAt("gb-1abn-border", "UK")),
+		func(p *Position) { p.Options["dday_landings"] = "on" })
+	play(t, s, "done")
+	got := ids(s)
+	slices.Sort(got)
+	if want := []string{"drop-zone:11", "drop-zone:12", "drop-zone:24", "drop-zone:5", "drop-zone:6", "drop-zone:9"}; s.step != stDropZone || !slices.Equal(got, want) {
+		t.Fatalf("step %s, choices %v; want %v", stepNames[s.step], got, want)
+	}
+	play(t, s, "drop-zone:6")
+	if back := edited(t, s, func(*Position) {}); !slices.Equal(ids(back), ids(s)) || back.Hash() != s.Hash() {
+		t.Errorf("the position mid-landing reads back with choices %v; want %v and the same hash", ids(back), ids(s))
+	}
+	if !slices.Contains(ids(s), "drop-zone:1") {
+		t.Errorf("choices %v; want 1, next to the Airborne's 6", ids(s))
+	}
+	play(t, s, "drop-zone:24")
+	c, err := engine.Find(s, "drop-zone:24")
+	if err != nil || !strings.Contains(s.Describe(c).Label, "Interdiction Value 2") {
+		t.Errorf("the glider's landing in 24: %+v, %v; want Interdiction Value 2", s.Describe(c), err)
+	}
+	s.rng.Force(1, 1)
+	play(t, s, "drop-zone:24")
+	keepRolls(t, s)
+	levelIs(t, s, "gb-1abn-1-para", "6", StepFresh)
+	levelIs(t, s, "gb-1abn-2-para", "24", StepSpent)
+	levelIs(t, s, "gb-1abn-border", "24", StepDisrupt1)
+	if s.step != stAirborneLanding {
+		t.Errorf("step %s; want the Drop Areas' activations", stepNames[s.step])
+	}
+}
+
+// TestOptionalLandingsLimit: four units of the lift at most in an area,
+// six in St. Oedenrode (54) (mgmg:23.2).
+func TestOptionalLandingsLimit(t *testing.T) {
+	paras := []string{"us-1-502", "us-2-502", "us-3-502", "us-1-506", "us-2-506", "us-3-506", "us-2-501"}
+	var units []UnitPos
+	for _, id := range paras {
+		units = append(units, freshAt(id, "UK"))
+	}
+	for _, c := range []struct {
+		at string
+		n  int
+	}{{"55", 4}, {"54", 6}} {
+		s := edited(t, ddayWith(t, units...), func(p *Position) { p.Options["dday_landings"] = "on" })
+		play(t, s, "done")
+		for i := range c.n {
+			if !slices.Contains(ids(s), "drop-zone:"+c.at) {
+				t.Fatalf("unit %d may not land in %s; want %d to", i+1, c.at, c.n)
+			}
+			play(t, s, "drop-zone:"+c.at)
+		}
+		if slices.Contains(ids(s), "drop-zone:"+c.at) {
+			t.Errorf("a unit more may land in %s; want %d at most", c.at, c.n)
+		}
+	}
+}

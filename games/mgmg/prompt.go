@@ -27,6 +27,7 @@ var stepPhases = [...]engine.Phase{
 	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
 	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit, stAssaultPoint: phaseDaylight, stAssaultForward: phaseDaylight, stCasualty: phaseDaylight, stAttackerRetreat: phaseDaylight, stVoluntary: phaseDaylight, stRetreatTo: phaseDaylight, stAssaultSupport: phaseDaylight,
 	stSunsetMarker: phaseDaylight,
+	stDropZone:     phaseLanding,
 }
 
 // Phase implements engine.Prompter.
@@ -77,6 +78,8 @@ func (s *State) asks() (ask, wait string) {
 	switch s.step {
 	case stAirborneLanding, stGroundAssault:
 		return s.ddayAsks()
+	case stDropZone:
+		return s.dropZoneAsks()
 	case stAirBombardment:
 		if s.nextTower(s.airCursor()) >= 0 {
 			return "Air Bombardment Phase: the US VIII Air marker bombards the next area holding a German FLAK Tower, the tower the primary target", "the next air bombardment"

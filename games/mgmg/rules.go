@@ -24,6 +24,8 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return s.legalImpulseBombard(buf)
 	case stAirborneLanding, stGroundAssault:
 		return s.legalDDay(buf)
+	case stDropZone:
+		return s.legalDropZones(buf)
 	case stRegroup, stRegroupTo:
 		return s.legalRegroup(buf)
 	case stReroll:
@@ -73,6 +75,8 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyImpulseBombard(k, x)
 	case stAirborneLanding, stGroundAssault:
 		s.applyDDay(k, x)
+	case stDropZone:
+		s.applyDropZone(int16(x))
 	case stImpulse:
 		if s.impulseFrame().Second.offered() && k != kSingle {
 			s.declareSecond(k, x) // mgmg:12.3, 14.5: then the activation itself

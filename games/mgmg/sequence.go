@@ -44,6 +44,10 @@ func (s *State) reopenFerries() {
 // fresh side up, and the German resolves Interdiction: the first two steps
 // of the Airborne Landing Phase (mgmg:20.4, 18.44).
 func (s *State) landFirstLift() {
+	if s.opt.ddayLandings {
+		s.startDropZones() // mgmg:23.2
+		return
+	}
 	for u := range s.g.units {
 		if !s.landsOnDDay(u) || s.units[u].Loc != s.g.uk {
 			continue

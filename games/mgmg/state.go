@@ -132,6 +132,7 @@ const (
 	stRetreatTo       // mgmg:10.92 where a retreating unit goes
 	stAssaultSupport  // mgmg:10.72C, 15.12 the attacker adds supporting field artillery
 	stSunsetMarker    // mgmg:12.41 the side the enemy's losses earn spaces moves the Sunset DRM marker
+	stDropZone        // mgmg:23.2 the Allies land the next unit of the first lift (dday_landings.go)
 )
 
 var stepNames = [...]string{
@@ -144,6 +145,7 @@ var stepNames = [...]string{
 	stAssaultPoint: "assault-point", stAssaultForward: "assault-forward", stCasualty: "casualty", stAttackerRetreat: "attacker-retreat",
 	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to", stAssaultSupport: "assault-support",
 	stSunsetMarker: "sunset-marker",
+	stDropZone:     "dday-drop-zone",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
