@@ -92,7 +92,13 @@ func (s *State) checkDDay() error {
 			return fmt.Errorf("stack: frame %+v: a D-Day phase runs on the Allies' impulse frame at the bottom of the stack on September 17, the landing's option on a Drop Area it activated, the ground assault in Zone F (mgmg:20.4, 20.5)", f)
 		}
 	}
-	want := map[step]ddayPhase{stAirborneLanding: ddayLanding, stGroundAssault: ddayGround}[s.step]
+	want := ddayPhase(0)
+	switch s.step {
+	case stAirborneLanding:
+		want = ddayLanding
+	case stGroundAssault:
+		want = ddayGround
+	}
 	if want != 0 && (s.stack.n != 1 || s.stack.frames[0].DDay.Phase != want) {
 		return fmt.Errorf("stack: step %s needs the frame of its D-Day phase alone (mgmg:20.4, 20.5)", stepNames[s.step])
 	}
@@ -262,6 +268,9 @@ func (s *State) legalDDay(buf []engine.Action) []engine.Action {
 				buf = append(buf, act(kSeize, to))
 			}
 		}
+		if leg.Spent() == 0 {
+			return buf // the unit activated tries one bridge at least
+		}
 		return append(buf, act(kStop, 0))
 	}
 	for _, e := range s.vacantEntries(mv.Unit-1, f, g) {
@@ -304,7 +313,7 @@ func (s *State) applyDDay(k kind, x int) {
 }
 
 // dropNames say what each option does, for the log.
-var dropNames = [...]string{dropAssault: "an assault (mgmg:20.4A)", dropSeize: "bridge seizures (mgmg:20.4B)", dropMove: "moves into Vacant places (mgmg:20.4C)"}
+var dropNames = [...]string{dropAssault: "A, an assault", dropSeize: "B, bridge seizures", dropMove: "C, moves into Vacant places"}
 
 // ddayResume goes on with the Airborne Landing Phase once a seizure dr is
 // settled (seizureResult): the unit tries again while it may, its
