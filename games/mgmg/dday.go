@@ -24,7 +24,8 @@ import (
 //     retreat (mgmg:10.741).
 //
 // Then the Daylight Phase begins with German Impulse 0 (mgmg:20.6), in
-// which the Germans neither move nor attack (mgmg:20.61, germansHeld).
+// which the Germans neither move nor attack (mgmg:20.61: movement.go,
+// legalTargets).
 
 // ddayPhase is the D-Day phase an impulse frame runs, 0 for an impulse.
 type ddayPhase uint8
@@ -398,13 +399,6 @@ func (s *State) startGroundAssault() {
 	s.logf("mgmg:20.5", "XXX Corps Ground Assault Phase: the Guards Armoured Division assaults in %p", int(s.g.zoneF))
 	s.stack.push(f)
 	s.step, s.active = stGroundAssault, allies
-}
-
-// germansHeld reports German Impulse 0 of September 17, in which German
-// units neither move nor attack; a place may be activated for bridge
-// demolition (mgmg:20.61).
-func (s *State) germansHeld() bool {
-	return s.turn == FirstDay && s.impulse == 0 && s.active == germans
 }
 
 // ddayAsks is what the D-Day phase in progress asks of the Allies (ask) and

@@ -305,26 +305,6 @@ func TestLandingMovesIntoVacantPlaces(t *testing.T) {
 	}
 }
 
-// TestGermanImpulseZeroHeld: in German Impulse 0 of September 17 German
-// units neither move nor attack, a bombardment included; from Impulse 1
-// the same artillery may bombard (mgmg:20.61, mgmg:8.23).
-func TestGermanImpulseZeroHeld(t *testing.T) {
-	s := newTestState(t, "standard")
-	playDDay(t, s)
-	for _, c := range []struct {
-		impulse string
-		want    bool
-	}{{"0", false}, {"1", true}} {
-		e := edited(t, s, func(p *Position) {
-			p.Impulse = c.impulse
-			p.Units = []UnitPos{freshAt("de-9ss-art", "12"), freshAt("gb-1abn-1-para", "11")}
-		})
-		if got := slices.Contains(ids(e), "bombard-area:11"); got != c.want {
-			t.Errorf("Impulse %s: a German bombardment of 11 offered %v, want %v", c.impulse, got, c.want)
-		}
-	}
-}
-
 // TestDDayPrompts: each D-Day step says what it asks and cites its rule;
 // the German is told whom the game waits for; nothing says "not yet built"
 // (mgmg:20.4, 20.5).
