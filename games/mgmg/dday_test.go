@@ -476,3 +476,48 @@ func TestOptionalLandingsLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestExample5PlaysThrough: mgmg:26.0 example 5 reached from the landing
+// (mgmg:20.4, 20.61, 19.4, 19.5): six American battalions land in St.
+// Oedenrode (54) beside the Fresh Son FLAK Tower, two in Eerde (55); 6s
+// against Interdiction Value 1 leave them Fresh, and the Allies activate
+// no Drop Area, so 54 stays German and Contested. With no German unit in
+// Zone F there is no ground assault. In Impulse 0 the German activates 54
+// to blow its three bridges: the drm into Eerde, Allied and Free, is +2 (54
+// Contested and friendly); into Breugel (59) and Woensel (61), German and
+// Free, +5. A 5 blows the bridge to Eerde (5 + 2 = 7).
+func TestExample5PlaysThrough(t *testing.T) {
+	units := []UnitPos{freshAt("de-tower-son", "54")}
+	for _, id := range []string{"us-1-502", "us-2-502", "us-3-502", "us-1-506", "us-2-506", "us-3-506", "us-2-501", "us-3-501"} {
+		units = append(units, freshAt(id, "UK"))
+	}
+	s := ddayWith(t, units...)
+	s.rng.Force(6, 6, 6, 6, 6, 6, 6, 6)
+	play(t, s, "done")
+	keepRolls(t, s)
+	play(t, s, "done")
+	if s.step != stImpulse || s.active != germans || s.impulse != 0 || !s.contested(s.g.at("54")) || s.controller(s.g.at("54")) != germans {
+		t.Fatalf("step %s, %s to move, Impulse %d, 54 contested %v; want German Impulse 0 with 54 German and Contested", stepNames[s.step], s.active, s.impulse, s.contested(s.g.at("54")))
+	}
+	play(t, s, "assault:54", "end-impulse")
+	want := map[string]string{"54/55": "+2", "54/59": "+5", "54/61": "+5"}
+	for _, c := range engine.Choices(s) {
+		name, ok := strings.CutPrefix(c.ID, "demolish:")
+		if !ok {
+			continue
+		}
+		if !strings.Contains(c.Label, "Demolition dr "+want[name]) {
+			t.Errorf("%s: %q; want the drm %s", c.ID, c.Label, want[name])
+		}
+		delete(want, name)
+	}
+	if len(want) > 0 {
+		t.Fatalf("no demolition offered for %v", want)
+	}
+	s.rng.Force(5)
+	play(t, s, "demolish:54/55", "keep")
+	g := s.g
+	if h := s.bridges[g.bridgeAt[int(g.at("54"))*nPlaces+int(g.at("55"))]].Held; h != heldBlown {
+		t.Errorf("the bridge 54/55 is %s; want it blown by 5 + 2", bridgeHeldNames[h])
+	}
+}
