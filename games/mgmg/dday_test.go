@@ -521,3 +521,22 @@ func TestExample5PlaysThrough(t *testing.T) {
 		t.Errorf("the bridge 54/55 is %s; want it blown by 5 + 2", bridgeHeldNames[h])
 	}
 }
+
+// TestLandingMoveTakesTheBridge: mgmg:20.4C, mgmg:19.1: the 1/504, landed
+// in Overasselt (39), crosses the German bridge over the canal into Malden
+// (33), Vacant and German: Malden and then the bridge, both its places
+// Allied, pass to the Allies without a seizure dr, as 19.1's note says of
+// the Airborne Landing Phase.
+func TestLandingMoveTakesTheBridge(t *testing.T) {
+	s := ddayWith(t, freshAt("us-1-504", "UK"))
+	rolls := s.rng.Rolls
+	play(t, s, "done", "drop-move:39", "move:us-1-504", "enter:33")
+	g := s.g
+	if h := s.bridges[g.bridgeAt[int(g.at("33"))*nPlaces+int(g.at("39"))]].Held; h != heldAllied || s.controller(g.at("33")) != allies {
+		t.Errorf("the bridge 33/39 is %s, Malden %s's; want both Allied", bridgeHeldNames[h], s.controller(g.at("33")))
+	}
+	if s.rng.Rolls != rolls {
+		t.Errorf("%d dice rolled; want none", s.rng.Rolls-rolls)
+	}
+	levelIs(t, s, "us-1-504", "33", StepSpent)
+}
