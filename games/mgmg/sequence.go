@@ -2,7 +2,8 @@ package mgmg
 
 // The sequence of play (mgmg:6): a turn is a Dawn Phase (6.2, with
 // reinforcements.go and weather.go), or on September 17 the four D-Day
-// phases instead (6.22, 20.1, with interdiction.go); the Daylight Phase of
+// phases instead (6.22, 20.1: bombard.go, interdiction.go, dday.go, and
+// dday_landings.go for the optional landings of 23.2); the Daylight Phase of
 // impulses (6.3, impulse.go); the Refit Phase (6.4, 13.3, refit.go); and the
 // Regroup Phase (6.5, regroup.go), after which the Turn marker advances or,
 // on the days victory is checked, the game may end (victory.go).
