@@ -355,32 +355,36 @@ func TestDDayRefitAndRegroup(t *testing.T) {
 
 // TestDoubleLifts: with the option, the airborne units dated September 18
 // are in the United Kingdom box once the Advantage marker reaches Impulse
-// 7 of D-Day, those of the 19th still waiting; without it they wait for
-// their dawn (mgmg:23.3, mgmg:18.4). The Allied Sunset DR of 12 at Impulse
-// 6 goes on to Impulse 7 (mgmg:6.3).
+// 7 of D-Day, those of the 19th still waiting, and those of the 19th come
+// at Impulse 7 of the 18th; without it they wait for their dawn
+// (mgmg:23.3, mgmg:18.4). The Allied Sunset DR of 12 at Impulse 6 goes on
+// to Impulse 7 (mgmg:6.3).
 func TestDoubleLifts(t *testing.T) {
-	for _, on := range []bool{false, true} {
-		s := newTestState(t, "standard")
-		s.opt.doubleLifts = on
-		playDDay(t, s)
-		s = edited(t, s, func(p *Position) {
-			p.Impulse, p.Active, p.Stack = "6", "allied", []frame{{Proc: procImpulse, Side: allies}}
-		})
-		s.rng.Force(6, 6)
-		play(t, s, "pass", "keep")
-		if s.impulse != 7 || s.active != germans {
-			t.Fatalf("Impulse %s, %s to move; want German Impulse 7", impulseName(s.impulse), s.active)
-		}
-		for _, c := range []struct {
-			id   string
-			want int16
-		}{{"gb-1abn-10-para", s.g.uk}, {"us-1-327", s.g.uk}, {"pl-1-para", locPool}} {
-			want := c.want
-			if !on {
-				want = locPool
+	for _, c := range []struct {
+		day       int
+		early, no string // a unit flying early, one that does not
+	}{{17, "gb-1abn-10-para", "pl-1-para"}, {17, "us-1-327", "us-1-325"}, {18, "pl-1-para", "gb-1abn-10-para"}} {
+		for _, on := range []bool{false, true} {
+			s := newTestState(t, "standard")
+			s.opt.doubleLifts = on
+			playDDay(t, s)
+			s = edited(t, s, func(p *Position) {
+				p.Turn, p.Impulse, p.Active, p.Stack = c.day, "6", "allied", []frame{{Proc: procImpulse, Side: allies}}
+			})
+			s.rng.Force(6, 6)
+			play(t, s, "pass", "keep")
+			if s.impulse != 7 || s.active != germans {
+				t.Fatalf("Impulse %s, %s to move; want German Impulse 7", impulseName(s.impulse), s.active)
 			}
-			if got := s.units[s.g.unit(c.id)].Loc; got != want {
-				t.Errorf("double lifts %v: %s is in %s, want %s", on, c.id, s.g.locName(got), s.g.locName(want))
+			want := locPool
+			if on {
+				want = s.g.uk
+			}
+			if got := s.units[s.g.unit(c.early)].Loc; got != want {
+				t.Errorf("September %d, double lifts %v: %s is in %s, want %s", c.day, on, c.early, s.g.locName(got), s.g.locName(want))
+			}
+			if got := s.units[s.g.unit(c.no)].Loc; got != locPool {
+				t.Errorf("September %d, double lifts %v: %s is in %s, want it waiting", c.day, on, c.no, s.g.locName(got))
 			}
 		}
 	}
