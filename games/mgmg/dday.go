@@ -497,15 +497,19 @@ func (s *State) parseDDayChoice(head, rest string) (engine.Action, bool) {
 // 20.5): the Drop Areas activated so far, and the place active now with its
 // option and the units that joined its assault.
 type LandingView struct {
-	Phase     string   `json:"phase"`                // "landing" or "ground-assault"
+	Phase     string   `json:"phase"`                // "drop-zones" (mgmg:23.2), "landing" or "ground-assault"
 	Activated []string `json:"activated,omitempty"`  // the Drop Areas activated, each once
 	Active    string   `json:"active,omitempty"`     // the place active now
 	Option    string   `json:"option,omitempty"`     // "drop-assault", "drop-seize" or "drop-move"
 	Assault   []string `json:"assaulting,omitempty"` // the units that joined its assault
+	Next      string   `json:"next,omitempty"`       // with the optional landings, the unit of the first lift to land next (mgmg:23.2)
 }
 
 // landingView is the D-Day phase in progress, nil outside them.
 func (s *State) landingView() *LandingView {
+	if s.step == stDropZone {
+		return &LandingView{Phase: "drop-zones", Next: s.g.units[s.nextToLand()].ID}
+	}
 	f := s.ddayFrame()
 	if f == nil {
 		return nil

@@ -432,6 +432,9 @@ func TestOptionalLandings(t *testing.T) {
 	if want := []string{"drop-zone:11", "drop-zone:12", "drop-zone:24", "drop-zone:5", "drop-zone:6", "drop-zone:9"}; s.step != stDropZone || !slices.Equal(got, want) {
 		t.Fatalf("step %s, choices %v; want %v", stepNames[s.step], got, want)
 	}
+	if v := s.View("german").(View).Landing; v == nil || v.Phase != "drop-zones" || v.Next != "gb-1abn-1-para" {
+		t.Errorf("view %+v; want the 1st Parachute Battalion to land next", v)
+	}
 	play(t, s, "drop-zone:6")
 	if back := edited(t, s, func(*Position) {}); !slices.Equal(ids(back), ids(s)) || back.Hash() != s.Hash() {
 		t.Errorf("the position mid-landing reads back with choices %v; want %v and the same hash", ids(back), ids(s))
@@ -543,4 +546,25 @@ func TestLandingMoveTakesTheBridge(t *testing.T) {
 		t.Errorf("%d dice rolled; want none", s.rng.Rolls-rolls)
 	}
 	levelIs(t, s, "us-1-504", "33", StepSpent)
+}
+
+// TestLandingAdvantagePassesAtPhaseEnd: the Allies reroll a 1 for the
+// seizure of the bridge to 54 with the Advantage and get a 6; no roll of
+// the phase is offered again, and the Advantage passes to the German as
+// the Airborne Landing Phase ends (mgmg:12.2, mgmg:20.4, mgmg:9.22).
+func TestLandingAdvantagePassesAtPhaseEnd(t *testing.T) {
+	s := ddayWith(t, spentAt("de-tower-son", "54"), freshAt("us-2-501", "UK"), freshAt("us-3-501", "UK"))
+	s.rng.Force(1, 6, 2)
+	play(t, s, "done", "drop-seize:55", "move:us-2-501", "seize:54", "reroll", "seize:51")
+	if s.step != stAirborneLanding || s.advantage != nobody || s.advantageNext != germans {
+		t.Fatalf("step %s, Advantage %s (next %s); want the landing with the Advantage used", stepNames[s.step], s.advantage, s.advantageNext)
+	}
+	g := s.g
+	if h := s.bridges[g.bridgeAt[int(g.at("54"))*nPlaces+int(g.at("55"))]].Held; h != heldAllied {
+		t.Errorf("the bridge 54/55 is %s; want it seized on the reroll's 6", bridgeHeldNames[h])
+	}
+	play(t, s, "done")
+	if s.step != stImpulse || s.advantage != germans {
+		t.Errorf("step %s, the Advantage %s's; want German Impulse 0 with the German holding it", stepNames[s.step], s.advantage)
+	}
 }
