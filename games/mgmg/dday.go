@@ -189,8 +189,8 @@ func (s *State) mayAct(u int16, o dropOption, f *frame, g *Ground) bool {
 	return len(s.vacantEntries(u, f, g)) > 0
 }
 
-// options are what Drop Area p may do if activated now (mgmg:20.4 A-C).
-func (s *State) options(p int16, f *frame, g *Ground) []dropOption {
+// dropOptions are what Drop Area p may do if activated now (mgmg:20.4 A-C).
+func (s *State) dropOptions(p int16, f *frame, g *Ground) []dropOption {
 	if s.contested(p) {
 		if len(s.joinersAt(p, f)) > 0 {
 			return []dropOption{dropAssault}
@@ -246,7 +246,7 @@ func (s *State) legalDDay(buf []engine.Action) []engine.Action {
 			if f.DDay.Done.has(int(p)) || !s.liftIn(p) {
 				continue
 			}
-			for _, o := range s.options(p, f, g) {
+			for _, o := range s.dropOptions(p, f, g) {
 				buf = append(buf, act(kDropArea, int(p)|int(o)<<8))
 			}
 		}
