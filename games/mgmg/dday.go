@@ -1,6 +1,7 @@
 package mgmg
 
 import (
+	"errors"
 	"fmt"
 
 	"sandtable/engine"
@@ -92,6 +93,9 @@ func (s *State) checkDDay() error {
 		if !ok {
 			return fmt.Errorf("stack: frame %+v: a D-Day phase runs on the Allies' impulse frame at the bottom of the stack on September 17, the landing's option on a Drop Area it activated, the ground assault in Zone F (mgmg:20.4, 20.5)", f)
 		}
+	}
+	if s.step == stDropZone && (!s.opt.ddayLandings || s.turn != FirstDay || s.nextToLand() < 0) {
+		return errors.New("step dday-drop-zone: the optional D-Day landings land a unit of the first lift waiting in the United Kingdom box (mgmg:23.2)")
 	}
 	want := ddayPhase(0)
 	switch s.step {

@@ -568,3 +568,15 @@ func TestLandingAdvantagePassesAtPhaseEnd(t *testing.T) {
 		t.Errorf("step %s, the Advantage %s's; want German Impulse 0 with the German holding it", stepNames[s.step], s.advantage)
 	}
 }
+
+// TestDropZoneStepChecked: a position in the optional landings' step with
+// no unit left to land is refused when loaded (mgmg:23.2).
+func TestDropZoneStepChecked(t *testing.T) {
+	s := edited(t, ddayWith(t, freshAt("gb-1abn-1-para", "UK")), func(p *Position) { p.Options["dday_landings"] = "on" })
+	play(t, s, "done")
+	p := s.Position().(Position)
+	p.Units = nil
+	if _, err := s.g.LoadPosition(mustJSON(p)); err == nil || !strings.Contains(err.Error(), "mgmg:23.2") {
+		t.Errorf("loading the landing with nobody to land: %v; want it refused citing mgmg:23.2", err)
+	}
+}
