@@ -58,9 +58,8 @@ const (
 	kRepairBridge        // mgmg:19.2 try to repair a bridge as an Assault Impulse starts
 	kDemolish            // mgmg:19.4 try to demolish a bridge as it ends
 	kLand                // mgmg:18.42 land a unit (low byte) from the United Kingdom box in a Drop Area
+	kJoin                // mgmg:10.3, 10.6 a unit that may assault does
 	kDropArea            // mgmg:20.4 activate a Drop Area: place | option<<8 (dday.go)
-	kJoin                // mgmg:20.4A, 20.5 a unit joins the D-Day assault
-	kStrike              // mgmg:20.4A, 20.5 the units that joined assault
 	kDropEnd             // mgmg:20.4C no more units of the Drop Area move
 	kDropZone            // mgmg:23.2 land the next unit of the first lift in a place
 )
@@ -177,7 +176,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		s.describeBridgeTry(k, x, &c)
 	case kLand:
 		s.describeLanding(x&0xff, x>>8, &c)
-	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone:
+	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone, kJoin:
 		s.describeAssault(k, x, &c)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
@@ -187,8 +186,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle,
-	"dday-assault": kStrike, "drop-done": kDropEnd}
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle, "drop-done": kDropEnd}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -280,8 +278,6 @@ func (s *State) rule() string {
 		return "mgmg:20.3"
 	case stAirborneLanding:
 		return "mgmg:20.4"
-	case stGroundAssault:
-		return "mgmg:20.5"
 	case stImpulse:
 		return "mgmg:8.2"
 	case stDepot:

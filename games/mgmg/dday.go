@@ -74,7 +74,7 @@ func (s *State) ddayFrame() *frame {
 // checkDDay checks the D-Day phases' frames: only on September 17, on an
 // impulse frame of the Allies at the bottom of the stack, the landing's
 // option with its Drop Area among those activated, the ground assault's in
-// Zone F; and the steps stAirborneLanding and stGroundAssault with theirs.
+// Zone F; and the step stAirborneLanding with its frame.
 func (s *State) checkDDay() error {
 	for i, f := range s.stack.frames[:s.stack.n] {
 		d := f.DDay
@@ -97,15 +97,8 @@ func (s *State) checkDDay() error {
 	if s.step == stDropZone && (!s.opt.ddayLandings || s.turn != FirstDay || s.nextToLand() < 0) {
 		return errors.New("step dday-drop-zone: the optional D-Day landings land a unit of the first lift waiting in the United Kingdom box (mgmg:23.2)")
 	}
-	want := ddayPhase(0)
-	switch s.step {
-	case stAirborneLanding:
-		want = ddayLanding
-	case stGroundAssault:
-		want = ddayGround
-	}
-	if want != 0 && (s.stack.n != 1 || s.stack.frames[0].DDay.Phase != want) {
-		return fmt.Errorf("stack: step %s needs the frame of its D-Day phase alone (mgmg:20.4, 20.5)", stepNames[s.step])
+	if s.step == stAirborneLanding && (s.stack.n != 1 || s.stack.frames[0].DDay.Phase != ddayLanding) {
+		return errors.New("stack: step dday-airborne-landing needs the frame of the Airborne Landing Phase alone (mgmg:20.4)")
 	}
 	return nil
 }
@@ -129,9 +122,9 @@ func (s *State) liftIn(p int16) bool {
 	return false
 }
 
-// joiners are the Fresh Allied units in the active place that may join the
-// D-Day assault there: not artillery, which supports instead (mgmg:15.12);
-// in Zone F, Guards Armoured units only (mgmg:20.5).
+// joiners are the Fresh Allied units in the active place that may assault
+// there in a D-Day phase: not artillery, which supports instead
+// (mgmg:15.12); in Zone F, Guards Armoured units only (mgmg:20.5).
 func (s *State) joiners(f *frame) []int16 {
 	var out []int16
 	for u, st := range &s.units {
@@ -143,17 +136,6 @@ func (s *State) joiners(f *frame) []int16 {
 		out = append(out, int16(u))
 	}
 	return out
-}
-
-// assaulters are the units that joined the assault of the active place.
-func (s *State) assaulters(f *frame) units {
-	var us units
-	for _, u := range s.joiners(f) {
-		if f.Acted.has(u) {
-			us.add(u)
-		}
-	}
-	return us
 }
 
 // seizer reports whether unit u of the active place may try to seize one
@@ -235,16 +217,6 @@ func (s *State) legalDDay(buf []engine.Action) []engine.Action {
 	mv := &f.Move
 	g := s.ground(allies, mv)
 	switch {
-	case f.DDay.Option == dropAssault:
-		for _, u := range s.joiners(f) {
-			if !f.Acted.has(u) {
-				buf = append(buf, act(kJoin, int(u)))
-			}
-		}
-		if s.assaulters(f) != (units{}) {
-			buf = append(buf, act(kStrike, 0))
-		}
-		return buf
 	case f.DDay.Option == 0:
 		for p := range int16(nPlaces) {
 			if f.DDay.Done.has(int(p)) || !s.liftIn(p) {
@@ -296,11 +268,9 @@ func (s *State) applyDDay(k kind, x int) {
 		f.DDay.Done.add(int(p))
 		f.DDay.Option, f.Move.Active = o, p
 		s.logf("mgmg:20.4", "the Allies activate the Drop Area %p: "+dropNames[o], int(p))
-	case kJoin:
-		f.Acted.add(int16(x))
-		s.logf(s.rule(), "%u joins the assault in %p", x, int(f.Move.Active))
-	case kStrike:
-		s.ddayAssault(f)
+		if o == dropAssault {
+			s.ddayAssault(f)
+		}
 	case kMove:
 		s.applyImpulse(kMove, x)
 	case kSeize:
@@ -345,12 +315,16 @@ func (s *State) endActivation() {
 	s.step, s.active = stAirborneLanding, allies
 }
 
-// ddayAssault begins the assault of the units that joined it in the active
-// place (mgmg:20.4A, 20.5), the assault machinery resolving it.
+// ddayAssault opens the assault in the active place (mgmg:20.4A, 20.5):
+// the Allies name its Point Unit and add the other units that may assault
+// as the assault machinery asks (assault_resolution.go).
 func (s *State) ddayAssault(f *frame) {
 	p := f.Move.Active
-	fr := frame{Proc: procAssault, Side: allies, Fight: fight{Place: p, Attackers: s.assaulters(f), Optional: true}}
-	s.logf(s.rule(), "the Allies assault the German units in %p", int(p))
+	fr := frame{Proc: procAssault, Side: allies, Fight: fight{Place: p, Optional: true}}
+	for _, u := range s.joiners(f) {
+		fr.Fight.May.add(u)
+	}
+	s.logf([...]string{ddayLanding: "mgmg:20.4", ddayGround: "mgmg:20.5"}[f.DDay.Phase], "the Allies assault the German units in %p", int(p))
 	s.openFight(fr)
 }
 
@@ -402,7 +376,7 @@ func (s *State) startGroundAssault() {
 	}
 	s.logf("mgmg:20.5", "XXX Corps Ground Assault Phase: the Guards Armoured Division assaults in %p", int(s.g.zoneF))
 	s.stack.push(f)
-	s.step, s.active = stGroundAssault, allies
+	s.ddayAssault(s.ddayFrame())
 }
 
 // ddayAsks is what the D-Day phase in progress asks of the Allies (ask) and
@@ -411,12 +385,8 @@ func (s *State) ddayAsks() (ask, wait string) {
 	f := s.ddayFrame()
 	where := s.g.placeName(f.Move.Active)
 	switch {
-	case f.DDay.Phase == ddayGround:
-		return "XXX Corps Ground Assault Phase: add Guards Armoured units of " + where + " to the assault on the German units there (one at least must assault), then assault", "the Guards Armoured assault in " + where
 	case f.DDay.Option == 0:
 		return "Airborne Landing Phase: activate a Drop Area holding a Fresh airborne unit to assault in it (Contested), seize its bridges or move into Vacant places (not Contested), or Done: the others do nothing and stay Fresh", "the Drop Areas' activations"
-	case f.DDay.Option == dropAssault:
-		return "Airborne Landing Phase: add Fresh units of " + where + " to its assault, then assault (no retreat, no overrun)", "the assault in " + where
 	case f.DDay.Option == dropSeize && f.Move.Unit == 0:
 		return "Airborne Landing Phase: choose the one unit of " + where + " that tries to seize its bridges", "the unit seizing bridges in " + where
 	case f.DDay.Option == dropSeize:
@@ -449,12 +419,6 @@ func (s *State) describeDDay(k kind, x int) (engine.Choice, bool) {
 		id := g.placeIDs[p]
 		c.ID, c.Refs = dropIDs[o]+":"+id, []string{"area:" + id}
 		c.Label = map[dropOption]string{dropAssault: "Assault in ", dropSeize: "Seize bridges from ", dropMove: "Move units out of "}[o] + g.placeName(p)
-	case kJoin:
-		c.ID, c.Refs = "join:"+g.units[x].ID, []string{"unit:" + g.units[x].ID}
-		c.Label = "Add " + g.units[x].Name + " to the assault"
-	case kStrike:
-		c.ID, c.Refs = "dday-assault", []string{"area:" + g.placeIDs[f.Move.Active]}
-		c.Label = "Assault in " + g.placeName(f.Move.Active) + " with the units added: name the Point Unit next, its label showing the AV, DV and odds"
 	case kDropEnd:
 		c.ID, c.Label = "drop-done", "No more moves out of "+g.placeName(f.Move.Active)
 	case kMove:
@@ -486,11 +450,7 @@ func (s *State) parseDDayChoice(head, rest string) (engine.Action, bool) {
 			return act(kDropArea, int(p)|o<<8), ok
 		}
 	}
-	switch head {
-	case "join":
-		u, ok := s.g.byID[rest]
-		return act(kJoin, int(u)), ok
-	case "drop-zone":
+	if head == "drop-zone" {
 		p, ok := s.g.placeIndex[rest]
 		return act(kDropZone, int(p)), ok
 	}
@@ -499,14 +459,13 @@ func (s *State) parseDDayChoice(head, rest string) (engine.Action, bool) {
 
 // LandingView is a D-Day phase in progress as views show it (mgmg:20.4,
 // 20.5): the Drop Areas activated so far, and the place active now with its
-// option and the units that joined its assault.
+// option.
 type LandingView struct {
-	Phase     string   `json:"phase"`                // "drop-zones" (mgmg:23.2), "landing" or "ground-assault"
-	Activated []string `json:"activated,omitempty"`  // the Drop Areas activated, each once
-	Active    string   `json:"active,omitempty"`     // the place active now
-	Option    string   `json:"option,omitempty"`     // "drop-assault", "drop-seize" or "drop-move"
-	Assault   []string `json:"assaulting,omitempty"` // the units that joined its assault
-	Next      string   `json:"next,omitempty"`       // with the optional landings, the unit of the first lift to land next (mgmg:23.2)
+	Phase     string   `json:"phase"`               // "drop-zones" (mgmg:23.2), "landing" or "ground-assault"
+	Activated []string `json:"activated,omitempty"` // the Drop Areas activated, each once
+	Active    string   `json:"active,omitempty"`    // the place active now
+	Option    string   `json:"option,omitempty"`    // "drop-assault", "drop-seize" or "drop-move"
+	Next      string   `json:"next,omitempty"`      // with the optional landings, the unit of the first lift to land next (mgmg:23.2)
 }
 
 // landingView is the D-Day phase in progress, nil outside them.
@@ -528,14 +487,6 @@ func (s *State) landingView() *LandingView {
 		return v
 	}
 	v.Active, v.Option = s.g.placeIDs[f.Move.Active], dropIDs[f.DDay.Option]
-	if f.DDay.Option == dropAssault {
-		a := s.assaulters(f)
-		for u := range int16(nUnits) {
-			if a.has(u) {
-				v.Assault = append(v.Assault, s.g.units[u].ID)
-			}
-		}
-	}
 	return v
 }
 

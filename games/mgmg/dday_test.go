@@ -66,17 +66,18 @@ func TestExample3PlaysThrough(t *testing.T) {
 		t.Fatalf("choices %v; want the assault in the Contested Drop Area 54, or done (mgmg:20.4A, D)", got)
 	}
 	play(t, s, "drop-assault:54")
-	if got := ids(s); !slices.Equal(got, []string{"join:us-2-502", "join:us-3-502", "join:us-1-506", "join:us-2-506", "join:us-3-506"}) {
-		t.Fatalf("choices %v; want the five Fresh battalions to join, and no assault before one has", got)
+	if got := ids(s); !slices.Equal(got, []string{"point:us-2-502", "point:us-3-502", "point:us-1-506", "point:us-2-506", "point:us-3-506"}) {
+		t.Fatalf("choices %v; want a Point Unit among the five Fresh battalions", got)
 	}
-	s.rng.Force(4, 4, 2, 3) // the Allied DR 8, the German 5
-	play(t, s, "join:us-2-502", "join:us-3-502")
 	v := s.View("german").(View).Landing
-	if v == nil || v.Phase != "landing" || !slices.Equal(v.Activated, []string{"54"}) || v.Active != "54" || v.Option != "drop-assault" ||
-		!slices.Equal(v.Assault, []string{"us-2-502", "us-3-502"}) {
-		t.Errorf("view of the landing %+v; want 54 activated for an assault by the 2/502 and 3/502", v)
+	if v == nil || v.Phase != "landing" || !slices.Equal(v.Activated, []string{"54"}) || v.Active != "54" || v.Option != "drop-assault" {
+		t.Errorf("view of the landing %+v; want 54 activated for an assault", v)
 	}
-	play(t, s, "dday-assault", "point:us-2-502", "keep") // the tower is the Forward Unit at once
+	if ph := s.Phase(); ph.ID != "dday-airborne-landing" {
+		t.Errorf("the assault's phase is %s; want the Airborne Landing Phase", ph.ID)
+	}
+	s.rng.Force(4, 4, 2, 3)                                               // the Allied DR 8, the German 5
+	play(t, s, "point:us-2-502", "join:us-3-502", "support-done", "keep") // the tower is the Forward Unit at once
 	logHas(t, s, "mgmg:10.72", "AV 5")
 	logHas(t, s, "mgmg:10.73", "DV 3")
 	for s.step == stCasualty {
@@ -118,7 +119,7 @@ func TestLandingAssaultStalemateAndFailure(t *testing.T) {
 		s := ddayWith(t, spentAt("de-tower-son", "54"), freshAt("us-2-502", "UK"), freshAt("us-3-502", "UK"), freshAt("us-1-506", "UK"))
 		play(t, s, "done") // a Spent tower interdicts nothing (mgmg:18.44)
 		s.rng.Force(c.dice...)
-		play(t, s, "drop-assault:54", "join:us-2-502", "join:us-3-502", "dday-assault", "point:us-2-502", "keep")
+		play(t, s, "drop-assault:54", "point:us-2-502", "join:us-3-502", "support-done", "keep")
 		logHas(t, s, "mgmg:10.73", "DV 3") // the Spent tower's factor 1 + TEM 2
 		if s.step == stAttackerRetreat {
 			t.Fatalf("the landing's assaulting units are offered a retreat (mgmg:20.4A)")
@@ -156,24 +157,31 @@ func groundAssaultOf(t *testing.T) *State {
 	return s
 }
 
-// TestGroundAssaultMustBeMade: the Guards Armoured units of Zone F, and
-// only they, may join its assault, artillery supporting instead; the
-// phase has no Done: one unit at least must assault (mgmg:20.5).
+// TestGroundAssaultMustBeMade: the phase opens the assault in Zone F at
+// once: a Guards Armoured battalion must be its Point Unit, with no Done;
+// the other battalions may join it, the Guards artillery support it, the
+// Spent XXX Corps Artillery neither (mgmg:20.5, mgmg:15.12).
 func TestGroundAssaultMustBeMade(t *testing.T) {
 	s := groundAssaultOf(t)
-	if s.step != stGroundAssault || s.active != allies || s.Phase().ID != "dday-ground-assault" {
-		t.Fatalf("step %s, %s to move, phase %s; want the Allies' XXX Corps Ground Assault Phase", stepNames[s.step], s.active, s.Phase().ID)
+	if s.step != stAssaultPoint || s.active != allies || s.Phase().ID != "dday-ground-assault" {
+		t.Fatalf("step %s, %s to move, phase %s; want the Allies' Point Unit in the XXX Corps Ground Assault Phase", stepNames[s.step], s.active, s.Phase().ID)
 	}
-	want := []string{"join:gb-gds-2-gren", "join:gb-gds-1-gren", "join:gb-gds-1-cold", "join:gb-gds-5-cold", "join:gb-gds-2-irish", "join:gb-gds-3-irish", "join:gb-gds-2-welsh", "join:gb-gds-1-welsh"}
+	guards := []string{"gb-gds-2-gren", "gb-gds-1-gren", "gb-gds-1-cold", "gb-gds-5-cold", "gb-gds-2-irish", "gb-gds-3-irish", "gb-gds-2-welsh", "gb-gds-1-welsh"}
+	var want []string
+	for _, id := range guards {
+		want = append(want, "point:"+id)
+	}
 	if got := ids(s); !slices.Equal(got, want) {
-		t.Errorf("choices %v; want the eight Guards battalions to join, no Done, no artillery (mgmg:20.5, mgmg:15.12)", got)
+		t.Errorf("choices %v; want the eight Guards battalions as Point Unit, no Done (mgmg:20.5)", got)
 	}
-	if p := s.Prompt("allied"); !strings.Contains(p.Text, "must assault") || p.Rule != "mgmg:20.5" {
-		t.Errorf("prompt %+v; want it to say one unit must assault, citing mgmg:20.5", p)
+	play(t, s, "point:gb-gds-2-gren")
+	want = nil
+	for _, id := range guards[1:] {
+		want = append(want, "join:"+id)
 	}
-	play(t, s, "join:gb-gds-2-gren")
-	if got := ids(s); got[len(got)-1] != "dday-assault" {
-		t.Errorf("choices %v; want the assault once a unit has joined", got)
+	want = append(want, "artillery:gb-gds-art", "support-done")
+	if got := ids(s); !slices.Equal(got, want) {
+		t.Errorf("choices %v; want %v", got, want)
 	}
 }
 
@@ -191,7 +199,7 @@ func TestGroundAssaultMustBeMade(t *testing.T) {
 func TestExample4PlaysThrough(t *testing.T) {
 	s := groundAssaultOf(t)
 	s.rng.Force(3, 4, 4, 3) // the Allied DR 7, the German 7
-	play(t, s, "join:gb-gds-2-gren", "join:gb-gds-1-gren", "dday-assault", "point:gb-gds-2-gren", "artillery:gb-gds-art")
+	play(t, s, "point:gb-gds-2-gren", "join:gb-gds-1-gren", "artillery:gb-gds-art", "support-done")
 	if got := ids(s); !slices.Contains(got, "forward:de-10ss-2-22") {
 		t.Fatalf("choices %v; want the German to name the Forward Unit", got)
 	}
@@ -221,7 +229,7 @@ func TestExample4PlaysThrough(t *testing.T) {
 func TestGroundAssaultFailureStays(t *testing.T) {
 	s := groundAssaultOf(t)
 	s.rng.Force(1, 1, 6, 6) // the Allied DR 2, the German 12: AT 10 < DT 17
-	play(t, s, "join:gb-gds-2-gren", "dday-assault", "support-done", "forward:de-10ss-2-22", "keep")
+	play(t, s, "point:gb-gds-2-gren", "support-done", "forward:de-10ss-2-22", "keep")
 	if s.step == stAttackerRetreat {
 		t.Fatal("the Guards are offered a retreat out of Zone F (mgmg:10.741)")
 	}
@@ -323,7 +331,10 @@ func TestDDayPrompts(t *testing.T) {
 				t.Errorf("step %s: choice %+v", stepNames[s.step], c)
 			}
 		}
-		playDDayTo(t, s, map[step]step{stAirborneLanding: stGroundAssault, stGroundAssault: stImpulse}[s.step])
+		if p := s.Prompt(s.ToMove()); p.Rule == "" || strings.Contains(p.Text, "not yet built") {
+			t.Errorf("step %s: prompt %+v", stepNames[s.step], p)
+		}
+		play(t, s, ddayChoice(s))
 	}
 }
 
@@ -398,11 +409,14 @@ func TestDoubleLifts(t *testing.T) {
 func TestDDayLossesKeepTheAdvantage(t *testing.T) {
 	s := groundAssaultOf(t)
 	s = edited(t, s, func(p *Position) { p.Advantage = "german" })
+	play(t, s, "point:gb-gds-2-gren")
 	for _, id := range ids(s) {
-		play(t, s, id)
+		if strings.HasPrefix(id, "join:") {
+			play(t, s, id)
+		}
 	}
 	s.rng.Force(6, 6, 1, 1)
-	play(t, s, "dday-assault", "point:gb-gds-2-gren", "artillery:gb-gds-art", "forward:de-10ss-2-22", "keep")
+	play(t, s, "artillery:gb-gds-art", "forward:de-10ss-2-22", "keep")
 	logHas(t, s, "mgmg:10.72", "AV 17")
 	for _, id := range []string{"de-10ss-2-22", "de-9ss-2-20", "de-7-1-16", "de-7-2-16", "de-penal-6"} {
 		if st := s.units[s.g.unit(id)]; st.Loc != locElim {

@@ -78,17 +78,17 @@ func playDDay(t *testing.T, s *State) {
 func playDDayTo(t *testing.T, s *State, stop step) {
 	t.Helper()
 	for s.step != stop {
-		id := s.Describe(s.Legal(nil)[0]).ID
-		switch s.step {
-		case stReroll:
-			id = "keep"
-		case stAirborneLanding, stVoluntary, stAttackerRetreat:
-			id = map[step]string{stAirborneLanding: "done", stVoluntary: "stay", stAttackerRetreat: "stay"}[s.step]
-		case stGroundAssault:
-			if _, err := engine.Find(s, "dday-assault"); err == nil {
-				id = "dday-assault"
-			}
-		}
-		play(t, s, id)
+		play(t, s, ddayChoice(s))
 	}
+}
+
+// ddayChoice is the choice playDDay makes.
+func ddayChoice(s *State) string {
+	switch s.step {
+	case stReroll:
+		return "keep"
+	case stAirborneLanding, stVoluntary, stAttackerRetreat, stAssaultSupport:
+		return map[step]string{stAirborneLanding: "done", stVoluntary: "stay", stAttackerRetreat: "stay", stAssaultSupport: "support-done"}[s.step]
+	}
+	return s.Describe(s.Legal(nil)[0]).ID
 }

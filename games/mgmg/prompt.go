@@ -24,7 +24,7 @@ var (
 
 var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
-	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
+	stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
 	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit, stAssaultPoint: phaseDaylight, stAssaultForward: phaseDaylight, stCasualty: phaseDaylight, stAttackerRetreat: phaseDaylight, stVoluntary: phaseDaylight, stRetreatTo: phaseDaylight, stAssaultSupport: phaseDaylight,
 	stSunsetMarker: phaseDaylight,
 	stDropZone:     phaseLanding,
@@ -78,7 +78,7 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 // others are told it decides (wait).
 func (s *State) asks() (ask, wait string) {
 	switch s.step {
-	case stAirborneLanding, stGroundAssault:
+	case stAirborneLanding:
 		return s.ddayAsks()
 	case stDropZone:
 		return s.dropZoneAsks()

@@ -22,7 +22,7 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return s.legalBombard(buf)
 	case stBombardWith, stSupport, stPrimary, stMistaken:
 		return s.legalImpulseBombard(buf)
-	case stAirborneLanding, stGroundAssault:
+	case stAirborneLanding:
 		return s.legalDDay(buf)
 	case stDropZone:
 		return s.legalDropZones(buf)
@@ -79,7 +79,7 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyBombard(k, x)
 	case stBombardWith, stSupport, stPrimary, stMistaken:
 		s.applyImpulseBombard(k, x)
-	case stAirborneLanding, stGroundAssault:
+	case stAirborneLanding:
 		s.applyDDay(k, x)
 	case stDropZone:
 		s.applyDropZone(int16(x))

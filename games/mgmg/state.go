@@ -110,7 +110,6 @@ const (
 	stAirBombardment   step = iota // mgmg:20.2 D-Day Air Bombardment Phase
 	stArtilleryBarrage             // mgmg:20.3 D-Day Artillery Bombardment Phase
 	stAirborneLanding              // mgmg:20.4 D-Day Airborne Landing Phase
-	stGroundAssault                // mgmg:20.5 D-Day XXX Corps Ground Assault Phase
 	stImpulse                      // mgmg:6.3, 8.2 the side to act picks its impulse
 	stRefit                        // mgmg:6.4, 13.6 the side refitting refits its units
 	stRegroup                      // mgmg:6.5 each side's Regroup: pick a unit, or done
@@ -137,8 +136,8 @@ const (
 
 var stepNames = [...]string{
 	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
-	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
-	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
+	stAirborneLanding: "dday-airborne-landing",
+	stImpulse:         "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
 	stDepot: "refit-depots", stPurchase: "refit-purchases",
 	stAttrition: "attrition", stBombardWith: "bombard-with", stSupport: "bombard-support", stPrimary: "primary-target",
 	stMistaken:     "mistaken-attack",
@@ -217,6 +216,8 @@ type State struct {
 	nDepots  uint8            // how many of its markers are dealt
 	refitted units            // its units refitted this Refit Phase, a level at most (mgmg:13.6)
 	tried    uint32           // the bridges it tried to repair this Refit Phase, one bit each (mgmg:19.2, 19.23)
+
+	held uint64 // the river and canal boundaries with a Held! marker, one bit each in Game.boundaries' order (mgmg:4.6, 10.4)
 }
 
 // RNG implements engine.State.
