@@ -32,15 +32,6 @@ func keepRolls(t *testing.T, s *State) {
 func freshAt(id, at string) UnitPos { return UnitPos{ID: id, At: at, Level: "fresh"} }
 func spentAt(id, at string) UnitPos { return UnitPos{ID: id, At: at, Level: "spent"} }
 
-// levelIs fails the test unless unit id stands in place at with level.
-func levelIs(t *testing.T, s *State, id, at string, level Step) {
-	t.Helper()
-	g := s.g
-	if st := s.units[g.unit(id)]; st.Loc != g.at(at) || st.Level != level {
-		t.Errorf("%s is in %s, %s; want %s, %s", id, g.locName(st.Loc), st.Level, at, level)
-	}
-}
-
 // TestExample3PlaysThrough: mgmg:26.0 example 3 played (mgmg:20.4,
 // mgmg:18.44, mgmg:10.72, mgmg:10.73, mgmg:10.8, mgmg:10.5): six American
 // battalions land in St. Oedenrode (54) by the Fresh Son FLAK Tower; a 1
@@ -61,7 +52,7 @@ func TestExample3PlaysThrough(t *testing.T) {
 	s.rng.Force(1, 2, 3, 4, 5, 6)
 	play(t, s, "done")
 	keepRolls(t, s)
-	levelIs(t, s, "us-1-502", "54", StepSpent)
+	unitAt(t, s, "us-1-502", "54", StepSpent)
 	if got := ids(s); !slices.Equal(got, []string{"drop-assault:54", "done"}) {
 		t.Fatalf("choices %v; want the assault in the Contested Drop Area 54, or done (mgmg:20.4A, D)", got)
 	}
@@ -90,10 +81,10 @@ func TestExample3PlaysThrough(t *testing.T) {
 		t.Fatalf("after the assault: step %s, %s to move; want the next activation", stepNames[s.step], s.active)
 	}
 	for _, id := range paras[1:3] {
-		levelIs(t, s, id, "54", StepSpent)
+		unitAt(t, s, id, "54", StepSpent)
 	}
 	for _, id := range paras[3:] {
-		levelIs(t, s, id, "54", StepFresh)
+		unitAt(t, s, id, "54", StepFresh)
 	}
 	if s.control[s.g.at("54")] != ctlAirborne {
 		t.Errorf("54 is Controlled %s; want the Airborne once the tower is gone (mgmg:7.2)", controlNames[s.control[s.g.at("54")]])
@@ -127,9 +118,9 @@ func TestLandingAssaultStalemateAndFailure(t *testing.T) {
 		for s.step == stVoluntary {
 			play(t, s, "stay")
 		}
-		levelIs(t, s, "us-2-502", "54", c.point)
-		levelIs(t, s, "us-3-502", "54", c.other)
-		levelIs(t, s, "us-1-506", "54", StepFresh)
+		unitAt(t, s, "us-2-502", "54", c.point)
+		unitAt(t, s, "us-3-502", "54", c.other)
+		unitAt(t, s, "us-1-506", "54", StepFresh)
 		if s.step != stAirborneLanding {
 			t.Errorf("step %s; want the next activation", stepNames[s.step])
 		}
@@ -207,18 +198,11 @@ func TestExample4PlaysThrough(t *testing.T) {
 	logHas(t, s, "mgmg:10.72", "AV 11")
 	logHas(t, s, "mgmg:10.73", "DV 5")
 	logHas(t, s, "mgmg:10.8", "6 casualty points")
-	play(t, s, "casualty:de-10ss-2-22", "casualty:de-7-1-16", "casualty:de-7-1-16", "casualty:de-penal-6", "casualty:de-penal-6", "withdraw:de-7-1-16")
-	if got := ids(s); !slices.Equal(got, []string{"retreat-to:64"}) {
-		t.Fatalf("retreat choices %v; want Valkenswaard (64) alone (mgmg:10.92)", got)
-	}
-	play(t, s, "retreat-to:64", "stay")
-	levelIs(t, s, "de-10ss-2-22", "F", StepSpent)
-	levelIs(t, s, "de-penal-6", "F", StepDisrupt2)
-	levelIs(t, s, "de-7-1-16", "64", StepDisrupt2)
-	levelIs(t, s, "gb-gds-2-gren", "F", StepSpent)
-	levelIs(t, s, "gb-gds-1-gren", "F", StepSpent)
-	levelIs(t, s, "gb-gds-art", "F", StepFresh)
-	levelIs(t, s, "gb-gds-1-cold", "F", StepFresh)
+	example4Losses(t, s)
+	unitAt(t, s, "gb-gds-2-gren", "F", StepSpent)
+	unitAt(t, s, "gb-gds-1-gren", "F", StepSpent)
+	unitAt(t, s, "gb-gds-art", "F", StepFresh)
+	unitAt(t, s, "gb-gds-1-cold", "F", StepFresh)
 	if s.step != stImpulse || s.active != germans || s.impulse != 0 || s.Phase().ID != "daylight" {
 		t.Errorf("step %s, %s to move, impulse %d; want German Impulse 0 of the Daylight Phase (mgmg:20.6)", stepNames[s.step], s.active, s.impulse)
 	}
@@ -234,7 +218,7 @@ func TestGroundAssaultFailureStays(t *testing.T) {
 		t.Fatal("the Guards are offered a retreat out of Zone F (mgmg:10.741)")
 	}
 	play(t, s, "stay")
-	levelIs(t, s, "gb-gds-2-gren", "F", StepDisrupt1)
+	unitAt(t, s, "gb-gds-2-gren", "F", StepDisrupt1)
 	if s.step != stImpulse || s.active != germans {
 		t.Errorf("step %s, %s to move; want German Impulse 0", stepNames[s.step], s.active)
 	}
@@ -277,8 +261,8 @@ func TestLandingSeizesBridges(t *testing.T) {
 	if h := s.bridges[g.bridgeAt[int(g.at("51"))*nPlaces+int(g.at("55"))]].Held; h != heldGerman {
 		t.Errorf("the bridge 51/55 is %s; want it German after the 2 failed", bridgeHeldNames[h])
 	}
-	levelIs(t, s, "us-2-501", "55", StepSpent)
-	levelIs(t, s, "us-3-501", "55", StepFresh)
+	unitAt(t, s, "us-2-501", "55", StepSpent)
+	unitAt(t, s, "us-3-501", "55", StepFresh)
 	if got := ids(s); s.step != stAirborneLanding || !slices.Equal(got, []string{"done"}) {
 		t.Errorf("step %s, choices %v; want the landing with 55 done", stepNames[s.step], got)
 	}
@@ -303,8 +287,8 @@ func TestLandingMovesIntoVacantPlaces(t *testing.T) {
 		t.Fatalf("choices %v; want the other two to move, or the end of 11's moves", got)
 	}
 	play(t, s, "drop-done")
-	levelIs(t, s, "gb-1abn-1-para", "10", StepSpent)
-	levelIs(t, s, "gb-1abn-2-para", "11", StepFresh)
+	unitAt(t, s, "gb-1abn-1-para", "10", StepSpent)
+	unitAt(t, s, "gb-1abn-2-para", "11", StepFresh)
 	if c := s.control[s.g.at("10")]; c != ctlAirborne {
 		t.Errorf("10 is Controlled %s; want the Airborne", controlNames[c])
 	}
@@ -464,9 +448,9 @@ func TestOptionalLandings(t *testing.T) {
 	s.rng.Force(1, 1)
 	play(t, s, "drop-zone:24")
 	keepRolls(t, s)
-	levelIs(t, s, "gb-1abn-1-para", "6", StepFresh)
-	levelIs(t, s, "gb-1abn-2-para", "24", StepSpent)
-	levelIs(t, s, "gb-1abn-border", "24", StepDisrupt1)
+	unitAt(t, s, "gb-1abn-1-para", "6", StepFresh)
+	unitAt(t, s, "gb-1abn-2-para", "24", StepSpent)
+	unitAt(t, s, "gb-1abn-border", "24", StepDisrupt1)
 	if s.step != stAirborneLanding {
 		t.Errorf("step %s; want the Drop Areas' activations", stepNames[s.step])
 	}
@@ -559,7 +543,7 @@ func TestLandingMoveTakesTheBridge(t *testing.T) {
 	if s.rng.Rolls != rolls {
 		t.Errorf("%d dice rolled; want none", s.rng.Rolls-rolls)
 	}
-	levelIs(t, s, "us-1-504", "33", StepSpent)
+	unitAt(t, s, "us-1-504", "33", StepSpent)
 }
 
 // TestLandingAdvantagePassesAtPhaseEnd: the Allies reroll a 1 for the
@@ -593,4 +577,21 @@ func TestDropZoneStepChecked(t *testing.T) {
 	if _, err := s.g.LoadPosition(mustJSON(p)); err == nil || !strings.Contains(err.Error(), "mgmg:23.2") {
 		t.Errorf("loading the landing with nobody to land: %v; want it refused citing mgmg:23.2", err)
 	}
+}
+
+// example4Losses takes example 4's six casualty points (mgmg:26.0, 10.8,
+// 10.92): the first on the Forward Unit, the 10SS 2/22 (Spent), two each on
+// the Spent 7 1/16 and 6th Penal (Disrupt 2), and the 7 1/16's retreat for
+// the sixth, into Valkenswaard (64), its only retreat; no unit retreats
+// voluntarily after.
+func example4Losses(t *testing.T, s *State) {
+	t.Helper()
+	play(t, s, "casualty:de-10ss-2-22", "casualty:de-7-1-16", "casualty:de-7-1-16", "casualty:de-penal-6", "casualty:de-penal-6", "withdraw:de-7-1-16")
+	if got := ids(s); !slices.Equal(got, []string{"retreat-to:64"}) {
+		t.Fatalf("retreat choices %v; want Valkenswaard (64) alone (mgmg:10.92)", got)
+	}
+	play(t, s, "retreat-to:64", "stay")
+	unitAt(t, s, "de-10ss-2-22", "F", StepSpent)
+	unitAt(t, s, "de-penal-6", "F", StepDisrupt2)
+	unitAt(t, s, "de-7-1-16", "64", StepDisrupt2)
 }
