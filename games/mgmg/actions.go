@@ -271,6 +271,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 
 // rule is the rule governing the current step.
 func (s *State) rule() string {
+	if f := s.ddayFrame(); f != nil { // its assaults and rolls too
+		return ddayPhases[f.DDay.Phase].Rule
+	}
 	switch s.step {
 	case stAirBombardment:
 		return "mgmg:20.2"

@@ -509,3 +509,17 @@ func (s *State) doubleLift() {
 
 // doubleLiftImpulse is the impulse the double lifts fly from (mgmg:23.3).
 const doubleLiftImpulse = 7
+
+// ddayContext begins the prompt of a step the assault or movement
+// machinery asks in a D-Day phase with the phase and what it demands
+// (mgmg:20.4, 20.5); "" elsewhere.
+func (s *State) ddayContext() string {
+	f := s.ddayFrame()
+	switch {
+	case f == nil || s.step == stAirborneLanding:
+		return ""
+	case f.DDay.Phase == ddayGround:
+		return "XXX Corps Ground Assault Phase, Guards Armoured units of Zone F must assault, without retreat: "
+	}
+	return "Airborne Landing Phase, " + dropNames[f.DDay.Option] + " in " + s.g.placeName(f.Move.Active) + ": "
+}

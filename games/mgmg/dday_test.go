@@ -165,6 +165,9 @@ func TestGroundAssaultMustBeMade(t *testing.T) {
 	if got := ids(s); !slices.Equal(got, want) {
 		t.Errorf("choices %v; want the eight Guards battalions as Point Unit, no Done (mgmg:20.5)", got)
 	}
+	if p := s.Prompt("allied"); !strings.Contains(p.Text, "must assault") || !strings.Contains(p.Text, "Point Unit") || p.Rule != "mgmg:20.5" {
+		t.Errorf("prompt %+v; want the Point Unit asked, the Guards' duty to assault said, mgmg:20.5 cited", p)
+	}
 	play(t, s, "point:gb-gds-2-gren")
 	want = nil
 	for _, id := range guards[1:] {

@@ -65,6 +65,7 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 		return engine.Prompt{Text: "The game is over: " + s.result.Text}
 	}
 	ask, wait := s.asks()
+	ask = s.ddayContext() + ask
 	switch seat {
 	case s.ToMove():
 		return engine.Prompt{Text: ask, Rule: s.rule()}
