@@ -134,3 +134,18 @@ func TestNoDoubleAfterAirBombardment(t *testing.T) {
 		t.Errorf("step %s, %s to move with %v; want the German impulse at once", stepNames[s.step], s.active, ids(s))
 	}
 }
+
+// TestImpulseView: the view shows the impulse in progress to both seats:
+// the Zone F activation after the first (mgmg:14.5), and no loss yet.
+func TestImpulseView(t *testing.T) {
+	s := zoneFImpulse(t)
+	s.rng.Force(2, 2)
+	play(t, s, "assault:64", "move:gb-gds-2-gren", "enter:63", "stop", "end-impulse", "keep")
+	if v := s.View("german").(View).InProgress; v == nil || v.Activation != "offered" || v.Side != "allied" {
+		t.Fatalf("view of the impulse %+v; want the Allied impulse offering a second activation", v)
+	}
+	play(t, s, "assault:F")
+	if v := s.View("allied").(View).InProgress; v.Activation != "zone-f" || v.Lost != (SideNumbers{}) {
+		t.Errorf("view of the impulse %+v; want the Zone F activation, nothing lost", v)
+	}
+}

@@ -30,6 +30,7 @@ type View struct {
 	Bombardment   *BombardmentView     `json:"bombardment,omitempty"`        // the bombardment in progress (mgmg:11)
 	Result        *engine.Result       `json:"result,omitempty"`
 	Panels        []Panel              `json:"panels"`
+	InProgress    *ImpulseView         `json:"impulse_in_progress,omitempty"` // the impulse in progress (impulse_view.go)
 }
 
 // UnitView is a unit in play: where it is and its face (mgmg:13.2).
@@ -77,6 +78,7 @@ func (s *State) View(seat engine.Seat) any {
 		}
 	}
 	v.Panels = s.panels()
+	v.InProgress = s.impulseView()
 	return v
 }
 
