@@ -89,12 +89,17 @@ func (s *State) bridgeActivations(buf []engine.Action, sd side) []engine.Action 
 func (s *State) legalImpulseRepairs(buf []engine.Action) []engine.Action {
 	f := s.impulseFrame()
 	mv := &f.Move
-	if mv.Kind != impulseAssault || mv.Unit != 0 || f.Acted != (units{}) || mv.Ending || !s.mayRepairFrom(mv.Active, f.Side) {
+	if mv.Kind != impulseAssault || mv.Unit != 0 || f.Acted != (units{}) || mv.Ending {
 		return buf
 	}
-	for i := range s.g.bridges {
-		if s.mayRepair(i, mv.Active, f.Side, f) {
-			buf = append(buf, act(kRepairBridge, i))
+	for _, p := range s.activeAreas(mv) {
+		if !s.mayRepairFrom(p, f.Side) {
+			continue
+		}
+		for i := range s.g.bridges {
+			if s.mayRepair(i, p, f.Side, f) && !slices.Contains(buf, act(kRepairBridge, i)) {
+				buf = append(buf, act(kRepairBridge, i))
+			}
 		}
 	}
 	return buf
@@ -116,8 +121,11 @@ func (s *State) offerDemolition(f *frame) bool {
 func (s *State) legalDemolitions(buf []engine.Action) []engine.Action {
 	f := s.impulseFrame()
 	for i := range s.g.bridges {
-		if s.mayDemolish(i, f.Move.Active, f.Side, f) {
-			buf = append(buf, act(kDemolish, i))
+		for _, p := range s.activeAreas(&f.Move) {
+			if s.mayDemolish(i, p, f.Side, f) {
+				buf = append(buf, act(kDemolish, i))
+				break
+			}
 		}
 	}
 	return buf

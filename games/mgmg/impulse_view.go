@@ -11,6 +11,7 @@ type ImpulseView struct {
 	Landed     []string    `json:"landed,omitempty"`
 	Tried      []string    `json:"bridges_tried,omitempty"` // repair or demolition, by bridge
 	Demolition bool        `json:"demolition,omitempty"`    // its movement over, the side tries demolitions
+	Also       string      `json:"also_active,omitempty"`   // the second Active Area declared with the first (mgmg:12.3)
 }
 
 var activationNames = [...]string{secondNone: "first", secondOffered: "offered", secondAfterZoneF: "offered", secondDouble: "double", secondZoneF: "zone-f"}
@@ -22,6 +23,9 @@ func (s *State) impulseView() *ImpulseView {
 	}
 	f := &s.stack.frames[0]
 	v := &ImpulseView{Side: f.Side.String(), Activation: activationNames[f.Second], Lost: SideNumbers{int(f.Lost[germans]), int(f.Lost[allies])}, Demolition: f.Demolition}
+	if f.Also != 0 {
+		v.Also = s.g.placeIDs[f.Also-1]
+	}
 	for u := range int16(nUnits) {
 		if f.Landed.has(u) {
 			v.Landed = append(v.Landed, s.g.units[u].ID)
