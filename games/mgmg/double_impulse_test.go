@@ -12,7 +12,8 @@ func withAdvantage(t *testing.T, s *State, sd side) *State {
 	return edited(t, s, func(p *Position) { p.Advantage = sd.String() })
 }
 
-// TestDoubleImpulseSameArea (mgmg:12.3, 12.5, 6.3): the Germans, holding
+// TestDoubleImpulseSameArea (mgmg:12.3, mgmg:12.5, mgmg:6.3, mgmg:8.1: two
+// impulses in a row only by forfeiting the Advantage): the Germans, holding
 // the Advantage, move the 1/19 SS out of 36; their first activation over,
 // they may spend the Advantage to activate 36 again and move the 2/19 SS.
 // The Advantage belongs to nobody until the impulse ends, then to the
