@@ -58,7 +58,8 @@ func (s *State) landings(buf []engine.Action, f *frame) []engine.Action {
 			continue
 		}
 		for p := range int16(nPlaces) {
-			if s.g.m.Drop(int(p)) != "" && s.mayDrop(int16(u), p, f) {
+			drop := s.g.m.Drop(int(p)) != "" || s.g.units[u].Sp // Deelen is the 52nd's, though no Drop Area (mgmg:22.2)
+			if drop && s.mayDrop(int16(u), p, f) {
 				buf = append(buf, act(kLand, u|int(p)<<8))
 			}
 		}
