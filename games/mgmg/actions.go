@@ -153,6 +153,9 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.ID, c.Label, c.Rule = "barrage", "Declare a Barrage: the lead's attack doubled, every firing artillery Spent after (mgmg:11.112)", "mgmg:11.112"
 	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
 		s.describeImpulse(k, x, &c)
+		if k == kAssaultImpulse && int16(x) == s.g.uk {
+			c.Label, c.Rule = "Activate the United Kingdom box: airborne units land, three at most (Interdiction follows)", "mgmg:18.42"
+		}
 		s.describeSecond(k, x, &c)
 	case kTarget:
 		id := s.g.placeIDs[x]

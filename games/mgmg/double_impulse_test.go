@@ -217,3 +217,22 @@ func TestZoneFArrivalsActivateAtOnce(t *testing.T) {
 		t.Errorf("choices %v, the 129th Brigade at %d; want it in Zone F and Zone F's activation offered", got, s.units[s.g.unit("gb-43-129")].Loc)
 	}
 }
+
+// TestDoubleImpulseKeepsAssaulted (mgmg:12.3, 10.1): the 1/19 SS assaults
+// Groesbeek (35) from 36 and fails; in the Double Impulse that follows the
+// 2/19 SS, activated in 26, may not enter 35, assaulted this impulse.
+func TestDoubleImpulseKeepsAssaulted(t *testing.T) {
+	s := withAdvantage(t, impulseOf(t, 20, germans, "clear", []UnitPos{
+		{ID: "de-9ss-1-19", At: "36", Level: "fresh"}, {ID: "de-9ss-2-19", At: "26", Level: "fresh"},
+		{ID: "us-1-504", At: "35", Level: "fresh"},
+	}, map[string]string{"35": "airborne"}), germans)
+	s.rng.Force(1, 1, 6, 6)
+	play(t, s, "assault:36", "move:de-9ss-1-19", "enter:35", "resolve:35", "keep")
+	for s.step != stImpulse {
+		play(t, s, ids(s)[len(ids(s))-1]) // the forced retreat, then the defender stays
+	}
+	play(t, s, "end-impulse", "assault:26", "move:de-9ss-2-19")
+	if got := ids(s); slices.Contains(got, "enter:35") || !slices.Contains(got, "enter:36") {
+		t.Errorf("entries %v; want 36, not 35, assaulted in the first activation", got)
+	}
+}

@@ -135,3 +135,11 @@ func TestDeelenLanding(t *testing.T) {
 		t.Errorf("landings %v; want Deelen alone", got)
 	}
 }
+
+// TestUKActivationLabel: the box's activation says what it does (mgmg:18.42).
+func TestUKActivationLabel(t *testing.T) {
+	s := ukImpulse(t, 19, []UnitPos{{ID: "gb-1abn-10-para", At: UnitedKingdom, Level: "fresh"}})
+	if c := s.Describe(act(kAssaultImpulse, int(s.g.uk))); c.ID != "assault:UK" || !strings.Contains(c.Label, "airborne units land") || c.Rule != "mgmg:18.42" {
+		t.Errorf("choice %+v; want the landing activation labelled, citing mgmg:18.42", c)
+	}
+}
