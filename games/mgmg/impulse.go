@@ -32,6 +32,9 @@ func (s *State) startDaylight() {
 // beginImpulse gives sd its impulse. A weather change the last sunset roll
 // called for happens as the next German impulse begins (mgmg:6.3, 17.4).
 func (s *State) beginImpulse(sd side) {
+	if sd == germans && s.opt.doubleLifts && s.impulse >= doubleLiftImpulse {
+		s.doubleLift()
+	}
 	if sd == germans && s.weatherChange {
 		s.weatherChange = false
 		s.weather = 1 - s.weather

@@ -143,3 +143,30 @@ func TestUKActivationLabel(t *testing.T) {
 		t.Errorf("choice %+v; want the landing activation labelled, citing mgmg:18.42", c)
 	}
 }
+
+// TestDoubleLifts (mgmg:23.3): with the option, September 18's airborne
+// reinforcements are in the United Kingdom box as German Impulse 7 of
+// September 17 begins; without it they wait for September 18's dawn.
+func TestDoubleLifts(t *testing.T) {
+	for _, on := range []string{"on", "off"} {
+		st, err := MustLoad().New("standard", map[string]string{"double_lifts": on}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := edited(t, st.(*State), func(p *Position) {
+			p.Step, p.Active, p.Impulse = "impulse", "allied", "6"
+			p.Stack = []frame{{Proc: procImpulse, Side: allies}}
+		})
+		s.rng.Force(6, 6)
+		play(t, s, "pass", "keep")
+		if s.impulse != 7 || s.active != germans {
+			t.Fatalf("Impulse %s, %s to move; want German Impulse 7", impulseName(s.impulse), s.active)
+		}
+		if at := s.units[s.g.unit("gb-1abn-10-para")].Loc; (at == s.g.uk) != (on == "on") {
+			t.Errorf("double lifts %s: the 10th Parachute at %d; want it in the box only with the option", on, at)
+		}
+		if at := s.units[s.g.unit("pl-1-para")].Loc; at == s.g.uk {
+			t.Errorf("double lifts %s: the 1st Polish, of September 19, is in the box already", on)
+		}
+	}
+}

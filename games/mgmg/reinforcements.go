@@ -26,6 +26,23 @@ func (s *State) arrive() {
 	}
 }
 
+// doubleLiftImpulse is the impulse from which, with Double Lifts, the next
+// day's airborne reinforcements are in the United Kingdom box (mgmg:23.3).
+const doubleLiftImpulse = 7
+
+// doubleLift places in the United Kingdom box the airborne reinforcements
+// dated tomorrow, once the Impulse Track reaches Impulse 7 (mgmg:23.3):
+// they may land today, in the Drop Areas printed on them (mgmg:18.5).
+func (s *State) doubleLift() {
+	for u := range s.g.units {
+		d := &s.g.units[u]
+		if int8(d.Entry) == s.turn+1 && d.Airborne != "" && !d.Sp && d.InGame(s.opt.extended) && s.units[u].Loc == locPool {
+			s.put(int16(u), s.g.uk, StepFresh)
+			s.logf("mgmg:23.3", "%u arrives in %p a day early", u, int(s.g.uk))
+		}
+	}
+}
+
 // deelenArrivals brings the "Sp" units in at a Dawn Phase from September
 // 21, the Extended Game's only (mgmg:22.2): the 52nd Light Division to the
 // United Kingdom box as Airborne Reinforcements when Deelen is
