@@ -59,6 +59,7 @@ const (
 	kDemolish            // mgmg:19.4 try to demolish a bridge as it ends
 	kLand                // mgmg:18.42 land a unit (low byte) from the United Kingdom box in a Drop Area
 	kAlso                // mgmg:12.3 declare a second Active Area with the first: a Double Impulse
+	kJoin                // mgmg:10.3, 10.6 a unit that may assault does
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -174,7 +175,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		id := s.g.placeIDs[x]
 		c.ID, c.Refs, c.Rule = "also:"+id, []string{"area:" + id}, "mgmg:12.3"
 		c.Label = "Double Impulse: spend the Advantage to activate " + s.g.placeName(int16(x)) + " as well, its units joining this impulse's"
-	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone:
+	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone, kJoin:
 		s.describeAssault(k, x, &c)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"

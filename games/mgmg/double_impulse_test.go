@@ -171,7 +171,11 @@ func TestSimultaneousDoubleImpulse(t *testing.T) {
 	if s.advantage != nobody || s.advantageNext != allies {
 		t.Errorf("Advantage %s, next %s; want it spent (mgmg:12.5)", s.advantage, s.advantageNext)
 	}
-	play(t, s, "move:de-9ss-1-19", "enter:35", "move:de-9ss-2-19", "enter:35", "resolve:35")
+	play(t, s, "move:de-9ss-1-19", "enter:35", "move:de-9ss-2-19")
+	if got := ids(s); !slices.Contains(got, "enter:36") {
+		t.Fatalf("entries of the 2/19 SS %v; want them from 26, 36 among them", got)
+	}
+	play(t, s, "enter:35", "resolve:35")
 	if got := ids(s); !slices.Equal(got, []string{"point:de-9ss-1-19", "point:de-9ss-2-19"}) {
 		t.Fatalf("Point Units %v; want both battalions assaulting together", got)
 	}

@@ -129,7 +129,7 @@ func (s *State) landed() {
 	var led placeSet
 	for u := range int16(nUnits) {
 		if f.Landed.has(u) {
-			mv.Came[u] = came(int(s.g.uk), Crossing{})
+			mv.Came[u] = came(int(s.g.uk), Crossing{}, s.startLeg(u, mv, nil).Spent())
 			if s.units[u].Level == StepFresh && s.g.units[u].Type.CanLead() {
 				led.add(int(s.units[u].Loc))
 			}
@@ -151,12 +151,15 @@ func (s *State) landedFrom(u int16, mv *moves) bool {
 }
 
 // startLeg is the leg unit u begins its movement with: from the Active
-// Area, or, landed from the box, in its Drop Area with its entry paid
-// (mgmg:18.42).
+// Area or the second one declared with it (mgmg:12.3), or, landed from the
+// box, in its Drop Area with its entry paid (mgmg:18.42).
 func (s *State) startLeg(u int16, mv *moves, g *Ground) Leg {
 	p := int(s.units[u].Loc)
-	if !s.landedFrom(u, mv) {
-		return StartLeg(p)
+	switch {
+	case mv.Overran.has(u) || !s.landedFrom(u, mv) && int16(p) == mv.Active:
+		return s.activeLeg(u, mv) // assault_impulse.go
+	case !s.landedFrom(u, mv):
+		return StartLeg(p) // a unit of the second Active Area (mgmg:12.3)
 	}
 	if g == nil {
 		g = s.ground(allies, mv)

@@ -42,6 +42,7 @@ type Position struct {
 	Depots        []DepotPos           `json:"depots,omitempty"`        // the Supply Depots dealt by the side refitting, in order (mgmg:13.4)
 	Refitted      []string             `json:"refitted,omitempty"`      // its units refitted this Refit Phase (mgmg:13.6)
 	RepairsTried  []string             `json:"repairs_tried,omitempty"` // the bridges it tried to repair this Refit Phase (mgmg:19.23)
+	Held          []string             `json:"held,omitempty"`          // the river and canal boundaries with a Held! marker: Allied (mgmg:4.6, 10.4)
 	Choices       int                  `json:"choices"`
 	Result        *engine.Result       `json:"result,omitempty"`
 }
@@ -86,6 +87,7 @@ func (s *State) Position() any {
 	}
 	p.AirAt = s.airMarkers()
 	p.Depots = s.depotList()
+	p.Held = s.heldMarkers()
 	for b := range s.bridges {
 		if s.tried&(1<<b) != 0 {
 			p.RepairsTried = append(p.RepairsTried, g.bridgeName(b))
@@ -157,6 +159,9 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 		return nil, err
 	}
 	if err := s.setBridges(p.Bridges, p.BridgeUse); err != nil {
+		return nil, err
+	}
+	if err := s.setHeld(p.Held); err != nil {
 		return nil, err
 	}
 	if err := s.setUnits(p); err != nil {
