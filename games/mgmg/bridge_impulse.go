@@ -19,24 +19,17 @@ import (
 // boundaries (mgmg:18.4). A place may be activated for these alone.
 
 // mayRepairFrom reports Active Area p as one from which side sd may try
-// repairs (mgmg:19.2).
-func (s *State) mayRepairFrom(p int16, sd side) bool {
-	var reach *[nPlaces]bool
-	return s.mayRepairWith(p, sd, &reach)
-}
-
-// mayRepairWith is mayRepairFrom with side sd's supply lines (supplyReach)
-// traced into *reach the first time they are asked for, kept for the next
-// place.
-func (s *State) mayRepairWith(p int16, sd side, reach **[nPlaces]bool) bool {
+// repairs (mgmg:19.2). Its supply lines are traced into *reach the first
+// time they are needed (supplyReach).
+func (s *State) mayRepairFrom(p int16, sd side, reach **[nPlaces]bool) bool {
 	if s.controller(p) != sd || p == s.g.uk || sd == allies && s.control[p] != ctlCorps {
 		return false
 	}
 	if *reach == nil {
-		r := s.supplyReach(sd) // from Zone F for the Allies (mgmg:13.82)
+		r := s.supplyReach(sd)
 		*reach = &r
 	}
-	return (*reach)[p]
+	return (*reach)[p] // for the Allies, from Zone F (mgmg:13.82)
 }
 
 // on reports bridge i on a boundary of place p.
@@ -76,7 +69,6 @@ func (s *State) bridgeActivations(buf []engine.Action, sd side) []engine.Action 
 		if s.g.bridgesOn[p] == 0 || slices.Contains(buf, a) {
 			continue
 		}
-		repairs := -1 // not yet known: the supply line is traced once
 		for i := range s.g.bridges {
 			if s.g.bridgesOn[p]&(1<<i) == 0 {
 				continue
@@ -85,10 +77,7 @@ func (s *State) bridgeActivations(buf []engine.Action, sd side) []engine.Action 
 				buf = append(buf, a)
 				break
 			}
-			if s.g.on(i, p) && s.bridges[i].Held == heldBlown && repairs < 0 {
-				repairs = int(bit(s.mayRepairWith(p, sd, &reach)))
-			}
-			if repairs == 1 && s.mayRepair(i, p, sd, f) {
+			if s.mayRepair(i, p, sd, f) && s.mayRepairFrom(p, sd, &reach) {
 				buf = append(buf, a)
 				break
 			}
@@ -102,12 +91,15 @@ func (s *State) bridgeActivations(buf []engine.Action, sd side) []engine.Action 
 func (s *State) legalImpulseRepairs(buf []engine.Action) []engine.Action {
 	f := s.impulseFrame()
 	mv := &f.Move
-	if mv.Kind != impulseAssault || mv.Unit != 0 || f.Acted != (units{}) || mv.Ending || !s.mayRepairFrom(mv.Active, f.Side) {
+	if mv.Kind != impulseAssault || mv.Unit != 0 || f.Acted != (units{}) || mv.Ending {
 		return buf
 	}
-	for i := range s.g.bridges {
-		if s.mayRepair(i, mv.Active, f.Side, f) {
-			buf = append(buf, act(kRepairBridge, i))
+	var reach *[nPlaces]bool
+	for _, p := range s.activeAreas(mv) {
+		for i := range s.g.bridges {
+			if a := act(kRepairBridge, i); s.mayRepair(i, p, f.Side, f) && !slices.Contains(buf, a) && s.mayRepairFrom(p, f.Side, &reach) {
+				buf = append(buf, a)
+			}
 		}
 	}
 	return buf
@@ -129,8 +121,11 @@ func (s *State) offerDemolition(f *frame) bool {
 func (s *State) legalDemolitions(buf []engine.Action) []engine.Action {
 	f := s.impulseFrame()
 	for i := range s.g.bridges {
-		if s.mayDemolish(i, f.Move.Active, f.Side, f) {
-			buf = append(buf, act(kDemolish, i))
+		for _, p := range s.activeAreas(&f.Move) {
+			if s.mayDemolish(i, p, f.Side, f) {
+				buf = append(buf, act(kDemolish, i))
+				break
+			}
 		}
 	}
 	return buf
