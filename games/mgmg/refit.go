@@ -195,8 +195,7 @@ func (s *State) supplies(i int, u int16) bool {
 // and the path's cost, given the depots' paths.
 type refitCosts [maxDepots][nUnits]int8
 
-func (s *State) refitCosts(paths *depotPaths) *refitCosts {
-	var c refitCosts
+func (s *State) refitCosts(paths *depotPaths) (c refitCosts) {
 	for i := range s.depots[:s.nDepots] {
 		for u := range c[i] {
 			c[i][u] = -1
@@ -208,15 +207,14 @@ func (s *State) refitCosts(paths *depotPaths) *refitCosts {
 			c[i][u] = s.refitCost(i, &paths[i], u)
 		}
 	}
-	return &c
+	return c
 }
 
 // depotPaths are the refitPaths of each depot of the side refitting on the
 // map, traced once for each place that holds depots.
 type depotPaths [maxDepots][nPlaces]int8
 
-func (s *State) depotPaths() *depotPaths {
-	var out depotPaths
+func (s *State) depotPaths() (out depotPaths) {
 	for i, d := range s.depots[:s.nDepots] {
 		if d.At < 0 {
 			continue
@@ -228,7 +226,7 @@ func (s *State) depotPaths() *depotPaths {
 		}
 		out[i] = s.refitPaths(int16(d.At), s.active)
 	}
-	return &out
+	return out
 }
 
 // refitCost is what refitting u from depot i costs given the depot's paths
@@ -267,15 +265,15 @@ func (s *State) drawable(c *refitCosts, u int16, cost int8) int {
 func (s *State) legalRefits(buf []engine.Action) []engine.Action {
 	buf = append(buf, act(kDone, 0))
 	paths := s.depotPaths()
-	c := s.refitCosts(paths)
+	c := s.refitCosts(&paths)
 	for u := range int16(nUnits) {
 		for i := range s.depots[:s.nDepots] {
-			if cost := c[i][u]; cost >= 0 && !s.twin(i, func(j int) bool { return c[j][u] >= 0 }) && s.drawable(c, u, cost) >= int(cost) {
+			if cost := c[i][u]; cost >= 0 && !s.twin(i, func(j int) bool { return c[j][u] >= 0 }) && s.drawable(&c, u, cost) >= int(cost) {
 				buf = append(buf, act(kRefitUnit, int(u)|i<<8))
 			}
 		}
 	}
-	return s.legalConstruction(buf, paths)
+	return s.legalConstruction(buf, &paths)
 }
 
 // twin reports an earlier depot of the same kind in the same place that
@@ -294,7 +292,8 @@ func (s *State) twin(i int, ok func(j int) bool) bool {
 // depot i and the rest from the other depots within that cost in their
 // order (mgmg:13.6, docs/conformance/mgmg.md).
 func (s *State) refit(u int16, i int) {
-	c := s.refitCosts(s.depotPaths())
+	paths := s.depotPaths()
+	c := s.refitCosts(&paths)
 	cost := c[i][u]
 	s.refitOneLevel(u)
 	s.logf("mgmg:13.6", "%u refits to "+levelNames[s.units[u].Level]+" for %d Supply Points from "+s.g.depotLabel(s.depots[i].Kind)+" in %p",
