@@ -169,7 +169,9 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	}
 	if sd == allies && !s.boatUsed {
 		for _, p := range s.activeAreas(mv) {
-			g.Places[p].Supplied = s.suppliedFromZoneF(p) // a Boat Assault starts there (mgmg:9.5), the only reader
+			if s.control[p] == ctlCorps { // the Boat Assault, the only reader, asks for both (mgmg:9.5)
+				g.Places[p].Supplied = s.suppliedFromZoneF(p)
+			}
 		}
 	}
 	for u, st := range &s.units {
@@ -184,9 +186,9 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 		}
 		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
 	}
-	for i, b := range s.g.bridges {
-		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Uses: int(mv.BridgeUses[i]),
-			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0})
+	for i, b := range s.g.bridges { // each on a border of its own
+		g.Borders = append(g.Borders, BorderAt{b, BorderView{Bridge: s.bridgeHold(i, sd), Uses: int(mv.BridgeUses[i]),
+			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0}})
 	}
 	for i, b := range s.g.ferries {
 		v := g.border(b.A, b.B)

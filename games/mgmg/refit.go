@@ -200,11 +200,15 @@ func (s *State) refitCosts(paths *depotPaths) (c refitCosts) {
 		for u := range c[i] {
 			c[i][u] = -1
 		}
-		if s.depots[i].At < 0 || s.depots[i].Points == 0 {
-			continue
+	}
+	for u := range int16(nUnits) {
+		if !s.mayRefit(u) {
+			continue // whatever the depot
 		}
-		for u := range int16(nUnits) {
-			c[i][u] = s.refitCost(i, &paths[i], u)
+		for i, d := range s.depots[:s.nDepots] {
+			if d.At >= 0 && d.Points > 0 {
+				c[i][u] = s.refitCost(i, &paths[i], u)
+			}
 		}
 	}
 	return c
