@@ -149,10 +149,10 @@ type groundStore struct {
 
 var groundPool = sync.Pool{New: func() any { return new(groundStore) }}
 
-// groundIn is ground built in gs, whatever gs held before.
+// groundIn is ground built in gs, whatever gs held before: each place is
+// written whole.
 func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	mp := s.g.m
-	gs.places = [nPlaces]PlaceView{}
 	gs.ground = Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
 		BoatReady: !s.boatUsed, Places: gs.places[:],
 		Borders: gs.borders[:0], Held: s.held, BoundaryAt: s.g.boundaryAt}
@@ -161,11 +161,8 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 		g.Held = ^s.held // the Germans hold every boundary without a Held! marker (mgmg:9.62)
 	}
 	for p := range g.Places {
-		v := &g.Places[p]
-		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
-		v.Enemy = s.controller(int16(p)) != sd
-		v.Corps = s.control[p] == ctlCorps
-		v.Friends = s.count(int16(p), sd)
+		g.Places[p] = PlaceView{EnemyAtStart: mv.EnemyAtStart.has(p), ContestedAtStart: mv.ContestedAtStart.has(p), PointEntered: mv.PointEntered.has(p),
+			Enemy: s.controller(int16(p)) != sd, Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
 	}
 	if sd == allies && !s.boatUsed {
 		for _, p := range s.activeAreas(mv) {
