@@ -58,6 +58,7 @@ const (
 	kRepairBridge        // mgmg:19.2 try to repair a bridge as an Assault Impulse starts
 	kDemolish            // mgmg:19.4 try to demolish a bridge as it ends
 	kLand                // mgmg:18.42 land a unit (low byte) from the United Kingdom box in a Drop Area
+	kAlso                // mgmg:12.3 declare a second Active Area with the first: a Double Impulse
 	kJoin                // mgmg:10.3, 10.6 a unit that may assault does
 	kDropArea            // mgmg:20.4 activate a Drop Area: place | option<<8 (dday.go)
 	kDropEnd             // mgmg:20.4C no more units of the Drop Area move
@@ -162,6 +163,9 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.ID, c.Label, c.Rule = "barrage", "Declare a Barrage: the lead's attack doubled, every firing artillery Spent after (mgmg:11.112)", "mgmg:11.112"
 	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
 		s.describeImpulse(k, x, &c)
+		if k == kAssaultImpulse && int16(x) == s.g.uk {
+			c.Label, c.Rule = "Activate the United Kingdom box: airborne units land, three at most (Interdiction follows)", "mgmg:18.42"
+		}
 		s.describeSecond(k, x, &c)
 	case kTarget:
 		id := s.g.placeIDs[x]
@@ -176,6 +180,10 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		s.describeBridgeTry(k, x, &c)
 	case kLand:
 		s.describeLanding(x&0xff, x>>8, &c)
+	case kAlso:
+		id := s.g.placeIDs[x]
+		c.ID, c.Refs, c.Rule = "also:"+id, []string{"area:" + id}, "mgmg:12.3"
+		c.Label = "Double Impulse: spend the Advantage to activate " + s.g.placeName(int16(x)) + " as well, its units joining this impulse's"
 	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone, kJoin:
 		s.describeAssault(k, x, &c)
 	default:
@@ -232,6 +240,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "sunset-drm":
 		v, err := strconv.Atoi(arg)
 		return act(kSunsetMarker, v), err == nil && v >= firstImpulse && v <= lastImpulse
+	case prefix == "also":
+		p, ok := s.g.placeIndex[arg]
+		return act(kAlso, int(p)), ok
 	case prefix == "land":
 		uid, pid, _ := strings.Cut(arg, ":")
 		u, ok1 := s.g.byID[uid]

@@ -364,6 +364,7 @@ func (s *State) nameForward(u int16) {
 // assaultRolled resolves the assault with the DRs that stand: the
 // attacker's ar, the defender's in the frame (mgmg:10.74).
 func (s *State) assaultRolled(ar int) {
+	s.noteSunsetDR(ar) // mgmg:6.3
 	f := s.fightFrame()
 	dr := int(f.Fight.Against)
 	f.Fight.Against = 0

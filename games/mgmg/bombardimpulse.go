@@ -305,9 +305,7 @@ func (s *State) endImpulseBombardment() {
 		s.airUsed |= 1 << (f.Air - 1)
 		imp.Stay = true
 	}
-	if imp.Side == allies && imp.Sunset == 0 {
-		imp.Sunset = f.Roll
-	}
+	s.noteSunsetDR(int(f.Roll))
 	s.active = imp.Side
 	s.endImpulse()
 }

@@ -499,7 +499,7 @@ func (s *State) doubleLift() {
 	}
 	for u := range s.g.units {
 		d := &s.g.units[u]
-		if int8(d.Entry) != s.turn+1 || d.Airborne == "" || s.units[u].Loc != locPool {
+		if int8(d.Entry) != s.turn+1 || d.Airborne == "" || d.Sp || !d.InGame(s.opt.extended) || s.units[u].Loc != locPool {
 			continue
 		}
 		s.put(int16(u), s.g.uk, StepFresh)

@@ -75,6 +75,14 @@ func (s *State) endImpulse() {
 	s.activationDone()
 }
 
+// noteSunsetDR keeps roll, a DR of the Allies that stands after any reroll,
+// as the Sunset DR of their impulse when it is its first (mgmg:6.3, 12.2).
+func (s *State) noteSunsetDR(roll int) {
+	if f := &s.stack.frames[0]; s.stack.n > 0 && f.Proc == procImpulse && f.Side == allies && f.Sunset == 0 {
+		f.Sunset = int8(roll)
+	}
+}
+
 // sunsetRolled records the Allied Sunset DR that stands: it decides the day
 // once the impulse is over (mgmg:6.3, 12.3).
 func (s *State) sunsetRolled(roll int) {

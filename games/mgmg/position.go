@@ -460,7 +460,7 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
 		case f.Proc != procImpulse && (f.Lost != [2]uint8{} || f.Held != [2]bool{} || f.Second != secondNone || f.RepairTried|f.DemolishTried != 0 || f.Demolition || f.Landed != units{} || f.Lifted != 0 || f.Dropped) ||
 			f.Lost[0] > nUnits || f.Lost[1] > nUnits || f.Second > secondZoneF || (f.RepairTried|f.DemolishTried)>>nBridges != 0 || f.Demolition && f.Move.Kind != impulseAssault ||
-			f.Lifted > maxLift || f.Landed[len(f.Landed)-1]>>(nUnits%64) != 0:
+			f.Lifted > maxLift || f.Landed[len(f.Landed)-1]>>(nUnits%64) != 0 || f.Also < 0 || f.Also > nPlaces || f.Also != 0 && (f.Proc != procImpulse || f.Second != secondDouble):
 			return fmt.Errorf("stack: frame %+v: only an impulse counts losses (up to the %d units), a second activation, the bridges tried of the %d and up to %d units landed (mgmg:12.3, 12.4, 19.2, 19.4, 18.41), and only an Assault Impulse demolishes", f, nUnits, nBridges, maxLift)
 		case (f.Proc == procAssault) != (f.Fight != fight{}) || f.Fight.check() != nil:
 			return fmt.Errorf("stack: frame %+v: an assault frame, and only it, names an assault of the game's places and units", f)

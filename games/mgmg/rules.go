@@ -44,13 +44,13 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		case f.Demolition:
 			return s.legalDemolitions(append(buf, act(kDone, 0))) // mgmg:19.4
 		case s.landingStep(f):
-			return s.legalLandings(buf) // mgmg:18.42
+			return s.legalAlso(s.legalLandings(buf)) // mgmg:18.42, 12.3
 		}
 		buf = s.legalImpulse(buf)
 		if f.Move.Kind == impulseNone {
 			return s.legalUKActivation(s.bridgeActivations(s.legalTargets(buf), f.Side), f.Side) // mgmg:8.23, 8.21, 18.4
 		}
-		return s.legalImpulseRepairs(buf) // mgmg:19.2
+		return s.legalAlso(s.legalImpulseRepairs(buf)) // mgmg:19.2, 12.3
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return s.legalAssault(buf)
 	case stSunsetMarker:
@@ -98,6 +98,8 @@ func (s *State) Apply(a engine.Action) error {
 			}
 		case kLand:
 			s.land(int16(x&0xff), int16(x>>8))
+		case kAlso:
+			s.declareAlso(int16(x))
 		case kRepairBridge, kDemolish:
 			s.tryBridge(k, x)
 		case kInterdict:

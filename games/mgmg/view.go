@@ -32,6 +32,7 @@ type View struct {
 	Landing       *LandingView         `json:"landing,omitempty"`            // the D-Day landing or ground assault in progress (mgmg:20.4, 20.5)
 	Result        *engine.Result       `json:"result,omitempty"`
 	Panels        []Panel              `json:"panels"`
+	InProgress    *ImpulseView         `json:"impulse_in_progress,omitempty"` // the impulse in progress (impulse_view.go)
 }
 
 // UnitView is a unit in play: where it is and its face (mgmg:13.2).
@@ -79,6 +80,7 @@ func (s *State) View(seat engine.Seat) any {
 		}
 	}
 	v.Panels = s.panels()
+	v.InProgress = s.impulseView()
 	return v
 }
 
