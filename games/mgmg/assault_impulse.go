@@ -311,7 +311,9 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 }
 
 // legalActivations lists the places side sd may activate: for an Assault
-// Impulse, any place with a unit free to move (mgmg:8.21); for an
+// Impulse, any place with a unit free to move (mgmg:8.21) or, Contested,
+// one that may assault there before moving (mgmg:10.6; not with no MF, as
+// the Germans in Impulse 0 of September 17, mgmg:20.61); for an
 // Infiltration Impulse, a Free place from which a unit may infiltrate
 // (mgmg:8.22). Activating a place only to repair or demolish bridges
 // (mgmg:8.21 steps 1 and 3) comes with those rules.
@@ -329,7 +331,8 @@ func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
 				continue
 			}
 			mv.Active = p
-			if s.mayMove(int16(u), &mv, g) {
+			inPlace := k == impulseAssault && s.contested(p) && s.g.units[u].Type.CanLead() && g.ImpulseMF(moverOf(&s.g.units[u])) > 0 // mgmg:10.6, 20.61
+			if s.mayMove(int16(u), &mv, g) || inPlace {
 				seen.add(int(p))
 				buf = append(buf, act(map[impulseKind]kind{impulseAssault: kAssaultImpulse, impulseInfiltration: kInfiltrationImpulse}[k], int(p)))
 			}
