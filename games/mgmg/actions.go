@@ -53,6 +53,10 @@ const (
 	kRetreatTo           // mgmg:10.92 the retreating unit goes into a place
 	kSupportArt          // mgmg:15.12 a field artillery unit supports the assault
 	kSupportDone         // mgmg:15.12 no more artillery supports it
+	kExitMap             // fh40:21.4 the moving unit leaves the map from Zone G
+	kDemolish            // fh40:20.2 try to blow a bridge (its index)
+	kCoup                // fh40:20.3 the Bridge Coup with the train and a battalion
+	kCoupTo              // fh40:20.3 where the coup's units go
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -63,6 +67,10 @@ func split(a engine.Action) (kind, int) { return kind(a >> 32), int(int32(uint32
 func (s *State) Describe(a engine.Action) engine.Choice {
 	k, x := split(a)
 	c := engine.Choice{Rule: s.rule()}
+	if s.step == stDemolition || s.step == stCoup || s.step == stCoupTo {
+		s.describeDemolition(k, x, &c)
+		return c
+	}
 	switch k {
 	case kDone:
 		c.ID, c.Label = "done", "Done: "+s.Phase().Name+" (not yet built)"
@@ -148,6 +156,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		s.describeImpulse(k, x, &c)
 	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone:
 		s.describeAssault(k, x, &c)
+	case kExitMap:
+		c.ID, c.Label, c.Rule = "exit-map", "Leave the map from Zone G for 1 MF: out of the game, not destroyed", "fh40:21.4"
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -156,7 +166,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone}
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "exit-map": kExitMap}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -190,6 +200,15 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 				return act(k, i), true
 			}
 		}
+	case prefix == "demolish":
+		b := s.g.bridgeIndexOf(arg)
+		return act(kDemolish, b), b >= 0
+	case prefix == "coup":
+		u, ok := s.g.byID[arg]
+		return act(kCoup, int(u)), ok
+	case prefix == "coup-to":
+		p, ok := s.g.placeIndex[arg]
+		return act(kCoupTo, int(p)), ok
 	case prefix == "bombard-area":
 		p, ok := s.g.placeIndex[arg]
 		return act(kTarget, int(p)), ok
@@ -258,6 +277,10 @@ func (s *State) rule() string {
 		return "mgmg:11.12"
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return "mgmg:10.7"
+	case stDemolition:
+		return "fh40:20.2"
+	case stCoup, stCoupTo:
+		return "fh40:20.3"
 	}
 	return "mgmg:6.1"
 }

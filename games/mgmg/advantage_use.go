@@ -27,12 +27,14 @@ const (
 	rrRepair                          // mgmg:19.23 a Repair dr in the Refit Phase; Unit holds the bridge's index
 	rrBombard                         // mgmg:11.4 a bombardment's DRs, the attacker's on offer, in the bombardment beneath
 	rrAssault                         // mgmg:10.71 an assault's DRs, the attacker's on offer, in the assault beneath
+	rrDemolition                      // fh40:19.4 a Dutch demolition dr; Unit holds the bridge's index
+	rrCoup                            // fh40:20.3 the German Bridge Coup dr; Unit is the battalion the train carries
 )
 
-var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment", rrAssault: "assault"}
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment", rrAssault: "assault", rrDemolition: "demolition", rrCoup: "coup"}
 
 // rollLabels name the rolls in prompts and labels.
-var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR", rrAssault: "assault's attacker DR"}
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR", rrAssault: "assault's attacker DR", rrDemolition: "demolition dr", rrCoup: "Bridge Coup dr"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -125,6 +127,10 @@ func (s *State) resolveRoll(f frame, roll int) {
 		s.resolveBombardment(roll)
 	case rrAssault:
 		s.assaultRolled(roll)
+	case rrDemolition:
+		s.demolitionResult(int(f.Unit), roll)
+	case rrCoup:
+		s.coupResult(f.Unit, roll)
 	}
 }
 

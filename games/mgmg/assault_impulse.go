@@ -129,7 +129,7 @@ func (s *State) impulseFrame() *frame { return s.stack.top() }
 func (s *State) ground(sd side, mv *moves) *Ground {
 	mp := s.g.m
 	g := &Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
-		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces),
+		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces), FH40: s.g.fh40 != nil,
 		Borders: make([]BorderAt, 0, nBridges+nFerries)}
 	for p := range g.Places {
 		v := &g.Places[p]
@@ -138,7 +138,7 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		v.Corps = s.control[p] == ctlCorps
 		v.Friends = s.count(int16(p), sd)
 	}
-	g.Places[mv.Active].Supplied = s.suppliedFromZoneF(mv.Active) // a Boat Assault starts there (mgmg:9.5)
+	g.Places[mv.Active].Supplied = s.boatSupplied(mv.Active) // a Boat Assault starts there (mgmg:9.5, fh40:9.5)
 	for u, st := range &s.units {
 		if st.Loc < 0 || s.g.side[u] == sd {
 			continue
@@ -153,7 +153,7 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 	}
 	for i, b := range s.g.bridges {
 		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i]),
-			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0})
+			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0, Rail: s.railBridge(i)})
 	}
 	for i, b := range s.g.ferries {
 		v := g.border(b.A, b.B)
@@ -230,7 +230,7 @@ func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []e
 			continue // mgmg:10.1
 		}
 		for _, how := range hows {
-			if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German || g.Map.Boundary(leg.At, to) != River) {
+			if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German != g.FH40 || g.Map.Boundary(leg.At, to) != River) {
 				continue // the common refusals, without building their errors
 			}
 			if _, err := g.Enter(m, leg, to, how); err == nil {
@@ -269,7 +269,10 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 	for _, e := range s.entries(u, leg, mv, g, nil) {
 		buf = append(buf, act(kEnter, e.to|int(e.how)<<8))
 	}
-	if mv.Kind == impulseAssault { // mgmg:8.21 step 2
+	if s.mayExit(u, leg, g) {
+		buf = append(buf, act(kExitMap, 0))
+	}
+	if mv.Kind == impulseAssault && s.g.fh40 == nil { // mgmg:8.21 step 2; fh40:9.22 not used
 		m := moverOf(&s.g.units[u])
 		for _, to := range g.Map.Neighbors(leg.At) {
 			if g.MaySeize(m, leg, to) == nil {
@@ -290,7 +293,7 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 // (mgmg:8.21 steps 1 and 3) comes with those rules.
 func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
 	for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
-		if k == impulseInfiltration && sd != germans {
+		if k == impulseInfiltration && (sd != germans || s.g.fh40 != nil) { // fh40:8.22 not used
 			continue
 		}
 		mv := s.startMoving(k, 0, sd)

@@ -301,7 +301,7 @@ func (s *State) endImpulseBombardment() {
 		s.airUsed |= 1 << (f.Air - 1)
 		imp.Stay = true
 	}
-	if imp.Side == allies && imp.Sunset == 0 {
+	if imp.Side != s.g.first && imp.Sunset == 0 {
 		imp.Sunset = f.Roll
 	}
 	s.active = imp.Side

@@ -26,13 +26,17 @@ func impulseName(i int8) string {
 func (s *State) startDaylight() {
 	s.logf("mgmg:6.3", "Daylight Phase from Impulse %i", int(s.impulse))
 	s.passes = 0
-	s.beginImpulse(germans)
+	s.beginImpulse(s.g.first)
 }
 
 // beginImpulse gives sd its impulse. A weather change the last sunset roll
 // called for happens as the next German impulse begins (mgmg:6.3, 17.4).
 func (s *State) beginImpulse(sd side) {
-	if sd == germans && s.weatherChange {
+	if s.weather == fog && s.impulse > fogLastImpulse {
+		s.weather = clear
+		s.logf("fh40:17.3", "the fog lifts after Impulse %d", fogLastImpulse)
+	}
+	if sd == s.g.first && s.weatherChange {
 		s.weatherChange = false
 		s.weather = 1 - s.weather
 		s.logf("mgmg:17.4", "the weather changes to %w", int(s.weather))
@@ -62,9 +66,9 @@ func (s *State) applyPass() {
 func (s *State) endImpulse() {
 	f := s.stack.pop()
 	s.exhaust(f.Acted)
-	if f.Side == germans {
+	if f.Side == s.g.first {
 		s.settleAdvantage() // mgmg:12.2: used on a German dr, it passes as the impulse ends
-		s.beginImpulse(allies)
+		s.beginImpulse(f.Side.other())
 		return
 	}
 	if f.Sunset != 0 { // made during the impulse, and offered for a reroll then
@@ -88,11 +92,11 @@ func (s *State) sunset(roll int, stay bool) {
 		s.endDaylight()
 		return
 	}
-	if out.WeatherChanges {
+	if out.WeatherChanges && s.g.fh40 == nil { // fh40:17.4 not used
 		s.weatherChange = true
 	}
 	if stay {
-		s.beginImpulse(germans)
+		s.beginImpulse(s.g.first)
 		return
 	}
 	if s.impulse == lastImpulse {
@@ -101,7 +105,7 @@ func (s *State) sunset(roll int, stay bool) {
 		return
 	}
 	s.impulse++
-	s.beginImpulse(germans)
+	s.beginImpulse(s.g.first)
 }
 
 // endDaylight ends the Daylight Phase: the Allies win at once with a
@@ -109,7 +113,7 @@ func (s *State) sunset(roll int, stay bool) {
 func (s *State) endDaylight() {
 	s.weatherChange = false // mgmg:17.4: a change called for by the last roll never happens
 	s.passes = 0
-	if s.breakthrough() {
+	if s.g.fh40 == nil && s.breakthrough() {
 		s.end(allies, "breakthrough", s.victoryPoints(), fmt.Sprintf("a supplied Fresh Allied unit stands in Zone A, Apeldoorn, at the end of the Daylight Phase of September %d (mgmg:21.1)", s.turn))
 		return
 	}

@@ -27,6 +27,7 @@ var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
 	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
 	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit, stAssaultPoint: phaseDaylight, stAssaultForward: phaseDaylight, stCasualty: phaseDaylight, stAttackerRetreat: phaseDaylight, stVoluntary: phaseDaylight, stRetreatTo: phaseDaylight, stAssaultSupport: phaseDaylight,
+	stDemolition: phaseDemolition, stCoup: phaseCoup, stCoupTo: phaseCoup,
 }
 
 // Phase implements engine.Prompter.
@@ -47,7 +48,7 @@ func (s *State) Phase() engine.Phase {
 }
 
 // rollPhases are the phases the rerollable rolls are made in.
-var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight, rrAssault: phaseDaylight}
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight, rrAssault: phaseDaylight, rrDemolition: phaseDemolition, rrCoup: phaseCoup}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -117,7 +118,7 @@ func (s *State) asks() (ask, wait string) {
 		f := s.stack.top()
 		roll := rollLabels[f.For]
 		switch {
-		case f.For == rrRepair:
+		case f.For == rrRepair || f.For == rrDemolition:
 			roll += " at the bridge " + s.g.bridgeName(int(f.Unit))
 		case f.Unit >= 0:
 			roll += " for " + s.g.units[f.Unit].Name
@@ -139,6 +140,8 @@ func (s *State) asks() (ask, wait string) {
 		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return s.assaultAsks()
+	case stDemolition, stCoup, stCoupTo:
+		return s.demolitionAsks()
 	}
 	return s.impulseAsks()
 }

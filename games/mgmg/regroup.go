@@ -44,7 +44,7 @@ func (s *State) regroupPlaces(u int16, buf []engine.Action) []engine.Action {
 // asks for more, and reports whether there was one.
 func (s *State) regroupFrom(u int16, more func(to int) bool) bool {
 	from := s.units[u].Loc
-	if from < 0 || from == s.g.uk || s.g.units[u].Type == FlakTower { // mgmg:6.51, 9.64
+	if from < 0 || from == s.g.uk || s.g.units[u].Type == FlakTower || s.g.units[u].Type == RiverBunkerGarrison { // mgmg:6.51, 9.64, fh40:6.51
 		return false
 	}
 	found := false
@@ -123,8 +123,8 @@ func (s *State) applyRegroup(k kind, x int) {
 		return
 	}
 	s.stack.pop()
-	if s.active == germans {
-		s.startRegroup(allies)
+	if s.active == s.g.first {
+		s.startRegroup(s.active.other())
 		return
 	}
 	s.bridgeUse = [nBridges]uint8{}

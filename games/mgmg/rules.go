@@ -43,6 +43,8 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return buf
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return s.legalAssault(buf)
+	case stDemolition, stCoup, stCoupTo:
+		return s.legalDemolition(buf)
 	}
 	return buf
 }
@@ -75,6 +77,8 @@ func (s *State) Apply(a engine.Action) error {
 			s.applyInterdiction(int16(x))
 		case kTarget:
 			s.applyTarget(int16(x))
+		case kExitMap:
+			s.exitMap(s.impulseFrame().Move.Unit - 1)
 		default:
 			s.applyImpulse(k, x)
 		}
@@ -90,6 +94,8 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyReroll(k == kReroll)
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		s.applyAssault(k, x)
+	case stDemolition, stCoup, stCoupTo:
+		s.applyDemolition(k, x)
 	}
 	if s.step != stOver {
 		s.zoneFArrivals()

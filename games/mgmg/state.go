@@ -73,9 +73,10 @@ type weather uint8
 const (
 	clear weather = iota
 	overcast
+	fog // fh40:17.3
 )
 
-var weatherNames = [...]string{clear: "clear", overcast: "overcast"}
+var weatherNames = [...]string{clear: "clear", overcast: "overcast", fog: "fog"}
 
 func (w weather) String() string { return weatherNames[w] }
 
@@ -94,6 +95,7 @@ var ferryNames = [...]string{ferryOpen: "open", ferryUsed: "used", ferryDestroye
 const (
 	locPool int16 = -1 // not yet arrived, or not in this scenario (mgmg:5.2)
 	locElim int16 = -2 // eliminated
+	locExit int16 = -3 // off the map from Zone G: out of the game, not destroyed (fh40:3.3, 21.4)
 )
 
 // unitState is the changing part of a counter: where it is and the side
@@ -131,6 +133,9 @@ const (
 	stVoluntary       // mgmg:10.93 the defender retreats units voluntarily, or they stay
 	stRetreatTo       // mgmg:10.92 where a retreating unit goes
 	stAssaultSupport  // mgmg:10.72C, 15.12 the attacker adds supporting field artillery
+	stDemolition      // fh40:20.2 the Dutch name the next bridge to demolish, or are done
+	stCoup            // fh40:20.3 the German answers a demolition attempt at Gennep with the Bridge Coup, or not
+	stCoupTo          // fh40:20.3 where the successful coup's units go
 )
 
 var stepNames = [...]string{
@@ -142,6 +147,7 @@ var stepNames = [...]string{
 	stMistaken:     "mistaken-attack",
 	stAssaultPoint: "assault-point", stAssaultForward: "assault-forward", stCasualty: "casualty", stAttackerRetreat: "attacker-retreat",
 	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to", stAssaultSupport: "assault-support",
+	stDemolition: "bridge-demolition", stCoup: "bridge-coup", stCoupTo: "bridge-coup-to",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
@@ -212,7 +218,8 @@ type State struct {
 	depots   [maxDepots]depot // the Supply Depots of the side refitting, in the order dealt (mgmg:13.4)
 	nDepots  uint8            // how many of its markers are dealt
 	refitted units            // its units refitted this Refit Phase, a level at most (mgmg:13.6)
-	tried    uint32           // the bridges it tried to repair this Refit Phase, one bit each (mgmg:19.2, 19.23)
+	tried    uint32           // the bridges it tried to repair this Refit Phase, or to demolish in fh40's Demolition Phase, one bit each (mgmg:19.2, 19.23, fh40:20.2)
+	banked   int8             // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
 }
 
 // RNG implements engine.State.
@@ -250,6 +257,9 @@ func (s *State) SearchClone() engine.State {
 
 // lastDay is the date of the game's last turn (mgmg:6.1, 22.1).
 func (s *State) lastDay() int8 {
+	if s.g.fh40 != nil {
+		return fh40LastTurn
+	}
 	if s.opt.extended {
 		return ExtendedLastDay
 	}

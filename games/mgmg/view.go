@@ -130,6 +130,8 @@ func (g *Game) locName(loc int16) string {
 		return "pool"
 	case locElim:
 		return "eliminated"
+	case locExit:
+		return "exited"
 	}
 	return g.placeIDs[loc]
 }
