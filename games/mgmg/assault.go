@@ -120,9 +120,10 @@ type Defender struct {
 	Armored        bool // attrition costs (mgmg:11.41)
 	FieldArtillery bool // neither forward unit nor primary target among other types (mgmg:15.1, 11.12)
 	FLAK           bool // FLAK unit or FLAK tower (mgmg:11.3B, 16.2)
-	FLAKTower      bool // never retreats (mgmg:9.64)
+	FLAKTower      bool // never retreats: a FLAK Tower (mgmg:9.64) or River Bunker Garrison (fh40:9.64)
 	CutOff         bool // Allied airborne with no supply line to Zone F now, never on September 17 and 18: not in 10.73E (13.8)
 	Bombarded      bool // already reduced by a bombardment this impulse (mgmg:11.41)
+	Bunker         bool // a River Bunker Garrison: +1 to the DV against field artillery while Fresh (fh40:4.117, 11.3C)
 }
 
 // CrossingKind is how an assaulting unit crossed into the assaulted area.

@@ -171,7 +171,7 @@ func (s *State) defenderOf(u int16) Defender {
 		df = x.SpentDF
 	}
 	return Defender{Defense: df, Step: st.Level, Armored: x.Type == Armored, FieldArtillery: x.Type == FieldArtillery,
-		FLAK: x.Type == Flak || x.Type == FlakTower, FLAKTower: x.Type == FlakTower}
+		FLAK: x.Type == Flak || x.Type == FlakTower, FLAKTower: x.Type.NeverMoves()}
 }
 
 // assaultValues are the AV with point unit point and the DV with forward
@@ -464,7 +464,7 @@ func (s *State) legalAssault(buf []engine.Action) []engine.Action {
 		buf = append(s.legalAssaultRetreats(buf), act(kStay, 0))
 	case stVoluntary:
 		for _, u := range s.assaultDefenders(f) {
-			if s.g.units[u].Type != FlakTower {
+			if !s.g.units[u].Type.NeverMoves() {
 				buf = append(buf, act(kRetreatDefender, int(u)))
 			}
 		}

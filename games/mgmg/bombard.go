@@ -31,7 +31,7 @@ func (s *State) defenders(p int16, sd side, hit *units) ([]int16, []Defender) {
 		us = append(us, int16(u))
 		ds = append(ds, Defender{
 			Step: st.Level, Armored: t == Armored, FieldArtillery: t == FieldArtillery,
-			FLAK: t == Flak || t == FlakTower, FLAKTower: t == FlakTower,
+			FLAK: t == Flak || t == FlakTower, FLAKTower: t.NeverMoves(), Bunker: t == RiverBunkerGarrison,
 			Bombarded: hit != nil && hit.has(int16(u)),
 		})
 	}

@@ -291,3 +291,16 @@ func (s *State) exitMap(u int16) {
 	s.logf("fh40:21.4", "%u leaves the map from %p", int(u), int(s.g.fh40.zoneG))
 	s.stopUnit()
 }
+
+// freshBunkers counts the Fresh River Bunker Garrisons among defs, each +1
+// to the DV against a field artillery bombardment, none against the air
+// (fh40:4.117, 11.3C, 16.2).
+func freshBunkers(defs []Defender) int {
+	n := 0
+	for _, d := range defs {
+		if d.Bunker && d.Step == StepFresh {
+			n++
+		}
+	}
+	return n
+}

@@ -33,7 +33,8 @@ type Game struct {
 	uk            int16      // the United Kingdom box (mgmg:3.4)
 	arnhem        int16      // mgmg:21.32
 	eindhoven     int16      // mgmg:21.31
-	alliedBombers uint8      // the Allied Air Bombardment markers, one bit each in setup.json's order (mgmg:4.31)
+	bomberMarkers uint8      // the Air Bombardment markers, one bit each in setup.json's order: the Allies' (mgmg:4.31), in fh40 the Germans' (fh40:4.31)
+	airSide       side       // the side that flies them (mgmg:16.2, fh40:16.2)
 	fh40          *fh40Rules // Fortress Holland 1940's places and rules where they differ from mgmg's (fh40:1.0); nil in mgmg
 	first         side       // the side that takes the first impulse of each pair; the other makes the Sunset DR (mgmg:6.3, fh40:6.3)
 }
@@ -100,9 +101,11 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 	if n := len(p.Setup.AirMarkers); n > maxAir {
 		return nil, fmt.Errorf("mgmg setup: %d air markers; the state keeps at most eight", n)
 	}
+	g.airSide = allies
 	for i, m := range p.Setup.AirMarkers {
-		if m.Side == Allied && m.Kind == BombardmentMarker {
-			g.alliedBombers |= 1 << i
+		if m.Kind == BombardmentMarker {
+			g.bomberMarkers |= 1 << i
+			g.airSide = sideOf(m.Side)
 		}
 	}
 	return g, nil

@@ -229,10 +229,8 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	mf := g.ImpulseMF(m)
 	fresh := leg.Spent() == 0 && leg.At == leg.From
 	switch {
-	case m.Type == FlakTower:
-		return Entry{}, errors.New("FLAK Towers never move (mgmg:9.64)")
-	case m.Type == RiverBunkerGarrison:
-		return Entry{}, errors.New("River Bunker Garrisons never move (fh40:9.64)")
+	case m.Type.NeverMoves():
+		return Entry{}, errors.New("FLAK Towers and River Bunker Garrisons never move (mgmg:9.64, fh40:9.64)")
 	case mf == 0:
 		return Entry{}, errors.New("German units may not move in Impulse 0 of September 17 (mgmg:20.61)")
 	case leg.Done || leg.Spent() >= mf:

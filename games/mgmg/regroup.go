@@ -44,7 +44,7 @@ func (s *State) regroupPlaces(u int16, buf []engine.Action) []engine.Action {
 // asks for more, and reports whether there was one.
 func (s *State) regroupFrom(u int16, more func(to int) bool) bool {
 	from := s.units[u].Loc
-	if from < 0 || from == s.g.uk || s.g.units[u].Type == FlakTower || s.g.units[u].Type == RiverBunkerGarrison { // mgmg:6.51, 9.64, fh40:6.51
+	if from < 0 || from == s.g.uk || s.g.units[u].Type.NeverMoves() { // mgmg:6.51, 9.64, fh40:6.51
 		return false
 	}
 	found := false
@@ -72,7 +72,10 @@ func (s *State) mayRegroup(u int16, from, to int) bool {
 	case d.Airborne != "" && (g.zone[t] || g.m.Sector(to) != d.Sector): // mgmg:9.66
 		return false
 	}
-	road := g.m.Road(from, to)
+	road := g.m.Road(from, to) && !d.Train
+	if d.Train { // fh40:20.4: the armoured train regroups along railways, never into a Zone
+		road = g.m.Railway(from, to) && !g.zone[t]
+	}
 	armored := d.Type == Armored
 	if armored && armourFerry(g.m, from, to) {
 		road = true // mgmg:3.21
@@ -80,7 +83,7 @@ func (s *State) mayRegroup(u int16, from, to int) bool {
 	if (!d.Type.IsInfantry() || g.m.Polder(from)) && !road { // mgmg:6.51, 9.4
 		return false
 	}
-	bridge := s.intactBridge(from, to)
+	bridge := s.intactBridge(from, to) && (d.Train || !s.railBridge(int(g.bridgeAt[from*nPlaces+to]))) // fh40:19.6
 	if b := g.bridgeAt[from*nPlaces+to]; bridge && s.bridgeUse[b] >= bridgeLimit { // mgmg:9.62, 19.1
 		bridge = false
 	}

@@ -27,7 +27,7 @@ func (s *State) startTurn() {
 func (s *State) dawn() {
 	s.logf("mgmg:6.2", "September %d: Dawn Phase", int(s.turn))
 	s.arrive()
-	s.airUsed &^= s.g.alliedBombers // mgmg:16.1
+	s.airUsed &^= s.g.bomberMarkers // mgmg:16.1
 	s.constructUsed = [2]uint8{}    // mgmg:6.2, 3.9
 	s.boatUsed = false              // mgmg:6.2, 3.10
 	s.reopenFerries()               // mgmg:6.2
