@@ -84,7 +84,7 @@ func (s *State) mayRegroup(u int16, from, to int) bool {
 		return false
 	}
 	bridge := s.intactBridge(from, to) && (d.Train || !s.railBridge(int(g.bridgeAt[from*nPlaces+to]))) // fh40:19.6
-	if b := g.bridgeAt[from*nPlaces+to]; bridge && s.bridgeUse[b] >= bridgeLimit { // mgmg:9.62, 19.1
+	if b := g.bridgeAt[from*nPlaces+to]; bridge && s.bridgeUse[b] >= bridgeLimit {                     // mgmg:9.62, 19.1
 		bridge = false
 	}
 	if bridge && s.bridges[g.bridgeAt[from*nPlaces+to]].Held != heldBy(sd) && s.contested(int16(from)) { // mgmg:9.621
