@@ -1,0 +1,570 @@
+package mgmg
+
+import (
+	"slices"
+	"testing"
+
+	"sandtable/engine"
+)
+
+// newFH40 starts Fortress Holland from a fixed seed.
+func newFH40(t *testing.T) *State {
+	t.Helper()
+	st, err := MustLoadFH40().New("standard", nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+// fh40Bridge is the index of the bridge between areas a and b.
+func fh40Bridge(s *State, a, b string) int {
+	return int(s.g.bridgeAt[int(s.g.at(a))*nPlaces+int(s.g.at(b))])
+}
+
+// demolishID is the choice that tries to blow the bridge between a and b.
+func demolishID(s *State, a, b string) string { return "demolish:" + s.g.bridgeName(fh40Bridge(s, a, b)) }
+
+// choiceIDs are the IDs of the legal choices.
+func choiceIDs(s *State) []string {
+	var out []string
+	for _, a := range s.Legal(nil) {
+		out = append(out, s.Describe(a).ID)
+	}
+	return out
+}
+
+// fh40:5.1, 5.2, 12.1, 3.6: May 10 on the September 17 space, Clear; the
+// Germans Control 26, 36, C and D and hold the Advantage; the Dutch hold
+// every other place and every bridge in play; only areas 26+ and zones C,
+// D, E, G, H, I are in play (fh40:3.2, 3.3); the game starts with the
+// Dutch Bridge Demolition Phase (fh40:6.22, 20.1).
+func TestFH40Setup(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	if g.ID() != "fh40" || s.turn != 17 || s.weather != clear || s.advantage != germans || s.step != stDemolition || s.active != allies {
+		t.Fatalf("id %s turn %d weather %s advantage %s step %s active %s", g.ID(), s.turn, s.weather, s.advantage, stepNames[s.step], s.active)
+	}
+	for _, id := range []string{"26", "36", "C", "D"} {
+		if s.controller(g.at(id)) != germans {
+			t.Errorf("%s begins German Controlled (fh40:5.2)", id)
+		}
+	}
+	for _, id := range []string{"27", "28", "44", "65", "E", "G", "H", "I"} {
+		if s.controller(g.at(id)) != allies {
+			t.Errorf("%s begins Dutch Controlled (fh40:5.2)", id)
+		}
+	}
+	if n := len(slices.Collect(func(yield func(int) bool) {
+		for i := range s.bridges {
+			if s.bridges[i].Held == heldAllied && !yield(i) {
+				return
+			}
+		}
+	})); n != 14 {
+		t.Errorf("%d Dutch-held bridges; the 14 bridges south of the Waal are (fh40:9.62, 19.1)", n)
+	}
+	if s.bridges[fh40Bridge(s, "23", "28")] != (bridge{}) {
+		t.Error("the Waal bridge at Nijmegen (23/28) is not in play (fh40:3.2)")
+	}
+	if g.m.Adjacent(int(g.at("26")), int(g.at("25"))) || slices.Contains(g.m.Neighbors(int(g.at("26"))), int(g.at("15"))) || g.m.Adjacent(int(g.at("64")), int(g.at("F"))) {
+		t.Error("areas below 26 and zones A, B, F, J border nothing in play (fh40:3.2, 3.3)")
+	}
+	if placed := len(s.Position().(Position).Units); placed != 63 {
+		t.Errorf("%d units placed; all 63 set up on May 10 (fh40:5.2, 18.0)", placed)
+	}
+}
+
+// fh40:19.4, 19.41, 20.2: a demolition dr of 5 or more blows a bridge, one
+// less over a river; the German holds the Advantage and may have it
+// rerolled (mgmg:12.2). One attempt per bridge.
+func TestFH40Demolition(t *testing.T) {
+	s := newFH40(t)
+	s.rng.Force(5, 5, 6)
+	play(t, s, demolishID(s, "29", "39"), "keep") // canal: 5 blows it
+	play(t, s, demolishID(s, "39", "41"), "keep") // river: 5-1 = 4 does not
+	play(t, s, demolishID(s, "38", "42"), "keep") // river: 6-1 = 5 does
+	for _, c := range []struct {
+		a, b string
+		want bridgeHeld
+	}{{"29", "39", heldBlown}, {"39", "41", heldAllied}, {"38", "42", heldBlown}} {
+		if got := s.bridges[fh40Bridge(s, c.a, c.b)].Held; got != c.want {
+			t.Errorf("bridge %s/%s is %s, want %s", c.a, c.b, bridgeHeldNames[got], bridgeHeldNames[c.want])
+		}
+	}
+	if ids := choiceIDs(s); slices.Contains(ids, demolishID(s, "39", "41")) || !slices.Contains(ids, demolishID(s, "54", "55")) {
+		t.Errorf("choices %v: a bridge is tried once (fh40:19.4)", ids)
+	}
+	play(t, s, "done")
+	if s.step != stImpulse || s.active != allies || s.impulse != 0 {
+		t.Fatalf("step %s active %s impulse %d: Dutch Impulse 0 follows (fh40:20.6)", stepNames[s.step], s.active, s.impulse)
+	}
+}
+
+// fh40:20.3, 20.4: the Dutch try to blow the Gennep railway bridge; the
+// German interrupts with Panzer Zug 1 carrying an infantry battalion into
+// Gennep (37) for 0 MF; a dr of 4 seizes the bridge, and both go on to 44,
+// Fresh.
+func TestFH40CoupSucceeds(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	s.rng.Force(4)
+	play(t, s, demolishID(s, "37", "44"))
+	if s.step != stCoup || s.active != germans {
+		t.Fatalf("step %s active %s: the German may interrupt with the coup", stepNames[s.step], s.active)
+	}
+	if ids := choiceIDs(s); !slices.Equal(ids, []string{"done", "coup:de-254-pi", "coup:de-256-3-481"}) {
+		t.Errorf("coup choices %v: no coup, or the train carries one of the infantry battalions in its area (fh40:20.3, 20.4)", ids)
+	}
+	play(t, s, "coup:de-256-3-481", "keep", "coup-to:44")
+	zug, bn := g.unit("de-panzerzug-1"), g.unit("de-256-3-481")
+	for _, u := range []int16{zug, bn} {
+		if s.units[u] != (unitState{Loc: g.at("44"), Level: StepFresh}) {
+			t.Errorf("%s is %+v; Fresh in 44 after the coup", g.units[u].ID, s.units[u])
+		}
+	}
+	if s.bridges[fh40Bridge(s, "37", "44")].Held != heldGerman || s.step != stDemolition || s.active != allies {
+		t.Errorf("bridge %s, step %s: the Germans hold the Gennep bridge and the Dutch go on", bridgeHeldNames[s.bridges[fh40Bridge(s, "37", "44")].Held], stepNames[s.step])
+	}
+	if slices.Contains(choiceIDs(s), demolishID(s, "37", "44")) {
+		t.Error("the Dutch cannot blow a German-held bridge")
+	}
+}
+
+// fh40:20.3: a coup dr of 3 fails: the train is removed, the Germans lose
+// the Advantage, the battalion is Spent in Gennep, now German Controlled,
+// and the Dutch make the demolition dr they declared: 6-1 = 5 blows the
+// river bridge (fh40:19.41), the Dutch now holding the Advantage.
+func TestFH40CoupFails(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	s.rng.Force(3, 6)
+	play(t, s, demolishID(s, "37", "44"), "coup:de-256-3-481", "keep")
+	if s.units[g.unit("de-panzerzug-1")].Loc != locElim || s.units[g.unit("de-256-3-481")] != (unitState{Loc: g.at("37"), Level: StepSpent}) {
+		t.Errorf("train %+v, battalion %+v", s.units[g.unit("de-panzerzug-1")], s.units[g.unit("de-256-3-481")])
+	}
+	if s.controller(g.at("37")) != germans || s.advantage != allies {
+		t.Errorf("37 %s, Advantage %s: Gennep German, the Advantage lost", s.controller(g.at("37")), s.advantage)
+	}
+	if s.step != stReroll || s.active != allies || s.stack.top().For != rrDemolition {
+		t.Fatalf("step %s: the Dutch demolition dr is offered to the Advantage holder, now the Dutch", stepNames[s.step])
+	}
+	play(t, s, "keep")
+	if s.bridges[fh40Bridge(s, "37", "44")].Held != heldBlown {
+		t.Error("6-1 = 5 blows the Gennep bridge")
+	}
+}
+
+// fh40:6.3, 8.26, 6.5, 14.6, 21.3: the Dutch take the first impulse of each
+// pair; two passes end the day; the Dutch regroup first. At the end of May
+// 10 the Dutch hold Zone E (the Venlo battalion, no German there) and the
+// Germans never reached Nijmegen: two Victory Points lost. With Schijndel
+// and Dinther Dutch and both French units on the map the German total is
+// -2 + 1 = -1.
+func TestFH40FirstTurnSequence(t *testing.T) {
+	s := newFH40(t)
+	play(t, s, "done", "pass")
+	if s.step != stImpulse || s.active != germans {
+		t.Fatalf("step %s active %s: the German impulse follows the Dutch one", stepNames[s.step], s.active)
+	}
+	play(t, s, "pass")
+	if s.step != stRegroup || s.active != allies {
+		t.Fatalf("step %s active %s: the day ends, refit is automatic, the Dutch regroup first", stepNames[s.step], s.active)
+	}
+	s.rng.Force(1)
+	play(t, s, "done", "done")
+	if s.turn != 18 || s.banked != -2 || s.victoryPoints() != -1 {
+		t.Fatalf("turn %d, banked %d, VP %d; want May 11 (18), -2, -1", s.turn, s.banked, s.victoryPoints())
+	}
+	if s.step != stReroll || s.stack.top().For != rrWeather {
+		t.Fatalf("step %s: the Weather dr of May 11 (fh40:6.21)", stepNames[s.step])
+	}
+	play(t, s, "keep")
+	if s.weather != fog || s.step != stImpulse || s.active != allies {
+		t.Fatalf("weather %s step %s: a 1 is Fog (fh40:6.21), then Dutch Impulse 0", s.weather, stepNames[s.step])
+	}
+}
+
+// fh40:6.21: 1 Fog, 2-6 Clear.
+func TestFH40WeatherTable(t *testing.T) {
+	for dr, want := range map[int]weather{1: fog, 2: clear, 3: clear, 6: clear} {
+		if got := fh40WeatherFor(dr); got != want {
+			t.Errorf("dr %d: %s, want %s", dr, got, want)
+		}
+	}
+}
+
+// fh40:17.3: in Fog the Dutch have one MF more: a Dutch battalion of MF 3
+// has 4 (8 halves), a German one its 3 (6 halves); Clear, 3 each.
+func TestFH40FogMF(t *testing.T) {
+	dutch, german := Mover{Type: Infantry, MF: 3}, Mover{Type: Infantry, German: true, MF: 3}
+	for _, c := range []struct {
+		w             weather
+		dutch, german int
+	}{{fog, 8, 6}, {clear, 6, 6}} {
+		g := &Ground{FH40: true, Weather: c.w, Day: FirstDay, Impulse: 0}
+		if d, ge := g.ImpulseMF(dutch), g.ImpulseMF(german); d != c.dutch || ge != c.german {
+			t.Errorf("%s: Dutch %d German %d halves, want %d and %d", c.w, d, ge, c.dutch, c.german)
+		}
+	}
+}
+
+// fh40:17.3: the fog lifts after Impulse 5. The German, impulse 5 over
+// with a Sunset DR of 7 (at least 5: the day goes on), begins Impulse 6
+// Clear; Air Bombardment is back (fh40:16.2).
+func TestFH40FogLifts(t *testing.T) {
+	s := newFH40(t)
+	play(t, s, "done")
+	s = edited(t, s, func(p *Position) { p.Turn, p.Weather, p.DawnWeather, p.Impulse = 18, "fog", "fog", "5" })
+	play(t, s, "pass")
+	if s.airMayBombard(s.g.at("27")) {
+		t.Fatal("no Air Bombardment in Fog (fh40:17.3)")
+	}
+	s.rng.Force(3, 4)
+	play(t, s, "assault:36", "end-impulse", "keep")
+	if s.impulse != 6 || s.weather != clear || s.active != allies {
+		t.Fatalf("impulse %d weather %s active %s: Dutch Impulse 6, Clear", s.impulse, s.weather, s.active)
+	}
+}
+
+// fh40:13.4, 13.8: after May 10 a Dutch unit is in supply only in an area
+// numbered 48 or more or a Zone other than C and D; on May 10 everywhere.
+func TestFH40DutchSupply(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	u := g.unit("nl-peel-mill-north")
+	for _, c := range []struct {
+		turn     int8
+		at       string
+		isolated bool
+	}{{17, "44", false}, {18, "44", true}, {18, "47", true}, {18, "48", false}, {19, "65", false}, {18, "H", false}, {18, "C", true}, {18, "D", true}} {
+		s.turn = c.turn
+		s.put(u, g.at(c.at), StepSpent)
+		if got := s.isolated(u, nil); got != c.isolated {
+			t.Errorf("May %d in %s: isolated %v, want %v", may(c.turn), c.at, got, c.isolated)
+		}
+	}
+	if s.isolated(g.unit("fr-1dlm-6cuir"), nil) || s.isolated(g.unit("de-254-ir454"), nil) {
+		t.Error("German and French units are never Isolated (fh40:13.8)")
+	}
+}
+
+// fh40:13.81, 13.82, 13.8: the French trace from Zone G, the Germans from C
+// and D, through their own Controlled places.
+func TestFH40SupplyLines(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	fr, de := s.supplyReach(allies), s.supplyReach(germans)
+	if !fr[g.at("G")] || !fr[g.at("65")] || !fr[g.at("60")] || !fr[g.at("H")] {
+		t.Error("the French trace from Zone G through Dutch places (fh40:13.82)")
+	}
+	if !de[g.at("36")] || !de[g.at("26")] || !de[g.at("37")] || de[g.at("44")] {
+		t.Error("the Germans trace from C and D through 26 and 36 and one step beyond, not across the Maas (fh40:13.81, 13.8)")
+	}
+}
+
+// fh40:13.3, 13.6, 13.9: the Refit Phase on May 11: a supplied Dutch unit
+// in Schijndel (49) refits from Disrupt 2 to Disrupt 1 only, a German one
+// in the Reichswald from Spent to Fresh, a French one in Zone G too; the
+// Dutch battalion Spent in Mill (44) is Isolated and makes its Surrender
+// dr: Isolation Level 2, a dr of 1 eliminates it; the Dutch one Fresh in
+// Grave (41), Level 1, holds on a 3; the Germans may reroll (mgmg:12.2).
+func TestFH40Refit(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	play(t, s, "done", "pass")
+	s = edited(t, s, func(p *Position) {
+		p.Turn = 18
+		for i := range p.Units {
+			switch p.Units[i].ID {
+			case "nl-peel-schijndel":
+				p.Units[i].Level = "disrupt-2"
+			case "de-254-ir474", "fr-1dlm-6cuir", "nl-peel-mill-north":
+				p.Units[i].Level = "spent"
+			}
+		}
+	})
+	// Dutch isolated in 44, 43, 41, ... each rolls, Fresh or not: force a
+	// die for every Isolated unit in order, keeping each.
+	var isolated []int16
+	for u := range int16(len(g.pieces.Units)) {
+		if s.isolated(u, nil) {
+			isolated = append(isolated, u)
+		}
+	}
+	dice := make([]int, len(isolated))
+	for i, u := range isolated {
+		switch g.units[u].ID {
+		case "nl-peel-mill-north":
+			dice[i] = 1
+		default:
+			dice[i] = 6 // above every Isolation Level: unaffected
+		}
+	}
+	dice[slices.Index(isolated, g.unit("nl-peel-grave"))] = 3
+	s.rng.Force(dice...)
+	play(t, s, "pass")
+	for s.step == stReroll {
+		play(t, s, "keep")
+	}
+	for id, want := range map[string]unitState{
+		"nl-peel-schijndel": {g.at("49"), StepDisrupt1}, "de-254-ir474": {g.at("36"), StepFresh}, "fr-1dlm-6cuir": {g.at("G"), StepFresh},
+		"nl-peel-mill-north": {locElim, StepFresh}, "nl-peel-grave": {g.at("41"), StepFresh},
+	} {
+		if got := s.units[g.unit(id)]; got != want {
+			t.Errorf("%s: %+v, want %+v", id, got, want)
+		}
+	}
+	if s.step != stRegroup || s.active != allies {
+		t.Errorf("step %s: the Regroup Phase follows, the Dutch first", stepNames[s.step])
+	}
+}
+
+// fh40:14.6, 7.2: a Zone is the Germans' only with more German units than
+// Dutch: equal numbers leave it Dutch. Moving in does not change it.
+func TestFH40ZoneControl(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	zg := g.at("G")
+	s.put(g.unit("de-9pz-1-33"), zg, StepFresh)
+	s.put(g.unit("de-9pz-2-33"), zg, StepFresh)
+	s.updateControl(zg)
+	if s.controller(zg) != allies {
+		t.Fatal("entering a Zone does not take it (fh40:7.2)")
+	}
+	s.controlZonesByCount()
+	if s.controller(zg) != allies {
+		t.Fatal("2 German units against 3 Dutch and French: Dutch")
+	}
+	s.put(g.unit("de-9pz-aa9"), zg, StepFresh)
+	s.controlZonesByCount()
+	if s.controller(zg) != allies {
+		t.Fatal("3 against 3: Dutch (fh40:7.2)")
+	}
+	s.put(g.unit("de-9pz-k59"), zg, StepFresh)
+	s.controlZonesByCount()
+	if s.controller(zg) != germans {
+		t.Fatal("4 against 3: German")
+	}
+}
+
+// fh40:21.1: the Germans Controlling Tilburg (Zone G) at the end of May 10
+// win at once.
+func TestFH40Breakthrough(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	for _, id := range []string{"nl-tilburg", "fr-1dlm-6cuir", "fr-1dlm-4rdp"} {
+		s.put(g.unit(id), locElim, StepFresh)
+	}
+	s.put(g.unit("de-9pz-aa9"), g.at("G"), StepFresh)
+	play(t, s, "done", "pass", "pass", "done", "done")
+	if r := s.Result(); r == nil || r.Winner != "german" || r.Level != "breakthrough" {
+		t.Fatalf("result %+v: a German Breakthrough", r)
+	}
+}
+
+// fh40:21.2, 21.3, 21.4: at the end of May 12 with one Victory Point banked
+// (Veghel on May 11), Schijndel (2) and Dinther (1) German and a French unit
+// eliminated (1): 5, three or more, the Germans win; with both French units
+// gone off the map and Dinther Dutch: 1 + 2 = 3, still a win; Schijndel
+// lost too: 1, the Dutch win.
+func TestFH40Victory(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		dinther, schij bool
+		frenchExit     bool
+		vp             int
+		winner         engine.Seat
+	}{{"all", true, true, false, 5, "german"}, {"French gone", false, true, true, 3, "german"}, {"short", false, false, true, 1, "allied"}} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newFH40(t)
+			play(t, s, "done", "pass")
+			s = edited(t, s, func(p *Position) {
+				p.Turn, p.Banked = 19, 1
+				for i := range p.Units {
+					switch u := &p.Units[i]; u.ID {
+					case "nl-peel-dinther", "nl-peel-schijndel":
+						u.At, u.Level = "eliminated", "fresh"
+					case "fr-1dlm-6cuir", "fr-1dlm-4rdp":
+						u.At, u.Level = "eliminated", "fresh"
+						if c.frenchExit {
+							u.At = "exited"
+						}
+					}
+				}
+				if !c.dinther {
+					p.Control["48"] = "airborne"
+				} else {
+					delete(p.Control, "48")
+				}
+				if !c.schij {
+					p.Control["49"] = "airborne"
+				} else {
+					delete(p.Control, "49")
+				}
+			})
+			if vp := s.victoryPoints(); vp != c.vp {
+				t.Fatalf("VP %d, want %d", vp, c.vp)
+			}
+			play(t, s, "pass")
+			for s.step == stReroll { // the Surrender drs of Isolated Dutch units
+				play(t, s, "keep")
+			}
+			play(t, s, "done", "done")
+			if r := s.Result(); r == nil || r.Winner != c.winner || r.Score != c.vp {
+				t.Fatalf("result %+v, want %s with %d", r, c.winner, c.vp)
+			}
+		})
+	}
+}
+
+// fh40:3.3, 21.4: a French unit in Zone G leaves the map for 1 MF, out of
+// the game but not destroyed, and may come back no more; while the other
+// French unit is on the map the German point stands.
+func TestFH40ExitZoneG(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	play(t, s, "done", "assault:G", "move:fr-1dlm-6cuir")
+	if !slices.Contains(choiceIDs(s), "exit-map") {
+		t.Fatalf("choices %v: a unit in Zone G may leave the map", choiceIDs(s))
+	}
+	play(t, s, "exit-map")
+	if s.units[g.unit("fr-1dlm-6cuir")].Loc != locExit || s.victoryPoints() != 1 {
+		t.Fatalf("unit at %d, VP %d: exited, the other French unit still earns the point", s.units[g.unit("fr-1dlm-6cuir")].Loc, s.victoryPoints())
+	}
+	play(t, s, "move:fr-1dlm-4rdp", "exit-map")
+	if s.victoryPoints() != 0 {
+		t.Fatalf("VP %d: with both French units gone off the map, no point (fh40:21.4)", s.victoryPoints())
+	}
+	if back := edited(t, s, func(*Position) {}); back.Hash() != s.Hash() {
+		t.Fatal("an exited unit survives a position's round trip")
+	}
+}
+
+// fh40:9.5, 10.4: German Boat Assaults over the Maas: any non-mechanized
+// infantry on May 10, only engineers later; from a Free area with a supply
+// line to Zone C or D; over a river without an intact bridge; all MF, a
+// Mandatory Assault against defenders.
+func TestFH40BoatAssault(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	from, to := int(g.at("37")), int(g.at("45"))
+	ground := func(day int) *Ground {
+		gr := &Ground{Map: g.m, German: true, Day: day, FH40: true, Places: make([]PlaceView, nPlaces)}
+		gr.Places[from].Supplied = true
+		gr.Places[to] = PlaceView{Enemy: true, EnemyAtStart: true, FreshEnemies: 2}
+		return gr
+	}
+	inf := Mover{Type: Infantry, German: true, MF: 3}
+	eng := Mover{Type: Infantry, German: true, MF: 3, Engineer: true}
+	mech := Mover{Type: MechanizedInfantry, German: true, MF: 5}
+	dutch := Mover{Type: Infantry, MF: 3}
+	for _, c := range []struct {
+		name string
+		day  int
+		m    Mover
+		ok   bool
+	}{{"infantry May 10", 17, inf, true}, {"infantry May 11", 18, inf, false}, {"engineer May 11", 18, eng, true}, {"mechanized", 17, mech, false}, {"Dutch", 17, dutch, false}} {
+		e, err := ground(c.day).Enter(c.m, StartLeg(from), to, ViaBoat)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		if err == nil && (!e.Mandatory || !e.Boat || !e.Leg.Done || e.Crossing.Kind != BoatCrossing) {
+			t.Errorf("%s: %+v; all MF and a Mandatory Assault with the boat's +2 (fh40:9.2, 10.73D)", c.name, e)
+		}
+	}
+	gr := ground(17)
+	gr.Places[from].Supplied = false
+	if _, err := gr.Enter(inf, StartLeg(from), to, ViaBoat); err == nil {
+		t.Error("no supply line to C or D: no Boat Assault")
+	}
+	bridged := ground(17)
+	bridged.SetBorder(Border{min(int(g.at("39")), int(g.at("41"))), max(int(g.at("39")), int(g.at("41")))}, BorderView{Bridge: EnemyBridge})
+	bridged.Places[int(g.at("39"))].Supplied = true
+	if _, err := bridged.Enter(inf, StartLeg(int(g.at("39"))), int(g.at("41")), ViaBoat); err == nil {
+		t.Error("an intact bridge: no Boat Assault (fh40:9.5)")
+	}
+}
+
+// fh40:20.4, 19.6: Panzer Zug 1 moves only by rail, 2 MF an area: from Mill
+// (44) along the line to Boxmeer (45) and on, its 6 MF three areas, never
+// into Zone E nor an enemy-occupied area; it alone crosses the Gennep
+// railway bridge, which an infantry unit cannot use.
+func TestFH40PanzerZug(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	a := func(id string) int { return int(g.at(id)) }
+	gr := &Ground{Map: g.m, German: true, Day: 18, FH40: true, Places: make([]PlaceView, nPlaces)}
+	gr.SetBorder(Border{min(a("37"), a("44")), max(a("37"), a("44"))}, BorderView{Bridge: FriendlyBridge, Rail: true})
+	zug := moverOf(&g.units[g.unit("de-panzerzug-1")])
+	e, err := gr.Enter(zug, StartLeg(a("44")), a("45"), ViaBorder)
+	if err != nil || e.Leg.Spent() != 4 || e.Leg.Done {
+		t.Fatalf("44 to 45 by rail: %+v %v; 2 MF of 6", e, err)
+	}
+	if _, err := gr.Enter(zug, e.Leg, a("E"), ViaBorder); err == nil {
+		t.Error("the train enters no Zone")
+	}
+	if _, err := gr.Enter(zug, StartLeg(a("44")), a("38"), ViaBorder); err == nil {
+		t.Error("44/38 has no railway")
+	}
+	e, err = gr.Enter(zug, StartLeg(a("44")), a("37"), ViaBorder)
+	if err != nil || !e.Bridge {
+		t.Fatalf("the train crosses the Gennep railway bridge: %v", err)
+	}
+	l := e.Leg
+	for _, to := range []string{"44", "42"} {
+		e, err = gr.Enter(zug, l, a(to), ViaBorder)
+		if err != nil {
+			t.Fatalf("to %s: %v", to, err)
+		}
+		l = e.Leg
+	}
+	if !l.Done || l.Spent() != 12 {
+		t.Errorf("three areas use the train's 6 MF: %+v", l)
+	}
+	gr.Places[a("43")] = PlaceView{FreshEnemies: 1, Enemy: true}
+	if _, err := gr.Enter(zug, StartLeg(a("44")), a("43"), ViaBorder); err == nil {
+		t.Error("the train has no attack factor: no enemy-occupied area")
+	}
+	if _, err := gr.Enter(Mover{Type: Infantry, German: true, MF: 3}, StartLeg(a("44")), a("37"), ViaBorder); err == nil {
+		t.Error("only the train uses the railway bridge (fh40:19.6)")
+	}
+}
+
+// fh40:4.117, 11.3C, 16.2: each Fresh River Bunker Garrison adds 1 to the
+// DV against field artillery, none against the air: TEM 2 with a Fresh and
+// a Spent garrison: 4 + 1 = 5 against guns, 4 against the air.
+func TestFH40BunkerDV(t *testing.T) {
+	defs := []Defender{{Bunker: true, Step: StepFresh, FLAKTower: true}, {Bunker: true, Step: StepSpent, FLAKTower: true}}
+	checkValue(t, "guns", BombardmentDV(2, false, defs), 5)
+	checkValue(t, "air", BombardmentDV(2, true, defs), 4)
+}
+
+// fh40:4.117, 9.64, 6.51: River Bunker Garrisons never move, retreat or
+// regroup.
+func TestFH40BunkersStay(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	u := g.unit("nl-rbg-grave")
+	if s.regroupFrom(u, func(int) bool { return true }) {
+		t.Error("a River Bunker Garrison never regroups")
+	}
+	gr := &Ground{Map: g.m, FH40: true, Places: make([]PlaceView, nPlaces)}
+	if _, err := gr.Enter(moverOf(&g.units[u]), StartLeg(int(g.at("41"))), int(g.at("40")), ViaBorder); err == nil {
+		t.Error("a River Bunker Garrison never moves")
+	}
+}
+
+// fh40:3.5, 16.2, 16.22: the Germans fly the two Air Bombardment markers in
+// Clear weather at an area next to one of theirs; the Dutch have none.
+func TestFH40AirBombardment(t *testing.T) {
+	s := newFH40(t)
+	play(t, s, "done", "pass")
+	if !slices.Contains(choiceIDs(s), "bombard-area:27") {
+		t.Fatalf("choices %v: 27 borders German 26", choiceIDs(s))
+	}
+	play(t, s, "bombard-area:27")
+	if ids := choiceIDs(s); !slices.Contains(ids, "air:luftwaffe-1") || !slices.Contains(ids, "air:luftwaffe-2") {
+		t.Errorf("choices %v: either German marker", ids)
+	}
+}
