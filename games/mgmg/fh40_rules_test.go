@@ -23,7 +23,9 @@ func fh40Bridge(s *State, a, b string) int {
 }
 
 // demolishID is the choice that tries to blow the bridge between a and b.
-func demolishID(s *State, a, b string) string { return "demolish:" + s.g.bridgeName(fh40Bridge(s, a, b)) }
+func demolishID(s *State, a, b string) string {
+	return "demolish:" + s.g.bridgeName(fh40Bridge(s, a, b))
+}
 
 // choiceIDs are the IDs of the legal choices.
 func choiceIDs(s *State) []string {
