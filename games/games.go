@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"sandtable/engine"
+	"sandtable/games/mgmg"
 	"sandtable/games/soa"
 )
 
@@ -34,6 +35,13 @@ func (e *entry) get() (engine.Game, error) {
 var registry = []*entry{
 	{id: "soa", load: func() (engine.Game, error) {
 		g, err := soa.Load()
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	}},
+	{id: "mgmg", load: func() (engine.Game, error) {
+		g, err := mgmg.Load()
 		if err != nil {
 			return nil, err
 		}

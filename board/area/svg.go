@@ -189,6 +189,40 @@ func crossingsAt(f board.Features) (road, rail, ferry float64) {
 	return road, rail, ferry
 }
 
+// Crossing is where a bridge or a ferry of the map crosses the border
+// between two areas, as the drawing marks it: a client places its markers
+// (a blown bridge, a used ferry) there.
+type Crossing struct {
+	Between [2]string `json:"between"`
+	Kind    string    `json:"kind"` // "bridge" or "ferry"
+	At      Point     `json:"at"`
+}
+
+// Crossings lists the bridges and ferries on the borders of areas, in the
+// order of the map file's featured edges.
+func (b *Board) Crossings() []Crossing {
+	var out []Crossing
+	for _, ae := range b.areaEdges() {
+		f := ae.Features
+		road, rail, ferry := crossingsAt(f)
+		if f.Has(board.Bridge) {
+			at := road
+			if !f.Has(board.Road) {
+				at = rail
+			}
+			if c, _, ok := borderPoint(ae.p.Polygon, ae.q.Polygon, at); ok {
+				out = append(out, Crossing{ae.Between, "bridge", c})
+			}
+		}
+		if f.Has(board.Ferry) {
+			if c, _, ok := borderPoint(ae.p.Polygon, ae.q.Polygon, ferry); ok {
+				out = append(out, Crossing{ae.Between, "ferry", c})
+			}
+		}
+	}
+	return out
+}
+
 // ways draws the roads and railways that cross the borders of areas: from
 // one area's label point over the border to the other's.
 func (b *Board) ways(s *svg) {

@@ -76,7 +76,7 @@ func (s *State) reaching(guns []int16, p int16) []int16 {
 // or next to p, or an area it Controls next to it (mgmg:16.22, fh40:16.22).
 func (s *State) airMayBombard(p int16) bool {
 	air := s.g.airSide
-	if s.active != air || s.weather != clear {
+	if s.active != air || s.weather != clear || s.inSecond() { // mgmg:16.21
 		return false
 	}
 	if s.count(p, air) > 0 {

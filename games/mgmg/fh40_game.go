@@ -116,3 +116,12 @@ func (s *State) setUpFH40() {
 	s.logf("fh40:5.2", "the set-up of the counter backs (our reconstruction) is placed")
 	s.startTurn()
 }
+
+// colour is the colour of unit u's counter: its force's (mgmg:4.111), every
+// German counter gray in Fortress Holland (fh40:4.111).
+func (g *Game) colour(u *Unit) string {
+	if g.fh40 != nil {
+		return FH40Colour(u.Force)
+	}
+	return u.Force.Colour()
+}

@@ -223,7 +223,7 @@ func TestFH40FogLifts(t *testing.T) {
 		t.Fatal("no Air Bombardment in Fog (fh40:17.3)")
 	}
 	s.rng.Force(3, 4)
-	play(t, s, "assault:36", "end-impulse", "keep")
+	play(t, s, "assault:36", "end-impulse", "keep", "single")
 	if s.impulse != 6 || s.weather != clear || s.active != allies {
 		t.Fatalf("impulse %d weather %s active %s: Dutch Impulse 6, Clear", s.impulse, s.weather, s.active)
 	}

@@ -27,7 +27,8 @@ var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
 	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
 	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit, stAssaultPoint: phaseDaylight, stAssaultForward: phaseDaylight, stCasualty: phaseDaylight, stAttackerRetreat: phaseDaylight, stVoluntary: phaseDaylight, stRetreatTo: phaseDaylight, stAssaultSupport: phaseDaylight,
-	stDemolition: phaseDemolition, stCoup: phaseCoup, stCoupTo: phaseCoup,
+	stSunsetMarker: phaseDaylight,
+	stDemolition:   phaseDemolition, stCoup: phaseCoup, stCoupTo: phaseCoup,
 }
 
 // Phase implements engine.Prompter.
@@ -140,8 +141,13 @@ func (s *State) asks() (ask, wait string) {
 		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return s.assaultAsks()
+	case stSunsetMarker:
+		return s.sunsetMarkerAsks()
 	case stDemolition, stCoup, stCoupTo:
 		return s.demolitionAsks()
+	}
+	if s.impulseFrame().Second.offered() {
+		return s.secondAsks()
 	}
 	return s.impulseAsks()
 }

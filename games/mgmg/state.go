@@ -133,6 +133,7 @@ const (
 	stVoluntary       // mgmg:10.93 the defender retreats units voluntarily, or they stay
 	stRetreatTo       // mgmg:10.92 where a retreating unit goes
 	stAssaultSupport  // mgmg:10.72C, 15.12 the attacker adds supporting field artillery
+	stSunsetMarker    // mgmg:12.41 the side the enemy's losses earn spaces moves the Sunset DRM marker
 	stDemolition      // fh40:20.2 the Dutch name the next bridge to demolish, or are done
 	stCoup            // fh40:20.3 the German answers a demolition attempt at Gennep with the Bridge Coup, or not
 	stCoupTo          // fh40:20.3 where the successful coup's units go
@@ -147,7 +148,8 @@ var stepNames = [...]string{
 	stMistaken:     "mistaken-attack",
 	stAssaultPoint: "assault-point", stAssaultForward: "assault-forward", stCasualty: "casualty", stAttackerRetreat: "attacker-retreat",
 	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to", stAssaultSupport: "assault-support",
-	stDemolition: "bridge-demolition", stCoup: "bridge-coup", stCoupTo: "bridge-coup-to",
+	stSunsetMarker: "sunset-marker",
+	stDemolition:   "bridge-demolition", stCoup: "bridge-coup", stCoupTo: "bridge-coup-to",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and

@@ -1,10 +1,6 @@
 package mgmg
 
-import (
-	"fmt"
-
-	"sandtable/engine"
-)
+import "sandtable/engine"
 
 // View is what one seat may know (docs/design.md section 3). Nothing on the
 // map is hidden: a player may examine enemy stacks at any time (mgmg:7.1);
@@ -55,6 +51,10 @@ type Panel struct {
 	Max    int    `json:"max,omitempty"`    // track: its positions are 1 to Max
 	At     string `json:"at,omitempty"`     // box: it holds the units whose "at" is this
 	Folded bool   `json:"folded,omitempty"` // box: drawn closed
+	// Positions label a track's spaces when they are not 1 to Max; Markers
+	// are the markers on a track's spaces or in a display (board_view.go).
+	Positions []string      `json:"positions,omitempty"`
+	Markers   []PanelMarker `json:"markers,omitempty"`
 }
 
 // levelNames are the faces of a unit as positions and views write them.
@@ -78,26 +78,6 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	v.Panels = s.panels()
 	return v
-}
-
-// panels declares the side panel: the Turn Record Track with the weather
-// (mgmg:3.6, 4.8), the Impulse Track with the Advantage (mgmg:3.7, 12), the
-// Sunset DRM marker (mgmg:12.41), the Supply Track's Reserves and Victory
-// Points (mgmg:3.8), and the United Kingdom and eliminated boxes (mgmg:3.4).
-func (s *State) panels() []Panel {
-	return []Panel{
-		{Kind: "value", ID: "turn", Label: "Turn", Rule: "mgmg:3.6", Value: fmt.Sprintf("September %d (last: %d)", s.turn, s.lastDay())},
-		{Kind: "value", ID: "weather", Label: "Weather", Rule: "mgmg:17", Value: s.weather.String()},
-		{Kind: "value", ID: "impulse", Label: "Impulse", Rule: "mgmg:3.7", Value: impulseName(s.impulse)},
-		{Kind: "side", ID: "advantage", Label: "Advantage", Rule: "mgmg:12.1", Value: s.advantage.String()},
-		{Kind: "value", ID: "sunset-drm", Label: "Sunset DRM", Rule: "mgmg:12.41", Value: fmt.Sprintf("%+d", s.sunsetDRM)},
-		{Kind: "value", ID: "reserves", Label: "Reserves (German / Allied)", Rule: "mgmg:13.7", Value: fmt.Sprintf("%d / %d", s.reserves[germans], s.reserves[allies])},
-		{Kind: "value", ID: "depots", Label: "Supply Depots (Supply Points left)", Rule: "mgmg:13.4", Value: s.depotPanel()},
-		{Kind: "value", ID: "vp", Label: "Allied VP", Rule: "mgmg:21.3", Value: s.victoryPoints()},
-		{Kind: "value", ID: "vp-needed", Label: "Allied VP needed", Rule: s.needRule(), Value: s.vpNeeded()},
-		{Kind: "box", ID: "uk-box", Label: "United Kingdom", Rule: "mgmg:3.4", At: UnitedKingdom},
-		{Kind: "box", ID: "eliminated-box", Label: "Eliminated", At: "eliminated", Folded: true},
-	}
 }
 
 // controlMarkers are the Allied control markers by place (mgmg:4.5): the

@@ -133,6 +133,10 @@ export class Board {
       const units = byPlace.get(p.id);
       if (units) stacks.push(this.drawUnits(p, units, hl.units, attacking));
     }
+    for (const c of this.map.crossings || []) {
+      const mk = this.drawCrossing(c, state);
+      if (mk) marks.push(mk);
+    }
     const at = new Map((state.units || []).map((u) => [u.id, u.at]));
     // The attack being designated is drawn with the declared ones, so that
     // its target stays marked while its units are chosen.
@@ -168,6 +172,23 @@ export class Board {
       const g = s('g', {class: 'place-markers', 'data-markers': p.id});
       for (const mk of marks) {
         g.append(s('g', {class: 'marker', 'data-marker': mk.symbol}, s('title', {}, mk.title), placeSymbol(mk.symbol, x, y, w, w)));
+        x += w + gap;
+      }
+      return g;
+    });
+  }
+
+  // drawCrossing: the game's markers on a bridge or ferry of the map (a
+  // blown bridge, a used ferry), centred on the crossing, or null.
+  drawCrossing(c, state) {
+    const marks = this.game.crossingMarkers(c, state);
+    if (!marks.length) return null;
+    return this.part(`crossing:${c.kind}:${c.id}`, JSON.stringify(marks), () => {
+      const w = 16, gap = 2;
+      let x = c.at[0] - (marks.length * (w + gap) - gap) / 2;
+      const g = s('g', {class: 'crossing-markers', 'data-crossing': `${c.kind}:${c.id}`});
+      for (const mk of marks) {
+        g.append(s('g', {class: 'marker', 'data-marker': mk.symbol}, s('title', {}, mk.title), placeSymbol(mk.symbol, x, c.at[1] - w / 2, w, w)));
         x += w + gap;
       }
       return g;

@@ -19,6 +19,10 @@ const DEFAULTS = {
   // markers(place, state): the markers of a place, [{symbol, title}]: the
   // ids of symbols of the board document, drawn 18 map units square.
   markers: () => [],
+  // crossingMarkers(crossing, state): the markers on a bridge or ferry of
+  // the board document's map.crossings ({id, kind, between, at}), as
+  // markers gives them, drawn 16 map units square on the crossing.
+  crossingMarkers: () => [],
   // counterSymbols(u): the ids of the symbols that draw a counter, its face
   // first, 26 map units square; counterFace draws one without symbols.
   counterSymbols: () => [],

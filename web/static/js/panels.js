@@ -3,7 +3,8 @@
 // comes from the panels the view declares (state.panels, docs/formats.md):
 // tracks, values, sides and boxes of off-map units; nothing here knows a
 // game.
-import {h, clear, ruleLink, plural, cap} from './dom.js';
+import {h, s, clear, ruleLink, plural, cap} from './dom.js';
+import {place} from './symbols.js';
 import {counterIcon} from './counter.js';
 
 
@@ -66,17 +67,39 @@ export function renderStatus(el, doc, me = new Set(), clock = null, answering = 
   el.dataset.step = st.step || '';
 }
 
-// track draws a track panel: positions 1 to max, the marked ones apart
-// (night turns), the current one lit.
+// track draws a track panel: positions 1 to max, or the labels of
+// `positions`, the marked ones apart (night turns), the current one lit,
+// and the markers on their spaces (the server's symbols).
 function track(p) {
+  const labels = p.positions || Array.from({length: p.max || 0}, (_, i) => i + 1);
+  const now = labels.findIndex((t) => String(t) === String(p.value));
   const marked = (p.marked || []).includes(p.value);
-  const ol = h('ol', {class: 'track', 'data-track': p.id, 'aria-label': `${p.label} ${p.value} of ${p.max}${marked ? ` (${p.marked_as})` : ''}`});
-  for (let t = 1; t <= p.max; t++) {
+  const ol = h('ol', {class: 'track', 'data-track': p.id,
+    'aria-label': `${p.label} ${p.value ?? ''}${p.positions ? '' : ` of ${p.max}`}${marked ? ` (${p.marked_as})` : ''}`});
+  labels.forEach((t, i) => {
     const on = (p.marked || []).includes(t);
-    ol.append(h('li', {class: [on ? 'marked' : '', t === p.value ? 'now' : '', t < p.value ? 'past' : ''].join(' ').trim() || null,
-      'aria-current': t === p.value ? 'step' : null, title: `${p.label} ${t}${on ? ` (${p.marked_as})` : ''}`}, String(t)));
-  }
+    const here = (p.markers || []).filter((m) => String(m.at) === String(t));
+    ol.append(h('li', {class: [on ? 'marked' : '', i === now ? 'now' : '', now >= 0 && i < now ? 'past' : '', here.length ? 'has-marker' : ''].join(' ').trim() || null,
+      'aria-current': i === now ? 'step' : null, 'data-pos': String(t),
+      title: [`${p.label} ${t}${on ? ` (${p.marked_as})` : ''}`, ...here.map((m) => m.title)].join('; ')},
+    here.length ? here.map((m) => markerIcon(m)) : String(t)));
+  });
   return ol;
+}
+
+// markerIcon is one of the board document's marker symbols in its own
+// small <svg>, faded when used or waiting.
+function markerIcon(m, px = 18) {
+  return s('svg', {class: `marker-icon${m.used ? ' used' : ''}`, width: px, height: px, viewBox: '0 0 18 18', 'data-marker': m.symbol, role: 'img', 'aria-label': m.title},
+    s('title', {}, m.title), place(m.symbol, 0, 0, 18, 18));
+}
+
+// display draws a display panel: a row of markers (air markers, construct
+// markers), each with its state in its title.
+function display(p) {
+  const list = p.markers || [];
+  return h('section', {class: 'box display', id: p.id}, h('h3', {}, p.label, p.rule ? [' ', ruleLink(p.rule, p.rule.replace(/^\w+:/, ''))] : null),
+    list.length ? h('div', {class: 'markers'}, list.map((m) => markerIcon(m, 26))) : h('p', {class: 'muted small'}, 'empty'));
 }
 
 // renderBoxes fills the off-map boxes that the view declares (kind "box":
@@ -85,8 +108,12 @@ function track(p) {
 // clicked. The boxes are drawn anew only when what they show changed.
 export function renderBoxes(el, state, game, printed, hl = new Set(), onUnit = null) {
   const boxes = panels(state, 'box');
+  // The tracks after the first (which the status shows) and the displays
+  // come first, in the order the view declares them.
+  const [first] = panels(state, 'track');
+  const extra = (state.panels || []).filter((p) => p !== first && (p.kind === 'display' || p.kind === 'track'));
   const inBox = (b) => (state.units || []).filter((u) => u.at === b.at && (!b.side || u.side === b.side));
-  const key = JSON.stringify([boxes, boxes.map(inBox), [...hl].sort(), !!onUnit]);
+  const key = JSON.stringify([extra, boxes, boxes.map(inBox), [...hl].sort(), !!onUnit]);
   if (el.drawn === key) return;
   el.drawn = key;
   const tile = (u) => {
@@ -99,7 +126,9 @@ export function renderBoxes(el, state, game, printed, hl = new Set(), onUnit = n
     return h('span', {class: 'tile', title: u.name}, icon, caption);
   };
   const rule = (b) => (b.rule ? [' ', ruleLink(b.rule, b.rule.replace(/^\w+:/, ''))] : null);
-  clear(el, boxes.map((b) => {
+  const tracks = extra.map((p) => (p.kind === 'display' ? display(p)
+    : h('section', {class: 'box track-box', id: `track-${p.id}`}, h('h3', {}, p.label, rule(p)), track(p))));
+  clear(el, tracks, boxes.map((b) => {
     const list = inBox(b);
     const tiles = list.length ? h('div', {class: 'tiles'}, list.map(tile)) : h('p', {class: 'muted small'}, 'empty');
     if (b.folded) {

@@ -1,0 +1,120 @@
+package mgmg
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// PanelMarker is a marker a panel shows: on a track's space (At), or in a
+// display; Used draws it on its used side or waiting, faded.
+type PanelMarker struct {
+	Symbol string `json:"symbol"`
+	Title  string `json:"title"`
+	At     string `json:"at,omitempty"`
+	Used   bool   `json:"used,omitempty"`
+}
+
+// panels declares the side panel (docs/formats.md): the Turn Record Track
+// with the Turn marker's weather (mgmg:3.6, 4.8, 17), the Impulse Track with
+// the Advantage marker (mgmg:3.7, 12), the Supply Track with each side's
+// Reserves (mgmg:3.8, 13.7), the values, the air displays (mgmg:3.5, 16),
+// the Construction Availability and Boat Assault boxes (mgmg:3.9, 3.10),
+// and the United Kingdom and eliminated boxes (mgmg:3.4).
+func (s *State) panels() []Panel {
+	days := make([]string, 0, s.lastDay()-FirstDay+1)
+	for d := FirstDay; d <= int(s.lastDay()); d++ {
+		days = append(days, strconv.Itoa(d))
+	}
+	impulses := make([]string, 0, lastImpulse-firstImpulse+1)
+	for i := firstImpulse; i <= lastImpulse; i++ {
+		impulses = append(impulses, impulseName(int8(i)))
+	}
+	supply := make([]string, 0, 21)
+	top := max(20, int(s.reserves[germans]), int(s.reserves[allies]))
+	for i := 0; i <= top; i++ {
+		supply = append(supply, strconv.Itoa(i))
+	}
+	p := []Panel{
+		{Kind: "track", ID: "turn", Label: "September", Rule: "mgmg:3.6", Value: strconv.Itoa(int(s.turn)), Positions: days,
+			Markers: []PanelMarker{{Symbol: "marker-turn-" + s.weather.String(), Title: "Turn marker, " + s.weather.String() + " (mgmg:4.8, 17)", At: strconv.Itoa(int(s.turn))}}},
+		{Kind: "value", ID: "weather", Label: "Weather", Rule: "mgmg:17", Value: s.weather.String()},
+		{Kind: "side", ID: "advantage", Label: "Advantage", Rule: "mgmg:12.1", Value: s.advantage.String()},
+		{Kind: "value", ID: "sunset-drm", Label: "Sunset DRM", Rule: "mgmg:12.41", Value: fmt.Sprintf("%+d", s.sunsetDRM)},
+		{Kind: "value", ID: "reserves", Label: "Reserves (German / Allied)", Rule: "mgmg:13.7", Value: fmt.Sprintf("%d / %d", s.reserves[germans], s.reserves[allies])},
+		{Kind: "value", ID: "depots", Label: "Supply Depots (Supply Points left)", Rule: "mgmg:13.4", Value: s.depotPanel()},
+		{Kind: "value", ID: "vp", Label: "Allied VP", Rule: "mgmg:21.3", Value: s.victoryPoints()},
+		{Kind: "value", ID: "vp-needed", Label: "Allied VP needed", Rule: s.needRule(), Value: s.vpNeeded()},
+		{Kind: "track", ID: "impulse", Label: "Impulse Track", Rule: "mgmg:3.7", Value: impulseName(s.impulse), Positions: impulses,
+			Markers: []PanelMarker{s.advantageMarker()}},
+		{Kind: "track", ID: "supply", Label: "Supply Track: Reserves", Rule: "mgmg:3.8", Positions: supply, Markers: []PanelMarker{
+			{Symbol: "marker-reserves-german", Title: fmt.Sprintf("German Reserves %d (mgmg:13.7)", s.reserves[germans]), At: strconv.Itoa(int(s.reserves[germans]))},
+			{Symbol: "marker-reserves-allied", Title: fmt.Sprintf("Allied Reserves %d (mgmg:13.7)", s.reserves[allies]), At: strconv.Itoa(int(s.reserves[allies]))}}},
+		{Kind: "display", ID: "air-displays", Label: "Air displays", Rule: "mgmg:3.5", Markers: s.airDisplay()},
+		{Kind: "display", ID: "construction-box", Label: "Construction Availability", Rule: "mgmg:3.9", Markers: s.constructDisplay()},
+		{Kind: "display", ID: "boat-assault-box", Label: "Boat Assault", Rule: "mgmg:3.10", Markers: s.boatDisplay()},
+		{Kind: "box", ID: "uk-box", Label: "United Kingdom", Rule: "mgmg:3.4", At: UnitedKingdom},
+		{Kind: "box", ID: "eliminated-box", Label: "Eliminated", At: "eliminated", Folded: true},
+	}
+	return p
+}
+
+// advantageMarker is the Advantage marker on its space, its holder's side
+// up, or its used side while the Advantage waits to pass (mgmg:12.1, 12.5).
+func (s *State) advantageMarker() PanelMarker {
+	at := impulseName(s.impulse)
+	if s.advantage == nobody {
+		return PanelMarker{Symbol: "marker-advantage-used", Title: "Advantage used: it passes to the " + s.advantageNext.name() + " side (mgmg:12.5)", At: at, Used: true}
+	}
+	return PanelMarker{Symbol: "marker-advantage-" + s.advantage.String(), Title: s.advantage.name() + " Advantage (mgmg:12.1)", At: at}
+}
+
+// airDisplay is every air marker in its display (mgmg:3.5): ready, used
+// (mgmg:16.1), over an area of the map (mgmg:16.4), or not yet arrived
+// (mgmg:18.2).
+func (s *State) airDisplay() []PanelMarker {
+	var out []PanelMarker
+	for i, m := range s.g.pieces.Setup.AirMarkers {
+		pm := PanelMarker{Symbol: airSymbol(m.ID, false), Title: m.Name + ": ready"}
+		switch {
+		case s.airAt[i] != noMarker:
+			pm.Title = m.Name + ": over " + s.g.placeIDs[s.airAt[i]]
+			pm.Used = true
+		case s.airUsed&(1<<i) != 0:
+			pm.Symbol, pm.Title = airSymbol(m.ID, true), m.Name+": used"
+		case m.Entry > int(s.turn):
+			pm.Title, pm.Used = fmt.Sprintf("%s: arrives September %d", m.Name, m.Entry), true
+		}
+		out = append(out, pm)
+	}
+	return out
+}
+
+// constructDisplay is each side's Construct markers: those available, then
+// those Used (faded); the ones on bridges are drawn there (mgmg:3.9, 19.21).
+func (s *State) constructDisplay() []PanelMarker {
+	var out []PanelMarker
+	for _, sd := range []side{germans, allies} {
+		total := s.g.pieces.Setup.ConstructMarkers[Side(sd.String())]
+		onBridges := 0
+		for _, b := range s.bridges {
+			onBridges += int(b.Construct[sd])
+		}
+		used := int(s.constructUsed[sd])
+		for k := range max(0, total-onBridges) {
+			m := PanelMarker{Symbol: "marker-construct-" + sd.String(), Title: sd.name() + " Construct marker: available"}
+			if k >= total-onBridges-used {
+				m.Title, m.Used = sd.name()+" Construct marker: used", true
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// boatDisplay is the Boat Assault marker, available or used (mgmg:3.10, 9.5).
+func (s *State) boatDisplay() []PanelMarker {
+	if s.boatUsed {
+		return []PanelMarker{{Symbol: "marker-boat", Title: "Boat Assault marker: used", Used: true}}
+	}
+	return []PanelMarker{{Symbol: "marker-boat", Title: "Boat Assault marker: available"}}
+}
