@@ -35,6 +35,7 @@ type Attacker struct {
 	FLAK      bool          // FLAK unit: never the point unit (mgmg:4.117)
 	Moving    bool          // artillery entering the area with the assault: no part in the AV (mgmg:4.116, 10.72)
 	FromZoneF bool          // a British unit that came from Zone F (mgmg:15.13)
+	Battalion bool          // an fh40 infantry battalion, which earns no divisional integrity (fh40:10.72D)
 }
 
 // AssaultAttack is who attacks: the point unit, the other assaulting units
@@ -91,7 +92,7 @@ func DivisionalIntegrity(units []Attacker) int {
 	n := map[string]int{}
 	bonus := 0
 	for _, u := range units {
-		if u.Division == "" {
+		if u.Division == "" || u.Battalion {
 			continue
 		}
 		n[u.Division]++

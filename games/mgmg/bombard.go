@@ -42,6 +42,9 @@ func (s *State) defenders(p int16, sd side, hit *units) ([]int16, []Defender) {
 func (s *State) attacker(u int16) Attacker {
 	c := &s.g.units[u]
 	a := Attacker{Attack: c.AF, Division: c.Division, German: c.Side() == German, SS: c.Force == SS, US: c.Force == US}
+	if s.g.fh40 != nil { // fh40:10.72, 11.2: no SS-and-Wehrmacht case; infantry battalions earn no integrity
+		a.SS, a.Battalion = false, c.Type.IsInfantry() && c.Size == SizeBattalion
+	}
 	switch {
 	case c.CorpsArtillery():
 		a.Artillery = CorpsArtillery

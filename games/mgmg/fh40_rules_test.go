@@ -570,3 +570,22 @@ func TestFH40AirBombardment(t *testing.T) {
 		t.Errorf("choices %v: either German marker", ids)
 	}
 }
+
+// fh40:10.72: the AV of the 254th Division's IR 474 (AF 5) as point unit
+// with IR 484 and the Pionier-Bataillon 254 and its artillery supporting:
+// 5 + 2 (more units) + 1 (artillery) + 1 (three units of the 254th: two
+// regiments and the artillery; the battalion does not count, fh40:10.72D)
+// = 9; III./IR 481 (AF 3) with the 256th's Pioniers and IR 456: 3 + 2,
+// the two battalions not counting toward the three. mgmg's SS-and-Wehrmacht case has no place in fh40's 10.72, so an SS
+// unit with them costs nothing.
+func TestFH40AssaultAV(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	at := func(id string) Attacker { return s.attacker(g.unit(id)) }
+	a := AssaultAttack{Point: at("de-254-ir474"), Others: []Attacker{at("de-254-ir484"), at("de-254-pi")}, Support: []Attacker{at("de-254-ar")}}
+	checkValue(t, "254th", AssaultAV(a), 9)
+	a.Others = append(a.Others, at("de-ssv-germania"))
+	checkValue(t, "with the SS", AssaultAV(a), 10)
+	a = AssaultAttack{Point: at("de-256-3-481"), Others: []Attacker{at("de-256-pi"), at("de-256-ir456")}}
+	checkValue(t, "two battalions and a regiment of the 256th: 3 + 2, no integrity", AssaultAV(a), 5)
+}
