@@ -59,6 +59,7 @@ const (
 	kDemolish            // fh40:20.2 try to blow a bridge (its index)
 	kCoup                // fh40:20.3 the Bridge Coup with the train and a battalion
 	kCoupTo              // fh40:20.3 where the coup's units go
+	kCarry               // fh40:20.4 Panzer Zug 1 takes a battalion along
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -166,6 +167,9 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		s.describeAssault(k, x, &c)
 	case kExitMap:
 		c.ID, c.Label, c.Rule = "exit-map", "Leave the map from Zone G for 1 MF: out of the game, not destroyed", "fh40:21.4"
+	case kCarry:
+		u := &s.g.units[x]
+		c.ID, c.Label, c.Rule, c.Refs = "carry:"+u.ID, "Panzer Zug 1 carries "+u.Name, "fh40:20.4", []string{"unit:" + u.ID}
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -211,6 +215,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "demolish":
 		b := s.g.bridgeIndexOf(arg)
 		return act(kDemolish, b), b >= 0
+	case prefix == "carry":
+		u, ok := s.g.byID[arg]
+		return act(kCarry, int(u)), ok
 	case prefix == "coup":
 		u, ok := s.g.byID[arg]
 		return act(kCoup, int(u)), ok

@@ -55,6 +55,7 @@ type moves struct {
 	Came             [nUnits]int16   `json:",omitzero"`  // by unit, where it last entered from and how (came, assault_resolution.go)
 	Ending           bool            `json:",omitempty"` // the side ended its movement: the infiltrators' assaults follow (mgmg:8.222)
 	Supported        units           `json:",omitzero"`  // field artillery that supported an assault this impulse (mgmg:15.12)
+	Carried          int16           `json:",omitempty"` // the infantry battalion Panzer Zug 1 carries this impulse, plus one; 0 when none (fh40:20.4)
 }
 
 // The bridge sets of moves are uint32: this fails to compile with more
@@ -101,6 +102,7 @@ func (m *moves) hash(h *engine.Hasher) {
 	for _, w := range m.Supported {
 		h.Add(w)
 	}
+	h.Add(uint64(uint16(m.Carried)))
 }
 
 // check reports what makes the movement impossible in a frame of procedure
@@ -110,7 +112,7 @@ func (m *moves) check(p proc) error {
 		return fmt.Errorf("stack: a %s frame moves no units", procNames[p])
 	}
 	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
-		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.SeizeTo >= 0 && m.SeizeTo <= nPlaces
+		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.SeizeTo >= 0 && m.SeizeTo <= nPlaces && m.Carried >= 0 && m.Carried <= nUnits
 	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 || m.Supported[len(m.Supported)-1]>>(nUnits%64) != 0 {
 		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
 	}
@@ -208,7 +210,8 @@ func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
 	if st.Loc != mv.Active || st.Level != StepFresh || s.g.side[u] != f.Side || f.Acted.has(u) {
 		return false
 	}
-	return len(s.entries(u, StartLeg(int(mv.Active)), mv, g, nil)) > 0
+	leg := StartLeg(int(mv.Active))
+	return len(s.entries(u, leg, mv, g, nil)) > 0 || len(s.legalCarry(nil, u, leg, mv, g)) > 0 // fh40:20.4
 }
 
 // entry is a place a moving unit may enter and how.
@@ -220,7 +223,7 @@ type entry struct {
 // entries lists where unit u on leg may go next: by infiltration in an
 // Infiltration Impulse, otherwise by border, ferry or boat.
 func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []entry {
-	m := moverOf(&s.g.units[u])
+	m := s.mover(u, mv)
 	hows := []Via{ViaBorder, ViaFerry, ViaBoat}
 	if mv.Kind == impulseInfiltration {
 		hows = []Via{ViaInfiltration}
@@ -266,6 +269,7 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 		return append(buf, act(kEndImpulse, 0))
 	}
 	u, leg := mv.Unit-1, mv.Leg.leg()
+	buf = s.legalCarry(buf, u, leg, mv, g)
 	for _, e := range s.entries(u, leg, mv, g, nil) {
 		buf = append(buf, act(kEnter, e.to|int(e.how)<<8))
 	}
@@ -329,6 +333,8 @@ func (s *State) applyImpulse(k kind, x int) {
 		mv.Unit, mv.Leg = int16(x)+1, stateOf(StartLeg(int(mv.Active)))
 	case kEnter:
 		s.enterPlace(int(mv.Unit-1), x&0xff, Via(x>>8))
+	case kCarry:
+		s.carry(int16(x))
 	case kSeize:
 		s.seize(int(mv.Unit-1), x)
 	case kStop:
@@ -347,7 +353,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 	f := s.impulseFrame()
 	mv := &f.Move
 	g := s.ground(f.Side, mv)
-	m := moverOf(&s.g.units[u])
+	m := s.mover(int16(u), mv)
 	from := int(mv.Leg.At)
 	e, err := g.Enter(m, mv.Leg.leg(), to, how)
 	if err != nil {
@@ -364,6 +370,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 	}
 	mv.Leg = stateOf(e.Leg)
 	s.put(int16(u), int16(to), StepFresh)
+	s.carryAlong(int16(u), from, to, e)
 	s.updateControl(int16(to))
 	s.logf("mgmg:9.2", "%u enters %p "+viaNames[how]+" (%d of %d half MF used)", u, to, e.Leg.Spent(), g.ImpulseMF(m))
 	if how == ViaInfiltration {
@@ -374,8 +381,9 @@ func (s *State) enterPlace(u, to int, how Via) {
 		// The Mandatory Assault is resolved once every unit has entered
 		// (mgmg:10.1): the moving side picks when, with no unit moving
 		// (assault_resolution.go). Its Infiltration Impulse has none yet.
-		mv.Mandatory.add(int16(u))
-		s.logf("mgmg:10.2", "%u must assault in %p", u, to)
+		bound := s.boundToAssault(int16(u), mv)
+		mv.Mandatory.add(bound)
+		s.logf("mgmg:10.2", "%u must assault in %p", int(bound), to)
 	}
 	if e.Leg.Done {
 		s.stopUnit()

@@ -3,6 +3,8 @@ package mgmg
 import (
 	"errors"
 	"fmt"
+
+	"sandtable/engine"
 )
 
 // Fortress Holland's rule changes (seed 000, second part) that hook into
@@ -93,11 +95,16 @@ func (g *Ground) fh40BoatAssault(m Mover, leg Leg, to int, bv BorderView, e *Ent
 // has mf halves of MF, or why it may not (fh40:20.4): along a railway
 // only, never into a Zone, two MF an area whoever holds it, across a river
 // or canal only by an intact bridge, railway bridges included (fh40:19.6).
-// With no attack factor the train enters no enemy-occupied area
-// (docs/conformance/fh40.md).
-func (g *Ground) enterByRail(leg Leg, to, mf int) (Entry, error) {
+// With no attack factor it enters an enemy-occupied area only carrying a
+// battalion, and stops there, the battalion bound to the Mandatory Assault
+// (fh40:20.4, 10.2; docs/conformance/fh40.md).
+func (g *Ground) enterByRail(leg Leg, to, mf int, carrying bool) (Entry, error) {
 	mp, at := g.Map, leg.At
 	src, dst := &g.Places[at], &g.Places[to]
+	riders := 1
+	if carrying {
+		riders = 2
+	}
 	switch {
 	case mp.IsZone(to):
 		return Entry{}, errors.New("the armoured train may not enter Zones (fh40:20.4)")
@@ -105,8 +112,10 @@ func (g *Ground) enterByRail(leg Leg, to, mf int) (Entry, error) {
 		return Entry{}, errors.New("the armoured train moves only along railways (fh40:20.4)")
 	case dst.Friends >= stackLimit:
 		return Entry{}, fmt.Errorf("%s already holds ten friendly units (mgmg:9.61, 7.1)", mp.Place(to).ID)
-	case dst.enemies() > 0 || dst.Assaulted:
-		return Entry{}, errors.New("the armoured train has no attack factor: it enters no enemy-occupied area (fh40:20.4)")
+	case dst.enemies() > 0 && !carrying || dst.Assaulted:
+		return Entry{}, errors.New("the armoured train has no attack factor: it enters an enemy-occupied area only carrying a battalion (fh40:20.4)")
+	case dst.Friends+riders > stackLimit:
+		return Entry{}, fmt.Errorf("%s has no room for the train and its battalion (mgmg:9.61, 7.1)", mp.Place(to).ID)
 	case src.enemies() > 0 && !dst.free():
 		return Entry{}, errors.New("a unit leaves a Contested area only into a Free area (mgmg:9.2)")
 	}
@@ -116,11 +125,14 @@ func (g *Ground) enterByRail(leg Leg, to, mf int) (Entry, error) {
 		switch {
 		case !bv.Bridge.intact():
 			return Entry{}, errors.New("the armoured train crosses a river or canal only by an intact bridge (fh40:20.4, 19.6)")
-		case bv.Uses >= bridgeLimit:
+		case bv.Uses+riders > bridgeLimit:
 			return Entry{}, errors.New("five units have used this bridge this impulse (mgmg:9.62)")
 		}
 		e.Bridge = true
 		e.Crossing = Crossing{Kind: BridgeCrossing, DefenderBridge: bv.Bridge == EnemyBridge, River: b == River}
+	}
+	if dst.enemies() > 0 { // fh40:20.4: it stops in the first enemy-occupied area
+		e.Stop, e.Mandatory = true, !dst.ContestedAtStart
 	}
 	n := &e.Leg
 	n.At, n.Half = to, false
@@ -132,8 +144,73 @@ func (g *Ground) enterByRail(leg Leg, to, mf int) (Entry, error) {
 		}
 		n.Used, n.Cost = mf, 0 // mgmg:9.21 minimum move
 	}
-	n.Done = n.Spent() >= mf
+	n.Done = e.Stop || n.Spent() >= mf
 	return e, nil
+}
+
+// mover is what movement asks of unit u in the impulse's movement mv: the
+// train knows whether it carries a battalion (fh40:20.4).
+func (s *State) mover(u int16, mv *moves) Mover {
+	m := moverOf(&s.g.units[u])
+	m.Carrying = m.Train && mv.Carried != 0
+	return m
+}
+
+// legalCarry offers Panzer Zug 1, picked to move and not yet moved, each
+// Fresh infantry battalion of the Active Area that has not acted this
+// impulse to carry (fh40:20.4), if the two can go somewhere together.
+func (s *State) legalCarry(buf []engine.Action, u int16, leg Leg, mv *moves, g *Ground) []engine.Action {
+	if !s.g.units[u].Train || mv.Carried != 0 || leg.Spent() > 0 {
+		return buf
+	}
+	f := s.impulseFrame()
+	for b := range int16(len(s.g.pieces.Units)) {
+		d := &s.g.units[b]
+		if s.g.side[b] != f.Side || d.Type != Infantry || d.Size != SizeBattalion || s.units[b].Loc != mv.Active || s.units[b].Level != StepFresh || f.Acted.has(b) {
+			continue
+		}
+		aboard := *mv
+		aboard.Carried = b + 1
+		if len(s.entries(u, leg, &aboard, g, nil)) > 0 {
+			buf = append(buf, act(kCarry, int(b)))
+		}
+	}
+	return buf
+}
+
+// carry puts battalion b aboard the moving train: it moves with it and
+// moves no more on its own this impulse (fh40:20.4).
+func (s *State) carry(b int16) {
+	f := s.impulseFrame()
+	f.Move.Carried = b + 1
+	f.Acted.add(b)
+	s.logf("fh40:20.4", "%u boards %u", int(b), int(f.Move.Unit-1))
+}
+
+// carryAlong moves the battalion the train u carries with it from place
+// from into to, as the train entered it (e): its bridge, its crossing for
+// the DV, a Point Unit's entry (fh40:20.4, mgmg:9.62, 9.65, 10.73).
+func (s *State) carryAlong(u int16, from, to int, e Entry) {
+	mv := &s.impulseFrame().Move
+	if mv.Carried == 0 || !s.g.units[u].Train {
+		return
+	}
+	b := mv.Carried - 1
+	mv.Came[b] = came(from, e.Crossing)
+	s.crossed(mv, e, from, to)
+	mv.PointEntered.add(to)
+	s.put(b, int16(to), StepFresh)
+	s.logf("fh40:20.4", "%u rides along into %p", int(b), to)
+}
+
+// boundToAssault is the unit bound to the Mandatory Assault that unit u's
+// entry calls for: u itself, or the battalion the train carries, the train
+// having no attack factor (fh40:20.4).
+func (s *State) boundToAssault(u int16, mv *moves) int16 {
+	if mv.Carried != 0 && s.g.units[u].Train {
+		return mv.Carried - 1
+	}
+	return u
 }
 
 // fh40SupplySource reports Zone z a Supply Source of side: Zones C and D

@@ -589,3 +589,38 @@ func TestFH40AssaultAV(t *testing.T) {
 	a = AssaultAttack{Point: at("de-256-3-481"), Others: []Attacker{at("de-256-pi"), at("de-256-ir456")}}
 	checkValue(t, "two battalions and a regiment of the 256th: 3 + 2, no integrity", AssaultAV(a), 5)
 }
+
+// fh40:20.4, 10.2: Panzer Zug 1 carries III./IR 481, which began the
+// impulse with it in Boxmeer (45), along the railway into Mill (44), held
+// by the Dutch: 2 MF, and both stop there; the battalion, not the train,
+// is bound to the Mandatory Assault, and moves no more on its own.
+func TestFH40ZugCarries(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	play(t, s, "done", "pass")
+	zug, bn, p45 := g.unit("de-panzerzug-1"), g.unit("de-256-3-481"), g.at("45")
+	for _, id := range []string{"nl-border-boxmeer", "nl-rbg-boxmeer"} {
+		s.put(g.unit(id), locElim, StepFresh)
+	}
+	s.put(zug, p45, StepFresh)
+	s.put(bn, p45, StepFresh)
+	s.setControl(p45, ctlGerman)
+	play(t, s, "assault:45", "move:de-panzerzug-1")
+	if ids := choiceIDs(s); !slices.Contains(ids, "carry:de-256-3-481") || slices.Contains(ids, "enter:44") {
+		t.Fatalf("choices %v: the train may take the battalion, and enters Mill only carrying it", ids)
+	}
+	play(t, s, "carry:de-256-3-481", "enter:44")
+	mv := &s.stack.frames[0].Move
+	if s.units[zug].Loc != g.at("44") || s.units[bn].Loc != g.at("44") || mv.Unit != 0 {
+		t.Fatalf("train at %d, battalion at %d, moving %d: both in 44, stopped", s.units[zug].Loc, s.units[bn].Loc, mv.Unit)
+	}
+	if !mv.Mandatory.has(bn) || mv.Mandatory.has(zug) {
+		t.Error("the battalion is bound to the Mandatory Assault, the train with no attack factor is not")
+	}
+	if slices.Contains(choiceIDs(s), "move:de-256-3-481") {
+		t.Error("the carried battalion moves no more (fh40:20.4)")
+	}
+	if back := edited(t, s, func(*Position) {}); back.Hash() != s.Hash() {
+		t.Fatal("the carried battalion survives a position's round trip")
+	}
+}

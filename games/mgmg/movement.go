@@ -47,6 +47,7 @@ type Mover struct {
 	MF       int    // as printed (mgmg:4.22)
 	Engineer bool   // makes fh40's Boat Assaults after May 10 (fh40:9.5)
 	Train    bool   // Panzer Zug 1, which moves by rail (fh40:20.4)
+	Carrying bool   // the train carries an infantry battalion this impulse (fh40:20.4)
 }
 
 // moverOf is the Mover of a unit of the order of battle.
@@ -239,7 +240,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 		return Entry{}, fmt.Errorf("%s is not adjacent to %s (mgmg:9.1)", mp.Place(to).ID, mp.Place(at).ID)
 	}
 	if m.Train {
-		return g.enterByRail(leg, to, mf)
+		return g.enterByRail(leg, to, mf, m.Carrying)
 	}
 	dst, src := &g.Places[to], &g.Places[at]
 	toZone := mp.IsZone(to)
