@@ -1,6 +1,7 @@
 package mgmg
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -622,5 +623,27 @@ func TestFH40ZugCarries(t *testing.T) {
 	}
 	if back := edited(t, s, func(*Position) {}); back.Hash() != s.Hash() {
 		t.Fatal("the carried battalion survives a position's round trip")
+	}
+}
+
+// The evaluation (fh40_evaluate.go) reads the German Victory Points: the
+// two seats' chances add up to one, and Schijndel (2 VP, fh40:21.3) taken
+// by a panzer battalion on May 12 raises the German's.
+func TestFH40Evaluate(t *testing.T) {
+	s := newFH40(t)
+	play(t, s, "done", "pass")
+	s = edited(t, s, func(p *Position) { p.Turn, p.Impulse = 19, "8" })
+	de, nl := s.Evaluate("german"), s.Evaluate("allied")
+	if math.Abs(de+nl-1) > 1e-9 {
+		t.Fatalf("German %f and Dutch %f do not add up to one", de, nl)
+	}
+	s.put(s.g.unit("nl-peel-schijndel"), locElim, StepFresh)
+	s.put(s.g.unit("de-9pz-1-33"), s.g.at("49"), StepFresh)
+	s.setControl(s.g.at("49"), ctlGerman)
+	if after := s.Evaluate("german"); after <= de {
+		t.Errorf("German chance %f with Schijndel, %f without", after, de)
+	}
+	if terms := s.Assess("german"); len(terms) == 0 || terms[1].Value < 1.5 {
+		t.Errorf("terms %+v: Schijndel held counts for nearly its 2 VP", terms)
 	}
 }

@@ -38,6 +38,7 @@ type Game struct {
 	fh40          *fh40Rules // Fortress Holland 1940's places and rules where they differ from mgmg's (fh40:1.0); nil in mgmg
 	first         side       // the side that takes the first impulse of each pair; the other makes the Sunset DR (mgmg:6.3, fh40:6.3)
 	draw          *drawing   // the board document and the pieces' symbols, for clients (board_view.go)
+	eval          *evalCache // the evaluation's tables (evaluate.go)
 }
 
 // options are the agreed scenario and optional rules (mgmg:22, 23).
@@ -74,7 +75,7 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 	// Unit of nobody's side, never placed. Range over p.Units to visit the
 	// order of battle.
 	g := &Game{m: m, pieces: p, units: append(slices.Clip(p.Units), make([]Unit, nUnits-len(p.Units))...), byID: map[string]int16{}, placeIndex: map[string]int16{},
-		zone: make([]bool, nPlaces), draw: &drawing{}, vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
+		zone: make([]bool, nPlaces), draw: &drawing{}, eval: &evalCache{}, vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
 		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
 	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
 	for i := range m.Len() {
