@@ -115,7 +115,7 @@ func (s *State) startAssault(p int16) {
 	imp := s.impulseFrame()
 	f := frame{Proc: procAssault, Side: imp.Side, Fight: fight{Place: p, Optional: !s.pendingAssault(&imp.Move, p)}}
 	for u, st := range &s.units {
-		if st.Loc == p && s.g.side[u] == imp.Side && imp.Move.Came[u] != 0 && st.Level == StepFresh { // not the infiltrators that got through (mgmg:8.222)
+		if st.Loc == p && s.g.side[u] == imp.Side && imp.Move.Came[u] != 0 && st.Level == StepFresh && !s.g.units[u].Train { // not the infiltrators that got through (mgmg:8.222), nor the armoured train (fh40:20.4)
 			f.Fight.Attackers.add(int16(u))
 		}
 	}

@@ -8,7 +8,7 @@ import (
 
 // TestFH40Conformance runs the engine's conformance kit (docs/design.md
 // section 6) on Fortress Holland, which has one scenario and no optional
-// rules (fh40:6.1, 23.0), with the bots on it. Nothing on the map is hidden
+// rules (fh40:6.1, fh40:23.0), with the bots on it. Nothing on the map is hidden
 // from either seat (mgmg:7.1, fh40:1.0), so the hidden-information pairs
 // differ only in the generator (dicePair).
 func TestFH40Conformance(t *testing.T) {

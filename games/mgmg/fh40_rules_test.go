@@ -3,6 +3,7 @@ package mgmg
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"sandtable/engine"
@@ -37,11 +38,11 @@ func choiceIDs(s *State) []string {
 	return out
 }
 
-// fh40:5.1, 5.2, 12.1, 3.6: May 10 on the September 17 space, Clear; the
+// fh40:5.1, fh40:5.2, fh40:5.3, fh40:12.1, fh40:3.6: May 10 on the September 17 space, Clear; the
 // Germans Control 26, 36, C and D and hold the Advantage; the Dutch hold
 // every other place and every bridge in play; only areas 26+ and zones C,
-// D, E, G, H, I are in play (fh40:3.2, 3.3); the game starts with the
-// Dutch Bridge Demolition Phase (fh40:6.22, 20.1).
+// D, E, G, H, I are in play (fh40:3.2, fh40:3.3); the game starts with the
+// Dutch Bridge Demolition Phase (fh40:6.22, fh40:20.1).
 func TestFH40Setup(t *testing.T) {
 	s := newFH40(t)
 	g := s.g
@@ -65,22 +66,22 @@ func TestFH40Setup(t *testing.T) {
 			}
 		}
 	})); n != 14 {
-		t.Errorf("%d Dutch-held bridges; the 14 bridges south of the Waal are (fh40:9.62, 19.1)", n)
+		t.Errorf("%d Dutch-held bridges; the 14 bridges south of the Waal are (fh40:9.62, fh40:19.1)", n)
 	}
 	if s.bridges[fh40Bridge(s, "23", "28")] != (bridge{}) {
 		t.Error("the Waal bridge at Nijmegen (23/28) is not in play (fh40:3.2)")
 	}
 	if g.m.Adjacent(int(g.at("26")), int(g.at("25"))) || slices.Contains(g.m.Neighbors(int(g.at("26"))), int(g.at("15"))) || g.m.Adjacent(int(g.at("64")), int(g.at("F"))) {
-		t.Error("areas below 26 and zones A, B, F, J border nothing in play (fh40:3.2, 3.3)")
+		t.Error("areas below 26 and zones A, B, F, J border nothing in play (fh40:3.2, fh40:3.3)")
 	}
 	if placed := len(s.Position().(Position).Units); placed != 63 {
-		t.Errorf("%d units placed; all 63 set up on May 10 (fh40:5.2, 18.0)", placed)
+		t.Errorf("%d units placed; all 63 set up on May 10 (fh40:5.2, fh40:18.0)", placed)
 	}
 }
 
-// fh40:19.4, 19.41, 20.2: a demolition dr of 5 or more blows a bridge, one
+// fh40:19.4, fh40:19.41, fh40:20.2: a demolition dr of 5 or more blows a bridge, one
 // less over a river; the German holds the Advantage and may have it
-// rerolled (mgmg:12.2). One attempt per bridge.
+// rerolled (fh40:12.2). The D-Day phase comes first (fh40:20.1). One attempt per bridge.
 func TestFH40Demolition(t *testing.T) {
 	s := newFH40(t)
 	s.rng.Force(5, 5, 6)
@@ -104,7 +105,7 @@ func TestFH40Demolition(t *testing.T) {
 	}
 }
 
-// fh40:20.3, 20.4: the Dutch try to blow the Gennep railway bridge; the
+// fh40:20.3, fh40:20.4: the Dutch try to blow the Gennep railway bridge; the
 // German interrupts with Panzer Zug 1 carrying an infantry battalion into
 // Gennep (37) for 0 MF; a dr of 4 seizes the bridge, and both go on to 44,
 // Fresh.
@@ -117,7 +118,7 @@ func TestFH40CoupSucceeds(t *testing.T) {
 		t.Fatalf("step %s active %s: the German may interrupt with the coup", stepNames[s.step], s.active)
 	}
 	if ids := choiceIDs(s); !slices.Equal(ids, []string{"done", "coup:de-254-pi", "coup:de-256-3-481"}) {
-		t.Errorf("coup choices %v: no coup, or the train carries one of the infantry battalions in its area (fh40:20.3, 20.4)", ids)
+		t.Errorf("coup choices %v: no coup, or the train carries one of the infantry battalions in its area (fh40:20.3, fh40:20.4)", ids)
 	}
 	play(t, s, "coup:de-256-3-481", "keep", "coup-to:44")
 	zug, bn := g.unit("de-panzerzug-1"), g.unit("de-256-3-481")
@@ -158,7 +159,7 @@ func TestFH40CoupFails(t *testing.T) {
 	}
 }
 
-// fh40:6.3, 8.26, 6.5, 14.6, 21.3: the Dutch take the first impulse of each
+// fh40:6.3, fh40:8.1, fh40:8.26, fh40:6.5, fh40:20.7, fh40:14.6, fh40:21.3: the Dutch take the first impulse of each
 // pair; two passes end the day; the Dutch regroup first. At the end of May
 // 10 the Dutch hold Zone E (the Venlo battalion, no German there) and the
 // Germans never reached Nijmegen: two Victory Points lost. With Schijndel
@@ -188,7 +189,7 @@ func TestFH40FirstTurnSequence(t *testing.T) {
 	}
 }
 
-// fh40:6.21: 1 Fog, 2-6 Clear.
+// fh40:6.21, fh40:17.1, fh40:17.2: 1 Fog, 2-6 Clear.
 func TestFH40WeatherTable(t *testing.T) {
 	for dr, want := range map[int]weather{1: fog, 2: clear, 3: clear, 6: clear} {
 		if got := fh40WeatherFor(dr); got != want {
@@ -230,7 +231,7 @@ func TestFH40FogLifts(t *testing.T) {
 	}
 }
 
-// fh40:13.4, 13.8: after May 10 a Dutch unit is in supply only in an area
+// fh40:13.4, fh40:13.8: after May 10 a Dutch unit is in supply only in an area
 // numbered 48 or more or a Zone other than C and D; on May 10 everywhere.
 func TestFH40DutchSupply(t *testing.T) {
 	s := newFH40(t)
@@ -252,7 +253,7 @@ func TestFH40DutchSupply(t *testing.T) {
 	}
 }
 
-// fh40:13.81, 13.82, 13.8: the French trace from Zone G, the Germans from C
+// fh40:13.81, fh40:13.82, fh40:13.8: the French trace from Zone G, the Germans from C
 // and D, through their own Controlled places.
 func TestFH40SupplyLines(t *testing.T) {
 	s := newFH40(t)
@@ -262,11 +263,11 @@ func TestFH40SupplyLines(t *testing.T) {
 		t.Error("the French trace from Zone G through Dutch places (fh40:13.82)")
 	}
 	if !de[g.at("36")] || !de[g.at("26")] || !de[g.at("37")] || de[g.at("44")] {
-		t.Error("the Germans trace from C and D through 26 and 36 and one step beyond, not across the Maas (fh40:13.81, 13.8)")
+		t.Error("the Germans trace from C and D through 26 and 36 and one step beyond, not across the Maas (fh40:13.81, fh40:13.8)")
 	}
 }
 
-// fh40:13.3, 13.6, 13.9: the Refit Phase on May 11: a supplied Dutch unit
+// fh40:6.4, fh40:13.3, fh40:13.6, fh40:13.9: the Refit Phase on May 11: a supplied Dutch unit
 // in Schijndel (49) refits from Disrupt 2 to Disrupt 1 only, a German one
 // in the Reichswald from Spent to Fresh, a French one in Zone G too; the
 // Dutch battalion Spent in Mill (44) is Isolated and makes its Surrender
@@ -323,7 +324,7 @@ func TestFH40Refit(t *testing.T) {
 	}
 }
 
-// fh40:14.6, 7.2: a Zone is the Germans' only with more German units than
+// fh40:14.6, fh40:7.2: a Zone is the Germans' only with more German units than
 // Dutch: equal numbers leave it Dutch. Moving in does not change it.
 func TestFH40ZoneControl(t *testing.T) {
 	s := newFH40(t)
@@ -351,7 +352,7 @@ func TestFH40ZoneControl(t *testing.T) {
 	}
 }
 
-// fh40:21.1: the Germans Controlling Tilburg (Zone G) at the end of May 10
+// fh40:3.25, fh40:21.1: the Germans Controlling Tilburg (Zone G) at the end of May 10
 // win at once.
 func TestFH40Breakthrough(t *testing.T) {
 	s := newFH40(t)
@@ -366,7 +367,7 @@ func TestFH40Breakthrough(t *testing.T) {
 	}
 }
 
-// fh40:21.2, 21.3, 21.4: at the end of May 12 with one Victory Point banked
+// fh40:2.0, fh40:21.0, fh40:21.2, fh40:21.3, fh40:21.4: at the end of May 12 with one Victory Point banked
 // (Veghel on May 11), Schijndel (2) and Dinther (1) German and a French unit
 // eliminated (1): 5, three or more, the Germans win; with both French units
 // gone off the map and Dinther Dutch: 1 + 2 = 3, still a win; Schijndel
@@ -421,7 +422,7 @@ func TestFH40Victory(t *testing.T) {
 	}
 }
 
-// fh40:3.3, 21.4: a French unit in Zone G leaves the map for 1 MF, out of
+// fh40:3.3, fh40:21.4: a French unit in Zone G leaves the map for 1 MF, out of
 // the game but not destroyed, and may come back no more; while the other
 // French unit is on the map the German point stands.
 func TestFH40ExitZoneG(t *testing.T) {
@@ -444,7 +445,7 @@ func TestFH40ExitZoneG(t *testing.T) {
 	}
 }
 
-// fh40:9.5, 10.4: German Boat Assaults over the Maas: any non-mechanized
+// fh40:9.5, fh40:10.4: German Boat Assaults over the Maas: any non-mechanized
 // infantry on May 10, only engineers later; from a Free area with a supply
 // line to Zone C or D; over a river without an intact bridge; all MF, a
 // Mandatory Assault against defenders.
@@ -473,7 +474,7 @@ func TestFH40BoatAssault(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 		}
 		if err == nil && (!e.Mandatory || !e.Boat || !e.Leg.Done || e.Crossing.Kind != BoatCrossing) {
-			t.Errorf("%s: %+v; all MF and a Mandatory Assault with the boat's +2 (fh40:9.2, 10.73D)", c.name, e)
+			t.Errorf("%s: %+v; all MF and a Mandatory Assault with the boat's +2 (fh40:9.2, fh40:10.73D)", c.name, e)
 		}
 	}
 	gr := ground(17)
@@ -489,7 +490,7 @@ func TestFH40BoatAssault(t *testing.T) {
 	}
 }
 
-// fh40:20.4, 19.6: Panzer Zug 1 moves only by rail, 2 MF an area: from Mill
+// fh40:20.4, fh40:19.6: Panzer Zug 1 moves only by rail, 2 MF an area: from Mill
 // (44) along the line to Boxmeer (45) and on, its 6 MF three areas, never
 // into Zone E nor an enemy-occupied area; it alone crosses the Gennep
 // railway bridge, which an infantry unit cannot use.
@@ -534,7 +535,7 @@ func TestFH40PanzerZug(t *testing.T) {
 	}
 }
 
-// fh40:4.117, 11.3C, 16.2: each Fresh River Bunker Garrison adds 1 to the
+// fh40:4.117, fh40:11.3C, 16.2: each Fresh River Bunker Garrison adds 1 to the
 // DV against field artillery, none against the air: TEM 2 with a Fresh and
 // a Spent garrison: 4 + 1 = 5 against guns, 4 against the air.
 func TestFH40BunkerDV(t *testing.T) {
@@ -543,7 +544,7 @@ func TestFH40BunkerDV(t *testing.T) {
 	checkValue(t, "air", BombardmentDV(2, true, defs), 4)
 }
 
-// fh40:4.117, 9.64, 6.51: River Bunker Garrisons never move, retreat or
+// fh40:4.117, fh40:9.64, fh40:6.51: River Bunker Garrisons never move, retreat or
 // regroup.
 func TestFH40BunkersStay(t *testing.T) {
 	s := newFH40(t)
@@ -558,7 +559,7 @@ func TestFH40BunkersStay(t *testing.T) {
 	}
 }
 
-// fh40:3.5, 16.2, 16.22: the Germans fly the two Air Bombardment markers in
+// fh40:3.5, fh40:16.2, fh40:16.22: the Germans fly the two Air Bombardment markers in
 // Clear weather at an area next to one of theirs; the Dutch have none.
 func TestFH40AirBombardment(t *testing.T) {
 	s := newFH40(t)
@@ -591,7 +592,7 @@ func TestFH40AssaultAV(t *testing.T) {
 	checkValue(t, "two battalions and a regiment of the 256th: 3 + 2, no integrity", AssaultAV(a), 5)
 }
 
-// fh40:20.4, 10.2: Panzer Zug 1 carries III./IR 481, which began the
+// fh40:20.4, fh40:10.2: Panzer Zug 1 carries III./IR 481, which began the
 // impulse with it in Boxmeer (45), along the railway into Mill (44), held
 // by the Dutch: 2 MF, and both stop there; the battalion, not the train,
 // is bound to the Mandatory Assault, and moves no more on its own.
@@ -621,6 +622,13 @@ func TestFH40ZugCarries(t *testing.T) {
 	if slices.Contains(choiceIDs(s), "move:de-256-3-481") {
 		t.Error("the carried battalion moves no more (fh40:20.4)")
 	}
+	if ids := choiceIDs(s); slices.Contains(ids, "end-impulse") || !slices.Contains(ids, "resolve:44") {
+		t.Fatalf("choices %v: the Mandatory Assault in 44 comes before the impulse ends (fh40:10.2)", ids)
+	}
+	play(t, s, "resolve:44")
+	if f := s.fightFrame(); !f.Fight.Attackers.has(bn) || f.Fight.Attackers.has(zug) {
+		t.Error("the battalion assaults, the train with no attack factor does not (fh40:20.4, fh40:10.72)")
+	}
 	if back := edited(t, s, func(*Position) {}); back.Hash() != s.Hash() {
 		t.Fatal("the carried battalion survives a position's round trip")
 	}
@@ -645,5 +653,86 @@ func TestFH40Evaluate(t *testing.T) {
 	}
 	if terms := s.Assess("german"); len(terms) == 0 || terms[1].Value < 1.5 {
 		t.Errorf("terms %+v: Schijndel held counts for nearly its 2 VP", terms)
+	}
+}
+
+// fh40:11.11, fh40:11.12, fh40:11.2, fh40:11.3, fh40:11.41, fh40:16.2, fh40:6.3: a German Air
+// Bombardment of Beek (27, TEM 3) next to German Wyler: AV 6, the marker's
+// Attack Factor; DV 2 × 3 = 6 (no field artillery or bunker bonus against
+// the air). DRs 12 and 2: 18 against 8, 10 attrition points; the primary
+// target, the Fresh border battalion, takes 2 and is Spent, the rest is
+// lost with no other unit there. The marker is used; the resolution DR 12
+// is the German Sunset DR, at least the impulse (0), and the Advantage
+// marker stays (fh40:16.2): Dutch Impulse 0 again.
+func TestFH40AirBombardmentResolved(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	play(t, s, "done", "pass", "bombard-area:27", "air:luftwaffe-1")
+	s.rng.Force(6, 6, 1, 1)
+	play(t, s, "primary:nl-border-beek", "keep")
+	if s.step == stImpulse && s.active == germans {
+		t.Fatal("no Double Impulse after an Air Bombardment (fh40:16.21)")
+	}
+	if st := s.units[g.unit("nl-border-beek")]; st.Level != StepSpent {
+		t.Errorf("Beek's battalion is %s, Spent by 2 of the 10 attrition points", levelNames[st.Level])
+	}
+	if s.airUsed&1 == 0 || s.step != stImpulse || s.active != allies || s.impulse != 0 {
+		t.Fatalf("air used %b, step %s, active %s, impulse %d: the marker used, Dutch Impulse 0 again", s.airUsed, stepNames[s.step], s.active, s.impulse)
+	}
+}
+
+// fh40:8.21, fh40:8.22, fh40:8.221, fh40:8.222, fh40:9.22, fh40:9.63: no Infiltration Impulse, no bridge
+// seizure, no ferry in Fortress Holland: the German's first choices are
+// passes, Assault Impulses and bombardments only, and a unit moving next
+// to a Dutch bridge has no seizure to try.
+func TestFH40NotUsedImpulses(t *testing.T) {
+	s := newFH40(t)
+	play(t, s, "done", "pass")
+	for _, id := range choiceIDs(s) {
+		if id != "pass" && !strings.HasPrefix(id, "assault:") && !strings.HasPrefix(id, "bombard-area:") {
+			t.Errorf("choice %s: only Pass, Assault and Bombardment Impulses (fh40:8.2)", id)
+		}
+	}
+	play(t, s, "assault:26", "move:de-254-ir454")
+	for _, id := range choiceIDs(s) {
+		if strings.HasPrefix(id, "seize:") || strings.HasSuffix(id, ":ferry") {
+			t.Errorf("choice %s: no seizure or ferry (fh40:9.22, fh40:9.63)", id)
+		}
+	}
+}
+
+// fh40:12.4, fh40:12.41: three Dutch units lost in an impulse cost the Dutch the
+// Advantage, one German unit the German; the German moves the Sunset DRM
+// marker a space per Dutch loss above three when the Dutch held the
+// Advantage, above two when not; German losses move it for nobody.
+func TestFH40InvoluntaryLoss(t *testing.T) {
+	s := newFH40(t)
+	if !s.losesAdvantage(allies, 3) || s.losesAdvantage(allies, 2) || !s.losesAdvantage(germans, 1) {
+		t.Error("Dutch three, German one (fh40:12.4)")
+	}
+	for _, c := range []struct {
+		dutch, german int
+		held          bool
+		who           side
+		spaces        int
+	}{{5, 0, true, germans, 2}, {5, 0, false, germans, 3}, {3, 0, true, nobody, 0}, {0, 6, false, nobody, 0}} {
+		var f frame
+		f.Lost[allies], f.Lost[germans], f.Held[allies] = uint8(c.dutch), uint8(c.german), c.held
+		if who, n := s.earnedSpaces(&f); who != c.who || n != c.spaces {
+			t.Errorf("%d Dutch, %d German lost, Dutch held %v: %s moves %d spaces, want %s %d", c.dutch, c.german, c.held, who, n, c.who, c.spaces)
+		}
+	}
+}
+
+// fh40:17.4: no weather change: a Sunset DR equal to the impulse, which
+// changes mgmg's weather, leaves Fortress Holland's as it is.
+func TestFH40NoWeatherChange(t *testing.T) {
+	s := newFH40(t)
+	play(t, s, "done")
+	s = edited(t, s, func(p *Position) { p.Impulse = "4" })
+	s.rng.Force(2, 2)
+	play(t, s, "pass", "assault:36", "end-impulse", "keep", "single")
+	if s.weather != clear || s.weatherChange || s.impulse != 5 {
+		t.Fatalf("weather %s, change %v, impulse %d: Clear stays, Impulse 5 follows", s.weather, s.weatherChange, s.impulse)
 	}
 }
