@@ -55,8 +55,10 @@ const (
 	kSupportDone         // mgmg:15.12 no more artillery supports it
 	kSunsetMarker        // mgmg:12.41 move the Sunset DRM marker to a space (the argument)
 	kSingle              // mgmg:12.3, 14.5 take no second activation: the impulse ends
+	kRepairBridge        // mgmg:19.2 try to repair a bridge as an Assault Impulse starts
+	kDemolish            // mgmg:19.4 try to demolish a bridge as it ends
+	kLand                // mgmg:18.42 land a unit (low byte) from the United Kingdom box in a Drop Area
 	kExitMap             // fh40:21.4 the moving unit leaves the map from Zone G
-	kDemolish            // fh40:20.2 try to blow a bridge (its index)
 	kCoup                // fh40:20.3 the Bridge Coup with the train and a battalion
 	kCoupTo              // fh40:20.3 where the coup's units go
 	kCarry               // fh40:20.4 Panzer Zug 1 takes a battalion along
@@ -88,6 +90,11 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 			c.Label = "Done regrouping"
 		case stSupport:
 			c.Label, c.Rule = "Done adding artillery: choose the primary target", "mgmg:11.2"
+		case stImpulse:
+			c.Label, c.Rule = "No more demolitions: end the impulse", "mgmg:19.4"
+			if s.landingStep(s.impulseFrame()) {
+				c.Label, c.Rule = "Done declaring landings: the German rolls for Interdiction", "mgmg:18.44"
+			}
 		}
 	case kPass:
 		c.ID, c.Label, c.Rule = "pass", "Pass Impulse", "mgmg:8.24"
@@ -163,6 +170,10 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		s.describeSecond(k, x, &c)
 	case kSunsetMarker:
 		s.describeSunsetMarker(x, &c)
+	case kRepairBridge, kDemolish:
+		s.describeBridgeTry(k, x, &c)
+	case kLand:
+		s.describeLanding(x&0xff, x>>8, &c)
 	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone:
 		s.describeAssault(k, x, &c)
 	case kExitMap:
@@ -236,6 +247,14 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "sunset-drm":
 		v, err := strconv.Atoi(arg)
 		return act(kSunsetMarker, v), err == nil && v >= firstImpulse && v <= lastImpulse
+	case prefix == "land":
+		uid, pid, _ := strings.Cut(arg, ":")
+		u, ok1 := s.g.byID[uid]
+		p, ok2 := s.g.placeIndex[pid]
+		return act(kLand, int(u)|int(p)<<8), ok1 && ok2
+	case prefix == "repair-bridge", prefix == "demolish":
+		i := s.g.bridgeIndexOf(arg)
+		return act(map[string]kind{"repair-bridge": kRepairBridge, "demolish": kDemolish}[prefix], i), i >= 0
 	case prefix == "interdict":
 		p, ok := s.g.placeIndex[arg]
 		return act(kInterdict, int(p)), ok

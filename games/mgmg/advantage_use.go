@@ -27,14 +27,16 @@ const (
 	rrRepair                          // mgmg:19.23 a Repair dr in the Refit Phase; Unit holds the bridge's index
 	rrBombard                         // mgmg:11.4 a bombardment's DRs, the attacker's on offer, in the bombardment beneath
 	rrAssault                         // mgmg:10.71 an assault's DRs, the attacker's on offer, in the assault beneath
-	rrDemolition                      // fh40:19.4 a Dutch demolition dr; Unit holds the bridge's index
+	rrBridgeRepair                    // mgmg:19.2 a Repair dr in an Assault Impulse; Unit holds the bridge's index
+	rrDemolition                      // mgmg:19.4 a Demolition dr; Unit holds the bridge's index
+	rrBlow                            // fh40:19.4, 20.2 a Dutch demolition dr of the Bridge Demolition Phase; Unit holds the bridge's index
 	rrCoup                            // fh40:20.3 the German Bridge Coup dr; Unit is the battalion the train carries
 )
 
-var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment", rrAssault: "assault", rrDemolition: "demolition", rrCoup: "coup"}
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment", rrAssault: "assault", rrBridgeRepair: "bridge-repair", rrDemolition: "demolition", rrBlow: "blow", rrCoup: "coup"}
 
 // rollLabels name the rolls in prompts and labels.
-var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR", rrAssault: "assault's attacker DR", rrDemolition: "demolition dr", rrCoup: "Bridge Coup dr"}
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR", rrAssault: "assault's attacker DR", rrBridgeRepair: "Repair dr", rrDemolition: "Demolition dr", rrBlow: "Demolition dr", rrCoup: "Bridge Coup dr"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -112,6 +114,10 @@ func (s *State) resolveRoll(f frame, roll int) {
 		s.setWeather(roll)
 	case rrInterdiction:
 		s.interdictionResult(f.Unit, roll)
+		if s.stack.n > 0 && s.stack.frames[0].Proc == procImpulse { // mgmg:18.44 in an impulse's landings
+			s.interdictLandingFrom(f.Unit + 1)
+			return
+		}
 		s.interdictFrom(f.Unit + 1)
 	case rrSurrender:
 		s.surrenderResult(f.Unit, roll)
@@ -127,8 +133,14 @@ func (s *State) resolveRoll(f frame, roll int) {
 		s.resolveBombardment(roll)
 	case rrAssault:
 		s.assaultRolled(roll)
+	case rrBridgeRepair:
+		s.step = stImpulse
+		s.repairResult(int(f.Unit), s.impulseFrame().Side, roll)
 	case rrDemolition:
-		s.demolitionResult(int(f.Unit), roll)
+		s.step = stImpulse
+		s.demolitionResult(int(f.Unit), s.impulseFrame().Side, roll)
+	case rrBlow:
+		s.blowResult(int(f.Unit), roll)
 	case rrCoup:
 		s.coupResult(f.Unit, roll)
 	}

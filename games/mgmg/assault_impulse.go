@@ -19,7 +19,7 @@ import (
 // assault in a Contested Active Area before moving (10.6), overruns
 // letting units go on (10.5). The failed infiltrators of each place
 // assault together as the Infiltration Impulse ends (8.222). Bridge repair
-// (19.2) and demolition (19.4) are not offered yet.
+// (19.2) and demolition (19.4) are bridge_impulse.go's.
 
 // impulseKind is what a side does with its impulse (mgmg:8.2).
 type impulseKind uint8
@@ -207,10 +207,10 @@ func (s *State) activate(k impulseKind, p int16) {
 // side's (mgmg:8.5), Fresh, not yet moved this impulse, and with some place to enter (mgmg:8.3, 9.1).
 func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
 	st, f := s.units[u], s.impulseFrame()
-	if st.Loc != mv.Active || st.Level != StepFresh || s.g.side[u] != f.Side || f.Acted.has(u) {
-		return false
+	if st.Loc != mv.Active && !s.landedFrom(u, mv) || st.Level != StepFresh || s.g.side[u] != f.Side || f.Acted.has(u) {
+		return false // mgmg:18.42: a unit landed from the United Kingdom box moves on from its Drop Area
 	}
-	leg := StartLeg(int(mv.Active))
+	leg := s.startLeg(u, mv, g)
 	return len(s.entries(u, leg, mv, g, nil)) > 0 || len(s.legalCarry(nil, u, leg, mv, g)) > 0 // fh40:20.4
 }
 
@@ -330,7 +330,7 @@ func (s *State) applyImpulse(k kind, x int) {
 	case kInfiltrationImpulse:
 		s.activate(impulseInfiltration, int16(x))
 	case kMove:
-		mv.Unit, mv.Leg = int16(x)+1, stateOf(StartLeg(int(mv.Active)))
+		mv.Unit, mv.Leg = int16(x)+1, stateOf(s.startLeg(int16(x), mv, nil))
 	case kEnter:
 		s.enterPlace(int(mv.Unit-1), x&0xff, Via(x>>8))
 	case kCarry:

@@ -90,13 +90,28 @@ func TestInfiltrationImpulse(t *testing.T) {
 	}
 }
 
-// mgmg:20.61: in Impulse 0 of September 17 German units may not move, so
-// no place is offered for movement.
+// mgmg:20.61: in Impulse 0 of September 17 German units may not move, but
+// a place may be activated to blow bridges (mgmg:19.4): the places offered
+// are those beside a German bridge with an Allied-Controlled or Contested
+// place across, and each offers no unit to move, only the end of the
+// movement and then the demolitions.
 func TestDDayImpulse0(t *testing.T) {
 	s := newTestState(t, "standard")
 	playDDay(t, s)
-	if got := ids(s); !slices.Equal(got, []string{"pass"}) {
-		t.Errorf("German Impulse 0 of September 17: %v, want only pass", got)
+	got := ids(s)
+	if got[0] != "pass" || len(got) == 1 {
+		t.Fatalf("German Impulse 0 of September 17: %v, want pass and the places beside bridges to blow", got)
+	}
+	for _, id := range got[1:] {
+		c := edited(t, s, func(*Position) {})
+		play(t, c, id)
+		if next := ids(c); !slices.Equal(next, []string{"end-impulse"}) {
+			t.Fatalf("%s offers %v; want no unit to move, only the end of the movement", id, next)
+		}
+		play(t, c, "end-impulse")
+		if next := ids(c); len(next) < 2 || next[0] != "done" || !strings.HasPrefix(next[1], "demolish:") {
+			t.Errorf("after %s: %v; want the demolitions", id, next)
+		}
 	}
 }
 
@@ -139,8 +154,10 @@ func TestImpulseChoicesAndNationalities(t *testing.T) {
 	control := map[string]string{"35": "airborne", "34": "corps", "33": "corps", "28": "corps"}
 	s := impulseOf(t, 20, germans, "clear", units, control)
 	noAir := slices.DeleteFunc(ids(s), func(id string) bool { return strings.HasPrefix(id, "interdict:") })
-	if got := sorted(noAir); !slices.Equal(got, []string{"assault:34", "assault:36", "infiltrate:36", "pass"}) {
-		t.Errorf("German impulse choices %v, want pass, assault:34 and 36, infiltrate:36 (34 is not Free)", got)
+	// and 23, 28, 33 and 39 only to blow the German bridges 23/28 and 33/39
+	// beside Allied-Controlled 28 and 33 (mgmg:8.21, 19.4)
+	if got := sorted(noAir); !slices.Equal(got, []string{"assault:23", "assault:28", "assault:33", "assault:34", "assault:36", "assault:39", "infiltrate:36", "pass"}) {
+		t.Errorf("German impulse choices %v, want pass, assault:34 and 36, infiltrate:36 (34 is not Free), and the bridges' places", got)
 	}
 	s = impulseOf(t, 20, allies, "clear", units, control)
 	noAir = slices.DeleteFunc(ids(s), func(id string) bool { return strings.HasPrefix(id, "bombard-area:") }) // the RAF markers (bombard_test.go)

@@ -208,7 +208,7 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 		d.Forward = StrongestForward(d)
 	}
 	at := int(f.Fight.Place)
-	c := AssaultCase{Mandatory: !f.Fight.Optional, From: EnteredFromArea, ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
+	c := AssaultCase{Mandatory: !f.Fight.Optional, From: s.assaultOrigin(f), ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
 	return a, d, c
 }
 

@@ -42,9 +42,9 @@ func (s *State) startDemolition() {
 	s.step, s.active = stDemolition, allies
 }
 
-// mayDemolish reports a bridge in play the Dutch hold and have not yet
+// mayBlow reports a bridge in play the Dutch hold and have not yet
 // tried to blow (fh40:19.4: one attempt per bridge).
-func (s *State) mayDemolish(i int) bool {
+func (s *State) mayBlow(i int) bool {
 	return s.g.fh40.bridges&(1<<i) != 0 && s.tried&(1<<i) == 0 && s.bridges[i].Held == heldAllied
 }
 
@@ -65,7 +65,7 @@ func (s *State) legalDemolition(buf []engine.Action) []engine.Action {
 	default:
 		buf = append(buf, act(kDone, 0))
 		for i := range s.bridges {
-			if s.mayDemolish(i) {
+			if s.mayBlow(i) {
 				buf = append(buf, act(kDemolish, i))
 			}
 		}
@@ -131,12 +131,12 @@ func (s *State) applyDemolition(k kind, x int) {
 // reroll to the Advantage holder (mgmg:12.2).
 func (s *State) rollDemolition(i int) {
 	s.step, s.active = stDemolition, allies
-	s.offerReroll(rrDemolition, s.rng.Die(6), int16(i))
+	s.offerReroll(rrBlow, s.rng.Die(6), int16(i))
 }
 
-// demolitionResult applies the demolition dr that stands for bridge i
+// blowResult applies the demolition dr that stands for bridge i
 // (fh40:19.4, 19.41).
-func (s *State) demolitionResult(i int, dr int) {
+func (s *State) blowResult(i int, dr int) {
 	b := s.g.bridges[i]
 	if Demolishes(dr, s.g.m.Boundary(b.A, b.B) == River) {
 		s.bridges[i].Held = heldBlown

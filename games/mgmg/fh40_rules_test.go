@@ -150,7 +150,7 @@ func TestFH40CoupFails(t *testing.T) {
 	if s.controller(g.at("37")) != germans || s.advantage != allies {
 		t.Errorf("37 %s, Advantage %s: Gennep German, the Advantage lost", s.controller(g.at("37")), s.advantage)
 	}
-	if s.step != stReroll || s.active != allies || s.stack.top().For != rrDemolition {
+	if s.step != stReroll || s.active != allies || s.stack.top().For != rrBlow {
 		t.Fatalf("step %s: the Dutch demolition dr is offered to the Advantage holder, now the Dutch", stepNames[s.step])
 	}
 	play(t, s, "keep")

@@ -261,7 +261,10 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	road := mp.Road(at, to) || m.Type == Armored && how == ViaFerry && armourFerry(mp, at, to)
+	road := mp.Road(at, to)
+	if m.Type == Armored && how == ViaFerry {
+		road = armourFerry(mp, at, to) // mgmg:3.21: no other ferry carries armour's road net
+	}
 	polder := mp.Polder(at) || mp.Polder(to)
 	switch {
 	case m.Type == Armored && !road:
