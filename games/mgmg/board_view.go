@@ -214,6 +214,7 @@ func (g *Game) markerSymbols(pal *area.Palette) []symbol.Symbol {
 		marker("marker-turn-clear", field(p("clear"), p("marker-edge")), symbol.El("circle", "cx", 9, "cy", 9, "r", 4.5, "fill", p("sun"))),
 		marker("marker-turn-overcast", field(p("overcast"), p("marker-edge")),
 			symbol.El("path", "d", "M4,12.5A3,3 0 0 1 5.5,7A4,4 0 0 1 12.5,6.5A3,3 0 0 1 14,12.5Z", "fill", p("cloud"))),
+		marker("marker-turn-fog", field(p("cloud"), p("marker-edge")), text(9, 11.5, 5.5, p("marker-ink"), "FOG")), // fh40:17.3
 		marker("marker-advantage-used", field(p("used"), p("marker-edge")), text(9, 12.6, 9, p("marker-ink"), "A")))
 	for _, sd := range []Side{German, Allied} {
 		out = append(out,

@@ -736,3 +736,25 @@ func TestFH40NoWeatherChange(t *testing.T) {
 		t.Fatalf("weather %s, change %v, impulse %d: Clear stays, Impulse 5 follows", s.weather, s.weatherChange, s.impulse)
 	}
 }
+
+// fh40:3.6, 3.4, 3.8: the side panel shows May 10 to 12 and the German
+// Victory Points, and no Supply Track or United Kingdom box.
+func TestFH40Panels(t *testing.T) {
+	s := newFH40(t)
+	ids := map[string]Panel{}
+	for _, p := range s.View("german").(View).Panels {
+		ids[p.ID] = p
+	}
+	if turn := ids["turn"]; turn.Value != "10" || !slices.Equal(turn.Positions, []string{"10", "11", "12"}) {
+		t.Errorf("turn panel %+v: May 10 of 10-12", turn)
+	}
+	if _, ok := ids["supply"]; ok {
+		t.Error("no Supply Track (fh40:3.8)")
+	}
+	if _, ok := ids["uk-box"]; ok {
+		t.Error("no United Kingdom box (fh40:3.4)")
+	}
+	if vp := ids["vp"]; vp.Label != "German VP" || vp.Value != 1 {
+		t.Errorf("VP panel %+v: the Germans hold 1 at the start, the French point (fh40:21.3)", vp)
+	}
+}
