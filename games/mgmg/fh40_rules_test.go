@@ -758,3 +758,17 @@ func TestFH40Panels(t *testing.T) {
 		t.Errorf("VP panel %+v: the Germans hold 1 at the start, the French point (fh40:21.3)", vp)
 	}
 }
+
+// fh40:3.2, 3.6: the terminal's text shows May 10 and only the places in
+// play, the Dutch ones marked so.
+func TestFH40Text(t *testing.T) {
+	txt := newFH40(t).Text("german")
+	for _, want := range []string{"May 10 of 12, 1940", "German VP 1", "27 Beek [TEM+3, dutch]"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("text lacks %q", want)
+		}
+	}
+	if strings.Contains(txt, "13 Arnhem") || strings.Contains(txt, "September") {
+		t.Error("Arnhem and the September dates are not Fortress Holland's")
+	}
+}
