@@ -162,6 +162,7 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		v.Ferry, v.Held = s.ferries[i], sd == germans
 		g.SetBorder(b, v)
 	}
+	s.heldBoundaries(g, sd)
 	return g
 }
 

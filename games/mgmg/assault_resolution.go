@@ -324,6 +324,9 @@ func (s *State) assaultEffects(f *frame, e AssaultEffects) {
 			s.bridges[i].Held = heldBy(f.Side) // mgmg:10.2
 			s.logf("mgmg:10.2", "the bridge between %p and %p becomes the %s side's", int(from), int(f.Fight.Place), int(f.Side))
 		}
+		if from, c := cameFrom(imp.Move.Came[u]); e.TakesCrossing {
+			s.takeBoundary(from, f.Fight.Place, c, f.Side) // fh40:10.2, 10.4
+		}
 	}
 	switch {
 	case e.Overrun:

@@ -772,3 +772,43 @@ func TestFH40Text(t *testing.T) {
 		t.Error("Arnhem and the September dates are not Fortress Holland's")
 	}
 }
+
+// fh40:9.62, 10.2, 10.4, 4.6: every canal and river boundary is Dutch-held
+// at the start, so German infantry wading the canal between 48 and 49 into
+// Schijndel, Contested already, must assault; once a German assault took
+// that boundary (a success or a stalemate) it carries a Held! marker, and
+// the next unit joins the fight there without a Mandatory Assault.
+func TestFH40HeldMarkers(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	play(t, s, "done", "pass")
+	from, to := g.at("48"), g.at("49")
+	inf := Mover{Type: Infantry, German: true, MF: 3}
+	enter := func() Entry {
+		mv := s.startMoving(impulseAssault, from, germans)
+		gr := s.ground(germans, &mv)
+		gr.Places[to].Friends, gr.Places[to].FreshEnemies, gr.Places[to].ContestedAtStart = 1, 1, true
+		gr.Places[from] = PlaceView{}
+		e, err := gr.Enter(inf, StartLeg(int(from)), int(to), ViaBorder)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	if e := enter(); !e.Mandatory || e.Crossing.Kind != CanalCrossing {
+		t.Fatalf("%+v: over a Dutch-held canal into a Contested area, a Mandatory Assault (fh40:10.2)", e)
+	}
+	s.takeBoundary(from, to, Crossing{Kind: CanalCrossing}, allies)
+	s.takeBoundary(from, to, Crossing{Kind: BridgeCrossing}, germans)
+	if s.held != 0 {
+		t.Fatal("only a German assault over an unbridged boundary places a Held! marker")
+	}
+	s.takeBoundary(from, to, Crossing{Kind: CanalCrossing}, germans)
+	if e := enter(); e.Mandatory {
+		t.Errorf("%+v: over the German Held! canal no Mandatory Assault", e)
+	}
+	back := edited(t, s, func(*Position) {})
+	if back.Hash() != s.Hash() || !slices.Equal(back.heldNames(), []string{"48/49"}) {
+		t.Errorf("held %v: the Held! marker survives a position's round trip", back.heldNames())
+	}
+}

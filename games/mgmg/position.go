@@ -44,7 +44,8 @@ type Position struct {
 	RepairsTried  []string             `json:"repairs_tried,omitempty"` // the bridges it tried to repair this Refit Phase (mgmg:19.23)
 	Choices       int                  `json:"choices"`
 	Result        *engine.Result       `json:"result,omitempty"`
-	Banked        int                  `json:"vp_banked,omitempty"` // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
+	Banked        int                  `json:"vp_banked,omitempty"`       // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
+	Held          []string             `json:"held_boundaries,omitempty"` // fh40's Held! markers: the river and canal boundaries the Germans took, as "a/b" (fh40:4.6, 10.2)
 }
 
 // SideNumbers is a number for each side.
@@ -78,7 +79,7 @@ func (s *State) Position() any {
 		Reserves:      SideNumbers{int(s.reserves[germans]), int(s.reserves[allies])},
 		ConstructUsed: SideNumbers{int(s.constructUsed[germans]), int(s.constructUsed[allies])},
 		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), BridgeUse: s.bridgeUses(), Control: s.controlMarkers(),
-		Stack: s.stack.list(), Choices: s.choices, Result: s.result, Banked: int(s.banked),
+		Stack: s.stack.list(), Choices: s.choices, Result: s.result, Banked: int(s.banked), Held: s.heldNames(),
 	}
 	for i, m := range g.pieces.Setup.AirMarkers {
 		if s.airUsed&(1<<i) != 0 {
@@ -255,7 +256,7 @@ func (s *State) setTracks(p Position) error {
 		return fmt.Errorf("vp_banked %d: only fh40 banks Victory Points, -2 to 1, at the checks of May 10 and 11 (fh40:21.3)", p.Banked)
 	}
 	s.banked = int8(p.Banked)
-	return nil
+	return s.setHeld(p.Held)
 }
 
 func parseWeather(name string) (weather, bool) {
