@@ -812,3 +812,59 @@ func TestFH40HeldMarkers(t *testing.T) {
 		t.Errorf("held %v: the Held! marker survives a position's round trip", back.heldNames())
 	}
 }
+
+// fh40:9.4, fh40:9.1, fh40:9.2: German and Dutch armour and mechanized
+// units pay ½ MF an area along the road net through Free areas: a panzer
+// battalion from Boxmeer (45) by road to Mill (44) and Cuijk (42) has spent
+// 1 MF (2 halves) of its 7; German field artillery pays the full 1 MF an
+// area, 2 for the two, as in mgmg the German armour would.
+func TestFH40RoadMovement(t *testing.T) {
+	g := MustLoadFH40()
+	a := func(id string) int { return int(g.at(id)) }
+	gr := &Ground{Map: g.m, German: true, Day: 18, FH40: true, Places: make([]PlaceView, nPlaces)}
+	for _, c := range []struct {
+		name  string
+		m     Mover
+		spent int
+	}{{"panzer", Mover{Type: Armored, German: true, MF: 7}, 2}, {"Dutch mechanized", Mover{Type: MechanizedInfantry, MF: 5}, 2}, {"German artillery", Mover{Type: FieldArtillery, German: true, MF: 4}, 4}} {
+		l := StartLeg(a("45"))
+		for _, to := range []string{"44", "42"} {
+			e, err := gr.Enter(c.m, l, a(to), ViaBorder)
+			if err != nil {
+				t.Fatalf("%s to %s: %v", c.name, to, err)
+			}
+			l = e.Leg
+		}
+		if l.Spent() != c.spent {
+			t.Errorf("%s: %d halves spent, want %d", c.name, l.Spent(), c.spent)
+		}
+	}
+	gr.FH40 = false
+	e, _ := gr.Enter(Mover{Type: Armored, German: true, MF: 7}, StartLeg(a("45")), a("44"), ViaBorder)
+	if e.Leg.Spent() != 2 {
+		t.Errorf("mgmg's German armour pays the full rate: %d halves", e.Leg.Spent())
+	}
+}
+
+// fh40:16.23, fh40:13.2: a German Air Bombardment of Beek (27), Contested by
+// IR 454, with equal DRs (6 and 6): 6 + 6 against 6 + 6 harms no Dutch
+// unit, but a mistaken attack deals the Germans half the attacker's DR, 3
+// attrition points; the Dutch name IR 454 the primary target: Fresh
+// infantry, it takes 2 and is Spent (fh40:11.41).
+func TestFH40MistakenAttack(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	play(t, s, "done", "pass")
+	ir := g.unit("de-254-ir454")
+	s.put(ir, g.at("27"), StepFresh)
+	play(t, s, "bombard-area:27", "air:luftwaffe-2")
+	s.rng.Force(3, 3, 3, 3)
+	play(t, s, "primary:nl-border-beek", "keep")
+	if s.step != stMistaken || s.active != allies {
+		t.Fatalf("step %s active %s: the Dutch name the German primary target", stepNames[s.step], s.active)
+	}
+	play(t, s, "primary:de-254-ir454")
+	if s.units[ir].Level != StepSpent || s.units[g.unit("nl-border-beek")].Level != StepFresh {
+		t.Errorf("IR 454 %s, Beek's battalion %s: the Germans pay, the Dutch do not", levelNames[s.units[ir].Level], levelNames[s.units[g.unit("nl-border-beek")].Level])
+	}
+}

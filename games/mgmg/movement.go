@@ -188,8 +188,13 @@ type Entry struct {
 }
 
 // halfRate reports a unit that pays ½ MF along the road net through Free
-// areas: Allied armoured, mechanized and artillery units (mgmg:9.4).
-func halfRate(m Mover) bool {
+// areas: Allied armoured, mechanized and artillery units (mgmg:9.4); in
+// Fortress Holland armoured and mechanized units of either side
+// (fh40:9.4).
+func (g *Ground) halfRate(m Mover) bool {
+	if g.FH40 {
+		return m.Type == Armored || m.Type == MechanizedInfantry
+	}
 	return !m.German && (m.Type == Armored || m.Type == MechanizedInfantry || m.Type == FieldArtillery)
 }
 
@@ -318,7 +323,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	}
 	cost := g.enterCost(to, wade)
 	n.Cost += cost
-	n.Half = n.Half && halfRate(m) && road && cost == 2 && how == ViaBorder
+	n.Half = n.Half && g.halfRate(m) && road && cost == 2 && how == ViaBorder
 	if n.Spent() > mf {
 		if !fresh {
 			return Entry{}, fmt.Errorf("entering %s costs %s MF, more than the %s left (mgmg:9.2)", mp.Place(to).ID, halves(n.Spent()-leg.Spent()), halves(mf-leg.Spent()))
