@@ -267,7 +267,7 @@ func TestFH40SupplyLines(t *testing.T) {
 	}
 }
 
-// fh40:6.4, fh40:13.3, fh40:13.6, fh40:13.9: the Refit Phase on May 11: a supplied Dutch unit
+// fh40:6.4, fh40:13.3, fh40:13.6, fh40:13.9, fh40:4.4: the Refit Phase on May 11: a supplied Dutch unit
 // in Schijndel (49) refits from Disrupt 2 to Disrupt 1 only, a German one
 // in the Reichswald from Spent to Fresh, a French one in Zone G too; the
 // Dutch battalion Spent in Mill (44) is Isolated and makes its Surrender
@@ -737,7 +737,7 @@ func TestFH40NoWeatherChange(t *testing.T) {
 	}
 }
 
-// fh40:3.6, 3.4, 3.8: the side panel shows May 10 to 12 and the German
+// fh40:3.6, fh40:3.4, fh40:3.8: the side panel shows May 10 to 12 and the German
 // Victory Points, and no Supply Track or United Kingdom box.
 func TestFH40Panels(t *testing.T) {
 	s := newFH40(t)
@@ -759,7 +759,7 @@ func TestFH40Panels(t *testing.T) {
 	}
 }
 
-// fh40:3.2, 3.6: the terminal's text shows May 10 and only the places in
+// fh40:3.2, fh40:3.6: the terminal's text shows May 10 and only the places in
 // play, the Dutch ones marked so.
 func TestFH40Text(t *testing.T) {
 	txt := newFH40(t).Text("german")
@@ -773,7 +773,7 @@ func TestFH40Text(t *testing.T) {
 	}
 }
 
-// fh40:9.62, 10.2, 10.4, 4.6: every canal and river boundary is Dutch-held
+// fh40:9.62, fh40:10.2, fh40:10.4, fh40:4.6: every canal and river boundary is Dutch-held
 // at the start, so German infantry wading the canal between 48 and 49 into
 // Schijndel, Contested already, must assault; once a German assault took
 // that boundary (a success or a stalemate) it carries a Held! marker, and
@@ -866,5 +866,24 @@ func TestFH40MistakenAttack(t *testing.T) {
 	play(t, s, "primary:de-254-ir454")
 	if s.units[ir].Level != StepSpent || s.units[g.unit("nl-border-beek")].Level != StepFresh {
 		t.Errorf("IR 454 %s, Beek's battalion %s: the Germans pay, the Dutch do not", levelNames[s.units[ir].Level], levelNames[s.units[g.unit("nl-border-beek")].Level])
+	}
+}
+
+// fh40:9.21, fh40:9.2: a Dutch battalion of MF 3 that has not moved may
+// still enter an area holding a Fresh German unit (4 MF) with all its MF;
+// having moved, it may not.
+func TestFH40MinimumMove(t *testing.T) {
+	g := MustLoadFH40()
+	a := func(id string) int { return int(g.at(id)) }
+	gr := &Ground{Map: g.m, FH40: true, Places: make([]PlaceView, nPlaces)}
+	gr.Places[a("42")] = PlaceView{FreshEnemies: 1, Enemy: true, EnemyAtStart: true}
+	bn := Mover{Type: Infantry, MF: 3}
+	e, err := gr.Enter(bn, StartLeg(a("44")), a("42"), ViaBorder)
+	if err != nil || !e.Leg.Done || e.Leg.Spent() != 6 || !e.Mandatory {
+		t.Fatalf("%+v %v: a minimum move of all 3 MF, and a Mandatory Assault", e, err)
+	}
+	e, _ = gr.Enter(bn, StartLeg(a("45")), a("44"), ViaBorder)
+	if _, err := gr.Enter(bn, e.Leg, a("42"), ViaBorder); err == nil {
+		t.Error("after a move, 4 MF are more than the 2 left")
 	}
 }
