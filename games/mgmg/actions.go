@@ -58,6 +58,7 @@ const (
 	kRepairBridge        // mgmg:19.2 try to repair a bridge as an Assault Impulse starts
 	kDemolish            // mgmg:19.4 try to demolish a bridge as it ends
 	kLand                // mgmg:18.42 land a unit (low byte) from the United Kingdom box in a Drop Area
+	kJoin                // mgmg:10.3, 10.6 a unit that may assault does
 	kExitMap             // fh40:21.4 the moving unit leaves the map from Zone G
 	kCoup                // fh40:20.3 the Bridge Coup with the train and a battalion
 	kCoupTo              // fh40:20.3 where the coup's units go
@@ -174,7 +175,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		s.describeBridgeTry(k, x, &c)
 	case kLand:
 		s.describeLanding(x&0xff, x>>8, &c)
-	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone:
+	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone, kJoin:
 		s.describeAssault(k, x, &c)
 	case kExitMap:
 		c.ID, c.Label, c.Rule = "exit-map", "Leave the map from Zone G for 1 MF: out of the game, not destroyed", "fh40:21.4"

@@ -15,11 +15,12 @@ import (
 //
 // A unit entering enemy units stops there, bound to the Mandatory Assault
 // the moving side resolves before the impulse ends (mgmg:10.1, 10.2,
-// assault_resolution.go). Not yet built: optional assaults (10.3), the
-// assault in a Contested Active Area before moving (10.6), overruns
-// letting units go on (10.5). The failed infiltrators of each place
-// assault together as the Infiltration Impulse ends (8.222). Bridge repair
-// (19.2) and demolition (19.4) are bridge_impulse.go's.
+// assault_resolution.go); others may make Optional Assaults (10.3), the
+// units of a Contested Active Area assault there at any point (10.6), and
+// units that overrun are picked again to move on (10.5). The failed
+// infiltrators of each place assault together as the Infiltration Impulse
+// ends (8.222). Bridge repair (19.2) and demolition (19.4) are
+// bridge_impulse.go's.
 
 // impulseKind is what a side does with its impulse (mgmg:8.2).
 type impulseKind uint8
@@ -52,9 +53,11 @@ type moves struct {
 	SeizedNow        uint32          `json:",omitempty"` // those the moving unit seized, which it crosses without the toll
 	SeizeTo          int16           `json:",omitempty"` // the place across the bridge whose seizure dr is on offer, plus one
 	Assaulted        placeSet        `json:",omitzero"`  // places assaulted this impulse: no unit enters them again (mgmg:10.1)
-	Came             [nUnits]int16   `json:",omitzero"`  // by unit, where it last entered from and how (came, assault_resolution.go)
+	Came             [nUnits]uint16  `json:",omitzero"`  // by unit, where it last entered from, how, and the MF it had used (came, assault_resolution.go)
 	Ending           bool            `json:",omitempty"` // the side ended its movement: the infiltrators' assaults follow (mgmg:8.222)
 	Supported        units           `json:",omitzero"`  // field artillery that supported an assault this impulse (mgmg:15.12)
+	Overran          units           `json:",omitzero"`  // assaulting units that overran and may move on (mgmg:10.5)
+	ActiveCost       uint8           `json:",omitempty"` // halves of MF every unit of the Active Area has used by its assault there (mgmg:10.6)
 	Carried          int16           `json:",omitempty"` // the infantry battalion Panzer Zug 1 carries this impulse, plus one; 0 when none (fh40:20.4)
 }
 
@@ -102,6 +105,10 @@ func (m *moves) hash(h *engine.Hasher) {
 	for _, w := range m.Supported {
 		h.Add(w)
 	}
+	for _, w := range m.Overran {
+		h.Add(w)
+	}
+	h.Add(uint64(m.ActiveCost))
 	h.Add(uint64(uint16(m.Carried)))
 }
 
@@ -113,11 +120,12 @@ func (m *moves) check(p proc) error {
 	}
 	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
 		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.SeizeTo >= 0 && m.SeizeTo <= nPlaces && m.Carried >= 0 && m.Carried <= nUnits
-	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 || m.Supported[len(m.Supported)-1]>>(nUnits%64) != 0 {
+	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 || m.Supported[len(m.Supported)-1]>>(nUnits%64) != 0 ||
+		m.Overran[len(m.Overran)-1]>>(nUnits%64) != 0 || m.ActiveCost > 4 {
 		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
 	}
 	for _, c := range m.Came {
-		if from, cr := cameFrom(c); c < 0 || from >= nPlaces || cr.Kind > BoatCrossing {
+		if from, cr := cameFrom(c); from >= nPlaces || cr.Kind > BoatCrossing {
 			return fmt.Errorf("stack: impulse movement: a unit came from %d, no place of the game", from)
 		}
 	}
@@ -132,7 +140,10 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 	mp := s.g.m
 	g := &Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
 		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces), FH40: s.g.fh40 != nil,
-		Borders: make([]BorderAt, 0, nBridges+nFerries)}
+		Borders: make([]BorderAt, 0, nBridges+nFerries), Held: s.held, BoundaryAt: s.g.boundaryAt}
+	if sd == s.g.boundarySide {
+		g.Held = ^s.held // the Germans (the Dutch in fh40:9.62) hold every boundary without a Held! marker (mgmg:9.62)
+	}
 	for p := range g.Places {
 		v := &g.Places[p]
 		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
@@ -154,21 +165,19 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
 	}
 	for i, b := range s.g.bridges {
-		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i]),
+		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Uses: int(mv.BridgeUses[i]),
 			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0, Rail: s.railBridge(i)})
 	}
 	for i, b := range s.g.ferries {
 		v := g.border(b.A, b.B)
-		v.Ferry, v.Held = s.ferries[i], sd == germans
+		v.Ferry = s.ferries[i]
 		g.SetBorder(b, v)
 	}
-	s.heldBoundaries(g, sd)
 	return g
 }
 
-// bridgeHold is who holds bridge i as side sd sees it (mgmg:19.1).
-// Unbridged river and canal boundaries are German-held (mgmg:9.62): Held!
-// markers (mgmg:7.2, 10.4) are not yet kept.
+// bridgeHold is who holds bridge i as side sd sees it (mgmg:19.1); the
+// Held! markers of boundaries without an intact bridge are held.go's.
 func (s *State) bridgeHold(i int, sd side) BridgeHold {
 	switch s.bridges[i].Held {
 	case heldBlown:
@@ -204,15 +213,29 @@ func (s *State) activate(k impulseKind, p int16) {
 	s.logf(rule, "%s activates %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
 }
 
-// mayMove reports a unit of the Active Area free to move: the active
-// side's (mgmg:8.5), Fresh, not yet moved this impulse, and with some place to enter (mgmg:8.3, 9.1).
+// mayMove reports a unit free to move: the active side's (mgmg:8.5),
+// Fresh, of the Active Area and not yet moved this impulse, or one that
+// has overrun (mgmg:10.5); with some place to enter (mgmg:8.3, 9.1).
 func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
 	st, f := s.units[u], s.impulseFrame()
-	if st.Loc != mv.Active && !s.landedFrom(u, mv) || st.Level != StepFresh || s.g.side[u] != f.Side || f.Acted.has(u) {
+	if st.Level != StepFresh || s.g.side[u] != f.Side || !mv.Overran.has(u) && (st.Loc != mv.Active && !s.landedFrom(u, mv) || f.Acted.has(u)) {
 		return false // mgmg:18.42: a unit landed from the United Kingdom box moves on from its Drop Area
 	}
 	leg := s.startLeg(u, mv, g)
 	return len(s.entries(u, leg, mv, g, nil)) > 0 || len(s.legalCarry(nil, u, leg, mv, g)) > 0 // fh40:20.4
+}
+
+// activeLeg is the leg unit u begins its movement with when it did not
+// land this activation (landing.go's startLeg): from the Active Area,
+// having used the MF of an assault there (mgmg:10.6), or, after an
+// overrun, on from where it overran with the MF it had left (mgmg:10.5).
+func (s *State) activeLeg(u int16, mv *moves) Leg {
+	leg := StartLeg(int(mv.Active))
+	leg.Used = int(mv.ActiveCost)
+	if at := s.units[u].Loc; mv.Overran.has(u) && at != mv.Active {
+		leg.At, leg.Entered, leg.Half, leg.Used = int(at), 1, false, cameSpent(mv.Came[u])
+	}
+	return leg
 }
 
 // entry is a place a moving unit may enter and how.
@@ -222,12 +245,13 @@ type entry struct {
 }
 
 // entries lists where unit u on leg may go next: by infiltration in an
-// Infiltration Impulse, otherwise by border, ferry or boat.
+// Infiltration Impulse, otherwise, and after an overrun, by border, ferry
+// or boat.
 func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []entry {
 	m := s.mover(u, mv)
 	hows := []Via{ViaBorder, ViaFerry, ViaBoat}
-	if mv.Kind == impulseInfiltration {
-		hows = []Via{ViaInfiltration}
+	if mv.Kind == impulseInfiltration && !mv.Overran.has(u) {
+		hows = []Via{ViaInfiltration} // an infiltrator that overran moves on as any unit (mgmg:10.5, 26.0 example 14)
 	}
 	for _, to := range g.Map.Neighbors(leg.At) {
 		if mv.Assaulted.has(to) {
@@ -285,8 +309,8 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 			}
 		}
 	}
-	if leg.Spent() == 0 {
-		return buf // a unit picked moves: it may stop once it has spent MF
+	if !f.Acted.has(u) {
+		return buf // a unit picked moves: it may stop once it has entered a place or tried a bridge
 	}
 	return append(buf, act(kStop, 0))
 }
@@ -332,6 +356,7 @@ func (s *State) applyImpulse(k kind, x int) {
 		s.activate(impulseInfiltration, int16(x))
 	case kMove:
 		mv.Unit, mv.Leg = int16(x)+1, stateOf(s.startLeg(int16(x), mv, nil))
+		mv.Overran[x/64] &^= 1 << (x % 64)
 	case kEnter:
 		s.enterPlace(int(mv.Unit-1), x&0xff, Via(x>>8))
 	case kCarry:
@@ -361,7 +386,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 		panic("mgmg: a listed entry is refused: " + err.Error())
 	}
 	f.Acted.add(int16(u))
-	mv.Came[u] = came(from, e.Crossing)
+	mv.Came[u] = came(from, e.Crossing, e.Leg.Spent())
 	s.crossed(mv, e, from, to)
 	if e.Boat {
 		s.boatUsed = true // mgmg:9.5
@@ -374,6 +399,9 @@ func (s *State) enterPlace(u, to int, how Via) {
 	s.carryAlong(int16(u), from, to, e)
 	s.updateControl(int16(to))
 	s.logf("mgmg:9.2", "%u enters %p "+viaNames[how]+" (%d of %d half MF used)", u, to, e.Leg.Spent(), g.ImpulseMF(m))
+	if e.Crossing.Kind != BridgeCrossing && s.count(int16(to), f.Side.other()) == 0 {
+		s.takeCrossing(from, to, e.Crossing, f.Side) // mgmg:9.22: a boundary crossed with no enemy beyond is gained
+	}
 	if how == ViaInfiltration {
 		s.infiltrate(u)
 		return
@@ -479,7 +507,7 @@ func (s *State) impulseAsks() (ask, wait string) {
 	mv := &s.impulseFrame().Move
 	switch {
 	case mv.Kind == impulseNone:
-		return fmt.Sprintf("Impulse %s: activate a place for an Assault or Infiltration Impulse, or pass (bombardment impulses and assaults are not yet built)", imp), "impulse " + imp
+		return fmt.Sprintf("Impulse %s: activate a place for an Assault, Infiltration or Bombardment Impulse, or pass", imp), "impulse " + imp
 	case mv.Unit == 0:
 		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or end the impulse", imp, s.g.placeName(mv.Active)), "impulse " + imp + ": movement"
 	}

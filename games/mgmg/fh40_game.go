@@ -33,8 +33,6 @@ type fh40Rules struct {
 	bridges                              uint32   // the bridges in play: both their places in play (fh40:3.2)
 	train                                int16    // Panzer Zug 1 (fh40:20.4)
 	germanControl                        []int16  // the places German-Controlled at the start (fh40:5.2)
-	boundaries                           []Border // the river and canal boundaries in play, which may carry a Held! marker (fh40:4.6)
-	boundaryAt                           []int8   // per pair of places: the index of its boundary in boundaries, -1 for none
 }
 
 // LoadFH40 reads and validates Fortress Holland's embedded pieces and the
@@ -70,17 +68,6 @@ func LoadFH40() (*Game, error) {
 		}
 		r.railBridges |= 1 << b
 	}
-	for i := range m.Len() {
-		for _, j := range m.Neighbors(i) {
-			if i < j && m.Boundary(i, j) != OpenGround {
-				r.boundaries = append(r.boundaries, Border{i, j})
-			}
-		}
-	}
-	if len(r.boundaries) > 64 {
-		return nil, fmt.Errorf("fh40: %d river and canal boundaries in play; a state keeps at most 64 Held! markers", len(r.boundaries))
-	}
-	r.boundaryAt = borderIndex(r.boundaries)
 	for _, id := range p.Setup.GermanControl {
 		r.germanControl = append(r.germanControl, g.placeIndex[id])
 	}
@@ -90,6 +77,7 @@ func LoadFH40() (*Game, error) {
 		}
 	}
 	g.fh40, g.first = r, allies // the Dutch player always goes first (fh40:6.3)
+	g.boundarySide = allies     // every boundary Dutch-held at the start (fh40:9.62)
 	return g, nil
 }
 

@@ -3,7 +3,6 @@ package mgmg
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"sandtable/engine"
 )
@@ -197,7 +196,7 @@ func (s *State) carryAlong(u int16, from, to int, e Entry) {
 		return
 	}
 	b := mv.Carried - 1
-	mv.Came[b] = came(from, e.Crossing)
+	mv.Came[b] = came(from, e.Crossing, e.Leg.Spent())
 	s.crossed(mv, e, from, to)
 	mv.PointEntered.add(to)
 	s.put(b, int16(to), StepFresh)
@@ -381,63 +380,4 @@ func freshBunkers(defs []Defender) int {
 		}
 	}
 	return n
-}
-
-// heldBoundaries shows side sd who holds each river and canal boundary in
-// Fortress Holland: the Dutch all of them at the start, the Germans those
-// with their Held! marker (fh40:9.62, 4.6). mgmg's borders are its own.
-func (s *State) heldBoundaries(g *Ground, sd side) {
-	r := s.g.fh40
-	if r == nil {
-		return
-	}
-	for i, b := range r.boundaries {
-		v := g.border(b.A, b.B)
-		v.Held = (sd == germans) == (s.held&(1<<i) != 0)
-		g.SetBorder(b, v)
-	}
-}
-
-// takeBoundary places the Held! marker on the unbridged canal or river
-// boundary between from and p that a German assault crossed and took with a
-// success or a stalemate (fh40:10.2, 10.4, 4.6).
-func (s *State) takeBoundary(from, p int16, c Crossing, sd side) {
-	r := s.g.fh40
-	if r == nil || sd != germans || c.Kind != CanalCrossing && c.Kind != BoatCrossing {
-		return
-	}
-	i := r.boundaryAt[int(from)*nPlaces+int(p)]
-	if i < 0 || s.held&(1<<i) != 0 {
-		return
-	}
-	s.held |= 1 << i
-	s.logf("fh40:10.2", "a Held! marker on the boundary between %p and %p", int(from), int(p))
-}
-
-// heldNames are the boundaries with a Held! marker as positions write them.
-func (s *State) heldNames() []string {
-	var out []string
-	if r := s.g.fh40; r != nil {
-		for i, b := range r.boundaries {
-			if s.held&(1<<i) != 0 {
-				out = append(out, s.g.placeIDs[b.A]+"/"+s.g.placeIDs[b.B])
-			}
-		}
-	}
-	return out
-}
-
-// setHeld reads a position's Held! markers.
-func (s *State) setHeld(names []string) error {
-	for _, name := range names {
-		i := -1
-		if r := s.g.fh40; r != nil {
-			i = slices.IndexFunc(r.boundaries, func(b Border) bool { return s.g.placeIDs[b.A]+"/"+s.g.placeIDs[b.B] == name })
-		}
-		if i < 0 {
-			return fmt.Errorf("held_boundaries: %q is no river or canal boundary of Fortress Holland (its places' IDs, lower index first); only fh40 keeps Held! markers (fh40:4.6)", name)
-		}
-		s.held |= 1 << i
-	}
-	return nil
 }

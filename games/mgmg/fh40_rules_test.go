@@ -798,18 +798,17 @@ func TestFH40HeldMarkers(t *testing.T) {
 	if e := enter(); !e.Mandatory || e.Crossing.Kind != CanalCrossing {
 		t.Fatalf("%+v: over a Dutch-held canal into a Contested area, a Mandatory Assault (fh40:10.2)", e)
 	}
-	s.takeBoundary(from, to, Crossing{Kind: CanalCrossing}, allies)
-	s.takeBoundary(from, to, Crossing{Kind: BridgeCrossing}, germans)
+	s.takeCrossing(int(from), int(to), Crossing{Kind: CanalCrossing}, allies)
 	if s.held != 0 {
-		t.Fatal("only a German assault over an unbridged boundary places a Held! marker")
+		t.Fatal("only a German assault places a Held! marker (fh40:10.2)")
 	}
-	s.takeBoundary(from, to, Crossing{Kind: CanalCrossing}, germans)
+	s.takeCrossing(int(from), int(to), Crossing{Kind: CanalCrossing}, germans)
 	if e := enter(); e.Mandatory {
 		t.Errorf("%+v: over the German Held! canal no Mandatory Assault", e)
 	}
 	back := edited(t, s, func(*Position) {})
-	if back.Hash() != s.Hash() || !slices.Equal(back.heldNames(), []string{"48/49"}) {
-		t.Errorf("held %v: the Held! marker survives a position's round trip", back.heldNames())
+	if back.Hash() != s.Hash() || !slices.Equal(back.heldMarkers(), []string{"48/49"}) {
+		t.Errorf("held %v: the Held! marker survives a position's round trip", back.heldMarkers())
 	}
 }
 
@@ -885,5 +884,21 @@ func TestFH40MinimumMove(t *testing.T) {
 	e, _ = gr.Enter(bn, StartLeg(a("45")), a("44"), ViaBorder)
 	if _, err := gr.Enter(bn, e.Leg, a("42"), ViaBorder); err == nil {
 		t.Error("after a move, 4 MF are more than the 2 left")
+	}
+}
+
+// fh40:10.5: units that made a Boat Assault or waded a canal, or assaulted
+// Elevated terrain such as Beek (27), may not go on after an overrun;
+// those that crossed by a bridge into open country may.
+func TestFH40Overrun(t *testing.T) {
+	g := MustLoadFH40()
+	for _, c := range []struct {
+		kind     CrossingKind
+		elevated bool
+		may      bool
+	}{{BoatCrossing, false, false}, {CanalCrossing, false, false}, {BridgeCrossing, g.m.Elevated(int(g.at("27"))), false}, {BridgeCrossing, g.m.Elevated(int(g.at("44"))), true}} {
+		if got := (Crossing{Kind: c.kind}).MayOverrun(c.elevated); got != c.may {
+			t.Errorf("crossing %d, elevated %v: may overrun %v", c.kind, c.elevated, got)
+		}
 	}
 }

@@ -39,6 +39,9 @@ type Game struct {
 	first         side       // the side that takes the first impulse of each pair; the other makes the Sunset DR (mgmg:6.3, fh40:6.3)
 	draw          *drawing   // the board document and the pieces' symbols, for clients (board_view.go)
 	eval          *evalCache // the evaluation's tables (evaluate.go)
+	boundaries    []Border   // the river and canal boundaries, as the state keeps their Held! markers (held.go)
+	boundaryAt    []int8     // per pair of places: the index of its river or canal boundary, -1 for none
+	boundarySide  side       // the side holding every boundary without a Held! marker: the Germans (mgmg:9.62), the Dutch in fh40:9.62
 }
 
 // options are the agreed scenario and optional rules (mgmg:22, 23).
@@ -78,6 +81,10 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		zone: make([]bool, nPlaces), draw: &drawing{}, eval: &evalCache{}, vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
 		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
 	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
+	if g.boundaries = m.boundaries(); len(g.boundaries) != nBoundaries {
+		return nil, fmt.Errorf("mgmg data: %d river and canal boundaries; a state holds exactly %d: change nBoundaries in held.go with the data", len(g.boundaries), nBoundaries)
+	}
+	g.boundaryAt = borderIndex(g.boundaries)
 	for i := range m.Len() {
 		id := m.Place(i).ID
 		g.placeIDs = append(g.placeIDs, id)

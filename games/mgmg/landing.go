@@ -128,7 +128,7 @@ func (s *State) landed() {
 	var led placeSet
 	for u := range int16(nUnits) {
 		if f.Landed.has(u) {
-			mv.Came[u] = came(int(s.g.uk), Crossing{})
+			mv.Came[u] = came(int(s.g.uk), Crossing{}, s.startLeg(u, mv, nil).Spent())
 			if s.units[u].Level == StepFresh && s.g.units[u].Type.CanLead() {
 				led.add(int(s.units[u].Loc))
 			}
@@ -154,8 +154,8 @@ func (s *State) landedFrom(u int16, mv *moves) bool {
 // (mgmg:18.42).
 func (s *State) startLeg(u int16, mv *moves, g *Ground) Leg {
 	p := int(s.units[u].Loc)
-	if !s.landedFrom(u, mv) {
-		return StartLeg(p)
+	if !s.landedFrom(u, mv) || mv.Overran.has(u) {
+		return s.activeLeg(u, mv) // assault_impulse.go
 	}
 	if g == nil {
 		g = s.ground(allies, mv)

@@ -42,10 +42,10 @@ type Position struct {
 	Depots        []DepotPos           `json:"depots,omitempty"`        // the Supply Depots dealt by the side refitting, in order (mgmg:13.4)
 	Refitted      []string             `json:"refitted,omitempty"`      // its units refitted this Refit Phase (mgmg:13.6)
 	RepairsTried  []string             `json:"repairs_tried,omitempty"` // the bridges it tried to repair this Refit Phase (mgmg:19.23)
+	Held          []string             `json:"held,omitempty"`          // the river and canal boundaries with a Held! marker: Allied (mgmg:4.6, 10.4)
 	Choices       int                  `json:"choices"`
 	Result        *engine.Result       `json:"result,omitempty"`
-	Banked        int                  `json:"vp_banked,omitempty"`       // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
-	Held          []string             `json:"held_boundaries,omitempty"` // fh40's Held! markers: the river and canal boundaries the Germans took, as "a/b" (fh40:4.6, 10.2)
+	Banked        int                  `json:"vp_banked,omitempty"` // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
 }
 
 // SideNumbers is a number for each side.
@@ -79,7 +79,7 @@ func (s *State) Position() any {
 		Reserves:      SideNumbers{int(s.reserves[germans]), int(s.reserves[allies])},
 		ConstructUsed: SideNumbers{int(s.constructUsed[germans]), int(s.constructUsed[allies])},
 		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), BridgeUse: s.bridgeUses(), Control: s.controlMarkers(),
-		Stack: s.stack.list(), Choices: s.choices, Result: s.result, Banked: int(s.banked), Held: s.heldNames(),
+		Stack: s.stack.list(), Choices: s.choices, Result: s.result, Banked: int(s.banked),
 	}
 	for i, m := range g.pieces.Setup.AirMarkers {
 		if s.airUsed&(1<<i) != 0 {
@@ -88,6 +88,7 @@ func (s *State) Position() any {
 	}
 	p.AirAt = s.airMarkers()
 	p.Depots = s.depotList()
+	p.Held = s.heldMarkers()
 	for b := range s.bridges {
 		if s.tried&(1<<b) != 0 {
 			p.RepairsTried = append(p.RepairsTried, g.bridgeName(b))
@@ -159,6 +160,9 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 		return nil, err
 	}
 	if err := s.setBridges(p.Bridges, p.BridgeUse); err != nil {
+		return nil, err
+	}
+	if err := s.setHeld(p.Held); err != nil {
 		return nil, err
 	}
 	if err := s.setUnits(p); err != nil {
@@ -256,7 +260,7 @@ func (s *State) setTracks(p Position) error {
 		return fmt.Errorf("vp_banked %d: only fh40 banks Victory Points, -2 to 1, at the checks of May 10 and 11 (fh40:21.3)", p.Banked)
 	}
 	s.banked = int8(p.Banked)
-	return s.setHeld(p.Held)
+	return nil
 }
 
 func parseWeather(name string) (weather, bool) {

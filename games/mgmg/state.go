@@ -222,7 +222,8 @@ type State struct {
 	refitted units            // its units refitted this Refit Phase, a level at most (mgmg:13.6)
 	tried    uint32           // the bridges it tried to repair this Refit Phase, or to demolish in fh40's Demolition Phase, one bit each (mgmg:19.2, 19.23, fh40:20.2)
 	banked   int8             // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
-	held     uint64           // fh40's Held! markers, one bit each by the game's boundaries (fh40:4.6, 10.2, 10.4)
+
+	held uint64 // the river and canal boundaries with a Held! marker, one bit each in Game.boundaries' order (mgmg:4.6, 10.4)
 }
 
 // RNG implements engine.State.
