@@ -190,6 +190,10 @@ func (g *Game) markerSymbols(pal *area.Palette) []symbol.Symbol {
 			symbol.El("path", "d", "M3.5,10Q9,1.5 14.5,10Z", "fill", p("marker"), "stroke", p("marker-ink"), "stroke-width", 0.8),
 			symbol.El("path", "d", "M3.5,10L9,15.5L14.5,10M9,10V15.5", "fill", "none", "stroke", p("marker-ink"), "stroke-width", 0.7)),
 		marker("marker-control-corps", field(p("corps"), p("marker-edge")), text(9, 12.4, 7.5, p("marker"), "XXX")),
+		// fh40:4.5, 4.6: the German control marker, and the German Bridge marker.
+		marker("marker-control-german", field(p("depot-german"), p("marker-edge")), text(9, 12.6, 9, p("marker-ink"), "G")),
+		marker("marker-bridge-german", field(p("marker"), p("depot-german")),
+			symbol.El("path", "d", "M2.5,11Q9,4 15.5,11M2.5,11V14M15.5,11V14", "fill", "none", "stroke", p("air-german"), "stroke-width", 2)),
 		// mgmg:4.6, 19: a blown bridge, a bridge the Allies hold, a construct marker.
 		marker("marker-bridge-blown", field(p("marker"), p("blown")),
 			symbol.El("path", "d", "M3,9H15M4,4L14,14M14,4L4,14", "stroke", p("blown"), "stroke-width", 2)),
