@@ -73,7 +73,7 @@ func split(a engine.Action) (kind, int) { return kind(a >> 32), int(int32(uint32
 func (s *State) Describe(a engine.Action) engine.Choice {
 	k, x := split(a)
 	c := engine.Choice{Rule: s.rule()}
-	if s.step == stDemolition || s.step == stCoup || s.step == stCoupTo {
+	if s.step == stDemolition || s.step == stCoup || s.step == stCoupTo || s.step == stCoupAttack {
 		s.describeDemolition(k, x, &c)
 		return c
 	}
@@ -319,7 +319,7 @@ func (s *State) rule() string {
 		return "mgmg:12.41"
 	case stDemolition:
 		return "fh40:20.2"
-	case stCoup, stCoupTo:
+	case stCoup, stCoupTo, stCoupAttack:
 		return "fh40:20.3"
 	}
 	return "mgmg:6.1"

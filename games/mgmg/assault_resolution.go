@@ -358,6 +358,7 @@ func (s *State) assaultRolled(ar int) {
 	f := s.fightFrame()
 	dr := int(f.Fight.Against)
 	f.Fight.Against = 0
+	ar += s.coupDRM()
 	u := f.Fight.Forward - 1
 	a, d, c := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, u))
 	av, dv := AssaultAV(a), AssaultDV(d)
@@ -513,6 +514,10 @@ func (s *State) endAssault() {
 		imp.Acted[i] |= f.Fight.Attackers[i] // mgmg:8.3, 10.6: who assaulted in place is Spent too
 	}
 	s.updateControl(f.Fight.Place)
+	if imp.For == rrCoup {
+		s.endCoupAttack()
+		return
+	}
 	s.step, s.active = stImpulse, imp.Side
 	if imp.Move.Ending && s.overranMayMove(imp) {
 		imp.Move.Ending = false // the infiltrators that overran move on first (mgmg:10.5, 26.0 example 14)

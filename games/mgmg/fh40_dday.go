@@ -19,6 +19,7 @@ import (
 const (
 	demolitionNeed = 5
 	coupNeed       = 4
+	coupAttackDRM  = 1
 )
 
 var (
@@ -62,6 +63,8 @@ func (s *State) legalDemolition(buf []engine.Action) []engine.Action {
 		for _, p := range s.g.fh40.coupTo {
 			buf = append(buf, act(kCoupTo, int(p)))
 		}
+	case stCoupAttack:
+		buf = append(buf, act(kDone, 0), act(kAssault, int(s.units[s.coupBattalion()].Loc)))
 	default:
 		buf = append(buf, act(kDone, 0))
 		for i := range s.bridges {
@@ -116,6 +119,13 @@ func (s *State) applyDemolition(k kind, x int) {
 			}
 		}
 		s.updateControl(int16(x))
+		s.step, s.active = stDemolition, allies
+		if s.count(int16(x), allies) > 0 && s.coupBattalion() >= 0 {
+			s.step, s.active = stCoupAttack, germans // fh40:20.3
+		}
+	case k == kAssault:
+		s.startCoupAttack(int16(x))
+	case s.step == stCoupAttack: // no attack
 		s.step, s.active = stDemolition, allies
 	case s.step == stCoup: // no coup: the Dutch roll for Gennep
 		s.logf("fh40:20.3", "the Germans make no Bridge Coup")
@@ -178,6 +188,8 @@ func (s *State) demolitionAsks() (ask, wait string) {
 		return "The Dutch try to blow the Gennep railway bridge: make the Bridge Coup with Panzer Zug 1 and the battalion it carries (a dr of 4 or more seizes the bridge), or Done to let them roll", "whether the Germans make the Bridge Coup"
 	case stCoupTo:
 		return "The Bridge Coup succeeded: choose where Panzer Zug 1 and its battalion go, Fresh", "where the coup's units go"
+	case stCoupAttack:
+		return fmt.Sprintf("The coup's battalion stands with Dutch units: assault them with +%d to its DR, or Done", coupAttackDRM), "whether the coup's battalion attacks"
 	}
 	return fmt.Sprintf("Bridge Demolition Phase: choose a bridge to try to blow (a dr of %d or more, one more over a river), or Done to begin Impulse 0", demolitionNeed), "the bridges the Dutch try to blow"
 }
@@ -197,10 +209,65 @@ func (s *State) describeDemolition(k kind, x int, c *engine.Choice) {
 		id := s.g.placeIDs[x]
 		c.ID, c.Rule, c.Refs = "coup-to:"+id, "fh40:20.3", []string{"area:" + id}
 		c.Label = "The coup's units go on to " + s.g.placeName(int16(x))
+	case kAssault:
+		c.ID, c.Rule, c.Refs = "resolve:"+s.g.placeIDs[x], "fh40:20.3", []string{"area:" + s.g.placeIDs[x]}
+		c.Label = fmt.Sprintf("The coup's battalion assaults the Dutch in %s, its DR +%d", s.g.placeName(int16(x)), coupAttackDRM)
 	case kDone:
 		c.ID, c.Label = "done", "Done: begin Impulse 0"
-		if s.step == stCoup {
+		switch s.step {
+		case stCoup:
 			c.Label = "No Bridge Coup: the Dutch roll for the Gennep bridge"
+		case stCoupAttack:
+			c.Label = "No attack: the Dutch go on with their demolitions"
 		}
 	}
+}
+
+// coupBattalion is the battalion of a successful coup, Fresh beside the
+// train in 44 or 43 (fh40:20.3), or -1.
+func (s *State) coupBattalion() int16 {
+	t := s.g.fh40.train
+	if t < 0 || s.units[t].Loc < 0 {
+		return -1
+	}
+	for u := range int16(len(s.g.pieces.Units)) {
+		d := &s.g.units[u]
+		if u != t && s.g.side[u] == germans && d.Type == Infantry && d.Size == SizeBattalion && s.units[u].Loc == s.units[t].Loc && s.units[u].Level == StepFresh {
+			return u
+		}
+	}
+	return -1
+}
+
+// startCoupAttack begins the coup's battalion's assault on the Dutch in p
+// (fh40:20.3), as mgmg's assaults run: on an impulse frame of the German,
+// marked as the coup's, the battalion having come over the Gennep bridge
+// and bound to it (mgmg:10.2).
+func (s *State) startCoupAttack(p int16) {
+	b := s.coupBattalion()
+	mv := s.startMoving(impulseAssault, p, germans)
+	mv.Came[b] = came(int(s.g.fh40.gennep), Crossing{Kind: BridgeCrossing, River: true}, 0)
+	mv.Mandatory.add(b)
+	s.stack.push(frame{Proc: procImpulse, Side: germans, For: rrCoup, Move: mv})
+	s.logf("fh40:20.3", "%u attacks the Dutch in %p", int(b), int(p))
+	s.startAssault(p)
+}
+
+// coupDRM is the modifier of the attacker's DR in the assault on top of the
+// stack: +1 in the coup's attack (fh40:20.3), 0 otherwise.
+func (s *State) coupDRM() int {
+	if s.stack.n > 0 && s.stack.frames[0].For == rrCoup {
+		s.logf("fh40:20.3", "the coup's attack: +%d to the DR", coupAttackDRM)
+		return coupAttackDRM
+	}
+	return 0
+}
+
+// endCoupAttack ends the coup's attack: its units are Spent as an
+// impulse's are (mgmg:8.3, 13.2), and the Dutch go on with their
+// demolitions (fh40:20.3).
+func (s *State) endCoupAttack() {
+	f := s.stack.pop()
+	s.exhaust(f.Acted)
+	s.step, s.active = stDemolition, allies
 }

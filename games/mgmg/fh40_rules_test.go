@@ -127,8 +127,12 @@ func TestFH40CoupSucceeds(t *testing.T) {
 			t.Errorf("%s is %+v; Fresh in 44 after the coup", g.units[u].ID, s.units[u])
 		}
 	}
-	if s.bridges[fh40Bridge(s, "37", "44")].Held != heldGerman || s.step != stDemolition || s.active != allies {
-		t.Errorf("bridge %s, step %s: the Germans hold the Gennep bridge and the Dutch go on", bridgeHeldNames[s.bridges[fh40Bridge(s, "37", "44")].Held], stepNames[s.step])
+	if s.bridges[fh40Bridge(s, "37", "44")].Held != heldGerman || s.step != stCoupAttack {
+		t.Errorf("bridge %s, step %s: the Germans hold the Gennep bridge and may attack the Dutch in Mill", bridgeHeldNames[s.bridges[fh40Bridge(s, "37", "44")].Held], stepNames[s.step])
+	}
+	play(t, s, "done")
+	if s.step != stDemolition || s.active != allies {
+		t.Errorf("step %s: without the attack the Dutch go on", stepNames[s.step])
 	}
 	if slices.Contains(choiceIDs(s), demolishID(s, "37", "44")) {
 		t.Error("the Dutch cannot blow a German-held bridge")
@@ -900,5 +904,47 @@ func TestFH40Overrun(t *testing.T) {
 		if got := (Crossing{Kind: c.kind}).MayOverrun(c.elevated); got != c.may {
 			t.Errorf("crossing %d, elevated %v: may overrun %v", c.kind, c.elevated, got)
 		}
+	}
+}
+
+// fh40:20.3: after a successful coup into Mill (44), held by two Dutch
+// battalions and their artillery, the coup's battalion may assault them
+// with +1 to its DR: III./IR 481 (AF 3) rolls 6 and 6, 12 + 1 = 13, so its
+// Attack Total is 3 + 13 = 16. When the assault is over the Dutch go on
+// with their demolitions, and the battalion has made its attack.
+func TestFH40CoupAttack(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	s.rng.Force(4)
+	play(t, s, demolishID(s, "37", "44"), "coup:de-256-3-481", "keep", "coup-to:44")
+	if s.step != stCoupAttack || !slices.Equal(choiceIDs(s), []string{"done", "resolve:44"}) {
+		t.Fatalf("step %s, choices %v: attack Mill or not", stepNames[s.step], choiceIDs(s))
+	}
+	play(t, s, "resolve:44")
+	s.rng.Force(6, 6, 1, 1)
+	for n := 0; s.step != stDemolition && n < 40; n++ {
+		ids := choiceIDs(s)
+		id := ids[0]
+		switch {
+		case s.step == stReroll:
+			id = "keep"
+		case slices.Contains(ids, "support-done"):
+			id = "support-done" // no artillery: AV 3
+		}
+		play(t, s, id)
+	}
+	found := false
+	for _, l := range s.LogLines("german", 0, s.LogLen("german")) {
+		found = found || strings.HasPrefix(l.Text, "AT 16 = AV 3 + DR 13")
+	}
+	if !found || s.step != stDemolition || s.active != allies {
+		t.Fatalf("step %s, AT line found %v: the attack with DR 12 + 1 against AV 3, then the Dutch go on", stepNames[s.step], found)
+	}
+	if s.units[g.unit("de-256-3-481")].Level == StepFresh {
+		t.Error("the battalion that attacked is Fresh no more (fh40:13.2)")
+	}
+	play(t, s, "done")
+	if s.step != stImpulse || s.active != allies || s.stack.n != 1 {
+		t.Fatalf("step %s, %d frames: Dutch Impulse 0 follows", stepNames[s.step], s.stack.n)
 	}
 }

@@ -319,7 +319,8 @@ func (s *State) setDepots(p Position) error {
 	if repairDr {
 		sd = p.Stack[0].Back // the side refitting, the Advantage holder choosing
 	}
-	demolishing := g.fh40 != nil && (s.step == stDemolition || s.step == stCoup || s.step == stCoupTo || s.step == stReroll) // fh40:20.2
+	demolishing := g.fh40 != nil && (s.step == stDemolition || s.step == stCoup || s.step == stCoupTo || s.step == stCoupAttack || s.step == stReroll ||
+		len(p.Stack) > 0 && p.Stack[0].For == rrCoup) // fh40:20.2, 20.3: the coup's attack
 	if !refitting && len(p.Refitted) > 0 || !refitting && !demolishing && len(p.RepairsTried) > 0 || s.step == stPurchase && len(p.Depots) > 0 || !refitting && len(p.Depots) > 0 {
 		return errors.New("depots and refitted: only while a side refits, the depots until it is done refitting (mgmg:13.4)")
 	}

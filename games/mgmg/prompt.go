@@ -28,7 +28,7 @@ var stepPhases = [...]engine.Phase{
 	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
 	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit, stAssaultPoint: phaseDaylight, stAssaultForward: phaseDaylight, stCasualty: phaseDaylight, stAttackerRetreat: phaseDaylight, stVoluntary: phaseDaylight, stRetreatTo: phaseDaylight, stAssaultSupport: phaseDaylight,
 	stSunsetMarker: phaseDaylight,
-	stDemolition:   phaseDemolition, stCoup: phaseCoup, stCoupTo: phaseCoup,
+	stDemolition:   phaseDemolition, stCoup: phaseCoup, stCoupTo: phaseCoup, stCoupAttack: phaseCoup,
 }
 
 // Phase implements engine.Prompter.
@@ -145,7 +145,7 @@ func (s *State) asks() (ask, wait string) {
 		return s.assaultAsks()
 	case stSunsetMarker:
 		return s.sunsetMarkerAsks()
-	case stDemolition, stCoup, stCoupTo:
+	case stDemolition, stCoup, stCoupTo, stCoupAttack:
 		return s.demolitionAsks()
 	}
 	if s.impulseFrame().Second.offered() {

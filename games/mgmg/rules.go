@@ -54,7 +54,7 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return s.legalAssault(buf)
 	case stSunsetMarker:
 		return s.legalSunsetMarker(buf)
-	case stDemolition, stCoup, stCoupTo:
+	case stDemolition, stCoup, stCoupTo, stCoupAttack:
 		return s.legalDemolition(buf)
 	}
 	return buf
@@ -122,7 +122,7 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyAssault(k, x)
 	case stSunsetMarker:
 		s.applySunsetMarker(x)
-	case stDemolition, stCoup, stCoupTo:
+	case stDemolition, stCoup, stCoupTo, stCoupAttack:
 		s.applyDemolition(k, x)
 	}
 	if s.step != stOver {

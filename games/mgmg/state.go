@@ -137,6 +137,7 @@ const (
 	stDemolition      // fh40:20.2 the Dutch name the next bridge to demolish, or are done
 	stCoup            // fh40:20.3 the German answers a demolition attempt at Gennep with the Bridge Coup, or not
 	stCoupTo          // fh40:20.3 where the successful coup's units go
+	stCoupAttack      // fh40:20.3 the coup's battalion attacks the Dutch where it stands, with +1, or not
 )
 
 var stepNames = [...]string{
@@ -149,7 +150,7 @@ var stepNames = [...]string{
 	stAssaultPoint: "assault-point", stAssaultForward: "assault-forward", stCasualty: "casualty", stAttackerRetreat: "attacker-retreat",
 	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to", stAssaultSupport: "assault-support",
 	stSunsetMarker: "sunset-marker",
-	stDemolition:   "bridge-demolition", stCoup: "bridge-coup", stCoupTo: "bridge-coup-to",
+	stDemolition:   "bridge-demolition", stCoup: "bridge-coup", stCoupTo: "bridge-coup-to", stCoupAttack: "bridge-coup-attack",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
