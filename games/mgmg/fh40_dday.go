@@ -12,8 +12,8 @@ import (
 // and the German Bridge Coup (fh40:20.3) that may interrupt it when the
 // Dutch try to blow the Gennep railway bridge: Panzer Zug 1 and an infantry
 // battalion it carries (fh40:20.4) enter Gennep (37) for 0 MF and seize the
-// bridge on a dr of 4 or more. Not built: the battalion's attack with +1
-// DRM during the coup (docs/conformance/fh40.md).
+// bridge on a dr of 4 or more; the battalion may then assault the Dutch
+// where it stands with +1 to its DR.
 
 // Demolition and coup numbers (fh40:19.4, 19.41, 20.3).
 const (
