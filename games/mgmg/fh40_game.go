@@ -126,3 +126,12 @@ func (g *Game) colour(u *Unit) string {
 	}
 	return u.Force.Colour()
 }
+
+// sideName is a side as prose writes it: in Fortress Holland the Allied
+// side is the Dutch player's (fh40:2.0, 4.111).
+func (g *Game) sideName(sd side) string {
+	if g.fh40 != nil && sd == allies {
+		return "Dutch"
+	}
+	return sd.name()
+}

@@ -64,9 +64,9 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 	case s.ToMove():
 		return engine.Prompt{Text: ask, Rule: s.rule()}
 	case germans.seat(), allies.seat():
-		return engine.Prompt{Text: fmt.Sprintf("Waiting for the %s player: %s", s.active.name(), wait), Rule: s.rule()}
+		return engine.Prompt{Text: fmt.Sprintf("Waiting for the %s player: %s", s.g.sideName(s.active), wait), Rule: s.rule()}
 	}
-	return engine.Prompt{Text: fmt.Sprintf("%s to move: %s", s.active.name(), wait), Rule: s.rule()}
+	return engine.Prompt{Text: fmt.Sprintf("%s to move: %s", s.g.sideName(s.active), wait), Rule: s.rule()}
 }
 
 // asks is what the step asks of the side to move (ask), and what the
