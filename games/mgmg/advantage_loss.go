@@ -19,7 +19,7 @@ import (
 // impulse in progress; losses outside an impulse (the Refit Phase's
 // surrenders, D-Day's phases) count for nothing here.
 func (s *State) countLoss(u int16) {
-	if s.stack.n == 0 || s.stack.frames[0].Proc != procImpulse {
+	if s.stack.n == 0 || s.stack.frames[0].Proc != procImpulse || s.ddayFrame() != nil {
 		return
 	}
 	f := &s.stack.frames[0]

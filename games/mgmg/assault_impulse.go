@@ -151,7 +151,9 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		v.Corps = s.control[p] == ctlCorps
 		v.Friends = s.count(int16(p), sd)
 	}
-	g.Places[mv.Active].Supplied = s.boatSupplied(mv.Active) // a Boat Assault starts there (mgmg:9.5, fh40:9.5)
+	for _, p := range s.activeAreas(mv) {
+		g.Places[p].Supplied = s.boatSupplied(p) // a Boat Assault starts there (mgmg:9.5, fh40:9.5)
+	}
 	for u, st := range &s.units {
 		if st.Loc < 0 || s.g.side[u] == sd {
 			continue
@@ -218,8 +220,8 @@ func (s *State) activate(k impulseKind, p int16) {
 // has overrun (mgmg:10.5); with some place to enter (mgmg:8.3, 9.1).
 func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
 	st, f := s.units[u], s.impulseFrame()
-	if st.Level != StepFresh || s.g.side[u] != f.Side || !mv.Overran.has(u) && (st.Loc != mv.Active && !s.landedFrom(u, mv) || f.Acted.has(u)) {
-		return false // mgmg:18.42: a unit landed from the United Kingdom box moves on from its Drop Area
+	if st.Level != StepFresh || s.g.side[u] != f.Side || !mv.Overran.has(u) && (!s.startsIn(u, mv) || f.Acted.has(u)) {
+		return false // mgmg:12.3, 18.42: a second Active Area's units, or those landed from the United Kingdom box, move too
 	}
 	leg := s.startLeg(u, mv, g)
 	return len(s.entries(u, leg, mv, g, nil)) > 0 || len(s.legalCarry(nil, u, leg, mv, g)) > 0 // fh40:20.4
@@ -498,6 +500,7 @@ func (s *State) seizureResult(u int16, dr int) {
 	if mv.Leg.leg().Spent() >= g.ImpulseMF(moverOf(&s.g.units[u])) {
 		s.stopUnit()
 	}
+	s.ddayResume() // mgmg:20.4B
 }
 
 // impulseAsks is what the impulse in progress asks of its side (ask) and

@@ -161,7 +161,6 @@ func (s *State) startAssault(p int16) {
 			f.Fight.May.add(v)
 		}
 	}
-	s.stack.push(f)
 	switch {
 	case f.Fight.InPlace:
 		var defs []Defender
@@ -175,12 +174,19 @@ func (s *State) startAssault(p int16) {
 	default:
 		s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
 	}
+	s.openFight(f)
+}
+
+// openFight puts assault f above its impulse: the attacker names the Point
+// Unit, at once when one unit may be it (mgmg:10.7).
+func (s *State) openFight(f frame) {
+	s.stack.push(f)
 	if len(s.forwardChoices()) == 0 {
-		s.logf("mgmg:10.1", "no enemy unit is left in %p to assault", int(p))
+		s.logf("mgmg:10.1", "no enemy unit is left in %p to assault", int(f.Fight.Place))
 		s.endAssault()
 		return
 	}
-	s.step, s.active = stAssaultPoint, imp.Side
+	s.step, s.active = stAssaultPoint, f.Side
 	if ps := s.pointChoices(nil); len(ps) == 1 {
 		s.namePoint(int16(ps[0]))
 	}
@@ -281,6 +287,9 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 	if f.Fight.InPlace {
 		c.From = BeganInArea // mgmg:10.6
 	}
+	if o, ok := s.ddayOrigin(); ok {
+		c.From = o // mgmg:20.4A, 20.5
+	}
 	return a, d, c
 }
 
@@ -355,6 +364,7 @@ func (s *State) nameForward(u int16) {
 // assaultRolled resolves the assault with the DRs that stand: the
 // attacker's ar, the defender's in the frame (mgmg:10.74).
 func (s *State) assaultRolled(ar int) {
+	s.noteSunsetDR(ar) // mgmg:6.3
 	f := s.fightFrame()
 	dr := int(f.Fight.Against)
 	f.Fight.Against = 0
@@ -516,6 +526,10 @@ func (s *State) endAssault() {
 	s.updateControl(f.Fight.Place)
 	if imp.For == rrCoup {
 		s.endCoupAttack()
+		return
+	}
+	if imp.DDay.Phase != 0 {
+		s.ddayAssaulted(imp) // mgmg:20.4A, 20.5
 		return
 	}
 	s.step, s.active = stImpulse, imp.Side

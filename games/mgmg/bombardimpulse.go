@@ -308,9 +308,7 @@ func (s *State) endImpulseBombardment() {
 		s.airUsed |= 1 << (f.Air - 1)
 		imp.Stay = true
 	}
-	if imp.Side != s.g.first && imp.Sunset == 0 {
-		imp.Sunset = f.Roll
-	}
+	s.noteSunsetDR(int(f.Roll))
 	s.active = imp.Side
 	s.endImpulse()
 }

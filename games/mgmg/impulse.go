@@ -43,6 +43,7 @@ func (s *State) beginImpulse(sd side) {
 	}
 	s.stack.push(frame{Proc: procImpulse, Side: sd})
 	s.step, s.active = stImpulse, sd
+	s.doubleLift() // mgmg:23.3
 }
 
 // applyPass is a Pass Impulse (mgmg:8.24): two in a row, of either side,
@@ -76,6 +77,14 @@ func (s *State) endImpulse() {
 		return
 	}
 	s.activationDone()
+}
+
+// noteSunsetDR keeps roll, a DR of the Allies that stands after any reroll,
+// as the Sunset DR of their impulse when it is its first (mgmg:6.3, 12.2).
+func (s *State) noteSunsetDR(roll int) {
+	if f := &s.stack.frames[0]; s.stack.n > 0 && f.Proc == procImpulse && f.Side != s.g.first && f.Sunset == 0 { // the German's in fh40:6.3
+		f.Sunset = int8(roll)
+	}
 }
 
 // sunsetRolled records the Allied Sunset DR that stands: it decides the day

@@ -34,13 +34,13 @@ func (s *State) interdictionValue(p int16) int {
 // landing spends no FLAK.
 func (s *State) interdictFrom(first int16) {
 	for u := first; u < nUnits; u++ {
-		if s.landsOnDDay(int(u)) && s.units[u].Loc == s.g.placeIndex[s.g.units[u].Place] && s.interdictionValue(s.units[u].Loc) > 0 {
+		if at := s.units[u].Loc; s.landsOnDDay(int(u)) && at >= 0 && at != s.g.uk && s.landingValue(u, at) > 0 {
 			s.active = allies
 			s.offerReroll(rrInterdiction, s.rng.Die(6), u)
 			return
 		}
 	}
-	s.step, s.active = stAirborneLanding, allies
+	s.startDropAreas()
 }
 
 // interdictionResult applies the Interdiction dr that stands for unit u:
@@ -48,7 +48,7 @@ func (s *State) interdictFrom(first int16) {
 // (mgmg:18.44).
 func (s *State) interdictionResult(u int16, dr int) {
 	p := s.units[u].Loc
-	v := s.interdictionValue(p)
+	v := s.landingValue(u, p)
 	switch {
 	case dr == v:
 		s.setLevel(u, StepSpent)

@@ -444,6 +444,9 @@ func (s *State) Invariants() error {
 	if (s.advantage == nobody) == (s.advantageNext == nobody) || s.advantage == nobody && (s.step == stImpulse && !begun || s.step == stReroll) {
 		return errors.New("the Advantage belongs to a side, or, once used, to nobody until the impulse or phase ends and then to the other side, who is advantage_next; a side holds it at the start of each impulse (mgmg:12.1, 12.5)")
 	}
+	if err := s.checkDDay(); err != nil {
+		return err
+	}
 	return s.checkStack()
 }
 
@@ -469,7 +472,7 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
 		case f.Proc != procImpulse && (f.Lost != [2]uint8{} || f.Held != [2]bool{} || f.Second != secondNone || f.RepairTried|f.DemolishTried != 0 || f.Demolition || f.Landed != units{} || f.Lifted != 0 || f.Dropped) ||
 			f.Lost[0] > nUnits || f.Lost[1] > nUnits || f.Second > secondZoneF || (f.RepairTried|f.DemolishTried)>>nBridges != 0 || f.Demolition && f.Move.Kind != impulseAssault ||
-			f.Lifted > maxLift || f.Landed[len(f.Landed)-1]>>(nUnits%64) != 0:
+			f.Lifted > maxLift || f.Landed[len(f.Landed)-1]>>(nUnits%64) != 0 || f.Also < 0 || f.Also > nPlaces || f.Also != 0 && (f.Proc != procImpulse || f.Second != secondDouble):
 			return fmt.Errorf("stack: frame %+v: only an impulse counts losses (up to the %d units), a second activation, the bridges tried of the %d and up to %d units landed (mgmg:12.3, 12.4, 19.2, 19.4, 18.41), and only an Assault Impulse demolishes", f, nUnits, nBridges, maxLift)
 		case (f.Proc == procAssault) != (f.Fight != fight{}) || f.Fight.check() != nil:
 			return fmt.Errorf("stack: frame %+v: an assault frame, and only it, names an assault of the game's places and units", f)
@@ -483,7 +486,8 @@ func (s *State) checkStack() error {
 	}
 	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll,
 		stAttrition: procBombard, stBombardWith: procBombard, stSupport: procBombard, stPrimary: procBombard, stMistaken: procBombard,
-		stAssaultPoint: procAssault, stAssaultForward: procAssault, stCasualty: procAssault, stAttackerRetreat: procAssault, stVoluntary: procAssault, stRetreatTo: procAssault, stAssaultSupport: procAssault}[s.step]
+		stAssaultPoint: procAssault, stAssaultForward: procAssault, stCasualty: procAssault, stAttackerRetreat: procAssault, stVoluntary: procAssault, stRetreatTo: procAssault, stAssaultSupport: procAssault,
+		stAirborneLanding: procImpulse}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
 		return nil

@@ -112,7 +112,6 @@ const (
 	stAirBombardment   step = iota // mgmg:20.2 D-Day Air Bombardment Phase
 	stArtilleryBarrage             // mgmg:20.3 D-Day Artillery Bombardment Phase
 	stAirborneLanding              // mgmg:20.4 D-Day Airborne Landing Phase
-	stGroundAssault                // mgmg:20.5 D-Day XXX Corps Ground Assault Phase
 	stImpulse                      // mgmg:6.3, 8.2 the side to act picks its impulse
 	stRefit                        // mgmg:6.4, 13.6 the side refitting refits its units
 	stRegroup                      // mgmg:6.5 each side's Regroup: pick a unit, or done
@@ -134,6 +133,7 @@ const (
 	stRetreatTo       // mgmg:10.92 where a retreating unit goes
 	stAssaultSupport  // mgmg:10.72C, 15.12 the attacker adds supporting field artillery
 	stSunsetMarker    // mgmg:12.41 the side the enemy's losses earn spaces moves the Sunset DRM marker
+	stDropZone        // mgmg:23.2 the Allies land the next unit of the first lift (dday_landings.go)
 	stDemolition      // fh40:20.2 the Dutch name the next bridge to demolish, or are done
 	stCoup            // fh40:20.3 the German answers a demolition attempt at Gennep with the Bridge Coup, or not
 	stCoupTo          // fh40:20.3 where the successful coup's units go
@@ -142,14 +142,15 @@ const (
 
 var stepNames = [...]string{
 	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
-	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
-	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
+	stAirborneLanding: "dday-airborne-landing",
+	stImpulse:         "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
 	stDepot: "refit-depots", stPurchase: "refit-purchases",
 	stAttrition: "attrition", stBombardWith: "bombard-with", stSupport: "bombard-support", stPrimary: "primary-target",
 	stMistaken:     "mistaken-attack",
 	stAssaultPoint: "assault-point", stAssaultForward: "assault-forward", stCasualty: "casualty", stAttackerRetreat: "attacker-retreat",
 	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to", stAssaultSupport: "assault-support",
 	stSunsetMarker: "sunset-marker",
+	stDropZone:     "dday-drop-zone",
 	stDemolition:   "bridge-demolition", stCoup: "bridge-coup", stCoupTo: "bridge-coup-to", stCoupAttack: "bridge-coup-attack",
 }
 

@@ -43,14 +43,23 @@ func (s *State) supplied(p int16, sd side) bool { return s.supplyReach(sd)[p] }
 // supplyReach marks every place to which side can trace a supply line
 // (supplied): the places it Controls that the line runs through, and the
 // places one crossing beyond them, where it may end.
-func (s *State) supplyReach(sd side) (reach [nPlaces]bool) {
-	var through [nPlaces]bool
-	queue := make([]int, 0, nPlaces)
+func (s *State) supplyReach(sd side) [nPlaces]bool {
+	sources := make([]int, 0, nPlaces)
 	for z := range s.g.zone {
 		if s.supplySource(int16(z), sd) {
-			reach[z], through[z] = true, true
-			queue = append(queue, z)
+			sources = append(sources, z)
 		}
+	}
+	return s.lineReach(sd, sources)
+}
+
+// lineReach marks every place to which side can trace a supply line from
+// the sources given (mgmg:13.8).
+func (s *State) lineReach(sd side, sources []int) (reach [nPlaces]bool) {
+	var through [nPlaces]bool
+	queue := sources
+	for _, z := range sources {
+		reach[z], through[z] = true, true
 	}
 	for len(queue) > 0 {
 		x := queue[0]
