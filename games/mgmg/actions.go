@@ -12,7 +12,7 @@ import (
 type kind uint8
 
 const (
-	kDone      kind = iota + 1 // the side is done with its step, or a phase not yet built is over (see Prompt)
+	kDone      kind = iota + 1 // the side is done with its step
 	kPass                      // mgmg:8.24
 	kAdvance                   // mgmg:13.7 an Impulse Advance bought with Reserves
 	kRetract                   // mgmg:13.7 an Impulse Retraction
@@ -63,6 +63,10 @@ const (
 	kDropArea            // mgmg:20.4 activate a Drop Area: place | option<<8 (dday.go)
 	kDropEnd             // mgmg:20.4C no more units of the Drop Area move
 	kDropZone            // mgmg:23.2 land the next unit of the first lift in a place
+	kExitMap             // fh40:21.4 the moving unit leaves the map from Zone G
+	kCoup                // fh40:20.3 the Bridge Coup with the train and a battalion
+	kCoupTo              // fh40:20.3 where the coup's units go
+	kCarry               // fh40:20.4 Panzer Zug 1 takes a battalion along
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -79,6 +83,10 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		return c
 	}
 	c := engine.Choice{Rule: s.rule()}
+	if s.step == stDemolition || s.step == stCoup || s.step == stCoupTo || s.step == stCoupAttack {
+		s.describeDemolition(k, x, &c)
+		return c
+	}
 	switch k {
 	case kDone:
 		c.ID, c.Label = "done", "Done: end the "+s.Phase().Name
@@ -186,6 +194,11 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.Label = "Double Impulse: spend the Advantage to activate " + s.g.placeName(int16(x)) + " as well, its units joining this impulse's"
 	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone, kJoin:
 		s.describeAssault(k, x, &c)
+	case kExitMap:
+		c.ID, c.Label, c.Rule = "exit-map", "Leave the map from Zone G for 1 MF: out of the game, not destroyed", "fh40:21.4"
+	case kCarry:
+		u := &s.g.units[x]
+		c.ID, c.Label, c.Rule, c.Refs = "carry:"+u.ID, "Panzer Zug 1 carries "+u.Name, "fh40:20.4", []string{"unit:" + u.ID}
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -194,7 +207,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle, "drop-done": kDropEnd}
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle, "drop-done": kDropEnd, "exit-map": kExitMap}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -228,6 +241,18 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 				return act(k, i), true
 			}
 		}
+	case prefix == "demolish":
+		b := s.g.bridgeIndexOf(arg)
+		return act(kDemolish, b), b >= 0
+	case prefix == "carry":
+		u, ok := s.g.byID[arg]
+		return act(kCarry, int(u)), ok
+	case prefix == "coup":
+		u, ok := s.g.byID[arg]
+		return act(kCoup, int(u)), ok
+	case prefix == "coup-to":
+		p, ok := s.g.placeIndex[arg]
+		return act(kCoupTo, int(p)), ok
 	case prefix == "bombard-area":
 		p, ok := s.g.placeIndex[arg]
 		return act(kTarget, int(p)), ok
@@ -318,6 +343,10 @@ func (s *State) rule() string {
 		return "mgmg:12.41"
 	case stDropZone:
 		return "mgmg:23.2"
+	case stDemolition:
+		return "fh40:20.2"
+	case stCoup, stCoupTo, stCoupAttack:
+		return "fh40:20.3"
 	}
 	return "mgmg:6.1"
 }

@@ -119,8 +119,8 @@ func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, 
 // Spent (mgmg:8.222).
 func (s *State) mayAssault(u int16, p int16, imp *frame) bool {
 	mv := &imp.Move
-	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) {
-		return false
+	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train {
+		return false // fh40:20.4: the armoured train contributes no attack factor
 	}
 	// field artillery of the Active Area supports rather (mgmg:15.12)
 	return mv.Came[u] != 0 || p == mv.Active && mv.ContestedAtStart.has(int(p)) && !imp.Acted.has(u) && s.g.units[u].Type != FieldArtillery
@@ -239,7 +239,7 @@ func (s *State) defenderOf(u int16) Defender {
 		df = x.SpentDF
 	}
 	return Defender{Defense: df, Step: st.Level, Armored: x.Type == Armored, FieldArtillery: x.Type == FieldArtillery,
-		FLAK: x.Type == Flak || x.Type == FlakTower, FLAKTower: x.Type == FlakTower}
+		FLAK: x.Type == Flak || x.Type == FlakTower, FLAKTower: x.Type.NeverMoves()}
 }
 
 // assaultValues are the AV with point unit point and the DV with forward
@@ -368,6 +368,7 @@ func (s *State) assaultRolled(ar int) {
 	f := s.fightFrame()
 	dr := int(f.Fight.Against)
 	f.Fight.Against = 0
+	ar += s.coupDRM()
 	u := f.Fight.Forward - 1
 	a, d, c := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, u))
 	av, dv := AssaultAV(a), AssaultDV(d)
@@ -523,6 +524,10 @@ func (s *State) endAssault() {
 		imp.Acted[i] |= f.Fight.Attackers[i] // mgmg:8.3, 10.6: who assaulted in place is Spent too
 	}
 	s.updateControl(f.Fight.Place)
+	if imp.For == rrCoup {
+		s.endCoupAttack()
+		return
+	}
 	if imp.DDay.Phase != 0 {
 		s.ddayAssaulted(imp) // mgmg:20.4A, 20.5
 		return
@@ -587,7 +592,7 @@ func (s *State) legalAssault(buf []engine.Action) []engine.Action {
 		buf = append(s.legalAssaultRetreats(buf), act(kStay, 0))
 	case stVoluntary:
 		for _, u := range s.assaultDefenders(f) {
-			if s.g.units[u].Type != FlakTower {
+			if !s.g.units[u].Type.NeverMoves() {
 				buf = append(buf, act(kRetreatDefender, int(u)))
 			}
 		}

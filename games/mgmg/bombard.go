@@ -31,7 +31,7 @@ func (s *State) defenders(p int16, sd side, hit *units) ([]int16, []Defender) {
 		us = append(us, int16(u))
 		ds = append(ds, Defender{
 			Step: st.Level, Armored: t == Armored, FieldArtillery: t == FieldArtillery,
-			FLAK: t == Flak || t == FlakTower, FLAKTower: t == FlakTower,
+			FLAK: t == Flak || t == FlakTower, FLAKTower: t.NeverMoves(), Bunker: t == RiverBunkerGarrison,
 			Bombarded: hit != nil && hit.has(int16(u)),
 		})
 	}
@@ -39,10 +39,17 @@ func (s *State) defenders(p int16, sd side, hit *units) ([]int16, []Defender) {
 }
 
 // attacker is what a bombardment reads of unit u's counter (mgmg:11.2).
-func (s *State) attacker(u int16) Attacker { return s.g.attackers[u] }
+func (s *State) attacker(u int16) Attacker {
+	a := s.g.attackers[u]
+	if s.g.fh40 != nil { // fh40:10.72, 11.2: no SS-and-Wehrmacht case; infantry battalions earn no integrity
+		c := &s.g.units[u]
+		a.SS, a.Battalion = false, c.Type.IsInfantry() && c.Size == SizeBattalion
+	}
+	return a
+}
 
 // attackerOf reads a counter as an Attacker, once for each unit as the game
-// loads (Game.attackers).
+// loads (Game.attackers); attacker adds Fortress Holland's differences.
 func attackerOf(c *Unit) Attacker {
 	a := Attacker{Attack: c.AF, Division: c.Division, German: c.Side() == German, SS: c.Force == SS, US: c.Force == US,
 		FromZoneF: c.XXXCorps()} // every XXX Corps unit enters from Zone F (mgmg:15.13, 18.3)

@@ -37,17 +37,18 @@ func (g *Game) on(i int, p int16) bool { return g.bridges[i].A == int(p) || g.br
 
 // mayRepair reports bridge i open to side sd's repair attempt from Active
 // Area p in the impulse f, p being one it may repair from: Destroyed, not
-// tried this impulse, with a Construct marker free (mgmg:19.2, 19.21).
+// tried this impulse, with a Construct marker free (mgmg:19.2, 19.21); never
+// in Fortress Holland (fh40:19.2).
 func (s *State) mayRepair(i int, p int16, sd side, f *frame) bool {
-	return s.g.on(i, p) && s.bridges[i].Held == heldBlown && f.RepairTried&(1<<i) == 0 && s.constructFree(sd, i)
+	return s.g.fh40 == nil && s.g.on(i, p) && s.bridges[i].Held == heldBlown && f.RepairTried&(1<<i) == 0 && s.constructFree(sd, i)
 }
 
 // mayDemolish reports bridge i open to side sd's demolition attempt from
 // Active Area p in the impulse f: held by sd, not tried this impulse, the
 // enemy Controlling or Contesting one of its places (mgmg:19.4).
 func (s *State) mayDemolish(i int, p int16, sd side, f *frame) bool {
-	if !s.g.on(i, p) || s.bridges[i].Held != heldBy(sd) || f.DemolishTried&(1<<i) != 0 {
-		return false
+	if s.g.fh40 != nil || !s.g.on(i, p) || s.bridges[i].Held != heldBy(sd) || f.DemolishTried&(1<<i) != 0 {
+		return false // fh40:19.2 not used; fh40:19.4 in the Bridge Demolition Phase only
 	}
 	b := s.g.bridges[i]
 	for _, q := range []int16{int16(b.A), int16(b.B)} {

@@ -493,7 +493,8 @@ func TestOptionalLandingsLimit(t *testing.T) {
 // Zone F there is no ground assault. In Impulse 0 the German activates 54
 // to blow its three bridges: the drm into Eerde, Allied and Free, is +2 (54
 // Contested and friendly); into Breugel (59) and Woensel (61), German and
-// Free, +5. A 5 blows the bridge to Eerde (5 + 2 = 7).
+// Free, +5. A 5 blows the bridge to Eerde (5 + 2 = 7). The Allies may then
+// activate 54, whose battalions did nothing and are Fresh (mgmg:20.4D).
 func TestExample5PlaysThrough(t *testing.T) {
 	units := []UnitPos{freshAt("de-tower-son", "54")}
 	for _, id := range []string{"us-1-502", "us-2-502", "us-3-502", "us-1-506", "us-2-506", "us-3-506", "us-2-501", "us-3-501"} {
@@ -507,7 +508,11 @@ func TestExample5PlaysThrough(t *testing.T) {
 	if s.step != stImpulse || s.active != germans || s.impulse != 0 || !s.contested(s.g.at("54")) || s.controller(s.g.at("54")) != germans {
 		t.Fatalf("step %s, %s to move, Impulse %d, 54 contested %v; want German Impulse 0 with 54 German and Contested", stepNames[s.step], s.active, s.impulse, s.contested(s.g.at("54")))
 	}
-	play(t, s, "assault:54", "end-impulse")
+	play(t, s, "assault:54")
+	if got := ids(s); !slices.Equal(got, []string{"end-impulse"}) {
+		t.Errorf("German Impulse 0 in 54: choices %v; want no assault there, only the end of the movement (mgmg:20.61)", got)
+	}
+	play(t, s, "end-impulse")
 	want := map[string]string{"54/55": "+2", "54/59": "+5", "54/61": "+5"}
 	for _, c := range engine.Choices(s) {
 		name, ok := strings.CutPrefix(c.ID, "demolish:")
@@ -527,6 +532,18 @@ func TestExample5PlaysThrough(t *testing.T) {
 	g := s.g
 	if h := s.bridges[g.bridgeAt[int(g.at("54"))*nPlaces+int(g.at("55"))]].Held; h != heldBlown {
 		t.Errorf("the bridge 54/55 is %s; want it blown by 5 + 2", bridgeHeldNames[h])
+	}
+	// The battalions that did nothing in the landing are Fresh for the
+	// Allies' Impulse 0: 54 may be activated for an assault (mgmg:20.4D).
+	for s.step == stImpulse && s.active == germans {
+		play(t, s, "done")
+	}
+	if got := ids(s); s.active != allies || !slices.Contains(got, "assault:54") {
+		t.Fatalf("%s to move, choices %v; want the Allies able to activate 54", s.active, got)
+	}
+	play(t, s, "assault:54")
+	if got := ids(s); !slices.Contains(got, "resolve:54") {
+		t.Errorf("choices %v; want the assault in 54, the Contested Active Area (mgmg:10.6)", got)
 	}
 }
 

@@ -147,7 +147,7 @@ func (s *State) secondAsks() (ask, wait string) {
 	case s.advantage == f.Side:
 		what = "spend the Advantage on a Double Impulse (mgmg:12.3)"
 	}
-	if f.Side == allies {
+	if f.Side != s.g.first {
 		what += fmt.Sprintf("; the Sunset DR %d already made decides the day after it", f.Sunset)
 	}
 	return fmt.Sprintf("Impulse %s: your first activation is over: %s, or end the impulse", imp, what), "impulse " + imp + ": a second activation"

@@ -28,6 +28,7 @@ var stepPhases = [...]engine.Phase{
 	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit, stAssaultPoint: phaseDaylight, stAssaultForward: phaseDaylight, stCasualty: phaseDaylight, stAttackerRetreat: phaseDaylight, stVoluntary: phaseDaylight, stRetreatTo: phaseDaylight, stAssaultSupport: phaseDaylight,
 	stSunsetMarker: phaseDaylight,
 	stDropZone:     phaseLanding,
+	stDemolition:   phaseDemolition, stCoup: phaseCoup, stCoupTo: phaseCoup, stCoupAttack: phaseCoup,
 }
 
 // Phase implements engine.Prompter.
@@ -56,7 +57,7 @@ func (s *State) Phase() engine.Phase {
 var ddayPhases = [...]engine.Phase{ddayLanding: phaseLanding, ddayGround: phaseGroundAssault}
 
 // rollPhases are the phases the rerollable rolls are made in.
-var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight, rrAssault: phaseDaylight, rrBridgeRepair: phaseDaylight, rrDemolition: phaseDaylight}
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight, rrAssault: phaseDaylight, rrBridgeRepair: phaseDaylight, rrDemolition: phaseDaylight, rrBlow: phaseDemolition, rrCoup: phaseCoup}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -70,9 +71,9 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 	case s.ToMove():
 		return engine.Prompt{Text: ask, Rule: s.rule()}
 	case germans.seat(), allies.seat():
-		return engine.Prompt{Text: fmt.Sprintf("Waiting for the %s player: %s", s.active.name(), wait), Rule: s.rule()}
+		return engine.Prompt{Text: fmt.Sprintf("Waiting for the %s player: %s", s.g.sideName(s.active), wait), Rule: s.rule()}
 	}
-	return engine.Prompt{Text: fmt.Sprintf("%s to move: %s", s.active.name(), wait), Rule: s.rule()}
+	return engine.Prompt{Text: fmt.Sprintf("%s to move: %s", s.g.sideName(s.active), wait), Rule: s.rule()}
 }
 
 // asks is what the step asks of the side to move (ask), and what the
@@ -123,7 +124,7 @@ func (s *State) asks() (ask, wait string) {
 		f := s.stack.top()
 		roll := rollLabels[f.For]
 		switch {
-		case f.For == rrRepair, f.For == rrBridgeRepair, f.For == rrDemolition:
+		case f.For == rrRepair, f.For == rrBridgeRepair, f.For == rrDemolition, f.For == rrBlow:
 			roll += " at the bridge " + s.g.bridgeName(int(f.Unit))
 		case f.Unit >= 0:
 			roll += " for " + s.g.units[f.Unit].Name
@@ -147,6 +148,8 @@ func (s *State) asks() (ask, wait string) {
 		return s.assaultAsks()
 	case stSunsetMarker:
 		return s.sunsetMarkerAsks()
+	case stDemolition, stCoup, stCoupTo, stCoupAttack:
+		return s.demolitionAsks()
 	}
 	if s.impulseFrame().Second.offered() {
 		return s.secondAsks()

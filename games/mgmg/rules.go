@@ -55,6 +55,8 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return s.legalAssault(buf)
 	case stSunsetMarker:
 		return s.legalSunsetMarker(buf)
+	case stDemolition, stCoup, stCoupTo, stCoupAttack:
+		return s.legalDemolition(buf)
 	}
 	return buf
 }
@@ -106,6 +108,8 @@ func (s *State) Apply(a engine.Action) error {
 			s.applyInterdiction(int16(x))
 		case kTarget:
 			s.applyTarget(int16(x))
+		case kExitMap:
+			s.exitMap(s.impulseFrame().Move.Unit - 1)
 		default:
 			s.applyImpulse(k, x)
 		}
@@ -123,6 +127,8 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyAssault(k, x)
 	case stSunsetMarker:
 		s.applySunsetMarker(x)
+	case stDemolition, stCoup, stCoupTo, stCoupAttack:
+		s.applyDemolition(k, x)
 	}
 	if s.step != stOver {
 		s.zoneFArrivals()

@@ -10,6 +10,10 @@ package mgmg
 
 // startTurn begins the turn of s.turn.
 func (s *State) startTurn() {
+	if s.g.fh40 != nil {
+		s.fh40Dawn()
+		return
+	}
 	if s.turn == FirstDay {
 		s.logf("mgmg:20.1", "September %d: D-Day", int(s.turn))
 		s.step, s.active = stAirBombardment, allies
@@ -24,7 +28,7 @@ func (s *State) startTurn() {
 func (s *State) dawn() {
 	s.logf("mgmg:6.2", "September %d: Dawn Phase", int(s.turn))
 	s.arrive()
-	s.airUsed &^= s.g.alliedBombers // mgmg:16.1
+	s.airUsed &^= s.g.bomberMarkers // mgmg:16.1
 	s.constructUsed = [2]uint8{}    // mgmg:6.2, 3.9
 	s.boatUsed = false              // mgmg:6.2, 3.10
 	s.reopenFerries()               // mgmg:6.2
@@ -65,6 +69,10 @@ func (s *State) landFirstLift() {
 // victory on the days the rules check it (mgmg:21.2, 22.1) and otherwise
 // advances the Turn marker (mgmg:3.6, 6.5).
 func (s *State) endTurn() {
+	if s.g.fh40 != nil {
+		s.fh40EndTurn()
+		return
+	}
 	if s.turn == FirstDay && (s.hasCorps(s.g.eindhoven) || s.control[s.g.eindhoven] == ctlCorps) {
 		s.eindhoven = true
 		s.logf("mgmg:21.31", "XXX Corps holds %p at the end of September 17: one more Victory Point", int(s.g.eindhoven))

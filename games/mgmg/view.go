@@ -114,6 +114,8 @@ func (g *Game) locName(loc int16) string {
 		return "pool"
 	case locElim:
 		return "eliminated"
+	case locExit:
+		return "exited"
 	}
 	return g.placeIDs[loc]
 }
