@@ -53,6 +53,8 @@ const (
 	kRetreatTo           // mgmg:10.92 the retreating unit goes into a place
 	kSupportArt          // mgmg:15.12 a field artillery unit supports the assault
 	kSupportDone         // mgmg:15.12 no more artillery supports it
+	kSetupAll            // mgmg:5.2 place every unit of the side's Setup Card
+	kFormation           // mgmg:5.2 place one formation's units
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -64,6 +66,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	k, x := split(a)
 	c := engine.Choice{Rule: s.rule()}
 	switch k {
+	case kSetupAll, kFormation:
+		s.describeSetup(&c, k, x)
 	case kDone:
 		c.ID, c.Label = "done", "Done: "+s.Phase().Name+" (not yet built)"
 		switch s.step {
@@ -156,7 +160,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone}
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone,
+	"setup-historical": kSetupAll}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -171,6 +176,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case !has:
 		k, ok := bareKinds[id]
 		return act(k, 0), ok
+	case prefix == "formation":
+		f := s.g.formationIndex(arg)
+		return act(kFormation, f), f >= 0
 	case prefix == "regroup":
 		u, ok := s.g.byID[arg]
 		return act(kUnit, int(u)), ok
@@ -228,6 +236,8 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 // rule is the rule governing the current step.
 func (s *State) rule() string {
 	switch s.step {
+	case stSetup:
+		return "mgmg:5.2"
 	case stAirBombardment:
 		return "mgmg:20.2"
 	case stArtilleryBarrage:

@@ -33,6 +33,8 @@ var stepPhases = [...]engine.Phase{
 // A reroll offer belongs to the phase of its roll (rollPhases).
 func (s *State) Phase() engine.Phase {
 	switch {
+	case s.step == stSetup:
+		return phaseSetup
 	case (s.step == stReroll || s.step == stAttrition) && s.ddayBombardment():
 		if s.stack.frames[0].Place == s.g.zoneF {
 			return phaseArtillery
@@ -68,6 +70,9 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 // asks is what the step asks of the side to move (ask), and what the
 // others are told it decides (wait).
 func (s *State) asks() (ask, wait string) {
+	if s.step == stSetup {
+		return s.setupAsks()
+	}
 	notBuilt := map[step]string{
 		stAirborneLanding: "the first lift has landed through Interdiction; the Drop Areas' assaults, seizures and moves are not yet built",
 		stGroundAssault:   "the Guards Armoured assault in Zone F is not yet built",

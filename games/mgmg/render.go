@@ -3,6 +3,8 @@ package mgmg
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -118,7 +120,7 @@ func (s *State) Text(seat engine.Seat) string {
 		}
 	}
 	air := map[string][]string{}
-	for _, id := range renderKeys(v.AirMarkers) {
+	for _, id := range slices.Sorted(maps.Keys(v.AirMarkers)) {
 		at := v.AirMarkers[id]
 		air[at] = append(air[at], "air "+id)
 	}
@@ -159,7 +161,7 @@ func (s *State) Text(seat engine.Seat) string {
 		}
 		fmt.Fprintf(&t, "eliminated:\n     german %d, allied %d\n", n[germans], n[allies])
 	}
-	for _, name := range renderKeys(v.Bridges) {
+	for _, name := range slices.Sorted(maps.Keys(v.Bridges)) {
 		b := v.Bridges[name]
 		fmt.Fprintf(&t, "bridge %s: %s", name, b.Held)
 		if b.Construct != (SideNumbers{}) {
@@ -189,16 +191,6 @@ func (s *State) renderUnits(t *strings.Builder, units []UnitView) {
 		line = append(line, s.g.renderCounter(u))
 	}
 	flush()
-}
-
-// renderKeys are a map's keys in order.
-func renderKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // renderLegend explains the marks of Text.
@@ -289,7 +281,7 @@ func (s *State) renderPlace(v *renderSight, p *area.Place, used map[string]bool)
 			mk = append(mk, depotSymbol(s.depotSide(d.ID)))
 		}
 	}
-	for _, id := range renderKeys(v.AirMarkers) {
+	for _, id := range slices.Sorted(maps.Keys(v.AirMarkers)) {
 		if v.AirMarkers[id] == p.ID {
 			mk = append(mk, airSymbol(id, false))
 		}
