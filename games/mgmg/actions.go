@@ -53,6 +53,8 @@ const (
 	kRetreatTo           // mgmg:10.92 the retreating unit goes into a place
 	kSupportArt          // mgmg:15.12 a field artillery unit supports the assault
 	kSupportDone         // mgmg:15.12 no more artillery supports it
+	kSunsetMarker        // mgmg:12.41 move the Sunset DRM marker to a space (the argument)
+	kSingle              // mgmg:12.3, 14.5 take no second activation: the impulse ends
 	kSetupAll            // mgmg:5.2 place every unit of the side's Setup Card
 	kFormation           // mgmg:5.2 place one formation's units
 )
@@ -131,10 +133,6 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		f := s.stack.top()
 		c.ID, c.Refs, c.Rule = "attrition:"+u.ID, []string{"unit:" + u.ID}, "mgmg:11.41"
 		c.Label = fmt.Sprintf("Reduce %s for %d of the %d attrition points left", u.Name, AttritionCost(s.defender(int16(x), &f.Hit)), f.AP)
-	case kTarget:
-		id := s.g.placeIDs[x]
-		c.ID, c.Refs, c.Rule = "bombard-area:"+id, []string{"area:" + id}, "mgmg:8.23"
-		c.Label = "Bombardment Impulse on " + s.g.placeName(int16(x))
 	case kLead, kSupport:
 		u := &s.g.units[x]
 		verb := map[kind]string{kLead: "Lead the bombardment with ", kSupport: "Add to the bombardment "}[k]
@@ -150,6 +148,16 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.ID, c.Label, c.Rule = "barrage", "Declare a Barrage: the lead's attack doubled, every firing artillery Spent after (mgmg:11.112)", "mgmg:11.112"
 	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
 		s.describeImpulse(k, x, &c)
+		s.describeSecond(k, x, &c)
+	case kTarget:
+		id := s.g.placeIDs[x]
+		c.ID, c.Refs, c.Rule = "bombard-area:"+id, []string{"area:" + id}, "mgmg:8.23"
+		c.Label = "Bombardment Impulse on " + s.g.placeName(int16(x))
+		s.describeSecond(k, x, &c)
+	case kSingle:
+		s.describeSecond(k, x, &c)
+	case kSunsetMarker:
+		s.describeSunsetMarker(x, &c)
 	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone:
 		s.describeAssault(k, x, &c)
 	default:
@@ -160,7 +168,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone,
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle,
 	"setup-historical": kSetupAll}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
@@ -207,6 +215,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 				return act(kAir, i), true
 			}
 		}
+	case prefix == "sunset-drm":
+		v, err := strconv.Atoi(arg)
+		return act(kSunsetMarker, v), err == nil && v >= firstImpulse && v <= lastImpulse
 	case prefix == "interdict":
 		p, ok := s.g.placeIndex[arg]
 		return act(kInterdict, int(p)), ok
@@ -268,6 +279,8 @@ func (s *State) rule() string {
 		return "mgmg:11.12"
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return "mgmg:10.7"
+	case stSunsetMarker:
+		return "mgmg:12.41"
 	}
 	return "mgmg:6.1"
 }

@@ -11,8 +11,8 @@ import (
 // dawn, each Interdiction dr of the first lift, each Surrender dr, and the
 // Infiltration and bridge seizure drs of an impulse's movement, and the
 // Repair dr of Evening Construction, and the DRs of bombardments and
-// assaults (all four dice). The Double Impulse (mgmg:12.3) and involuntary
-// loss (mgmg:12.4) are not yet built.
+// assaults (all four dice). Spending it on a Double Impulse (mgmg:12.3) is
+// double_impulse.go's, losing it (mgmg:12.4) advantage_loss.go's.
 
 // rollFor says what a roll under a reroll offer is for.
 type rollFor uint8
@@ -105,7 +105,7 @@ func (s *State) applyReroll(reroll bool) {
 func (s *State) resolveRoll(f frame, roll int) {
 	switch f.For {
 	case rrSunset:
-		s.sunset(roll, false)
+		s.sunsetRolled(roll)
 	case rrWeather:
 		s.setWeather(roll)
 	case rrInterdiction:

@@ -195,8 +195,8 @@ func (s *State) startMoving(k impulseKind, p int16, sd side) moves {
 // activate begins an Assault or Infiltration Impulse in place p.
 func (s *State) activate(k impulseKind, p int16) {
 	f := s.impulseFrame()
-	f.Move = s.startMoving(k, p, f.Side)
-	s.passes = 0 // mgmg:8.24: a pass and a pass only in a row
+	f.Move = s.startMoving(k, p, f.Side).carried(&f.Move) // mgmg:12.3: a second activation keeps the impulse's limits
+	s.passes = 0                                          // mgmg:8.24: a pass and a pass only in a row
 	rule := map[impulseKind]string{impulseAssault: "mgmg:8.21", impulseInfiltration: "mgmg:8.22"}[k]
 	s.logf(rule, "%s activates %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
 }

@@ -231,7 +231,9 @@ func TestBridgeSeizure(t *testing.T) {
 // As it ends Hermann assaults (mgmg:8.222): AV 3 against DV 3 (the Spent
 // 1/504) + 2 (Groesbeek's TEM) = 5; AT 3 + 12 = 15 against DT 5 + 2 = 7,
 // 8 casualty points, more than the 3 a Spent unit takes: the 1/504 is
-// eliminated (mgmg:10.5, 10.8) and Groesbeek is German (mgmg:7.2).
+// eliminated (mgmg:10.5, 10.8) and Groesbeek is German (mgmg:7.2). The
+// Allies, who no longer hold the Advantage, lose one unit: the German may
+// move the Sunset DRM marker one space (mgmg:12.41), to -1.
 func TestInfiltrationReroll(t *testing.T) {
 	s := impulseOf(t, 20, germans, "overcast", []UnitPos{
 		{ID: "de-fj-hermann", At: "36", Level: "fresh"}, {ID: "us-1-504", At: "35", Level: "spent"},
@@ -244,6 +246,13 @@ func TestInfiltrationReroll(t *testing.T) {
 	}
 	s.rng.Force(6, 6, 1, 1)
 	play(t, s, "end-impulse")
+	if got := ids(s); !slices.Equal(got, []string{"sunset-drm:-1", "sunset-drm:+0", "sunset-drm:+1"}) || s.active != germans {
+		t.Fatalf("%s chooses among %v; want the German to move the Sunset DRM marker up to one space (mgmg:12.41)", s.active, got)
+	}
+	play(t, s, "sunset-drm:-1")
+	if s.sunsetDRM != -1 {
+		t.Errorf("Sunset DRM %d, want -1", s.sunsetDRM)
+	}
 	if s.advantage != germans {
 		t.Errorf("after the German impulse the Advantage is %s's, want the Germans' (mgmg:12.2)", s.advantage)
 	}

@@ -382,6 +382,7 @@ func (s *State) legalAssaultRetreats(buf []engine.Action) []engine.Action {
 func (s *State) eliminate(u int16) {
 	s.put(u, locElim, StepFresh)
 	s.logf("mgmg:10.8", "%u is eliminated", int(u))
+	s.countLoss(u) // mgmg:12.4, advantage_loss.go
 }
 
 // casualtyChoices are the defenders that may take the next casualty point:

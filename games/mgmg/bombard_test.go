@@ -249,7 +249,8 @@ func TestBarrageImpulse(t *testing.T) {
 	}
 	s.RNG().Force(1, 1, 5, 5)
 	play(t, s, "primary:de-eindhoven-garrison")
-	play(t, s, "keep") // the Advantage holder keeps the DRs (mgmg:12.2)
+	play(t, s, "keep")   // the Advantage holder keeps the DRs (mgmg:12.2)
+	play(t, s, "single") // and takes no Double Impulse (mgmg:12.3)
 	checkLevels(t, s, map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepSpent, "gb-xxx-corps-art": StepSpent, "gb-gds-art": StepSpent, "us-377-pfab": StepFresh})
 	logHas(t, s, "mgmg:11.4", "Attack Total 17 (DR 2) against Defense Total 14 (DR 10): 3 attrition points")
 	logHas(t, s, "mgmg:11.41", "1 attrition points are left that no unit can take")
@@ -416,6 +417,9 @@ func TestExample11FerryPlaysThrough(t *testing.T) {
 		s.RNG().Force(append(c.allied, c.german...)...)
 		play(t, s, "primary-ferry:15/16")
 		play(t, s, "keep") // the Advantage holder keeps the DRs (mgmg:12.2)
+		if !c.destroyed {  // the ferry still stands: the Fresh guns may bombard it again in a Double Impulse (mgmg:12.3)
+			play(t, s, "single")
+		}
 		if got := s.ferries[i] == ferryDestroyed; got != c.destroyed {
 			t.Errorf("DRs %v against %v: ferry destroyed %v, want %v", c.allied, c.german, got, c.destroyed)
 		}

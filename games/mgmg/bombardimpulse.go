@@ -74,7 +74,7 @@ func (s *State) reaching(guns []int16, p int16) []int16 {
 // Clear weather (mgmg:16.2, 17) and an Allied unit in or next to p, or an
 // Allied-Controlled area next to it (mgmg:16.22).
 func (s *State) airMayBombard(p int16) bool {
-	if s.active != allies || s.weather != clear {
+	if s.active != allies || s.weather != clear || s.inSecond() { // mgmg:16.21
 		return false
 	}
 	if s.count(p, allies) > 0 {

@@ -132,6 +132,7 @@ func (s *State) Hash() uint64 {
 			h.Add(w)
 		}
 		f.Fight.hash(&h)
+		h.Add(uint64(f.Lost[0]) | uint64(f.Lost[1])<<8 | bit(f.Held[0])<<16 | bit(f.Held[1])<<17 | uint64(f.Second)<<24)
 	}
 	return h.Sum()
 }

@@ -55,23 +55,51 @@ func (s *State) applyPass() {
 	s.endImpulse()
 }
 
-// endImpulse ends the impulse on top of the stack. After the German's the
-// Allies take theirs; after the Allies' the Sunset DR decides the day
-// (mgmg:6.3): the first DR of the impulse if the Allies made one, or one
-// rolled now.
+// endImpulse ends the activation of the impulse on top of the stack: its
+// units are Spent (mgmg:8.3), and the Allies make the Sunset DR if they
+// have made none (mgmg:6.3); then a second activation may follow
+// (mgmg:12.3, 14.5, double_impulse.go) before the impulse ends.
 func (s *State) endImpulse() {
-	f := s.stack.pop()
+	f := s.impulseFrame()
 	s.exhaust(f.Acted)
+	f.Acted = units{}
+	if f.Side == allies && f.Sunset == 0 {
+		s.offerReroll(rrSunset, s.rng.Die(6)+s.rng.Die(6), -1) // sunsetRolled once it stands
+		return
+	}
+	s.activationDone()
+}
+
+// sunsetRolled records the Allied Sunset DR that stands: it decides the day
+// once the impulse is over (mgmg:6.3, 12.3).
+func (s *State) sunsetRolled(roll int) {
+	s.impulseFrame().Sunset = int8(roll)
+	s.activationDone()
+}
+
+// activationDone offers a second activation, or ends the impulse.
+func (s *State) activationDone() {
+	if !s.offerSecond(s.impulseFrame()) {
+		s.finishImpulse()
+	}
+}
+
+// finishImpulse ends the impulse: the losses' spaces on the Sunset DRM
+// marker are moved (mgmg:12.41, advantage_loss.go); after the German's the
+// Allies take theirs; after the Allies' their Sunset DR decides the day
+// (mgmg:6.3).
+func (s *State) finishImpulse() {
+	if sd, _ := earnedSpaces(s.impulseFrame()); sd != nobody {
+		s.step, s.active = stSunsetMarker, sd
+		return
+	}
+	f := s.stack.pop()
 	if f.Side == germans {
-		s.settleAdvantage() // mgmg:12.2: used on a German dr, it passes as the impulse ends
+		s.settleAdvantage() // mgmg:12.2, 12.4: spent or lost, it passes as the impulse ends
 		s.beginImpulse(allies)
 		return
 	}
-	if f.Sunset != 0 { // made during the impulse, and offered for a reroll then
-		s.sunset(int(f.Sunset), f.Stay)
-		return
-	}
-	s.offerReroll(rrSunset, s.rng.Die(6)+s.rng.Die(6), -1)
+	s.sunset(int(f.Sunset), f.Stay)
 }
 
 // sunset applies the Allied Sunset DR with the Sunset DRM marker's space

@@ -416,7 +416,8 @@ func (s *State) Invariants() error {
 	if (s.step == stOver) != (s.result != nil) || (s.step == stOver) != (s.active == nobody) {
 		return errors.New("a result exists exactly when the game is over, and then nobody is to move")
 	}
-	begun := s.step == stImpulse && s.stack.n > 0 && s.stack.top().Move.Kind != impulseNone // a dr of its movement may have spent it (mgmg:8.222, 9.22)
+	// a dr of its movement may have spent it (mgmg:8.222, 9.22), and so may a first activation (mgmg:12.3, 12.4)
+	begun := s.step == stImpulse && s.stack.n > 0 && (s.stack.top().Move.Kind != impulseNone || s.stack.top().Second != secondNone)
 	if (s.advantage == nobody) == (s.advantageNext == nobody) || s.advantage == nobody && (s.step == stImpulse && !begun || s.step == stReroll) {
 		return errors.New("the Advantage belongs to a side, or, once used, to nobody until the impulse or phase ends and then to the other side, who is advantage_next; a side holds it at the start of each impulse (mgmg:12.1, 12.5)")
 	}
@@ -443,6 +444,8 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: bombard frame %+v: Place a place index, AP and Mistaken not negative, Unit a unit or -1, Air a marker's index plus one or 0, Hit units of the order of battle, Primary what its Aim names", f)
 		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll && f.Proc != procBombard && f.Proc != procAssault:
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
+		case f.Proc != procImpulse && (f.Lost != [2]uint8{} || f.Held != [2]bool{} || f.Second != secondNone) || f.Lost[0] > nUnits || f.Lost[1] > nUnits || f.Second > secondZoneF:
+			return fmt.Errorf("stack: frame %+v: only an impulse counts losses (up to the %d units) and a second activation (mgmg:12.3, 12.4)", f, nUnits)
 		case (f.Proc == procAssault) != (f.Fight != fight{}) || f.Fight.check() != nil:
 			return fmt.Errorf("stack: frame %+v: an assault frame, and only it, names an assault of the game's places and units", f)
 		}
@@ -465,8 +468,13 @@ func (s *State) checkStack() error {
 		return s.checkBombardStack()
 	case want == procAssault:
 		return s.checkFight()
+	case s.step == stSunsetMarker:
+		if sd, _ := earnedSpaces(s.stack.top()); s.stack.n != 1 || s.stack.top().Proc != procImpulse || sd != s.active {
+			return errors.New("stack: step sunset-marker needs the impulse frame whose losses earn the side to move spaces (mgmg:12.41)")
+		}
+		return nil
 	case want == procReroll:
-		inImpulse := s.stack.n == 2 && s.stack.frames[0].Proc == procImpulse && (s.stack.top().For == rrInfiltration || s.stack.top().For == rrSeizure) // mgmg:8.222, 9.22
+		inImpulse := s.stack.n == 2 && s.stack.frames[0].Proc == procImpulse && (s.stack.top().For == rrInfiltration || s.stack.top().For == rrSeizure || s.stack.top().For == rrSunset) // mgmg:8.222, 9.22, 6.3
 		inBombard := s.stack.n >= 2 && s.stack.frames[s.stack.n-2].Proc == procBombard && s.stack.top().For == rrBombard
 		inAssault := s.stack.n == 3 && s.stack.frames[1].Proc == procAssault && s.stack.top().For == rrAssault
 		if s.stack.n != 1 && !inImpulse && !inBombard && !inAssault || s.stack.top().Proc != procReroll || s.active != s.advantage {

@@ -27,6 +27,7 @@ var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
 	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
 	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit, stAssaultPoint: phaseDaylight, stAssaultForward: phaseDaylight, stCasualty: phaseDaylight, stAttackerRetreat: phaseDaylight, stVoluntary: phaseDaylight, stRetreatTo: phaseDaylight, stAssaultSupport: phaseDaylight,
+	stSunsetMarker: phaseDaylight,
 }
 
 // Phase implements engine.Prompter.
@@ -144,6 +145,11 @@ func (s *State) asks() (ask, wait string) {
 		return "Regroup " + u + ": choose the adjacent Free Area or Zone it moves into", "where " + u + " regroups"
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return s.assaultAsks()
+	case stSunsetMarker:
+		return s.sunsetMarkerAsks()
+	}
+	if s.impulseFrame().Second.offered() {
+		return s.secondAsks()
 	}
 	return s.impulseAsks()
 }

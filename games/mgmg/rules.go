@@ -38,6 +38,9 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stPurchase:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
+		if s.impulseFrame().Second.offered() {
+			return s.legalSecond(buf) // mgmg:12.3, 14.5
+		}
 		buf = s.legalImpulse(buf)
 		if s.impulseFrame().Move.Kind == impulseNone {
 			buf = s.legalTargets(buf) // mgmg:8.23
@@ -45,6 +48,8 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return buf
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return s.legalAssault(buf)
+	case stSunsetMarker:
+		return s.legalSunsetMarker(buf)
 	}
 	return buf
 }
@@ -74,7 +79,12 @@ func (s *State) Apply(a engine.Action) error {
 	case stAirborneLanding, stGroundAssault:
 		s.applyDDay()
 	case stImpulse:
+		if s.impulseFrame().Second.offered() && k != kSingle {
+			s.declareSecond(k, x) // mgmg:12.3, 14.5: then the activation itself
+		}
 		switch k {
+		case kSingle:
+			s.finishImpulse()
 		case kInterdict:
 			s.applyInterdiction(int16(x))
 		case kTarget:
@@ -94,6 +104,8 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyReroll(k == kReroll)
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		s.applyAssault(k, x)
+	case stSunsetMarker:
+		s.applySunsetMarker(x)
 	}
 	if s.step != stOver {
 		s.zoneFArrivals()

@@ -44,25 +44,28 @@ func (p *proc) UnmarshalText(b []byte) error {
 // frame is one procedure in progress; each uses only its own fields.
 type frame struct {
 	Proc     proc
-	Side     side    `json:",omitempty"` // impulse: whose impulse it is; bombard: the defender
-	Sunset   int8    `json:",omitempty"` // impulse: the Allied Sunset DR once made, 0 before (mgmg:6.3)
-	Acted    units   `json:",omitzero"`  // impulse: the units that moved, assaulted or barraged, Spent when it ends (mgmg:8.3); regroup: the units that regrouped; bombard: the artillery that fires
-	Unit     int16   `json:",omitempty"` // regroup: the unit picked to regroup, -1 while none is; bombard: the lead artillery, -1 for none
-	For      rollFor `json:",omitempty"` // reroll: what the roll is for
-	Roll     int8    `json:",omitempty"` // reroll: the roll on offer; bombard: the attacker's DR
-	Back     side    `json:",omitempty"` // reroll: who chooses once the offer is settled
-	Place    int16   `json:",omitempty"` // bombard: the target area (mgmg:11.1)
-	AP       int8    `json:",omitempty"` // bombard: the attrition points left to take (mgmg:11.41)
-	Hit      units   `json:",omitzero"`  // bombard: the units reduced already (mgmg:11.41)
-	Air      int8    `json:",omitempty"` // bombard: the Air Bombardment marker's index plus one, 0 for artillery (mgmg:16.2)
-	Barrage  bool    `json:",omitempty"` // bombard: a Barrage is declared (mgmg:11.112)
-	Against  int8    `json:",omitempty"` // bombard: the defender's DR (mgmg:11.4)
-	Aim      kind    `json:",omitempty"` // bombard: the choice that named the primary target: a unit, a Ferry Crossing or a Construct marker (mgmg:11.12)
-	Primary  int16   `json:",omitempty"` // bombard: the primary target, by the index its choice takes
-	Mistaken int8    `json:",omitempty"` // bombard: the attrition points a mistaken attack inflicts on the Allies, until they take them (mgmg:16.23)
-	Stay     bool    `json:",omitempty"` // impulse: an Air Bombardment: the Advantage marker stays (mgmg:16.2)
-	Move     moves   `json:",omitzero"`  // impulse: its Active Area and movement (assault_impulse.go)
-	Fight    fight   `json:",omitzero"`  // assault: the assault in progress (assault_resolution.go); Side is the attacker
+	Side     side     `json:",omitempty"` // impulse: whose impulse it is; bombard: the defender
+	Sunset   int8     `json:",omitempty"` // impulse: the Allied Sunset DR once made, 0 before (mgmg:6.3)
+	Acted    units    `json:",omitzero"`  // impulse: the units that moved, assaulted or barraged, Spent when it ends (mgmg:8.3); regroup: the units that regrouped; bombard: the artillery that fires
+	Unit     int16    `json:",omitempty"` // regroup: the unit picked to regroup, -1 while none is; bombard: the lead artillery, -1 for none
+	For      rollFor  `json:",omitempty"` // reroll: what the roll is for
+	Roll     int8     `json:",omitempty"` // reroll: the roll on offer; bombard: the attacker's DR
+	Back     side     `json:",omitempty"` // reroll: who chooses once the offer is settled
+	Place    int16    `json:",omitempty"` // bombard: the target area (mgmg:11.1)
+	AP       int8     `json:",omitempty"` // bombard: the attrition points left to take (mgmg:11.41)
+	Hit      units    `json:",omitzero"`  // bombard: the units reduced already (mgmg:11.41)
+	Air      int8     `json:",omitempty"` // bombard: the Air Bombardment marker's index plus one, 0 for artillery (mgmg:16.2)
+	Barrage  bool     `json:",omitempty"` // bombard: a Barrage is declared (mgmg:11.112)
+	Against  int8     `json:",omitempty"` // bombard: the defender's DR (mgmg:11.4)
+	Aim      kind     `json:",omitempty"` // bombard: the choice that named the primary target: a unit, a Ferry Crossing or a Construct marker (mgmg:11.12)
+	Primary  int16    `json:",omitempty"` // bombard: the primary target, by the index its choice takes
+	Mistaken int8     `json:",omitempty"` // bombard: the attrition points a mistaken attack inflicts on the Allies, until they take them (mgmg:16.23)
+	Stay     bool     `json:",omitempty"` // impulse: an Air Bombardment: the Advantage marker stays (mgmg:16.2)
+	Move     moves    `json:",omitzero"`  // impulse: its Active Area and movement (assault_impulse.go)
+	Fight    fight    `json:",omitzero"`  // assault: the assault in progress (assault_resolution.go); Side is the attacker
+	Lost     [2]uint8 `json:",omitzero"`  // impulse: units of each side eliminated in it (mgmg:12.4)
+	Held     [2]bool  `json:",omitzero"`  // impulse: each side held the Advantage when its losses reached the count that takes it (mgmg:12.4, 12.41)
+	Second   second   `json:",omitempty"` // impulse: its second activation (mgmg:12.3, 14.5)
 }
 
 // units is a set of units, one bit each by index.

@@ -131,6 +131,7 @@ const (
 	stVoluntary       // mgmg:10.93 the defender retreats units voluntarily, or they stay
 	stRetreatTo       // mgmg:10.92 where a retreating unit goes
 	stAssaultSupport  // mgmg:10.72C, 15.12 the attacker adds supporting field artillery
+	stSunsetMarker    // mgmg:12.41 the side the enemy's losses earn spaces moves the Sunset DRM marker
 	stSetup           // mgmg:5.2 a side places its units as its Setup Card shows (setup_choices.go)
 )
 
@@ -143,7 +144,8 @@ var stepNames = [...]string{
 	stMistaken:     "mistaken-attack",
 	stAssaultPoint: "assault-point", stAssaultForward: "assault-forward", stCasualty: "casualty", stAttackerRetreat: "attacker-retreat",
 	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to", stAssaultSupport: "assault-support",
-	stSetup: "setup",
+	stSunsetMarker: "sunset-marker",
+	stSetup:        "setup",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and

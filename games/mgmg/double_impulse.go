@@ -1,0 +1,156 @@
+package mgmg
+
+import (
+	"fmt"
+
+	"sandtable/engine"
+)
+
+// The second activation of an impulse (mgmg:12.3, 14.5, 6.3): once the
+// first is over, its units Spent and, for the Allies, its Sunset DR made,
+// the side may activate another place (or the same again) by spending the
+// Advantage, a Double Impulse; the Allies may instead activate Zone F
+// without it. The impulse frame stays: one impulse on the Impulse Track, the
+// places assaulted and the bridges' limits kept (moves.carried), and the
+// Allied Sunset DR of the first activation decides the day once the second
+// is over; the second has none. Never after a pass, nor with an Air
+// Bombardment in either (mgmg:16.21), and never a third.
+
+// second is where an impulse stands with its second activation.
+type second uint8
+
+const (
+	secondNone       second = iota // the first activation is in progress
+	secondOffered                  // it is over: the side may take a second
+	secondAfterZoneF               // the same, the first having been Zone F's: no Zone F activation (mgmg:14.5)
+	secondDouble                   // the second, by the Advantage (mgmg:12.3)
+	secondZoneF                    // the second, Zone F's (mgmg:14.5)
+)
+
+// offered reports the side choosing its second activation.
+func (x second) offered() bool { return x == secondOffered || x == secondAfterZoneF }
+
+// mayZoneF reports Zone F activation open to the impulse f: the Allies',
+// after a first activation elsewhere (mgmg:14.5), with a unit free to move
+// from Zone F.
+func (s *State) mayZoneF(f *frame) bool {
+	if f.Side != allies || f.Second != secondOffered {
+		return false
+	}
+	for _, a := range s.legalActivations(nil, f.Side) {
+		if a == act(kAssaultImpulse, int(s.g.zoneF)) {
+			return true
+		}
+	}
+	return false
+}
+
+// offerSecond offers the side of the impulse f, its first activation over,
+// a second one, and reports whether it did: not after a pass or an Air
+// Bombardment (mgmg:16.21), and only with the Advantage in hand or Zone F
+// to activate (mgmg:12.3, 14.5).
+func (s *State) offerSecond(f *frame) bool {
+	if f.Second != secondNone || s.passes > 0 || f.Stay {
+		return false
+	}
+	f.Second = secondOffered
+	if f.Move.Kind != impulseNone && f.Move.Active == s.g.zoneF {
+		f.Second = secondAfterZoneF
+	}
+	f.Move = moves{}.carried(&f.Move)
+	if len(s.legalSecond(nil)) == 1 { // nothing but to end the impulse
+		return false
+	}
+	s.step, s.active = stImpulse, f.Side
+	return true
+}
+
+// carried is the movement m of a new activation with what prev's impulse
+// keeps for its second (mgmg:12.3): no unit enters a place assaulted in the
+// impulse (10.1), a bridge carries five units an impulse (19.1) and is
+// tried once (9.22, 19.3), and artillery supports once (15.12).
+func (m moves) carried(prev *moves) moves {
+	m.Assaulted, m.BridgeUses, m.SeizeTried, m.Seized, m.Supported = prev.Assaulted, prev.BridgeUses, prev.SeizeTried, prev.Seized, prev.Supported
+	return m
+}
+
+// legalSecond lists the second activations open to the impulse in
+// progress, and ending it with none: Zone F for the Allies (mgmg:14.5);
+// with the Advantage, any activation but an Air Bombardment or an Air
+// Interdiction marker (mgmg:12.3, 16.21, 16.4).
+func (s *State) legalSecond(buf []engine.Action) []engine.Action {
+	f := s.impulseFrame()
+	buf = append(buf, act(kSingle, 0))
+	zoneF := s.mayZoneF(f)
+	if zoneF {
+		buf = append(buf, act(kAssaultImpulse, int(s.g.zoneF)))
+	}
+	if s.advantage != f.Side {
+		return buf
+	}
+	n := len(buf)
+	buf = s.legalTargets(s.legalActivations(buf, f.Side))
+	if zoneF { // Zone F's activation is free: never spend the Advantage on it
+		for i := n; i < len(buf); i++ {
+			if buf[i] == act(kAssaultImpulse, int(s.g.zoneF)) {
+				buf = append(buf[:i], buf[i+1:]...)
+				break
+			}
+		}
+	}
+	return buf
+}
+
+// declareSecond marks the second activation chosen (k, x) as the Zone F
+// activation or a Double Impulse, which spends the Advantage until the
+// impulse ends (mgmg:12.3, 12.5, 14.5).
+func (s *State) declareSecond(k kind, x int) {
+	f := s.impulseFrame()
+	if k == kAssaultImpulse && int16(x) == s.g.zoneF && s.mayZoneF(f) {
+		f.Second = secondZoneF
+		s.logf("mgmg:14.5", "%s activates Zone F as a second activation", int(f.Side))
+		return
+	}
+	f.Second = secondDouble
+	s.advantage, s.advantageNext = nobody, f.Side.other()
+	s.logf("mgmg:12.3", "%s spends the Advantage on a Double Impulse", int(f.Side))
+}
+
+// inSecond reports the impulse in progress in its second activation, or
+// choosing one: no Air Bombardment then (mgmg:16.21).
+func (s *State) inSecond() bool {
+	return s.stack.n > 0 && s.stack.frames[0].Proc == procImpulse && s.stack.frames[0].Second != secondNone
+}
+
+// describeSecond adds to an activation's label what kind of second
+// activation it is.
+func (s *State) describeSecond(k kind, x int, c *engine.Choice) {
+	if s.step != stImpulse || s.stack.n == 0 || !s.impulseFrame().Second.offered() {
+		return
+	}
+	switch {
+	case k == kSingle:
+		c.ID, c.Label, c.Rule = "single", "No second activation: end the impulse", "mgmg:12.3"
+	case k == kAssaultImpulse && int16(x) == s.g.zoneF && s.mayZoneF(s.impulseFrame()):
+		c.Label, c.Rule = c.Label+" (Zone F activation, the Advantage kept)", "mgmg:14.5"
+	default:
+		c.Label, c.Rule = c.Label+" (Double Impulse: spends the Advantage)", "mgmg:12.3"
+	}
+}
+
+// secondAsks is what the offer of a second activation asks.
+func (s *State) secondAsks() (ask, wait string) {
+	imp := impulseName(s.impulse)
+	f := s.impulseFrame()
+	what := "activate Zone F (mgmg:14.5)"
+	switch {
+	case s.advantage == f.Side && s.mayZoneF(f):
+		what = "activate Zone F (mgmg:14.5), or spend the Advantage on a Double Impulse (mgmg:12.3)"
+	case s.advantage == f.Side:
+		what = "spend the Advantage on a Double Impulse (mgmg:12.3)"
+	}
+	if f.Side == allies {
+		what += fmt.Sprintf("; the Sunset DR %d already made decides the day after it", f.Sunset)
+	}
+	return fmt.Sprintf("Impulse %s: your first activation is over: %s, or end the impulse", imp, what), "impulse " + imp + ": a second activation"
+}
