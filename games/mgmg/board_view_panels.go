@@ -11,6 +11,7 @@ type PanelMarker struct {
 	Symbol string `json:"symbol"`
 	Title  string `json:"title"`
 	At     string `json:"at,omitempty"`
+	Text   string `json:"text,omitempty"` // written beside it in a display
 	Used   bool   `json:"used,omitempty"`
 }
 
@@ -41,14 +42,14 @@ func (s *State) panels() []Panel {
 		{Kind: "side", ID: "advantage", Label: "Advantage", Rule: "mgmg:12.1", Value: s.advantage.String()},
 		{Kind: "value", ID: "sunset-drm", Label: "Sunset DRM", Rule: "mgmg:12.41", Value: fmt.Sprintf("%+d", s.sunsetDRM)},
 		{Kind: "value", ID: "reserves", Label: "Reserves (German / Allied)", Rule: "mgmg:13.7", Value: fmt.Sprintf("%d / %d", s.reserves[germans], s.reserves[allies])},
-		{Kind: "value", ID: "depots", Label: "Supply Depots (Supply Points left)", Rule: "mgmg:13.4", Value: s.depotPanel()},
 		{Kind: "value", ID: "vp", Label: "Allied VP", Rule: "mgmg:21.3", Value: s.victoryPoints()},
-		{Kind: "value", ID: "vp-needed", Label: "Allied VP needed", Rule: s.needRule(), Value: s.vpNeeded()},
+		{Kind: "value", ID: "vp-needed", Label: "needed", Rule: s.needRule(), Value: s.vpNeeded()},
 		{Kind: "track", ID: "impulse", Label: "Impulse Track", Rule: "mgmg:3.7", Value: impulseName(s.impulse), Positions: impulses,
 			Markers: []PanelMarker{s.advantageMarker()}},
 		{Kind: "track", ID: "supply", Label: "Supply Track: Reserves", Rule: "mgmg:3.8", Positions: supply, Markers: []PanelMarker{
 			{Symbol: "marker-reserves-german", Title: fmt.Sprintf("German Reserves %d (mgmg:13.7)", s.reserves[germans]), At: strconv.Itoa(int(s.reserves[germans]))},
 			{Symbol: "marker-reserves-allied", Title: fmt.Sprintf("Allied Reserves %d (mgmg:13.7)", s.reserves[allies]), At: strconv.Itoa(int(s.reserves[allies]))}}},
+		{Kind: "display", ID: "depots", Label: "Supply Depots (Supply Points left)", Rule: "mgmg:13.4", Markers: s.depotDisplay()},
 		{Kind: "display", ID: "air-displays", Label: "Air displays", Rule: "mgmg:3.5", Markers: s.airDisplay()},
 		{Kind: "display", ID: "construction-box", Label: "Construction Availability", Rule: "mgmg:3.9", Markers: s.constructDisplay()},
 		{Kind: "display", ID: "boat-assault-box", Label: "Boat Assault", Rule: "mgmg:3.10", Markers: s.boatDisplay()},
@@ -107,6 +108,24 @@ func (s *State) constructDisplay() []PanelMarker {
 			}
 			out = append(out, m)
 		}
+	}
+	return out
+}
+
+// depotDisplay is each Supply Depot dealt, with its place and the Supply
+// Points it has left (mgmg:13.4); one without a place has lost them.
+func (s *State) depotDisplay() []PanelMarker {
+	var out []PanelMarker
+	for _, d := range s.depots[:s.nDepots] {
+		m := PanelMarker{Symbol: depotSymbol(s.depotSide(s.g.depotID(d.Kind))), Text: fmt.Sprintf("%d", d.Points),
+			Title: fmt.Sprintf("%s: %d Supply Points", s.g.depotName(d.Kind), d.Points)}
+		if d.At >= 0 {
+			m.Text = s.g.placeIDs[d.At] + ": " + m.Text
+			m.Title = fmt.Sprintf("%s in %s: %d Supply Points", s.g.depotName(d.Kind), s.g.placeName(int16(d.At)), d.Points)
+		} else {
+			m.Used = true
+		}
+		out = append(out, m)
 	}
 	return out
 }

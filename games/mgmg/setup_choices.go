@@ -95,11 +95,11 @@ func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 func (s *State) describeSetup(c *engine.Choice, k kind, x int) {
 	n, by := s.setupLeft()
 	if k == kSetupAll {
-		c.ID, c.Label = "setup-historical", fmt.Sprintf("Set up as the Setup Card shows (the historical set-up, our reconstruction): %d units", n)
+		c.ID, c.Label = "setup-historical", "Set up as the Setup Card shows (the historical set-up, our reconstruction): "+unitCount(n)
 		return
 	}
 	list, _ := s.g.formations()
-	c.ID, c.Label = "formation:"+list[x].id, fmt.Sprintf("Set up the %s: %d units", list[x].name, by[x])
+	c.ID, c.Label = "formation:"+list[x].id, fmt.Sprintf("Set up the %s: %s", list[x].name, unitCount(by[x]))
 }
 
 // applySetup places the units the choice names, fresh side up (mgmg:5.2),
@@ -138,7 +138,15 @@ func (s *State) nextSetup() {
 // other is told.
 func (s *State) setupAsks() (ask, wait string) {
 	n, _ := s.setupLeft()
-	return fmt.Sprintf("Set-up: place your %d units as your Setup Card shows, all at once or a formation at a time", n), "the " + s.active.name() + " set-up"
+	return "Set-up: place your " + unitCount(n) + " as your Setup Card shows, all at once or a formation at a time", "the " + s.active.name() + " set-up"
+}
+
+// unitCount is a count of units in words.
+func unitCount(n int) string {
+	if n == 1 {
+		return "1 unit"
+	}
+	return fmt.Sprintf("%d units", n)
 }
 
 // SettingUp implements engine.SettingUp: bots set up without the pause

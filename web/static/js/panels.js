@@ -82,7 +82,7 @@ function track(p) {
     ol.append(h('li', {class: [on ? 'marked' : '', i === now ? 'now' : '', now >= 0 && i < now ? 'past' : '', here.length ? 'has-marker' : ''].join(' ').trim() || null,
       'aria-current': i === now ? 'step' : null, 'data-pos': String(t),
       title: [`${p.label} ${t}${on ? ` (${p.marked_as})` : ''}`, ...here.map((m) => m.title)].join('; ')},
-    here.length ? here.map((m) => markerIcon(m)) : String(t)));
+    String(t), here.map((m) => markerIcon(m, 14))));
   });
   return ol;
 }
@@ -95,11 +95,14 @@ function markerIcon(m, px = 18) {
 }
 
 // display draws a display panel: a row of markers (air markers, construct
-// markers), each with its state in its title.
+// markers, depots), each with its state in its title and its text, if any,
+// beside it.
 function display(p) {
   const list = p.markers || [];
   return h('section', {class: 'box display', id: p.id}, h('h3', {}, p.label, p.rule ? [' ', ruleLink(p.rule, p.rule.replace(/^\w+:/, ''))] : null),
-    list.length ? h('div', {class: 'markers'}, list.map((m) => markerIcon(m, 26))) : h('p', {class: 'muted small'}, 'empty'));
+    list.length ? h('div', {class: 'markers'}, list.map((m) => (m.text
+      ? h('span', {class: `marker-tile${m.used ? ' used' : ''}`}, markerIcon(m, 26), h('span', {class: 'tile-cap'}, m.text))
+      : markerIcon(m, 26)))) : h('p', {class: 'muted small'}, 'none'));
 }
 
 // renderBoxes fills the off-map boxes that the view declares (kind "box":
