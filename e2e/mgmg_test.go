@@ -147,6 +147,18 @@ func TestMontysGamble(t *testing.T) {
 	}
 	t.Logf("%d choices after the set-up; %s", n, m.s.Result().Text)
 
+	// The replay of the finished game draws it at a step on its map.
+	half := s.Version / 2
+	replay := newProfile(t, "mgmg replay", base)
+	replay.open(fmt.Sprintf("/replay/%s?step=%d", id, half), ".game-page[data-step]")
+	if got, want := replay.replayStep(), fmt.Sprintf("step %d of %d", half, s.Version); got != want {
+		t.Fatalf("the replay shows %q, want %q", got, want)
+	}
+	if n := replay.waitFor("counters on the replay's map", 10*time.Second, "s.boardGerman > 0").BoardGerman; n == 0 {
+		t.Fatal("the replay draws no German counter")
+	}
+	replay.close()
+
 	// A rule link of the log opens the mgmg rules index at its section.
 	href := run(p, "a rule link", 5*time.Second, chromedp.Evaluate[string](
 		`(document.querySelector('#log a[href^="/rules/mgmg#mgmg:"]') || {}).getAttribute?.('href') || ''`))
