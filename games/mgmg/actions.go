@@ -55,6 +55,10 @@ const (
 	kSupportDone         // mgmg:15.12 no more artillery supports it
 	kSunsetMarker        // mgmg:12.41 move the Sunset DRM marker to a space (the argument)
 	kSingle              // mgmg:12.3, 14.5 take no second activation: the impulse ends
+	kRepairBridge        // mgmg:19.2 try to repair a bridge as an Assault Impulse starts
+	kDemolish            // mgmg:19.4 try to demolish a bridge as it ends
+	kLand                // mgmg:18.42 land a unit (low byte) from the United Kingdom box in a Drop Area
+	kJoin                // mgmg:10.3, 10.6 a unit that may assault does
 	kSetupAll            // mgmg:5.2 place every unit of the side's Setup Card
 	kFormation           // mgmg:5.2 place one formation's units
 )
@@ -83,6 +87,11 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 			c.Label = "Done regrouping"
 		case stSupport:
 			c.Label, c.Rule = "Done adding artillery: choose the primary target", "mgmg:11.2"
+		case stImpulse:
+			c.Label, c.Rule = "No more demolitions: end the impulse", "mgmg:19.4"
+			if s.landingStep(s.impulseFrame()) {
+				c.Label, c.Rule = "Done declaring landings: the German rolls for Interdiction", "mgmg:18.44"
+			}
 		}
 	case kPass:
 		c.ID, c.Label, c.Rule = "pass", "Pass Impulse", "mgmg:8.24"
@@ -158,7 +167,11 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		s.describeSecond(k, x, &c)
 	case kSunsetMarker:
 		s.describeSunsetMarker(x, &c)
-	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone:
+	case kRepairBridge, kDemolish:
+		s.describeBridgeTry(k, x, &c)
+	case kLand:
+		s.describeLanding(x&0xff, x>>8, &c)
+	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone, kJoin:
 		s.describeAssault(k, x, &c)
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
@@ -218,6 +231,14 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "sunset-drm":
 		v, err := strconv.Atoi(arg)
 		return act(kSunsetMarker, v), err == nil && v >= firstImpulse && v <= lastImpulse
+	case prefix == "land":
+		uid, pid, _ := strings.Cut(arg, ":")
+		u, ok1 := s.g.byID[uid]
+		p, ok2 := s.g.placeIndex[pid]
+		return act(kLand, int(u)|int(p)<<8), ok1 && ok2
+	case prefix == "repair-bridge", prefix == "demolish":
+		i := s.g.bridgeIndexOf(arg)
+		return act(map[string]kind{"repair-bridge": kRepairBridge, "demolish": kDemolish}[prefix], i), i >= 0
 	case prefix == "interdict":
 		p, ok := s.g.placeIndex[arg]
 		return act(kInterdict, int(p)), ok

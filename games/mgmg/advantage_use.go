@@ -27,12 +27,14 @@ const (
 	rrRepair                          // mgmg:19.23 a Repair dr in the Refit Phase; Unit holds the bridge's index
 	rrBombard                         // mgmg:11.4 a bombardment's DRs, the attacker's on offer, in the bombardment beneath
 	rrAssault                         // mgmg:10.71 an assault's DRs, the attacker's on offer, in the assault beneath
+	rrBridgeRepair                    // mgmg:19.2 a Repair dr in an Assault Impulse; Unit holds the bridge's index
+	rrDemolition                      // mgmg:19.4 a Demolition dr; Unit holds the bridge's index
 )
 
-var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment", rrAssault: "assault"}
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment", rrAssault: "assault", rrBridgeRepair: "bridge-repair", rrDemolition: "demolition"}
 
 // rollLabels name the rolls in prompts and labels.
-var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR", rrAssault: "assault's attacker DR"}
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR", rrAssault: "assault's attacker DR", rrBridgeRepair: "Repair dr", rrDemolition: "Demolition dr"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -110,6 +112,10 @@ func (s *State) resolveRoll(f frame, roll int) {
 		s.setWeather(roll)
 	case rrInterdiction:
 		s.interdictionResult(f.Unit, roll)
+		if s.stack.n > 0 && s.stack.frames[0].Proc == procImpulse { // mgmg:18.44 in an impulse's landings
+			s.interdictLandingFrom(f.Unit + 1)
+			return
+		}
 		s.interdictFrom(f.Unit + 1)
 	case rrSurrender:
 		s.surrenderResult(f.Unit, roll)
@@ -125,6 +131,12 @@ func (s *State) resolveRoll(f frame, roll int) {
 		s.resolveBombardment(roll)
 	case rrAssault:
 		s.assaultRolled(roll)
+	case rrBridgeRepair:
+		s.step = stImpulse
+		s.repairResult(int(f.Unit), s.impulseFrame().Side, roll)
+	case rrDemolition:
+		s.step = stImpulse
+		s.demolitionResult(int(f.Unit), s.impulseFrame().Side, roll)
 	}
 }
 

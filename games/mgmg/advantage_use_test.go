@@ -1,6 +1,10 @@
 package mgmg
 
-import "testing"
+import (
+	"testing"
+
+	"sandtable/engine"
+)
 
 // TestSunsetReroll: the Advantage holder may reroll the Allied Sunset DR
 // (mgmg:12.2); the reroll is the effective Sunset DR, and the Advantage
@@ -59,5 +63,37 @@ func TestSurrenderReroll(t *testing.T) {
 	first, second := s.units[s.g.unit("gb-1abn-1-para")], s.units[s.g.unit("gb-1abn-2-para")]
 	if first.Level != StepFresh || second.Level != StepSpent || s.advantage != germans || s.step != stRegroup {
 		t.Errorf("paras %s and %s, Advantage %s, step %s; want Fresh and Spent, German, the Regroup Phase", first.Level, second.Level, s.advantage, stepNames[s.step])
+	}
+}
+
+// TestRerollPositionsLoad: a position saved while the Advantage holder
+// weighs a reroll loads again to the same state, whatever the roll: the
+// Repair dr of Evening Construction among the refits (mgmg:19.23, 12.2),
+// the other side choosing, included.
+func TestRerollPositionsLoad(t *testing.T) {
+	g := MustLoad()
+	pick := engine.NewRNG(7)
+	seen := map[rollFor]bool{}
+	for i := range 12 {
+		st, err := g.New("extended", nil, uint64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; st.ToMove() != ""; n++ {
+			if s := st.(*State); s.step == stReroll {
+				seen[s.stack.top().For] = true
+				back, err := engine.LoadPositionDoc(g, engine.EncodePosition("mgmg", st))
+				if err != nil || back.Hash() != st.Hash() {
+					t.Fatalf("game %d choice %d, a %s roll on offer: %v", i, n, rollNames[s.stack.top().For], err)
+				}
+			}
+			acts := st.Legal(nil)
+			if err := st.Apply(acts[pick.Intn(len(acts))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if !seen[rrRepair] {
+		t.Errorf("rolls on offer %v; want a Repair dr among them", seen)
 	}
 }

@@ -2,13 +2,15 @@ package mgmg
 
 import "sandtable/engine"
 
-// Airpower (mgmg:16). Built so far: the German Air Interdiction markers
+// Airpower (mgmg:16). Here: the German Air Interdiction markers
 // (mgmg:16.4). From its date (mgmg:18.2) each may be placed, as the whole
 // of a German impulse, in a place holding a Drop Area or an Airborne Supply
 // Head that has none yet; it raises that place's Interdiction Value by one
 // (mgmg:18.44) until the end of the Refit Phase, when it returns to its
-// display. The Allied Air Bombardments and Air Supply (mgmg:16.2, 16.3) are
-// not yet built.
+// display. A Double Impulse may follow it, but not to place the other
+// marker (double_impulse.go). The Allied Air Bombardments are
+// bombardimpulse.go's (mgmg:16.2, 16.21-16.23), the Air Supply marker
+// depots.go's (mgmg:16.3, 13.424).
 
 // noMarker is where an air marker off the map is: in its display.
 const noMarker int8 = -1

@@ -15,11 +15,12 @@ import (
 //
 // A unit entering enemy units stops there, bound to the Mandatory Assault
 // the moving side resolves before the impulse ends (mgmg:10.1, 10.2,
-// assault_resolution.go). Not yet built: optional assaults (10.3), the
-// assault in a Contested Active Area before moving (10.6), overruns
-// letting units go on (10.5). The failed infiltrators of each place
-// assault together as the Infiltration Impulse ends (8.222). Bridge repair
-// (19.2) and demolition (19.4) are not offered yet.
+// assault_resolution.go); others may make Optional Assaults (10.3), the
+// units of a Contested Active Area assault there at any point (10.6), and
+// units that overrun are picked again to move on (10.5). The failed
+// infiltrators of each place assault together as the Infiltration Impulse
+// ends (8.222). Bridge repair (19.2) and demolition (19.4) are
+// bridge_impulse.go's.
 
 // impulseKind is what a side does with its impulse (mgmg:8.2).
 type impulseKind uint8
@@ -52,9 +53,11 @@ type moves struct {
 	SeizedNow        uint32          `json:",omitempty"` // those the moving unit seized, which it crosses without the toll
 	SeizeTo          int16           `json:",omitempty"` // the place across the bridge whose seizure dr is on offer, plus one
 	Assaulted        placeSet        `json:",omitzero"`  // places assaulted this impulse: no unit enters them again (mgmg:10.1)
-	Came             [nUnits]int16   `json:",omitzero"`  // by unit, where it last entered from and how (came, assault_resolution.go)
+	Came             [nUnits]uint16  `json:",omitzero"`  // by unit, where it last entered from, how, and the MF it had used (came, assault_resolution.go)
 	Ending           bool            `json:",omitempty"` // the side ended its movement: the infiltrators' assaults follow (mgmg:8.222)
 	Supported        units           `json:",omitzero"`  // field artillery that supported an assault this impulse (mgmg:15.12)
+	Overran          units           `json:",omitzero"`  // assaulting units that overran and may move on (mgmg:10.5)
+	ActiveCost       uint8           `json:",omitempty"` // halves of MF every unit of the Active Area has used by its assault there (mgmg:10.6)
 }
 
 // The bridge sets of moves are uint32: this fails to compile with more
@@ -101,6 +104,10 @@ func (m *moves) hash(h *engine.Hasher) {
 	for _, w := range m.Supported {
 		h.Add(w)
 	}
+	for _, w := range m.Overran {
+		h.Add(w)
+	}
+	h.Add(uint64(m.ActiveCost))
 }
 
 // check reports what makes the movement impossible in a frame of procedure
@@ -111,11 +118,12 @@ func (m *moves) check(p proc) error {
 	}
 	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
 		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.SeizeTo >= 0 && m.SeizeTo <= nPlaces
-	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 || m.Supported[len(m.Supported)-1]>>(nUnits%64) != 0 {
+	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 || m.Supported[len(m.Supported)-1]>>(nUnits%64) != 0 ||
+		m.Overran[len(m.Overran)-1]>>(nUnits%64) != 0 || m.ActiveCost > 4 {
 		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
 	}
 	for _, c := range m.Came {
-		if from, cr := cameFrom(c); c < 0 || from >= nPlaces || cr.Kind > BoatCrossing {
+		if from, cr := cameFrom(c); from >= nPlaces || cr.Kind > BoatCrossing {
 			return fmt.Errorf("stack: impulse movement: a unit came from %d, no place of the game", from)
 		}
 	}
@@ -130,7 +138,10 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 	mp := s.g.m
 	g := &Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
 		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces),
-		Borders: make([]BorderAt, 0, nBridges+nFerries)}
+		Borders: make([]BorderAt, 0, nBridges+nFerries), Held: s.held, BoundaryAt: s.g.boundaryAt}
+	if sd == germans {
+		g.Held = ^s.held // the Germans hold every boundary without a Held! marker (mgmg:9.62)
+	}
 	for p := range g.Places {
 		v := &g.Places[p]
 		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
@@ -152,20 +163,19 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
 	}
 	for i, b := range s.g.bridges {
-		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Held: sd == germans, Uses: int(mv.BridgeUses[i]),
+		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Uses: int(mv.BridgeUses[i]),
 			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0})
 	}
 	for i, b := range s.g.ferries {
 		v := g.border(b.A, b.B)
-		v.Ferry, v.Held = s.ferries[i], sd == germans
+		v.Ferry = s.ferries[i]
 		g.SetBorder(b, v)
 	}
 	return g
 }
 
-// bridgeHold is who holds bridge i as side sd sees it (mgmg:19.1).
-// Unbridged river and canal boundaries are German-held (mgmg:9.62): Held!
-// markers (mgmg:7.2, 10.4) are not yet kept.
+// bridgeHold is who holds bridge i as side sd sees it (mgmg:19.1); the
+// Held! markers of boundaries without an intact bridge are held.go's.
 func (s *State) bridgeHold(i int, sd side) BridgeHold {
 	switch s.bridges[i].Held {
 	case heldBlown:
@@ -201,14 +211,28 @@ func (s *State) activate(k impulseKind, p int16) {
 	s.logf(rule, "%s activates %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
 }
 
-// mayMove reports a unit of the Active Area free to move: the active
-// side's (mgmg:8.5), Fresh, not yet moved this impulse, and with some place to enter (mgmg:8.3, 9.1).
+// mayMove reports a unit free to move: the active side's (mgmg:8.5),
+// Fresh, of the Active Area and not yet moved this impulse, or one that
+// has overrun (mgmg:10.5); with some place to enter (mgmg:8.3, 9.1).
 func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
 	st, f := s.units[u], s.impulseFrame()
-	if st.Loc != mv.Active || st.Level != StepFresh || s.g.side[u] != f.Side || f.Acted.has(u) {
-		return false
+	if st.Level != StepFresh || s.g.side[u] != f.Side || !mv.Overran.has(u) && (st.Loc != mv.Active && !s.landedFrom(u, mv) || f.Acted.has(u)) {
+		return false // mgmg:18.42: a unit landed from the United Kingdom box moves on from its Drop Area
 	}
-	return len(s.entries(u, StartLeg(int(mv.Active)), mv, g, nil)) > 0
+	return len(s.entries(u, s.startLeg(u, mv, g), mv, g, nil)) > 0
+}
+
+// activeLeg is the leg unit u begins its movement with when it did not
+// land this activation (landing.go's startLeg): from the Active Area,
+// having used the MF of an assault there (mgmg:10.6), or, after an
+// overrun, on from where it overran with the MF it had left (mgmg:10.5).
+func (s *State) activeLeg(u int16, mv *moves) Leg {
+	leg := StartLeg(int(mv.Active))
+	leg.Used = int(mv.ActiveCost)
+	if at := s.units[u].Loc; mv.Overran.has(u) && at != mv.Active {
+		leg.At, leg.Entered, leg.Half, leg.Used = int(at), 1, false, cameSpent(mv.Came[u])
+	}
+	return leg
 }
 
 // entry is a place a moving unit may enter and how.
@@ -218,12 +242,13 @@ type entry struct {
 }
 
 // entries lists where unit u on leg may go next: by infiltration in an
-// Infiltration Impulse, otherwise by border, ferry or boat.
+// Infiltration Impulse, otherwise, and after an overrun, by border, ferry
+// or boat.
 func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []entry {
 	m := moverOf(&s.g.units[u])
 	hows := []Via{ViaBorder, ViaFerry, ViaBoat}
-	if mv.Kind == impulseInfiltration {
-		hows = []Via{ViaInfiltration}
+	if mv.Kind == impulseInfiltration && !mv.Overran.has(u) {
+		hows = []Via{ViaInfiltration} // an infiltrator that overran moves on as any unit (mgmg:10.5, 26.0 example 14)
 	}
 	for _, to := range g.Map.Neighbors(leg.At) {
 		if mv.Assaulted.has(to) {
@@ -277,8 +302,8 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 			}
 		}
 	}
-	if leg.Spent() == 0 {
-		return buf // a unit picked moves: it may stop once it has spent MF
+	if !f.Acted.has(u) {
+		return buf // a unit picked moves: it may stop once it has entered a place or tried a bridge
 	}
 	return append(buf, act(kStop, 0))
 }
@@ -323,7 +348,8 @@ func (s *State) applyImpulse(k kind, x int) {
 	case kInfiltrationImpulse:
 		s.activate(impulseInfiltration, int16(x))
 	case kMove:
-		mv.Unit, mv.Leg = int16(x)+1, stateOf(StartLeg(int(mv.Active)))
+		mv.Unit, mv.Leg = int16(x)+1, stateOf(s.startLeg(int16(x), mv, nil))
+		mv.Overran[x/64] &^= 1 << (x % 64)
 	case kEnter:
 		s.enterPlace(int(mv.Unit-1), x&0xff, Via(x>>8))
 	case kSeize:
@@ -351,7 +377,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 		panic("mgmg: a listed entry is refused: " + err.Error())
 	}
 	f.Acted.add(int16(u))
-	mv.Came[u] = came(from, e.Crossing)
+	mv.Came[u] = came(from, e.Crossing, e.Leg.Spent())
 	s.crossed(mv, e, from, to)
 	if e.Boat {
 		s.boatUsed = true // mgmg:9.5
@@ -363,6 +389,9 @@ func (s *State) enterPlace(u, to int, how Via) {
 	s.put(int16(u), int16(to), StepFresh)
 	s.updateControl(int16(to))
 	s.logf("mgmg:9.2", "%u enters %p "+viaNames[how]+" (%d of %d half MF used)", u, to, e.Leg.Spent(), g.ImpulseMF(m))
+	if e.Crossing.Kind != BridgeCrossing && s.count(int16(to), f.Side.other()) == 0 {
+		s.takeCrossing(from, to, e.Crossing, f.Side) // mgmg:9.22: a boundary crossed with no enemy beyond is gained
+	}
 	if how == ViaInfiltration {
 		s.infiltrate(u)
 		return
@@ -467,7 +496,7 @@ func (s *State) impulseAsks() (ask, wait string) {
 	mv := &s.impulseFrame().Move
 	switch {
 	case mv.Kind == impulseNone:
-		return fmt.Sprintf("Impulse %s: activate a place for an Assault or Infiltration Impulse, or pass (bombardment impulses and assaults are not yet built)", imp), "impulse " + imp
+		return fmt.Sprintf("Impulse %s: activate a place for an Assault, Infiltration or Bombardment Impulse, or pass", imp), "impulse " + imp
 	case mv.Unit == 0:
 		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or end the impulse", imp, s.g.placeName(mv.Active)), "impulse " + imp + ": movement"
 	}

@@ -90,13 +90,28 @@ func TestInfiltrationImpulse(t *testing.T) {
 	}
 }
 
-// mgmg:20.61: in Impulse 0 of September 17 German units may not move, so
-// no place is offered for movement.
+// mgmg:20.61: in Impulse 0 of September 17 German units may not move, but
+// a place may be activated to blow bridges (mgmg:19.4): the places offered
+// are those beside a German bridge with an Allied-Controlled or Contested
+// place across, and each offers no unit to move, only the end of the
+// movement and then the demolitions.
 func TestDDayImpulse0(t *testing.T) {
 	s := newTestState(t, "standard")
 	playDDay(t, s)
-	if got := ids(s); !slices.Equal(got, []string{"pass"}) {
-		t.Errorf("German Impulse 0 of September 17: %v, want only pass", got)
+	got := ids(s)
+	if got[0] != "pass" || len(got) == 1 {
+		t.Fatalf("German Impulse 0 of September 17: %v, want pass and the places beside bridges to blow", got)
+	}
+	for _, id := range got[1:] {
+		c := edited(t, s, func(*Position) {})
+		play(t, c, id)
+		if next := ids(c); !slices.Equal(next, []string{"end-impulse"}) {
+			t.Fatalf("%s offers %v; want no unit to move, only the end of the movement", id, next)
+		}
+		play(t, c, "end-impulse")
+		if next := ids(c); len(next) < 2 || next[0] != "done" || !strings.HasPrefix(next[1], "demolish:") {
+			t.Errorf("after %s: %v; want the demolitions", id, next)
+		}
 	}
 }
 
@@ -129,7 +144,8 @@ func TestRandomPlayMoves(t *testing.T) {
 // British and US units move in the same impulse. mgmg:9.3: units of the
 // Active Area go to different places, one at a time (mgmg:9.1); leaving
 // Contested Heumensoord (34) into a Free area each spends all its MF
-// (mgmg:9.2).
+// (mgmg:9.2). mgmg:10.6: the Allies may instead assault Hermann in 34
+// before moving.
 func TestImpulseChoicesAndNationalities(t *testing.T) {
 	units := []UnitPos{
 		{ID: "de-fj-becker", At: "36", Level: "fresh"},
@@ -139,8 +155,10 @@ func TestImpulseChoicesAndNationalities(t *testing.T) {
 	control := map[string]string{"35": "airborne", "34": "corps", "33": "corps", "28": "corps"}
 	s := impulseOf(t, 20, germans, "clear", units, control)
 	noAir := slices.DeleteFunc(ids(s), func(id string) bool { return strings.HasPrefix(id, "interdict:") })
-	if got := sorted(noAir); !slices.Equal(got, []string{"assault:34", "assault:36", "infiltrate:36", "pass"}) {
-		t.Errorf("German impulse choices %v, want pass, assault:34 and 36, infiltrate:36 (34 is not Free)", got)
+	// and 23, 28, 33 and 39 only to blow the German bridges 23/28 and 33/39
+	// beside Allied-Controlled 28 and 33 (mgmg:8.21, 19.4)
+	if got := sorted(noAir); !slices.Equal(got, []string{"assault:23", "assault:28", "assault:33", "assault:34", "assault:36", "assault:39", "infiltrate:36", "pass"}) {
+		t.Errorf("German impulse choices %v, want pass, assault:34 and 36, infiltrate:36 (34 is not Free), and the bridges' places", got)
 	}
 	s = impulseOf(t, 20, allies, "clear", units, control)
 	noAir = slices.DeleteFunc(ids(s), func(id string) bool { return strings.HasPrefix(id, "bombard-area:") }) // the RAF markers (bombard_test.go)
@@ -148,7 +166,7 @@ func TestImpulseChoicesAndNationalities(t *testing.T) {
 		t.Errorf("Allied impulse choices %v, want pass and assault:34 (no Infiltration, mgmg:8.22)", got)
 	}
 	play(t, s, "assault:34")
-	if got := sorted(ids(s)); !slices.Equal(got, []string{"end-impulse", "move:gb-gds-1-gren", "move:us-1-504"}) {
+	if got := sorted(ids(s)); !slices.Equal(got, []string{"end-impulse", "move:gb-gds-1-gren", "move:us-1-504", "resolve:34"}) {
 		t.Fatalf("units to move %v: the US and British units, not the Fresh German beside them (mgmg:8.5)", got)
 	}
 	play(t, s, "move:us-1-504", "enter:33", "move:gb-gds-1-gren", "enter:28")
@@ -231,7 +249,8 @@ func TestBridgeSeizure(t *testing.T) {
 // As it ends Hermann assaults (mgmg:8.222): AV 3 against DV 3 (the Spent
 // 1/504) + 2 (Groesbeek's TEM) = 5; AT 3 + 12 = 15 against DT 5 + 2 = 7,
 // 8 casualty points, more than the 3 a Spent unit takes: the 1/504 is
-// eliminated (mgmg:10.5, 10.8) and Groesbeek is German (mgmg:7.2). The
+// eliminated (mgmg:10.5, 10.8) and Groesbeek is German (mgmg:7.2).
+// Hermann may move on (mgmg:10.5); the German ends the impulse. The
 // Allies, who no longer hold the Advantage, lose one unit: the German may
 // move the Sunset DRM marker one space (mgmg:12.41), to -1.
 func TestInfiltrationReroll(t *testing.T) {
@@ -245,6 +264,10 @@ func TestInfiltrationReroll(t *testing.T) {
 		t.Fatalf("Hermann %s, bound to assault %v, Advantage %s; want Fresh and bound, the Advantage spent", h.Level, s.stack.top().Move.Mandatory.has(s.g.unit("de-fj-hermann")), s.advantage)
 	}
 	s.rng.Force(6, 6, 1, 1)
+	play(t, s, "end-impulse")
+	if got := ids(s); !slices.Equal(got, []string{"move:de-fj-hermann", "end-impulse"}) {
+		t.Fatalf("after the overrun %v: Hermann may move on (mgmg:10.5)", got)
+	}
 	play(t, s, "end-impulse")
 	if got := ids(s); !slices.Equal(got, []string{"sunset-drm:-1", "sunset-drm:+0", "sunset-drm:+1"}) || s.active != germans {
 		t.Fatalf("%s chooses among %v; want the German to move the Sunset DRM marker up to one space (mgmg:12.41)", s.active, got)

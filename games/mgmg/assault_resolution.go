@@ -15,11 +15,11 @@ import (
 // (mgmg:10.71); the defender then takes the casualty points one at a time
 // (mgmg:10.8), and after a failure or a stalemate the assaulting units
 // retreat into the place they came from, as they must or may
-// (mgmg:10.741, 10.742); Optional Assaults likewise (10.3). Every Fresh
-// unit that entered the place this impulse assaults. Not yet built:
-// overruns going on (10.5), the assault in a Contested Active Area
-// (10.6) and the choice of only some entering units to assault (10.3).
-// The dice are offered to the Advantage holder (12.2).
+// (mgmg:10.741, 10.742); Optional Assaults likewise (10.3), and the
+// assault in the Contested Active Area, which never retreats (10.6). The
+// units bound to a Mandatory Assault assault; the attacker names which of
+// the others do (10.3). An overrun lets the assaulting units move on
+// (10.5). The dice are offered to the Advantage holder (12.2).
 
 // fight is an assault in progress.
 type fight struct {
@@ -30,38 +30,59 @@ type fight struct {
 	CP        int8  `json:",omitempty"` // casualty points the defender has still to take (mgmg:10.8)
 	Taken     int8  `json:",omitempty"` // casualty points taken so far: the first is the Forward Unit's
 	// the attacker may still retreat assaulting units (mgmg:10.741, 10.742)
-	MayRetreat  bool  `json:",omitempty"`
-	MustRetreat bool  `json:",omitempty"` // they must (mgmg:10.741)
-	Resolved    bool  `json:",omitempty"` // the defender is done with voluntary retreats (mgmg:10.93)
-	Retreating  int16 `json:",omitempty"` // the unit choosing where it retreats, plus one (retreat.go)
-	From        int16 `json:",omitempty"` // the place it retreats from
-	Support     units `json:",omitzero"`  // the supporting field artillery (mgmg:10.72C, 15.12)
-	Optional    bool  `json:",omitempty"` // an Optional Assault (mgmg:10.3), not a Mandatory one
-	Against     int8  `json:",omitempty"` // the defender\'s DR while the attacker\'s is offered for a reroll (mgmg:12.2)
+	MayRetreat  bool     `json:",omitempty"`
+	MustRetreat bool     `json:",omitempty"` // they must (mgmg:10.741)
+	Resolved    bool     `json:",omitempty"` // the defender is done with voluntary retreats (mgmg:10.93)
+	Retreating  int16    `json:",omitempty"` // the unit choosing where it retreats, plus one (retreat.go)
+	From        int16    `json:",omitempty"` // the place it retreats from
+	Support     units    `json:",omitzero"`  // the supporting field artillery (mgmg:10.72C, 15.12)
+	Optional    bool     `json:",omitempty"` // an Optional Assault (mgmg:10.3), not a Mandatory one
+	Against     int8     `json:",omitempty"` // the defender\'s DR while the attacker\'s is offered for a reroll (mgmg:12.2)
+	May         units    `json:",omitzero"`  // units the attacker may still have assault, bound to none (mgmg:10.3, 10.6)
+	InPlace     bool     `json:",omitempty"` // an assault in the Contested Active Area by units that began there (mgmg:10.6)
+	Through     placeSet `json:",omitzero"`  // the fully-stacked places the retreating unit has passed through (mgmg:10.91)
 }
 
 // hash adds the fight to a state's hash.
 func (f *fight) hash(h *engine.Hasher) {
 	h.Add(uint64(uint16(f.Place)) | uint64(uint16(f.Point))<<16 | uint64(uint16(f.Forward))<<32 | uint64(uint8(f.CP))<<48 | uint64(uint8(f.Taken))<<56)
-	h.Add(bit(f.MayRetreat) | bit(f.Resolved)<<1 | bit(f.MustRetreat)<<2 | bit(f.Optional)<<3 | uint64(uint8(f.Against))<<8 | uint64(uint16(f.Retreating))<<16 | uint64(uint16(f.From))<<32)
+	h.Add(bit(f.MayRetreat) | bit(f.Resolved)<<1 | bit(f.MustRetreat)<<2 | bit(f.Optional)<<3 | bit(f.InPlace)<<4 | uint64(uint8(f.Against))<<8 | uint64(uint16(f.Retreating))<<16 | uint64(uint16(f.From))<<32)
 	for _, w := range f.Attackers {
 		h.Add(w)
 	}
 	for _, w := range f.Support {
 		h.Add(w)
 	}
+	for _, w := range f.May {
+		h.Add(w)
+	}
+	for _, w := range f.Through {
+		h.Add(w)
+	}
 }
 
 // came packs where a unit entered its place from and how it crossed
 // (mgmg:10.73C, D, 10.9): the place plus one, the crossing's kind, whether
-// the bridge was the defender's and whether it spans a river.
-func came(from int, c Crossing) int16 {
-	return int16(from+1) | int16(c.Kind)<<7 | int16(bit(c.DefenderBridge))<<10 | int16(bit(c.River))<<11
+// the bridge was the defender's and whether it spans a river; and the
+// halves of MF it had used by then, which an overrun goes on with
+// (mgmg:10.5), kept in whole MF: entering enemy units ends the ½ MF rate
+// (mgmg:9.4), so they are even.
+func came(from int, c Crossing, spent int) uint16 {
+	return uint16(from+1) | uint16(c.Kind)<<7 | uint16(bit(c.DefenderBridge))<<10 | uint16(bit(c.River))<<11 | uint16(min((spent+1)/2, 15))<<12
 }
 
 // cameFrom unpacks came: the place, -1 for none, and the crossing.
-func cameFrom(v int16) (int16, Crossing) {
-	return v&0x7f - 1, Crossing{Kind: CrossingKind(v >> 7 & 7), DefenderBridge: v>>10&1 != 0, River: v>>11&1 != 0}
+func cameFrom(v uint16) (int16, Crossing) {
+	return int16(v&0x7f) - 1, Crossing{Kind: CrossingKind(v >> 7 & 7), DefenderBridge: v>>10&1 != 0, River: v>>11&1 != 0}
+}
+
+// cameSpent unpacks came: the halves of MF the unit had used.
+func cameSpent(v uint16) int { return 2 * int(v>>12) }
+
+// commit has unit u assault.
+func (f *fight) commit(u int16) {
+	f.Attackers.add(u)
+	f.May[u/64] &^= 1 << (u % 64)
 }
 
 // fightFrame is the assault in progress.
@@ -91,16 +112,31 @@ func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, 
 	return buf, seen != placeSet{}
 }
 
+// mayAssault reports unit u able to assault in place p, bound to no
+// Mandatory Assault: Fresh, of the moving side, and having entered p this
+// impulse (mgmg:10.3) or, p being the Contested Active Area, having begun
+// there and not moved (mgmg:10.6). Infiltrators that got through are
+// Spent (mgmg:8.222).
+func (s *State) mayAssault(u int16, p int16, imp *frame) bool {
+	mv := &imp.Move
+	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) {
+		return false
+	}
+	// field artillery of the Active Area supports rather (mgmg:15.12)
+	return mv.Came[u] != 0 || p == mv.Active && mv.ContestedAtStart.has(int(p)) && !imp.Acted.has(u) && s.g.units[u].Type != FieldArtillery
+}
+
 // legalOptionalAssaults lists the places where units that entered this
-// impulse, an infantry or armour unit among them, may make an Optional
-// Assault on the enemy units there (mgmg:10.3), bound to none.
+// impulse, or began it in the Contested Active Area, an infantry or armour
+// unit among them, may make an Optional Assault on the enemy units there
+// (mgmg:10.3, 10.6), bound to none.
 func (s *State) legalOptionalAssaults(buf []engine.Action, mv *moves) []engine.Action {
 	var seen placeSet
-	sd := s.impulseFrame().Side
+	imp := s.impulseFrame()
 	for u, st := range &s.units {
 		p := st.Loc
-		if p < 0 || seen.has(int(p)) || mv.Assaulted.has(int(p)) || s.g.side[u] != sd || mv.Came[u] == 0 || st.Level != StepFresh ||
-			!s.g.units[u].Type.CanLead() || s.count(p, sd.other()) == 0 || s.pendingAssault(mv, p) {
+		if p < 0 || seen.has(int(p)) || mv.Assaulted.has(int(p)) || !s.g.units[u].Type.CanLead() || !s.mayAssault(int16(u), p, imp) ||
+			s.count(p, imp.Side.other()) == 0 || s.pendingAssault(mv, p) {
 			continue
 		}
 		seen.add(int(p))
@@ -109,20 +145,34 @@ func (s *State) legalOptionalAssaults(buf []engine.Action, mv *moves) []engine.A
 	return buf
 }
 
-// startAssault begins the Mandatory Assault in p by every unit of the
-// moving side that entered it this impulse (mgmg:10.1, 10.2).
+// startAssault begins the assault in p: the units bound to its Mandatory
+// Assault assault (mgmg:10.1, 10.2); the attacker may add others that may
+// (mgmg:10.3, 10.6). In the Contested Active Area it costs every unit
+// there one MF, two with a Fresh defender (mgmg:10.6).
 func (s *State) startAssault(p int16) {
 	imp := s.impulseFrame()
-	f := frame{Proc: procAssault, Side: imp.Side, Fight: fight{Place: p, Optional: !s.pendingAssault(&imp.Move, p)}}
-	for u, st := range &s.units {
-		if st.Loc == p && s.g.side[u] == imp.Side && imp.Move.Came[u] != 0 && st.Level == StepFresh { // not the infiltrators that got through (mgmg:8.222)
-			f.Fight.Attackers.add(int16(u))
+	mv := &imp.Move
+	f := frame{Proc: procAssault, Side: imp.Side, Fight: fight{Place: p, Optional: !s.pendingAssault(mv, p), InPlace: p == mv.Active}}
+	for u := range s.units {
+		switch v := int16(u); {
+		case s.units[u].Loc == p && mv.Mandatory.has(v):
+			f.Fight.Attackers.add(v)
+		case s.mayAssault(v, p, imp):
+			f.Fight.May.add(v)
 		}
 	}
 	s.stack.push(f)
-	if f.Fight.Optional {
+	switch {
+	case f.Fight.InPlace:
+		var defs []Defender
+		for _, u := range s.assaultDefenders(&f) {
+			defs = append(defs, s.defenderOf(u))
+		}
+		mv.ActiveCost = uint8(2 * ActiveContestedCost(defs))
+		s.logf("mgmg:10.6", "%s assaults in the Contested Active Area %p: every unit there has used %d MF", int(imp.Side), int(p), int(mv.ActiveCost/2))
+	case f.Fight.Optional:
 		s.logf("mgmg:10.3", "%s makes an Optional Assault in %p", int(imp.Side), int(p))
-	} else {
+	default:
 		s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
 	}
 	if len(s.forwardChoices()) == 0 {
@@ -136,16 +186,28 @@ func (s *State) startAssault(p int16) {
 	}
 }
 
-// pointChoices are the assaulting units that may be the Point Unit:
-// infantry or armour (mgmg:10.72A).
+// pointChoices are the units that may be the Point Unit: infantry or
+// armour among those that assault or may (mgmg:10.72A, 10.3).
 func (s *State) pointChoices(buf []int) []int {
 	f := s.fightFrame()
 	for u := range s.units {
-		if f.Fight.Attackers.has(int16(u)) && s.g.units[u].Type.CanLead() {
+		if (f.Fight.Attackers.has(int16(u)) || f.Fight.May.has(int16(u))) && s.g.units[u].Type.CanLead() {
 			buf = append(buf, u)
 		}
 	}
 	return buf
+}
+
+// joinAssault has unit u assault too (mgmg:10.3, 10.6): the attacker
+// names the assaulting units and supporting artillery until none is left
+// to add or it is done.
+func (s *State) joinAssault(u int16) {
+	f := s.fightFrame()
+	f.Fight.commit(u)
+	s.logf("mgmg:10.3", "%u assaults too", int(u))
+	if f.Fight.May == (units{}) && len(s.supportChoices(f)) == 0 {
+		s.askForward()
+	}
 }
 
 // assaultDefenders are the enemy units in the assaulted place, by index.
@@ -182,7 +244,7 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 	a := AssaultAttack{Point: s.attackerOf(point, false)}
 	d := AssaultDefense{TEM: s.g.m.TEM(int(f.Fight.Place)), Mandatory: !f.Fight.Optional}
 	for u := range s.units {
-		if !f.Fight.Attackers.has(int16(u)) {
+		if !f.Fight.Attackers.has(int16(u)) && int16(u) != point {
 			continue
 		}
 		from, c := cameFrom(imp.Move.Came[u])
@@ -208,7 +270,10 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 		d.Forward = StrongestForward(d)
 	}
 	at := int(f.Fight.Place)
-	c := AssaultCase{Mandatory: !f.Fight.Optional, From: EnteredFromArea, ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
+	c := AssaultCase{Mandatory: !f.Fight.Optional, From: s.assaultOrigin(f), ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
+	if f.Fight.InPlace {
+		c.From = BeganInArea // mgmg:10.6
+	}
 	return a, d, c
 }
 
@@ -232,9 +297,10 @@ func percent(ways, of int) int { return (200*ways + of) / (2 * of) }
 func (s *State) namePoint(u int16) {
 	f := s.fightFrame()
 	f.Fight.Point = u + 1
+	f.Fight.commit(u)
 	s.logf("mgmg:10.72A", "%u is the Point Unit", int(u))
-	if len(s.supportChoices(f)) > 0 {
-		s.step = stAssaultSupport // mgmg:10.72C, 15.12
+	if f.Fight.May != (units{}) || len(s.supportChoices(f)) > 0 {
+		s.step = stAssaultSupport // mgmg:10.3, 10.72C, 15.12
 		return
 	}
 	s.askForward()
@@ -319,10 +385,8 @@ func (s *State) assaultEffects(f *frame, e AssaultEffects) {
 		if lvl := map[bool]Step{true: e.Point, false: e.Others}[int16(u) == point]; lvl == StepDisrupt1 {
 			s.setLevel(int16(u), StepDisrupt1) // mgmg:10.741, 10.742, 13.2
 		}
-		if from, c := cameFrom(imp.Move.Came[u]); e.TakesCrossing && c.Kind == BridgeCrossing && c.DefenderBridge {
-			i := s.g.bridgeAt[int(from)*nPlaces+int(f.Fight.Place)]
-			s.bridges[i].Held = heldBy(f.Side) // mgmg:10.2
-			s.logf("mgmg:10.2", "the bridge between %p and %p becomes the %s side's", int(from), int(f.Fight.Place), int(f.Side))
+		if from, c := cameFrom(imp.Move.Came[u]); e.TakesCrossing {
+			s.takeCrossing(int(from), int(f.Fight.Place), c, f.Side)
 		}
 	}
 	switch {
@@ -331,6 +395,7 @@ func (s *State) assaultEffects(f *frame, e AssaultEffects) {
 		for _, u := range s.assaultDefenders(f) {
 			s.eliminate(u)
 		}
+		s.overrun(f, &imp.Move)
 	case e.CasualtyPoints > 0:
 		f.Fight.CP = int8(e.CasualtyPoints)
 		s.logf("mgmg:10.8", "the defender takes %d casualty points", e.CasualtyPoints)
@@ -340,6 +405,25 @@ func (s *State) assaultEffects(f *frame, e AssaultEffects) {
 		f.Fight.MayRetreat = true
 	}
 	s.nextInAssault()
+}
+
+// overrun lets the assaulting units move on with the MF they have left,
+// each unless the assaulted place is Elevated or Polder or it crossed an
+// unbridged canal, a Ferry Crossing or by boat (mgmg:10.5); the last
+// crossing is the only one that can be, wading a canal costing 4 MF of an
+// infantry unit's 5 at most. The supporting artillery may support again.
+func (s *State) overrun(f *frame, mv *moves) {
+	at := int(f.Fight.Place)
+	rough := s.g.m.Elevated(at) || s.g.m.Polder(at)
+	for u := range s.units {
+		if _, c := cameFrom(mv.Came[u]); f.Fight.Attackers.has(int16(u)) && c.MayOverrun(rough) {
+			mv.Overran.add(int16(u))
+			s.logf("mgmg:10.5", "%u overruns: it may move on", u)
+		}
+	}
+	for i := range mv.Supported {
+		mv.Supported[i] &^= f.Fight.Support[i]
+	}
 }
 
 // nextInAssault goes on with the assault: a retreat's place, the
@@ -419,12 +503,29 @@ func (s *State) endAssault() {
 	imp.Move.Assaulted.add(int(f.Fight.Place))
 	for i := range imp.Move.Mandatory {
 		imp.Move.Mandatory[i] &^= f.Fight.Attackers[i]
+		imp.Acted[i] |= f.Fight.Attackers[i] // mgmg:8.3, 10.6: who assaulted in place is Spent too
 	}
 	s.updateControl(f.Fight.Place)
 	s.step, s.active = stImpulse, imp.Side
+	if imp.Move.Ending && s.overranMayMove(imp) {
+		imp.Move.Ending = false // the infiltrators that overran move on first (mgmg:10.5, 26.0 example 14)
+		return
+	}
 	if imp.Move.Ending {
 		s.endMoving()
 	}
+}
+
+// overranMayMove reports a unit that overran and may move on in impulse
+// imp (mgmg:10.5).
+func (s *State) overranMayMove(imp *frame) bool {
+	g := s.ground(imp.Side, &imp.Move)
+	for u := range s.units {
+		if imp.Move.Overran.has(int16(u)) && s.mayMove(int16(u), &imp.Move, g) {
+			return true
+		}
+	}
+	return false
 }
 
 // endMoving ends an impulse whose side is done moving: first the
@@ -473,6 +574,11 @@ func (s *State) legalAssault(buf []engine.Action) []engine.Action {
 	case stRetreatTo:
 		buf = s.legalRetreatTo(buf)
 	case stAssaultSupport:
+		for u := range s.units {
+			if f.Fight.May.has(int16(u)) {
+				buf = append(buf, act(kJoin, u))
+			}
+		}
 		for _, u := range s.supportChoices(f) {
 			buf = append(buf, act(kSupportArt, int(u)))
 		}
@@ -488,6 +594,8 @@ func (s *State) applyAssault(k kind, x int) {
 		s.namePoint(int16(x))
 	case kSupportArt:
 		s.supportAssault(int16(x))
+	case kJoin:
+		s.joinAssault(int16(x))
 	case kSupportDone:
 		s.askForward()
 	case kForward:
@@ -515,8 +623,13 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 	g := s.g
 	switch k {
 	case kAssault:
+		mv := &s.impulseFrame().Move
 		c.ID, c.Label, c.Rule = "resolve:"+g.placeIDs[x], "Resolve the Mandatory Assault in "+g.placeName(int16(x)), "mgmg:10.2"
-		if !s.pendingAssault(&s.impulseFrame().Move, int16(x)) {
+		switch {
+		case s.pendingAssault(mv, int16(x)):
+		case int16(x) == mv.Active:
+			c.Label, c.Rule = "Assault in the Contested Active Area "+g.placeName(int16(x))+" before moving", "mgmg:10.6"
+		default:
 			c.Label, c.Rule = "Make an Optional Assault in "+g.placeName(int16(x)), "mgmg:10.3"
 		}
 		c.Refs = []string{"area:" + g.placeIDs[x]}
@@ -551,10 +664,16 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 		a, d, cs := s.assaultValues(&f, f.Fight.Point-1, -1)
 		c.ID, c.Rule = "artillery:"+g.units[x].ID, "mgmg:15.12"
 		c.Label = fmt.Sprintf("%s supports (%s)", g.units[x].Name, preview(a, d, cs))
+	case kJoin:
+		f := *s.fightFrame() // a copy, with the unit added for its preview
+		f.Fight.commit(int16(x))
+		a, d, cs := s.assaultValues(&f, f.Fight.Point-1, -1)
+		c.ID, c.Rule, c.Refs = "join:"+g.units[x].ID, "mgmg:10.3", []string{"unit:" + g.units[x].ID}
+		c.Label = fmt.Sprintf("%s assaults too (%s)", g.units[x].Name, preview(a, d, cs))
 	case kSupportDone:
 		f := s.fightFrame()
 		a, d, cs := s.assaultValues(f, f.Fight.Point-1, -1)
-		c.ID, c.Rule, c.Label = "support-done", "mgmg:15.12", fmt.Sprintf("No more artillery support (%s)", preview(a, d, cs))
+		c.ID, c.Rule, c.Label = "support-done", "mgmg:15.12", fmt.Sprintf("No more assaulting units or artillery (%s)", preview(a, d, cs))
 	}
 }
 
@@ -568,7 +687,7 @@ func (s *State) parseAssaultChoice(head, rest string) (engine.Action, bool) {
 		p, ok := s.g.placeIndex[rest]
 		return act(kRetreatTo, int(p)), ok
 	}
-	k, ok := map[string]kind{"artillery": kSupportArt, "point": kPoint, "forward": kForward, "casualty": kCasualty, "retreat": kRetreat, "withdraw": kRetreatDefender}[head]
+	k, ok := map[string]kind{"artillery": kSupportArt, "join": kJoin, "point": kPoint, "forward": kForward, "casualty": kCasualty, "retreat": kRetreat, "withdraw": kRetreatDefender}[head]
 	u, known := s.g.byID[rest]
 	return act(k, int(u)), ok && known
 }
@@ -584,7 +703,7 @@ func (s *State) assaultAsks() (ask, wait string) {
 	case stAssaultForward:
 		return "Assault in " + where + ": name the Forward Unit", "the Forward Unit against the assault in " + where
 	case stAssaultSupport:
-		return "Assault in " + where + ": add supporting field artillery, or no more", "the artillery supporting the assault in " + where
+		return "Assault in " + where + ": add assaulting units or supporting field artillery, or no more", "the units and artillery of the assault in " + where
 	case stCasualty:
 		return fmt.Sprintf("Assault in %s: take a casualty point (%d left): a step, or the retreat of a Spent or Disrupted unit", where, f.Fight.CP), "casualty points in " + where
 	case stVoluntary:
@@ -599,7 +718,7 @@ func (s *State) assaultAsks() (ask, wait string) {
 // check reports a fight that names no place or unit of the game.
 func (f *fight) check() error {
 	if f.Place < 0 || f.Place >= nPlaces || f.Point < 0 || f.Point > nUnits || f.Forward < 0 || f.Forward > nUnits || f.CP < 0 || f.Taken < 0 ||
-		f.Attackers[len(f.Attackers)-1]>>(nUnits%64) != 0 || f.Support[len(f.Support)-1]>>(nUnits%64) != 0 {
+		f.Attackers[len(f.Attackers)-1]>>(nUnits%64) != 0 || f.Support[len(f.Support)-1]>>(nUnits%64) != 0 || f.May[len(f.May)-1]>>(nUnits%64) != 0 {
 		return fmt.Errorf("assault %+v names no place or unit of the game", *f)
 	}
 	return nil

@@ -154,9 +154,7 @@ func TestAssaultArtillerySupport(t *testing.T) {
 	}
 	s.rng.Force(3, 3, 3, 3)
 	play(t, s, "artillery:us-376-pfab", "keep")
-	if s.step != stCasualty || s.fightFrame().Fight.CP != 3 {
-		t.Fatalf("step %s with %d CP, want 3 casualty points", stepNames[s.step], s.fightFrame().Fight.CP)
-	}
+	wantCP(t, s, 3)
 	play(t, s, "casualty:de-fj-hermann", "casualty:de-fj-hermann", "casualty:de-fj-hermann", "stay")
 	s.rng.Force(6, 6)
 	play(t, s, "end-impulse")
@@ -184,7 +182,11 @@ func TestOptionalAssault(t *testing.T) {
 		t.Errorf("label %q: want an Optional Assault", l)
 	}
 	s.rng.Force(1, 1, 6, 6)
-	play(t, s, "resolve:35", "point:us-1-504", "keep")
+	play(t, s, "resolve:35", "point:us-1-504")
+	if got := ids(s); !slices.Equal(got, []string{"join:us-3-504", "support-done"}) {
+		t.Fatalf("after the Point Unit %v: the 3/504 may assault too, or not (mgmg:10.3)", got)
+	}
+	play(t, s, "join:us-3-504", "keep")
 	if got := sorted(ids(s)); !slices.Equal(got, []string{"retreat:us-1-504", "retreat:us-3-504", "stay"}) {
 		t.Fatalf("after the failure %v: each may retreat, or they stay (mgmg:10.741)", got)
 	}
@@ -220,6 +222,20 @@ func TestAssaultReroll(t *testing.T) {
 	}
 }
 
+// example14 is example 14's Infiltration Impulse (mgmg:26.0): Overcast;
+// Hermann infiltrates Groesbeek (dr 2, Spent), Becker fails (dr 5), and
+// the impulse ends: Becker is to assault.
+func example14(t *testing.T) *State {
+	t.Helper()
+	s := impulseOf(t, 20, germans, "overcast", []UnitPos{
+		{ID: "de-fj-becker", At: "36", Level: "fresh"}, {ID: "de-fj-hermann", At: "36", Level: "fresh"},
+		{ID: "de-feldt-corps-art", At: "36", Level: "fresh"}, {ID: "us-1-504", At: "35", Level: "spent"},
+	}, map[string]string{"35": "airborne"})
+	s.rng.Force(2, 5)
+	play(t, s, "infiltrate:36", "move:de-fj-hermann", "enter:35:infiltration", "keep", "move:de-fj-becker", "enter:35:infiltration", "keep", "end-impulse")
+	return s
+}
+
 // mgmg:26.0 example 14, mgmg:8.222, mgmg:15.12, mgmg:10.741: Overcast;
 // Hermann infiltrates Groesbeek (dr 2, Spent), Becker fails (dr 5). As
 // the impulse ends Becker assaults the Spent 1/504, Korps Feldt's corps
@@ -227,12 +243,7 @@ func TestAssaultReroll(t *testing.T) {
 // DV 3 + 2 (TEM) = 5. It fails (AT 3 + 2 against DT 5 + 12): Becker,
 // Disrupt 1, retreats into 36; Hermann is untouched.
 func TestExample14Assault(t *testing.T) {
-	s := impulseOf(t, 20, germans, "overcast", []UnitPos{
-		{ID: "de-fj-becker", At: "36", Level: "fresh"}, {ID: "de-fj-hermann", At: "36", Level: "fresh"},
-		{ID: "de-feldt-corps-art", At: "36", Level: "fresh"}, {ID: "us-1-504", At: "35", Level: "spent"},
-	}, map[string]string{"35": "airborne"})
-	s.rng.Force(2, 5)
-	play(t, s, "infiltrate:36", "move:de-fj-hermann", "enter:35:infiltration", "keep", "move:de-fj-becker", "enter:35:infiltration", "keep", "end-impulse")
+	s := example14(t)
 	if got := ids(s); !slices.Equal(got, []string{"artillery:de-feldt-corps-art", "support-done"}) {
 		t.Fatalf("choices %v, want Feldt's support or none (mgmg:15.12)", got)
 	}
@@ -248,5 +259,26 @@ func TestExample14Assault(t *testing.T) {
 	}
 	if s.active != allies || s.step != stImpulse {
 		t.Errorf("%s to move at step %s, want the Allied impulse", s.active, stepNames[s.step])
+	}
+}
+
+// mgmg:26.0 example 14, mgmg:10.5, mgmg:8.222: "in the unlikely event"
+// that Becker's assault overruns (AT 3 + 12 against DT 5 + 6: 4 CP, more
+// than the Spent 1/504's 3), Becker has 1 MF left: 3 + 1 (Overcast) less
+// the 3 MF of entering Spent enemy units. He may move on before the
+// impulse ends.
+func TestExample14Overrun(t *testing.T) {
+	s := example14(t)
+	s.rng.Force(6, 6, 3, 3)
+	play(t, s, "artillery:de-feldt-corps-art", "keep")
+	if u := s.units[s.g.unit("us-1-504")]; u.Loc != locElim {
+		t.Fatalf("the 1/504 is in %s, want eliminated by the overrun", s.g.locName(u.Loc))
+	}
+	if got := sorted(ids(s)); !slices.Equal(got, []string{"end-impulse", "move:de-fj-becker"}) {
+		t.Fatalf("after the overrun %v: Becker may move on, or the impulse ends (mgmg:10.5)", got)
+	}
+	play(t, s, "move:de-fj-becker")
+	if p := s.Prompt("german").Text; !strings.Contains(p, "has 1 MF left") {
+		t.Errorf("prompt %q: Becker has 1 MF left (example 14)", p)
 	}
 }

@@ -4,8 +4,8 @@ package mgmg
 // the Point Unit is named the attacker adds, one at a time, Fresh field
 // artillery of its side that did not move this impulse, in range and of
 // the assault's division (CheckSupport). It stays Fresh (mgmg:8.3) and
-// supports no other assault this impulse; after an overrun it may
-// (mgmg:10.5), which comes with overruns going on.
+// supports no other assault this impulse, save after an overrun
+// (mgmg:10.5).
 
 // supportChoices are the field artillery units that may still support the
 // assault of frame f.
@@ -37,7 +37,7 @@ func (s *State) supportAssault(u int16) {
 	f.Fight.Support.add(u)
 	s.stack.frames[s.stack.n-2].Move.Supported.add(u)
 	s.logf("mgmg:15.12", "%u supports the assault", int(u))
-	if len(s.supportChoices(f)) == 0 {
+	if f.Fight.May == (units{}) && len(s.supportChoices(f)) == 0 {
 		s.askForward()
 	}
 }

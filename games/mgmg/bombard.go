@@ -6,17 +6,17 @@ import (
 	"sandtable/engine"
 )
 
-// Bombardments played (mgmg:11), on the arithmetic of bombardment.go. Built
-// so far: D-Day's Air Bombardment Phase, the US VIII Air marker against each
-// area holding a German FLAK Tower, the tower the primary target (mgmg:20.2,
+// Bombardments played (mgmg:11), on the arithmetic of bombardment.go:
+// D-Day's Air Bombardment Phase, the US VIII Air marker against each area
+// holding a German FLAK Tower, the tower the primary target (mgmg:20.2,
 // 16.2); D-Day's Artillery Bombardment Phase, the XXX Corps Artillery's
 // barrage in Zone F on the primary target the Allies choose (mgmg:20.3,
 // 11.112, 11.12); and the defender's choice of the units that take the
 // attrition points left after the primary target (mgmg:11.4, 11.41). Each
 // runs on a procBombard frame: Place is the target area, AP the points
-// still to take, Hit the units reduced already. The Bombardment Impulse
-// (mgmg:8.23), the Advantage's reroll of the resolution dice (mgmg:12.2) and
-// the mistaken attack (mgmg:16.23) are not yet built.
+// still to take, Hit the units reduced already. The Bombardment Impulse,
+// its reroll and the mistaken attack are in bombardimpulse.go (mgmg:8.23,
+// 12.2, 16.23).
 
 // defenders are side sd's units in place p, with what bombardment reads of
 // each (mgmg:11.3, 11.41); hit are the units reduced already.

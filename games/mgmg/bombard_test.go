@@ -566,3 +566,22 @@ func TestDisrupt2PrimarySlidesOff(t *testing.T) {
 	play(t, s, "attrition:de-eindhoven-garrison")
 	checkLevels(t, s, map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepDisrupt2})
 }
+
+// TestNoGermanBombardmentInDDayImpulse0: in Impulse 0 of September 17 the
+// Germans attack nothing (mgmg:20.61), so the 10SS artillery next to the 1st
+// Airborne in Oosterbeek (12) bombards nothing then, and may in Impulse 1.
+func TestNoGermanBombardmentInDDayImpulse0(t *testing.T) {
+	for _, c := range []struct {
+		impulse string
+		want    bool
+	}{{"0", false}, {"1", true}} {
+		s := impulseOf(t, FirstDay, germans, "clear", []UnitPos{
+			{ID: "de-10ss-art", At: "14", Level: "fresh"},
+			{ID: "gb-1abn-1-para", At: "12", Level: "fresh"},
+		}, map[string]string{"12": "airborne"})
+		s = edited(t, s, func(p *Position) { p.Impulse = c.impulse })
+		if got := slices.Contains(ids(s), "bombard-area:12"); got != c.want {
+			t.Errorf("German Impulse %s of September 17: bombard 12 offered %v, want %v (mgmg:20.61)", c.impulse, got, c.want)
+		}
+	}
+}

@@ -104,8 +104,12 @@ func (s *State) bombers() []int {
 // legalTargets adds the areas the side to move may bombard: holding enemy
 // units, and reached by its Fresh field artillery or an air marker; or
 // bordered by a marker its artillery may name the primary target
-// (mgmg:8.23, 11.11, 11.12).
+// (mgmg:8.23, 11.11, 11.12). In Impulse 0 of September 17 the Germans
+// attack nothing (mgmg:20.61).
 func (s *State) legalTargets(buf []engine.Action) []engine.Action {
+	if s.active == germans && s.turn == FirstDay && s.impulse == 0 {
+		return buf
+	}
 	air, enemy, all := len(s.bombers()) > 0, s.active.other(), s.freshGuns(s.active)
 	for p := range int16(nPlaces) {
 		guns := s.reaching(all, p)

@@ -8,11 +8,12 @@ import (
 // Bridges (mgmg:3.24, 19): each bridge of the map is German-held,
 // Allied-held or Destroyed, all German-held at the start (mgmg:19.1); a
 // Destroyed bridge may carry each side's Construct marker at +1 or +2
-// (mgmg:19.21). Built so far: the states, and a bridge changing hands when
-// both its areas come under one side's Control (mgmg:19.1, 4.6). Repair,
-// seizure, demolition and crossing in an assault (mgmg:19.2-19.5, 9.22,
-// 10.742, 10.743) are not yet built, save the Repair dr of Evening
-// Construction in the Refit Phase (construction.go, mgmg:19.23).
+// (mgmg:19.21). Here: the states, and a bridge changing hands when both its
+// areas come under one side's Control (mgmg:19.1, 4.6). Repair and
+// demolition in an Assault Impulse are bridge_impulse.go's (mgmg:19.2,
+// 19.4, 19.5), Evening Construction construction.go's (mgmg:19.23),
+// seizure (mgmg:9.22, 19.3) assault_impulse.go's, and crossing in an
+// assault (mgmg:10.2, 10.742) assault_resolution.go's.
 
 // bridgeHeld is a bridge's state (mgmg:19.1).
 type bridgeHeld uint8

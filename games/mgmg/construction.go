@@ -34,12 +34,19 @@ func (s *State) constructFree(sd side, b int) bool {
 }
 
 // repairDRM is the modifier of side's Repair dr for bridge b (mgmg:19.5):
-// for each of its two places +3 Free, +2 Contested and friendly-Controlled,
-// +1 Contested and enemy-Controlled; -1 over a river; -1 for a repair; +1
-// or +2 for the side's Construct marker on it.
+// the bridge's, -1 for a repair, +1 or +2 for the side's Construct marker
+// on it.
 func (s *State) repairDRM(b int, sd side) int {
+	return s.bridgeDRM(b, sd) + int(s.bridges[b].Construct[sd]) - 1
+}
+
+// bridgeDRM is the modifier of side's Demolition or Repair dr for bridge b
+// for its places and its water (mgmg:19.5): for each of its two places +3
+// Free, +2 Contested and friendly-Controlled, +1 Contested and
+// enemy-Controlled; -1 over a river.
+func (s *State) bridgeDRM(b int, sd side) int {
 	br := s.g.bridges[b]
-	drm := int(s.bridges[b].Construct[sd]) - 1
+	drm := 0
 	for _, p := range []int16{int16(br.A), int16(br.B)} {
 		switch {
 		case s.free(p, sd):

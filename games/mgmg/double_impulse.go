@@ -57,7 +57,7 @@ func (s *State) offerSecond(f *frame) bool {
 	if f.Move.Kind != impulseNone && f.Move.Active == s.g.zoneF {
 		f.Second = secondAfterZoneF
 	}
-	f.Move = moves{}.carried(&f.Move)
+	f.Move, f.Demolition, f.Landed, f.Dropped = moves{}.carried(&f.Move), false, units{}, false
 	if len(s.legalSecond(nil)) == 1 { // nothing but to end the impulse
 		return false
 	}
@@ -89,7 +89,7 @@ func (s *State) legalSecond(buf []engine.Action) []engine.Action {
 		return buf
 	}
 	n := len(buf)
-	buf = s.legalTargets(s.legalActivations(buf, f.Side))
+	buf = s.legalUKActivation(s.bridgeActivations(s.legalTargets(s.legalActivations(buf, f.Side)), f.Side), f.Side)
 	if zoneF { // Zone F's activation is free: never spend the Advantage on it
 		for i := n; i < len(buf); i++ {
 			if buf[i] == act(kAssaultImpulse, int(s.g.zoneF)) {

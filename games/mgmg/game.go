@@ -34,6 +34,8 @@ type Game struct {
 	eindhoven     int16    // mgmg:21.31
 	alliedBombers uint8    // the Allied Air Bombardment markers, one bit each in setup.json's order (mgmg:4.31)
 	draw          *drawing // the board document and the pieces' symbols, for clients (board_view.go)
+	boundaries    []Border // the river and canal boundaries, as the state keeps their Held! markers (held.go)
+	boundaryAt    []int8   // per pair of places: the index of its river or canal boundary, -1 for none
 }
 
 // options are the agreed scenario and optional rules (mgmg:22, 23).
@@ -70,6 +72,10 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		zone: make([]bool, nPlaces), draw: &drawing{}, vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
 		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
 	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
+	if g.boundaries = m.boundaries(); len(g.boundaries) != nBoundaries {
+		return nil, fmt.Errorf("mgmg data: %d river and canal boundaries; a state holds exactly %d: change nBoundaries in held.go with the data", len(g.boundaries), nBoundaries)
+	}
+	g.boundaryAt = borderIndex(g.boundaries)
 	for i := range m.Len() {
 		id := m.Place(i).ID
 		g.placeIDs = append(g.placeIDs, id)

@@ -109,6 +109,7 @@ func (s *State) Hash() uint64 {
 		h.Add(w)
 	}
 	h.Add(uint64(s.tried))
+	h.Add(s.held)
 	h.Int(s.choices)
 	if r := s.result; r != nil {
 		h.Str(string(r.Winner))
@@ -132,7 +133,12 @@ func (s *State) Hash() uint64 {
 			h.Add(w)
 		}
 		f.Fight.hash(&h)
-		h.Add(uint64(f.Lost[0]) | uint64(f.Lost[1])<<8 | bit(f.Held[0])<<16 | bit(f.Held[1])<<17 | uint64(f.Second)<<24)
+		h.Add(uint64(f.Lost[0]) | uint64(f.Lost[1])<<8 | bit(f.Held[0])<<16 | bit(f.Held[1])<<17 | uint64(f.Second)<<24 | bit(f.Demolition)<<32)
+		h.Add(uint64(f.RepairTried) | uint64(f.DemolishTried)<<32)
+		h.Add(uint64(f.Lifted) | bit(f.Dropped)<<8)
+		for _, w := range f.Landed {
+			h.Add(w)
+		}
 	}
 	return h.Sum()
 }

@@ -61,6 +61,10 @@ func (s *State) applyPass() {
 // (mgmg:12.3, 14.5, double_impulse.go) before the impulse ends.
 func (s *State) endImpulse() {
 	f := s.impulseFrame()
+	if s.offerDemolition(f) { // mgmg:8.21 step 3, bridge_impulse.go
+		return
+	}
+	s.landersActed(f) // mgmg:18.42
 	s.exhaust(f.Acted)
 	f.Acted = units{}
 	if f.Side == allies && f.Sunset == 0 {

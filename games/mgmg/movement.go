@@ -92,6 +92,10 @@ type Ground struct {
 	BoatReady bool
 	Places    []PlaceView // by place index
 	Borders   []BorderAt  // the borders with a bridge, a ferry or a Held! marker; the rest have none
+	// Held is the river and canal boundaries the moving side holds, one bit
+	// each by BoundaryAt's index, besides the Held of Borders (held.go)
+	Held       uint64
+	BoundaryAt []int8 // per pair of places i*Map.Len()+j: the index of its boundary, -1 for none
 }
 
 // BorderAt is the view of one border.
@@ -103,12 +107,18 @@ type BorderAt struct {
 // border is the view of the border between i and j.
 func (g *Ground) border(i, j int) BorderView {
 	b := Border{min(i, j), max(i, j)}
+	var v BorderView
 	for _, x := range g.Borders {
 		if x.Border == b {
-			return x.BorderView
+			v = x.BorderView
+			break
 		}
 	}
-	return BorderView{}
+	if g.BoundaryAt != nil {
+		k := g.BoundaryAt[i*g.Map.Len()+j]
+		v.Held = v.Held || k >= 0 && g.Held&(1<<k) != 0
+	}
+	return v
 }
 
 // SetBorder sets the view of border b.
@@ -247,7 +257,10 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	road := mp.Road(at, to) || m.Type == Armored && how == ViaFerry && armourFerry(mp, at, to)
+	road := mp.Road(at, to)
+	if m.Type == Armored && how == ViaFerry {
+		road = armourFerry(mp, at, to) // mgmg:3.21: no other ferry carries armour's road net
+	}
 	polder := mp.Polder(at) || mp.Polder(to)
 	switch {
 	case m.Type == Armored && !road:
@@ -268,19 +281,20 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 			all = true
 		}
 	}
-	// Point Units (mgmg:9.65).
+	if dst.enemies() > 0 {
+		e.Stop = true // mgmg:9.2
+		if !dst.ContestedAtStart && how != ViaInfiltration {
+			e.Mandatory = true // mgmg:10.2
+		}
+	}
+	// Point Units (mgmg:9.65): a place Contested only since the impulse
+	// began needs a Mandatory Assault, so one first.
 	e.Point = m.Type.CanLead()
 	switch {
 	case !e.Point && (dst.Enemy || dst.enemies() > 0) && dst.Friends == 0 && !dst.PointEntered:
 		return Entry{}, errors.New("only a Point Unit (infantry or armour) enters an uncontested enemy-Controlled or enemy-occupied place first (mgmg:9.65, 10.3)")
 	case !e.Point && (m.Type == FieldArtillery || m.Type == Flak) && e.Mandatory && dst.Friends > 0 && !dst.PointEntered:
 		return Entry{}, errors.New("artillery and FLAK enter a Contested area over such a boundary only after a Point Unit (mgmg:9.65)")
-	}
-	if dst.enemies() > 0 {
-		e.Stop = true // mgmg:9.2
-		if !dst.ContestedAtStart && how != ViaInfiltration {
-			e.Mandatory = true // mgmg:10.2
-		}
 	}
 	if toZone {
 		all, e.Stop = true, true // mgmg:9.2, 14.2

@@ -358,6 +358,9 @@ func TestExample10FerryCrossing(t *testing.T) {
 	g.Day = 19
 	e = g.walk(t, germanInfantry, 13, 15)
 	refused(t, g, germanInfantry, e.Leg, 25, ViaFerry, "mgmg:9.2")
+	// The Driel ferry (12/24) is no road for armour: only Pannerden's are
+	// (mgmg:3.21, 9.4).
+	refused(t, g, panzer10SS, StartLeg(g.Map.Area(12)), 24, ViaFerry, "mgmg:9.4")
 }
 
 // mgmg:9.5, mgmg:10.2, mgmg:26.0 example 8: the Nijmegen bridge (28/23) is Allied.

@@ -42,6 +42,7 @@ type Position struct {
 	Depots        []DepotPos           `json:"depots,omitempty"`        // the Supply Depots dealt by the side refitting, in order (mgmg:13.4)
 	Refitted      []string             `json:"refitted,omitempty"`      // its units refitted this Refit Phase (mgmg:13.6)
 	RepairsTried  []string             `json:"repairs_tried,omitempty"` // the bridges it tried to repair this Refit Phase (mgmg:19.23)
+	Held          []string             `json:"held,omitempty"`          // the river and canal boundaries with a Held! marker: Allied (mgmg:4.6, 10.4)
 	Choices       int                  `json:"choices"`
 	Result        *engine.Result       `json:"result,omitempty"`
 }
@@ -86,6 +87,7 @@ func (s *State) Position() any {
 	}
 	p.AirAt = s.airMarkers()
 	p.Depots = s.depotList()
+	p.Held = s.heldMarkers()
 	for b := range s.bridges {
 		if s.tried&(1<<b) != 0 {
 			p.RepairsTried = append(p.RepairsTried, g.bridgeName(b))
@@ -157,6 +159,9 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 		return nil, err
 	}
 	if err := s.setBridges(p.Bridges, p.BridgeUse); err != nil {
+		return nil, err
+	}
+	if err := s.setHeld(p.Held); err != nil {
 		return nil, err
 	}
 	if err := s.setUnits(p); err != nil {
@@ -302,17 +307,23 @@ func (s *State) setMarkers(p Position) error {
 // while a side refits (mgmg:13.4, 13.6).
 func (s *State) setDepots(p Position) error {
 	g := s.g
-	refitting := s.step == stDepot || s.step == stRefit || s.step == stPurchase
+	// the Repair dr of Evening Construction is offered for a reroll amid the refits (mgmg:19.23, 12.2)
+	repairDr := s.step == stReroll && len(p.Stack) == 1 && p.Stack[0].For == rrRepair
+	refitting := s.step == stDepot || s.step == stRefit || s.step == stPurchase || repairDr
+	sd := s.active
+	if repairDr {
+		sd = p.Stack[0].Back // the side refitting, the Advantage holder choosing
+	}
 	if !refitting && (len(p.Refitted) > 0 || len(p.RepairsTried) > 0) || s.step == stPurchase && len(p.Depots) > 0 || !refitting && len(p.Depots) > 0 {
 		return errors.New("depots and refitted: only while a side refits, the depots until it is done refitting (mgmg:13.4)")
 	}
-	kinds := g.depotKinds(s.active)
+	kinds := g.depotKinds(sd)
 	left := slices.Clone(kinds)
 	for i, dp := range p.Depots {
 		// while depots are dealt, in the order of kinds; once refitting, any of them
 		j := slices.IndexFunc(left, func(k int8) bool { return g.depotID(k) == dp.ID })
 		if s.step == stDepot && (i >= len(kinds) || dp.ID != g.depotID(kinds[i])) || j < 0 {
-			return fmt.Errorf("depots[%d]: %q; the %s side deals its depots once each, in the order %v (mgmg:13.4)", i, dp.ID, s.active.name(), s.depotIDs(kinds))
+			return fmt.Errorf("depots[%d]: %q; the %s side deals its depots once each, in the order %v (mgmg:13.4)", i, dp.ID, sd.name(), s.depotIDs(kinds))
 		}
 		k := left[j]
 		left = slices.Delete(left, j, j+1)
@@ -332,8 +343,8 @@ func (s *State) setDepots(p Position) error {
 	s.nDepots = uint8(len(p.Depots))
 	for _, id := range p.Refitted {
 		u, ok := g.byID[id]
-		if !ok || g.side[u] != s.active {
-			return fmt.Errorf("refitted: %q is no unit of the %s side", id, s.active.name())
+		if !ok || g.side[u] != sd {
+			return fmt.Errorf("refitted: %q is no unit of the %s side", id, sd.name())
 		}
 		s.refitted.add(u)
 	}
@@ -444,8 +455,10 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: bombard frame %+v: Place a place index, AP and Mistaken not negative, Unit a unit or -1, Air a marker's index plus one or 0, Hit units of the order of battle, Primary what its Aim names", f)
 		case f.Proc != procImpulse && f.Proc != procRegroup && f.Proc != procReroll && f.Proc != procBombard && f.Proc != procAssault:
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
-		case f.Proc != procImpulse && (f.Lost != [2]uint8{} || f.Held != [2]bool{} || f.Second != secondNone) || f.Lost[0] > nUnits || f.Lost[1] > nUnits || f.Second > secondZoneF:
-			return fmt.Errorf("stack: frame %+v: only an impulse counts losses (up to the %d units) and a second activation (mgmg:12.3, 12.4)", f, nUnits)
+		case f.Proc != procImpulse && (f.Lost != [2]uint8{} || f.Held != [2]bool{} || f.Second != secondNone || f.RepairTried|f.DemolishTried != 0 || f.Demolition || f.Landed != units{} || f.Lifted != 0 || f.Dropped) ||
+			f.Lost[0] > nUnits || f.Lost[1] > nUnits || f.Second > secondZoneF || (f.RepairTried|f.DemolishTried)>>nBridges != 0 || f.Demolition && f.Move.Kind != impulseAssault ||
+			f.Lifted > maxLift || f.Landed[len(f.Landed)-1]>>(nUnits%64) != 0:
+			return fmt.Errorf("stack: frame %+v: only an impulse counts losses (up to the %d units), a second activation, the bridges tried of the %d and up to %d units landed (mgmg:12.3, 12.4, 19.2, 19.4, 18.41), and only an Assault Impulse demolishes", f, nUnits, nBridges, maxLift)
 		case (f.Proc == procAssault) != (f.Fight != fight{}) || f.Fight.check() != nil:
 			return fmt.Errorf("stack: frame %+v: an assault frame, and only it, names an assault of the game's places and units", f)
 		}
@@ -474,7 +487,7 @@ func (s *State) checkStack() error {
 		}
 		return nil
 	case want == procReroll:
-		inImpulse := s.stack.n == 2 && s.stack.frames[0].Proc == procImpulse && (s.stack.top().For == rrInfiltration || s.stack.top().For == rrSeizure || s.stack.top().For == rrSunset) // mgmg:8.222, 9.22, 6.3
+		inImpulse := s.stack.n == 2 && s.stack.frames[0].Proc == procImpulse && slices.Contains([]rollFor{rrInfiltration, rrSeizure, rrSunset, rrBridgeRepair, rrDemolition, rrInterdiction}, s.stack.top().For) // mgmg:8.222, 9.22, 6.3, 19.2, 19.4, 18.44
 		inBombard := s.stack.n >= 2 && s.stack.frames[s.stack.n-2].Proc == procBombard && s.stack.top().For == rrBombard
 		inAssault := s.stack.n == 3 && s.stack.frames[1].Proc == procAssault && s.stack.top().For == rrAssault
 		if s.stack.n != 1 && !inImpulse && !inBombard && !inAssault || s.stack.top().Proc != procReroll || s.active != s.advantage {

@@ -41,6 +41,8 @@ func (s *State) Phase() engine.Phase {
 			return phaseArtillery
 		}
 		return phaseAirBombardment
+	case s.step == stReroll && s.stack.n > 1 && s.stack.frames[0].Proc == procImpulse:
+		return phaseDaylight // an impulse's landings roll Interdiction too (mgmg:18.44)
 	case s.step == stReroll:
 		return rollPhases[s.stack.top().For]
 	case s.step == stBombardWith || s.step == stSupport || s.step == stPrimary || s.step == stMistaken || s.step == stAttrition:
@@ -50,7 +52,7 @@ func (s *State) Phase() engine.Phase {
 }
 
 // rollPhases are the phases the rerollable rolls are made in.
-var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight, rrAssault: phaseDaylight}
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight, rrAssault: phaseDaylight, rrBridgeRepair: phaseDaylight, rrDemolition: phaseDaylight}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -123,7 +125,7 @@ func (s *State) asks() (ask, wait string) {
 		f := s.stack.top()
 		roll := rollLabels[f.For]
 		switch {
-		case f.For == rrRepair:
+		case f.For == rrRepair, f.For == rrBridgeRepair, f.For == rrDemolition:
 			roll += " at the bridge " + s.g.bridgeName(int(f.Unit))
 		case f.Unit >= 0:
 			roll += " for " + s.g.units[f.Unit].Name
@@ -150,6 +152,12 @@ func (s *State) asks() (ask, wait string) {
 	}
 	if s.impulseFrame().Second.offered() {
 		return s.secondAsks()
+	}
+	if s.landingStep(s.impulseFrame()) {
+		return fmt.Sprintf("Impulse %s: declare the airborne units that land from the United Kingdom box, three at most, each in a Drop Area; then the German rolls for Interdiction", impulseName(s.impulse)), "the landings from the United Kingdom box"
+	}
+	if s.impulseFrame().Demolition {
+		return fmt.Sprintf("Impulse %s: try to blow the bridges you hold on the Active Area's boundaries, or end the impulse", impulseName(s.impulse)), "bridge demolitions"
 	}
 	return s.impulseAsks()
 }

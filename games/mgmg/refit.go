@@ -99,9 +99,9 @@ func (s *State) refitOneLevel(u int16) {
 // to each place, -1 where none goes (mgmg:13.6): one point per boundary
 // crossed, one per friendly-Controlled Contested place between, through
 // places the side Controls only; the unit's own place may be the enemy's at
-// no cost. A depot in a Contested place refits only there (mgmg:13.61). Any
-// boundary serves, rivers included: 13.6 names no crossing rule
-// (docs/conformance/mgmg.md).
+// no cost. A depot in a Contested place refits only there (mgmg:13.61). The
+// path crosses boundaries as a supply line does (mgmg:13.8, supplyCrossing;
+// docs/conformance/mgmg.md).
 func (s *State) refitPaths(from int16, sd side) (end [nPlaces]int8) {
 	var through [nPlaces]int8
 	var done [nPlaces]bool
@@ -125,15 +125,21 @@ func (s *State) refitPaths(from int16, sd side) (end [nPlaces]int8) {
 		}
 		done[x] = true
 		for _, y := range s.g.m.Neighbors(x) {
-			c := through[x] + 1
-			if int16(y) == s.g.uk || end[y] >= 0 && end[y] <= c {
+			ok, last := s.supplyCrossing(x, y)
+			if !ok || int16(y) == s.g.uk {
 				continue
 			}
-			end[y] = c
-			if s.controller(int16(y)) == sd && !done[y] {
-				if s.contested(int16(y)) {
-					c++
-				}
+			c := through[x] + 1
+			if end[y] < 0 || c < end[y] {
+				end[y] = c
+			}
+			if last || done[y] || s.controller(int16(y)) != sd {
+				continue // a path ends here (mgmg:13.8)
+			}
+			if s.contested(int16(y)) {
+				c++
+			}
+			if through[y] < 0 || c < through[y] {
 				through[y] = c
 			}
 		}

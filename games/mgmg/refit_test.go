@@ -251,3 +251,33 @@ func TestRandomPlayRefits(t *testing.T) {
 		t.Errorf("three random games placed %d depots and made %d refits; want some of each", depots, refits)
 	}
 }
+
+// TestRefitPathsCrossLikeSupplyLines: a refit path crosses a river only by
+// an intact bridge or Ferry Crossing (mgmg:13.6 read with 13.8). The 1st
+// Airborne's depot in Oosterbeek (12) refits its battalion, Spent in Driel
+// (24) across the Lower Rhine, for 1 + 1 boundary = 2 by the Driel ferry
+// with the bridge blown, and not at all once the ferry is destroyed too.
+func TestRefitPathsCrossLikeSupplyLines(t *testing.T) {
+	for _, ferry := range []string{"open", "destroyed"} {
+		s := refitPosition(t, "allied", []DepotPos{{ID: "airborne-1st", At: "12", Points: 10}},
+			[]UnitPos{{ID: "gb-1abn-1-para", At: "24", Level: "spent"}}, map[string]string{"12": "airborne", "24": "airborne"})
+		s = edited(t, s, func(p *Position) {
+			p.Bridges = map[string]BridgePos{s.g.bridgeName(s.g.bridgeIndex("12", "24")): {Held: "blown"}}
+			p.Ferries[s.g.ferryAt[int(s.g.at("12"))*nPlaces+int(s.g.at("24"))]] = ferry
+		})
+		got := ids(s)
+		if ferry == "destroyed" {
+			if !slices.Equal(got, []string{"done"}) {
+				t.Errorf("ferry destroyed: choices %v; want only done, no path over the river (mgmg:13.8)", got)
+			}
+			continue
+		}
+		if !slices.Equal(got, []string{"done", "refit:gb-1abn-1-para:0"}) {
+			t.Fatalf("ferry open: choices %v; want the refit by the ferry", got)
+		}
+		play(t, s, "refit:gb-1abn-1-para:0")
+		if s.depots[0].Points != 8 {
+			t.Errorf("the depot holds %d after the refit; want 10 - 2 = 8 (mgmg:13.6)", s.depots[0].Points)
+		}
+	}
+}

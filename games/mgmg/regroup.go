@@ -72,14 +72,20 @@ func (s *State) mayRegroup(u int16, from, to int) bool {
 	case d.Airborne != "" && (g.zone[t] || g.m.Sector(to) != d.Sector): // mgmg:9.66
 		return false
 	}
-	road := g.m.Road(from, to)
+	_, ok := s.regroupCrossing(u, from, to)
+	return ok
+}
+
+// regroupCrossing is how unit u would cross from one place to the adjacent
+// one in a Regroup, and whether it may (mgmg:6.51). The
+// Daylight rules hold: roads for non-infantry and from Polder, armour over
+// a ferry only at Pannerden (mgmg:3.21, 9.4), bridges to their limit
+// (mgmg:9.62, 19.1), none held by the enemy out of a Contested place
+// (mgmg:9.621), a river only by bridge or ferry, a canal without a bridge
+// by infantry only.
+func (s *State) regroupCrossing(u int16, from, to int) (c regroupVia, ok bool) {
+	g, d, sd := s.g, &s.g.units[u], s.g.side[u]
 	armored := d.Type == Armored
-	if armored && armourFerry(g.m, from, to) {
-		road = true // mgmg:3.21
-	}
-	if (!d.Type.IsInfantry() || g.m.Polder(from)) && !road { // mgmg:6.51, 9.4
-		return false
-	}
 	bridge := s.intactBridge(from, to)
 	if b := g.bridgeAt[from*nPlaces+to]; bridge && s.bridgeUse[b] >= bridgeLimit { // mgmg:9.62, 19.1
 		bridge = false
@@ -89,14 +95,46 @@ func (s *State) mayRegroup(u int16, from, to int) bool {
 	}
 	ferry := s.intactFerry(from, to) && s.ferries[g.ferryAt[from*nPlaces+to]] == ferryOpen && // mgmg:9.63
 		!(armored && sd == germans && s.turn < germanArmourFerries)
+	c = regroupOver
 	switch g.m.Boundary(from, to) {
 	case River: // mgmg:9.62
-		return bridge || ferry
+		switch {
+		case bridge:
+			c = regroupBridge
+		case ferry:
+			c = regroupFerry
+		default:
+			return c, false
+		}
 	case Canal: // mgmg:6.51, 9.2: only infantry crosses a canal without a bridge
-		return bridge || d.Type.IsInfantry() || armored && ferry
+		switch {
+		case bridge:
+			c = regroupBridge
+		case d.Type.IsInfantry():
+		case armored && ferry:
+			c = regroupFerry
+		default:
+			return c, false
+		}
 	}
-	return true
+	road := g.m.Road(from, to)
+	if armored && c == regroupFerry {
+		road = armourFerry(g.m, from, to) // mgmg:3.21: no other ferry carries armour's road net
+	}
+	if (!d.Type.IsInfantry() || g.m.Polder(from)) && !road { // mgmg:6.51, 9.4
+		return c, false
+	}
+	return c, true
 }
+
+// regroupVia is how a Regroup crosses a boundary.
+type regroupVia uint8
+
+const (
+	regroupOver   regroupVia = iota // open ground, or a canal waded by infantry
+	regroupBridge                   // an intact bridge, counted to its limit (mgmg:9.62)
+	regroupFerry                    // a Ferry Crossing, used up for the phase (mgmg:9.63)
+)
 
 // germanArmourFerries is the first date German armour may use a Ferry
 // Crossing, its Regroup Phase included (mgmg:6.51, 9.63).
@@ -135,11 +173,10 @@ func (s *State) applyRegroup(k kind, x int) {
 // (mgmg:9.62, 9.63); the unit keeps its level.
 func (s *State) regroup(u int16, to int) {
 	g, from := s.g, int(s.units[u].Loc)
-	switch {
-	case g.m.Boundary(from, to) == OpenGround:
-	case s.intactBridge(from, to) && s.bridgeUse[g.bridgeAt[from*nPlaces+to]] < bridgeLimit:
+	switch c, _ := s.regroupCrossing(u, from, to); c {
+	case regroupBridge:
 		s.bridgeUse[g.bridgeAt[from*nPlaces+to]]++
-	case s.intactFerry(from, to) && s.ferries[g.ferryAt[from*nPlaces+to]] == ferryOpen:
+	case regroupFerry:
 		s.ferries[g.ferryAt[from*nPlaces+to]] = ferryUsed
 	}
 	s.put(u, int16(to), s.units[u].Level)

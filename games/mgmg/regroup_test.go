@@ -127,3 +127,22 @@ func TestFlakTowersNeverRegroup(t *testing.T) {
 		t.Errorf("a FLAK Tower may regroup into %v", got)
 	}
 }
+
+// TestRegroupArmourFerries: only the Pannerden ferries carry armour's Road
+// Net (mgmg:3.21), so XXX Corps armour in Driel (24) crosses the Rhine to
+// Oosterbeek (12) by the bridge while it stands and not by the Driel ferry
+// once it is blown (mgmg:6.51).
+func TestRegroupArmourFerries(t *testing.T) {
+	for _, c := range []struct {
+		bridge string
+		want   bool
+	}{{"allied", true}, {"blown", false}} {
+		s := regroupAt(t, 19, "allied", []UnitPos{{ID: "gb-gds-2-gren", At: "24", Level: "fresh"}}, "24", "12")
+		s = edited(t, s, func(p *Position) {
+			p.Bridges = map[string]BridgePos{s.g.bridgeName(s.g.bridgeIndex("12", "24")): {Held: c.bridge}}
+		})
+		if got := slices.Contains(destinations(s, "gb-gds-2-gren"), "12"); got != c.want {
+			t.Errorf("armour in Driel, bridge 12/24 %s: may regroup to 12 %v, want %v", c.bridge, got, c.want)
+		}
+	}
+}

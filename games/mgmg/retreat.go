@@ -13,21 +13,23 @@ import (
 // (10.91). A defender retreats to take a casualty point (10.8) or of its
 // own will once the assault is resolved (10.93); an assaulting unit goes
 // back into the place it entered from, by the priorities from there when
-// that place is fully stacked (10.9, 10.91). Not built: a retreat through
-// a fully-stacked area (priority 4), which counts as no place to go, and
-// the movement rules' limits on crossing (docs/conformance/mgmg.md).
+// that place is fully stacked (10.9, 10.91). A fully-stacked area
+// (priority 4) is retreated through: the unit goes on from it by the
+// priorities, never back into a place it has been in. A retreat by the
+// priorities crosses boundaries as movement does (retreatCrossing).
 
 // retreatPlaces are the places unit u may retreat into from place from.
 func (s *State) retreatPlaces(u, from int16) []int16 {
 	sd, x := s.g.side[u], &s.g.units[u]
+	f := s.fightFrame()
 	var places []int16
 	var areas []RetreatArea
 	for _, q := range s.g.m.Neighbors(int(from)) {
 		p := int16(q)
-		if p == s.g.uk || p == s.fightFrame().Fight.Place || !s.mayStack(p, sd) {
-			continue // no area; the place retreated from; fully stacked (not yet retreated through)
+		if p == s.g.uk || p == f.Fight.Place || f.Fight.Through.has(q) || s.retreatCrossing(u, int(from), q) < -1 {
+			continue // no area; where the retreat began or passed; a boundary it may not cross
 		}
-		a := RetreatArea{FriendlyControlled: s.controller(p) == sd, Contested: s.contested(p),
+		a := RetreatArea{FriendlyControlled: s.controller(p) == sd, Contested: s.contested(p), Full: !s.mayStack(p, sd),
 			InSector:   x.Airborne != "" && !s.g.zone[p] && s.g.m.Sector(q) == x.Sector,
 			GermanZone: sd == germans && s.g.zone[p] && s.controller(p) == germans}
 		for _, n := range s.g.m.Neighbors(q) {
@@ -44,29 +46,67 @@ func (s *State) retreatPlaces(u, from int16) []int16 {
 	return out
 }
 
+// retreatCrossing is how a retreat from place from into to crosses their
+// border as the movement rules let it (mgmg:9.62, 9.621, 9.2): the index
+// of the bridge it uses, -1 for none, or -2 when it may not cross: a river
+// only by an intact bridge, a canal without one by infantry only, from a
+// Contested place never over an enemy-held bridge or boundary, and at
+// most five units over a bridge in an impulse. Ferries and boats are
+// moves of the active side (mgmg:9.5, 9.63).
+func (s *State) retreatCrossing(u int16, from, to int) int {
+	b := s.g.m.Boundary(from, to)
+	if b == OpenGround {
+		return -1
+	}
+	sd, contested := s.g.side[u], s.contested(int16(from))
+	if i := int(s.g.bridgeAt[from*nPlaces+to]); s.intactBridge(from, to) {
+		if contested && s.bridges[i].Held != heldBy(sd) || s.stack.frames[0].Move.BridgeUses[i] >= bridgeLimit {
+			return -2
+		}
+		return i
+	}
+	if b == River || !s.g.units[u].Type.IsInfantry() || contested && !s.heldBoundary(from, to, sd) {
+		return -2
+	}
+	return -1
+}
+
 // startRetreat has unit u retreat from place from: at once when it has
 // no place to go (eliminated, mgmg:10.92), otherwise its side chooses.
 func (s *State) startRetreat(u, from int16) {
 	f := s.fightFrame()
 	if len(s.retreatPlaces(u, from)) == 0 {
 		s.logf("mgmg:10.92", "%u has no place to retreat into", int(u))
+		f.Fight.Through = placeSet{}
 		s.eliminate(u)
 		return
 	}
 	f.Fight.Retreating, f.Fight.From = u+1, from
 }
 
-// retreatTo ends the retreat of the unit retreating in place p.
+// retreatTo moves the retreating unit into place p: its retreat ends
+// there, or goes on when p is fully stacked (mgmg:10.91, 10.92).
 func (s *State) retreatTo(p int16) {
 	f := s.fightFrame()
-	u := f.Fight.Retreating - 1
+	u, from := f.Fight.Retreating-1, f.Fight.From
 	f.Fight.Retreating, f.Fight.From = 0, 0
 	x := &s.g.units[u]
 	if x.Airborne != "" && (s.g.zone[p] || s.g.m.Sector(int(p)) != x.Sector) {
 		s.logf("mgmg:10.91", "%u retreats out of its Operational Sector", int(u))
+		f.Fight.Through = placeSet{}
 		s.eliminate(u)
 		return
 	}
+	if i := s.retreatCrossing(u, int(from), int(p)); i >= 0 && s.stack.frames[0].Proc == procImpulse {
+		s.stack.frames[0].Move.BridgeUses[i]++ // mgmg:9.62, in the impulse's count
+	}
+	if !s.mayStack(p, s.g.side[u]) {
+		s.logf("mgmg:10.91", "%u retreats through the fully-stacked %p", int(u), int(p))
+		f.Fight.Through.add(int(p))
+		s.startRetreat(u, p)
+		return
+	}
+	f.Fight.Through = placeSet{}
 	s.put(u, p, s.units[u].Level)
 	s.logf("mgmg:10.92", "%u retreats into %p", int(u), int(p))
 	s.updateControl(p)
@@ -74,11 +114,13 @@ func (s *State) retreatTo(p int16) {
 
 // retreatAttacker moves an assaulting unit back into the place it entered
 // from, or by the priorities from there if it is fully stacked
-// (mgmg:10.9, 10.91).
+// (mgmg:10.9, 10.91). It crosses back as it came, whatever the bridge's
+// limit (mgmg:9.62, 9.621).
 func (s *State) retreatAttacker(u int16) {
 	from, _ := cameFrom(s.stack.frames[s.stack.n-2].Move.Came[u])
 	if !s.mayStack(from, s.g.side[u]) {
 		s.logf("mgmg:10.91", "%p is fully stacked: %u retreats on from it", int(from), int(u))
+		s.fightFrame().Fight.Through.add(int(from))
 		s.startRetreat(u, from)
 		return
 	}

@@ -38,14 +38,20 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	case stPurchase:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stImpulse:
-		if s.impulseFrame().Second.offered() {
+		f := s.impulseFrame()
+		switch {
+		case f.Second.offered():
 			return s.legalSecond(buf) // mgmg:12.3, 14.5
+		case f.Demolition:
+			return s.legalDemolitions(append(buf, act(kDone, 0))) // mgmg:19.4
+		case s.landingStep(f):
+			return s.legalLandings(buf) // mgmg:18.42
 		}
 		buf = s.legalImpulse(buf)
-		if s.impulseFrame().Move.Kind == impulseNone {
-			buf = s.legalTargets(buf) // mgmg:8.23
+		if f.Move.Kind == impulseNone {
+			return s.legalUKActivation(s.bridgeActivations(s.legalTargets(buf), f.Side), f.Side) // mgmg:8.23, 8.21, 18.4
 		}
-		return buf
+		return s.legalImpulseRepairs(buf) // mgmg:19.2
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return s.legalAssault(buf)
 	case stSunsetMarker:
@@ -85,6 +91,16 @@ func (s *State) Apply(a engine.Action) error {
 		switch k {
 		case kSingle:
 			s.finishImpulse()
+		case kDone: // mgmg:18.44: the landings declared; mgmg:19.4: no more demolitions
+			if s.landingStep(s.impulseFrame()) {
+				s.interdictLandingFrom(0)
+			} else {
+				s.endImpulse()
+			}
+		case kLand:
+			s.land(int16(x&0xff), int16(x>>8))
+		case kRepairBridge, kDemolish:
+			s.tryBridge(k, x)
 		case kInterdict:
 			s.applyInterdiction(int16(x))
 		case kTarget:

@@ -66,6 +66,12 @@ type frame struct {
 	Lost     [2]uint8 `json:",omitzero"`  // impulse: units of each side eliminated in it (mgmg:12.4)
 	Held     [2]bool  `json:",omitzero"`  // impulse: each side held the Advantage when its losses reached the count that takes it (mgmg:12.4, 12.41)
 	Second   second   `json:",omitempty"` // impulse: its second activation (mgmg:12.3, 14.5)
+	// impulse: bridges, one bit each, tried for repair (mgmg:19.2) and for demolition (mgmg:19.4)
+	RepairTried, DemolishTried uint32 `json:",omitempty"`
+	Demolition                 bool   `json:",omitempty"` // impulse: its movement over, the side tries demolitions (mgmg:19.4)
+	Landed                     units  `json:",omitzero"`  // impulse: the units landed from the United Kingdom box this activation (mgmg:18.42)
+	Lifted                     uint8  `json:",omitempty"` // impulse: how many, in the whole impulse (mgmg:18.41)
+	Dropped                    bool   `json:",omitempty"` // impulse: its landings declared and interdicted (mgmg:18.44)
 }
 
 // units is a set of units, one bit each by index.

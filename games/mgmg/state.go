@@ -217,6 +217,8 @@ type State struct {
 	nDepots  uint8            // how many of its markers are dealt
 	refitted units            // its units refitted this Refit Phase, a level at most (mgmg:13.6)
 	tried    uint32           // the bridges it tried to repair this Refit Phase, one bit each (mgmg:19.2, 19.23)
+
+	held uint64 // the river and canal boundaries with a Held! marker, one bit each in Game.boundaries' order (mgmg:4.6, 10.4)
 }
 
 // RNG implements engine.State.

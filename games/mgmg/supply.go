@@ -94,8 +94,10 @@ func (s *State) surrender() { s.surrenderFrom(0) }
 
 // surrenderFrom rolls for the next Isolated unit from unit first on and
 // offers the roll to the Advantage holder (mgmg:12.2); after the last, the
-// Refit Phase ends (endRefit). A surrender changes no control, so who is
-// Isolated stays as it was when the rolls began.
+// Refit Phase ends (endRefit). The drs follow the order of battle, each for
+// a unit Isolated when its turn comes: a surrender may hand a Contested
+// place to the enemy (mgmg:7.2), and so cut or open the lines of the units
+// after it (docs/conformance/mgmg.md).
 func (s *State) surrenderFrom(first int16) {
 	reach := [2][nPlaces]bool{s.supplyReach(germans), s.supplyReach(allies)}
 	for u := first; u < nUnits; u++ {
@@ -112,8 +114,10 @@ func (s *State) surrenderResult(u int16, dr int) {
 	level := int(s.units[u].Level) + 1
 	switch {
 	case dr < level || dr == level && s.units[u].Level == StepDisrupt2:
+		p := s.units[u].Loc
 		s.put(u, locElim, StepFresh)
 		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and surrenders", int(u), level, dr)
+		s.updateControl(p) // the enemy left alone in the place takes it (mgmg:7.2)
 	case dr == level:
 		s.setLevel(u, s.units[u].Level+1)
 		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d: Isolation Level %d", int(u), level, dr, level+1)

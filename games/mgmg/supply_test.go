@@ -129,3 +129,30 @@ func TestSurrender(t *testing.T) {
 		t.Errorf("%d Surrender drs on September 18; Allied units are never Isolated then", s.rng.Rolls-rolls)
 	}
 }
+
+// TestSurrenderHandsOverControl: the last German in Contested Nijmegen
+// surrenders, so the Guards left alone there take Control of it (mgmg:13.9,
+// 7.2). Spent is Isolation Level 2 and the dr 1 is below it.
+func TestSurrenderHandsOverControl(t *testing.T) {
+	s := newTestState(t, "standard")
+	ctl := map[string]string{}
+	for _, id := range s.g.placeIDs {
+		if id != "28" && id != "UK" {
+			ctl[id] = "corps"
+		}
+	}
+	s = edited(t, s, func(p *Position) {
+		p.Turn, p.Step, p.Active, p.Stack = 19, "refit-purchases", "allied", nil
+		p.Units = []UnitPos{{ID: "de-59-1034", At: "28", Level: "spent"}, {ID: "gb-gds-2-gren", At: "28", Level: "spent"}}
+		p.Control = ctl
+	})
+	g := s.g
+	s.rng.Force(1)
+	play(t, s, "done", "keep")
+	if got := s.units[g.unit("de-59-1034")].Loc; got != locElim {
+		t.Fatalf("the German is at %s; want it surrendered (dr 1 below Isolation Level 2)", g.locName(got))
+	}
+	if got := s.control[g.at("28")]; got != ctlCorps {
+		t.Errorf("Nijmegen is %s-Controlled after the surrender; want XXX Corps (mgmg:7.2)", controlNames[got])
+	}
+}

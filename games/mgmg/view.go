@@ -25,6 +25,7 @@ type View struct {
 	Control       map[string]string    `json:"control"` // Allied-Controlled places: "airborne" or "corps" (mgmg:4.5)
 	Ferries       []string             `json:"ferries"`
 	Bridges       map[string]BridgePos `json:"bridges"`                      // mgmg:4.6, 19.1
+	Held          []string             `json:"held,omitempty"`               // boundaries with a Held! marker (mgmg:4.6, 10.4)
 	AirMarkers    map[string]string    `json:"air_markers_on_map,omitempty"` // mgmg:16.4
 	Depots        []DepotPos           `json:"depots,omitempty"`             // the side refitting's Supply Depots (mgmg:13.4)
 	Bombardment   *BombardmentView     `json:"bombardment,omitempty"`        // the bombardment in progress (mgmg:11)
@@ -69,7 +70,7 @@ func (s *State) View(seat engine.Seat) any {
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange,
 		Reserves:   map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
 		AirMarkers: s.airMarkers(), Depots: s.depotList(), Bombardment: s.bombardmentView(),
-		VP: s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Result: s.result,
+		VP: s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Held: s.heldMarkers(), Result: s.result,
 	}
 	for u, st := range &s.units {
 		if st.Loc != locPool {
