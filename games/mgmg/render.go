@@ -169,6 +169,9 @@ func (s *State) Text(seat engine.Seat) string {
 		}
 		t.WriteByte('\n')
 	}
+	if len(v.Held) > 0 {
+		t.WriteString("Held! markers: " + strings.Join(v.Held, " ") + "\n")
+	}
 	t.WriteString("\n" + renderLegend)
 	return t.String()
 }
@@ -197,7 +200,7 @@ func (s *State) renderUnits(t *strings.Builder, units []UnitView) {
 const renderLegend = "legend: TEM+n terrain effects modifier (mgmg:3.221); nVP victory points (mgmg:3.25); airborne, corps: Allied control marker (mgmg:4.5); " +
 	"depot ID n: a Supply Depot with n Supply Points (mgmg:13.4); air ID: an air marker (mgmg:16.4); → adjacent places; " +
 	"A-D-M attack, defense and movement factors of a Fresh counter, spent n the defense factor of its Spent side (mgmg:4.22); " +
-	"D1, D2 Disruption markers (mgmg:4.4)\n"
+	"D1, D2 Disruption markers (mgmg:4.4); Held!: river and canal boundaries the Allies hold (mgmg:4.6)\n"
 
 // SVG implements engine.Renderer: the map with the markers and counters of
 // the view at each place's label point, the bridges' and ferries' markers on
@@ -213,7 +216,7 @@ func (s *State) SVG(w io.Writer, seat engine.Seat) error {
 		content[i] = s.renderPlace(&v, m.Place(i), used)
 	}
 	var cross strings.Builder
-	for _, c := range m.Crossings() {
+	for _, c := range s.g.crossingDocs() {
 		for _, mk := range s.crossingMarkers(&v, c) {
 			used[mk] = true
 			symbol.Use(mk, c.At.X-markerSize/2, c.At.Y-markerSize/2, markerSize, markerSize).Markup(&cross)
@@ -235,13 +238,17 @@ func (s *State) SVG(w io.Writer, seat engine.Seat) error {
 	return m.SVG(w, o)
 }
 
-// crossingMarkers are the markers on a bridge or ferry crossing: blown, held
-// by the Allies, construct markers (mgmg:4.6, 19), a ferry used or
-// destroyed (mgmg:4.7).
-func (s *State) crossingMarkers(v *renderSight, c area.Crossing) []string {
+// crossingMarkers are the markers on a crossing: a bridge blown, held by
+// the Allies, construct markers (mgmg:4.6, 19), a ferry used or destroyed
+// (mgmg:4.7), and a boundary's Held! marker on the crossing that carries it
+// (crossingDocs).
+func (s *State) crossingMarkers(v *renderSight, c crossingDoc) []string {
 	i, j := s.g.placeIndex[c.Between[0]], s.g.placeIndex[c.Between[1]]
 	k := int(i)*nPlaces + int(j)
 	var out []string
+	if c.Border != "" && slices.Contains(v.Held, c.Border) {
+		out = append(out, "marker-held")
+	}
 	if c.Kind == "bridge" && s.g.bridgeAt[k] >= 0 {
 		b := v.Bridges[s.g.bridgeName(int(s.g.bridgeAt[k]))]
 		switch b.Held {

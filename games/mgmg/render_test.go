@@ -23,6 +23,7 @@ type boardDoc struct {
 		} `json:"places"`
 		Crossings []struct {
 			ID      string     `json:"id"`
+			Border  string     `json:"border"`
 			Kind    string     `json:"kind"`
 			Between [2]string  `json:"between"`
 			At      [2]float64 `json:"at"`
@@ -60,11 +61,15 @@ func TestBoardData(t *testing.T) {
 			t.Errorf("area %s: its identifier shows %q, want its TEM (mgmg:3.221)", p.ID, p.Decor.Sub)
 		}
 	}
-	bridges, ferries := map[string]bool{}, map[string]bool{}
+	bridges, ferries, held := map[string]bool{}, map[string]bool{}, map[string]int{}
 	for _, c := range doc.Map.Crossings {
-		if c.Kind == "bridge" {
+		if c.Border != "" {
+			held[c.Border]++
+		}
+		switch c.Kind {
+		case "bridge":
 			bridges[c.ID] = true
-		} else {
+		case "ferry":
 			ferries[c.ID] = true
 		}
 	}
@@ -76,6 +81,20 @@ func TestBoardData(t *testing.T) {
 	}
 	if len(ferries) != nFerries || !ferries["0"] || !ferries["2"] {
 		t.Errorf("ferries %v, want 0 to %d", ferries, nFerries-1)
+	}
+	// Each river or canal boundary between two areas carries its Held!
+	// marker on one crossing (mgmg:4.6): 12/24, with a bridge and a ferry,
+	// on its bridge; 7/15, with neither, in its middle; 15/17, adjacent by
+	// the rules though they share no border (mgmg:3.2), between the two.
+	for _, b := range g.boundaries {
+		if name := g.borderName(b); g.m.IsArea(b.A) && g.m.IsArea(b.B) && held[name] != 1 {
+			t.Errorf("boundary %s carries its Held! marker on %d crossings, want 1", name, held[name])
+		}
+	}
+	for _, c := range doc.Map.Crossings {
+		if c.Border == "12/24" && c.Kind != "bridge" || c.Border == "7/15" && c.Kind != "border" {
+			t.Errorf("boundary %s has its Held! marker on its %s", c.Border, c.Kind)
+		}
 	}
 	syms := map[string]bool{}
 	for _, s := range doc.Symbols {
@@ -96,7 +115,7 @@ func TestBoardData(t *testing.T) {
 		"marker-bridge-blown", "marker-bridge-allied", "marker-construct-german", "marker-construct-allied", "marker-ferry-used",
 		"marker-ferry-destroyed", "marker-boat", "marker-depot-german", "marker-depot-allied", "marker-turn-clear", "marker-turn-overcast",
 		"marker-advantage-german", "marker-advantage-allied", "marker-advantage-used", "marker-reserves-german", "marker-reserves-allied",
-		"marker-air-raf-2-group", "marker-air-raf-2-group-used", "marker-air-luftwaffe-1"} {
+		"marker-air-raf-2-group", "marker-air-raf-2-group-used", "marker-air-luftwaffe-1", "marker-held"} {
 		if !syms[id] {
 			t.Errorf("no symbol %s", id)
 		}
@@ -134,6 +153,7 @@ func TestRenderMarkersAndFaces(t *testing.T) {
 		p.Bridges = map[string]BridgePos{"13/17": {Held: "blown"}, "23/28": {Held: "allied"}, "37/44": {Held: "blown", Construct: SideNumbers{Allied: 1}}}
 		p.Ferries[0] = "used"
 		p.Control = map[string]string{"28": "corps", "54": "airborne"}
+		p.Held = []string{"7/15"}
 		for i := range p.Units {
 			if p.Units[i].ID == "de-tower-arnhem" {
 				p.Units[i].Level = "disrupt-2"
@@ -142,7 +162,7 @@ func TestRenderMarkersAndFaces(t *testing.T) {
 	})
 	text, svg := renderBoth(t, s, engine.Spectator)
 	for _, want := range []string{"13 Arnhem [TEM+4, 4VP", "28 Nijmegen [TEM+4, 3VP, corps]", "54 St. Oedenrode [TEM+2, airborne]",
-		"bridge 13/17: blown", "bridge 23/28: allied", "bridge 37/44: blown, construct markers German 0, Allied 1", "Arnhem spent 1 D2", "September 17 of 20"} {
+		"bridge 13/17: blown", "bridge 23/28: allied", "bridge 37/44: blown, construct markers German 0, Allied 1", "Arnhem spent 1 D2", "September 17 of 20", "Held! markers: 7/15"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the text lacks %q:\n%s", want, text)
 		}
@@ -151,7 +171,7 @@ func TestRenderMarkersAndFaces(t *testing.T) {
 		t.Error("the text has no legend after a blank line")
 	}
 	for _, id := range []string{"marker-bridge-blown", "marker-bridge-allied", "marker-construct-allied", "marker-ferry-used",
-		"marker-control-corps", "marker-control-airborne", "counter-de-tower-arnhem-spent", "marker-disrupt-2"} {
+		"marker-control-corps", "marker-control-airborne", "counter-de-tower-arnhem-spent", "marker-disrupt-2", "marker-held"} {
 		if !strings.Contains(svg, `href="#`+id+`"`) || !strings.Contains(svg, `<symbol id="`+id+`"`) {
 			t.Errorf("the SVG does not place and define %s", id)
 		}
