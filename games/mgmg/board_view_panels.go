@@ -1,8 +1,12 @@
 package mgmg
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // PanelMarker is a marker a panel shows: on a track's space (At), or in a
@@ -53,6 +57,7 @@ func (s *State) panels() []Panel {
 		{Kind: "display", ID: "air-displays", Label: "Air displays", Rule: "mgmg:3.5", Markers: s.airDisplay()},
 		{Kind: "display", ID: "construction-box", Label: "Construction Availability", Rule: "mgmg:3.9", Markers: s.constructDisplay()},
 		{Kind: "display", ID: "boat-assault-box", Label: "Boat Assault", Rule: "mgmg:3.10", Markers: s.boatDisplay()},
+		{Kind: "list", ID: "reinforcements", Label: "Reinforcements to come", Rule: "mgmg:18", Items: s.reinforcementSchedule()},
 		{Kind: "box", ID: "uk-box", Label: "United Kingdom", Rule: "mgmg:3.4", At: UnitedKingdom},
 		{Kind: "box", ID: "eliminated-box", Label: "Eliminated", At: "eliminated", Folded: true},
 	}
@@ -128,6 +133,63 @@ func (s *State) depotDisplay() []PanelMarker {
 		out = append(out, m)
 	}
 	return out
+}
+
+// reinforcementSchedule is what is still to arrive, a line per day and
+// side with where the units come (mgmg:18.1-18.4): airborne units to the
+// United Kingdom box, the others to their zones; Zone F's conditional
+// groups with their condition (mgmg:18.3), the Deelen units apart (mgmg:22.2).
+func (s *State) reinforcementSchedule() []string {
+	type key struct {
+		day  int
+		side side
+		when string
+	}
+	where := map[key]map[string]int{}
+	var keys []key
+	for u := range s.g.units {
+		d := &s.g.units[u]
+		if !d.InGame(s.opt.extended) || !d.Reinforcement() || s.units[u].Loc != locPool {
+			continue
+		}
+		k := key{day: d.Entry, side: s.g.side[u]}
+		place := "Zone " + d.Place
+		switch {
+		case d.Sp:
+			k.day, k.when, place = deelenFrom, " on, when Deelen qualifies (mgmg:22.2)", "Deelen"
+		case s.g.conditional[u]:
+			k.when = " on, once " + s.zoneFCondition(u) + " (mgmg:18.3)"
+		case d.Airborne != "":
+			place = "the United Kingdom box"
+		}
+		if where[k] == nil {
+			where[k] = map[string]int{}
+			keys = append(keys, k)
+		}
+		where[k][place]++
+	}
+	slices.SortStableFunc(keys, func(a, b key) int { return cmp.Or(cmp.Compare(a.day, b.day), cmp.Compare(a.side, b.side)) })
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		var at []string
+		for _, p := range slices.Sorted(maps.Keys(where[k])) {
+			at = append(at, fmt.Sprintf("%d to %s", where[k][p], p))
+		}
+		out = append(out, fmt.Sprintf("September %d%s: %s %s", k.day, k.when, k.side.name(), strings.Join(at, ", ")))
+	}
+	return out
+}
+
+// zoneFCondition is the printed condition of the conditional Zone F group
+// of unit u (mgmg:18.3).
+func (s *State) zoneFCondition(u int) string {
+	for _, r := range s.g.pieces.Setup.ZoneFReinforcements {
+		if slices.Contains(r.Units, s.g.units[u].ID) {
+			cond, _, _ := strings.Cut(r.Condition.Text, ":") // the condition, without its explanation
+			return strings.TrimSuffix(cond, ".")
+		}
+	}
+	return ""
 }
 
 // boatDisplay is the Boat Assault marker, available or used (mgmg:3.10, 9.5).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -175,5 +176,31 @@ func TestRenderMarkersAndFaces(t *testing.T) {
 		if !strings.Contains(svg, `href="#`+id+`"`) || !strings.Contains(svg, `<symbol id="`+id+`"`) {
 			t.Errorf("the SVG does not place and define %s", id)
 		}
+	}
+}
+
+// TestReinforcementSchedule: at the start of the standard game the side
+// panel lists what is to come by day and side, and where (mgmg:18.1-18.4;
+// the numbers counted by hand in data/units.json and data/setup.json): the
+// airborne lifts to the United Kingdom box, the Germans to their zones, the
+// conditional Zone F groups with their condition (mgmg:18.3).
+func TestReinforcementSchedule(t *testing.T) {
+	s := newTestState(t, "standard")
+	got := s.reinforcementSchedule()
+	for _, want := range []string{
+		"September 18: German 7 to Zone C, 1 to Zone D, 4 to Zone G, 4 to Zone J",
+		"September 18: Allied 9 to the United Kingdom box",
+		"September 18 on, once Zone F is Allied-Controlled and no German unit is in it (mgmg:18.3): Allied 4 to Zone F",
+		"September 19: German 1 to Zone A, 3 to Zone E, 3 to Zone H, 2 to Zone J",
+		"September 19: Allied 9 to the United Kingdom box",
+		"September 20: German 1 to Zone C, 3 to Zone D, 1 to Zone H",
+		"September 20 on, once XXX Corps Controls Eindhoven (63) and Veghel (51) (mgmg:18.3): Allied 4 to Zone F",
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("the schedule lacks %q:\n%s", want, strings.Join(got, "\n"))
+		}
+	}
+	if len(got) != 7 {
+		t.Errorf("the schedule has %d lines, want 7:\n%s", len(got), strings.Join(got, "\n"))
 	}
 }

@@ -114,7 +114,7 @@ export function renderBoxes(el, state, game, printed, hl = new Set(), onUnit = n
   // The tracks after the first (which the status shows) and the displays
   // come first, in the order the view declares them.
   const [first] = panels(state, 'track');
-  const extra = (state.panels || []).filter((p) => p !== first && (p.kind === 'display' || p.kind === 'track'));
+  const extra = (state.panels || []).filter((p) => p !== first && (p.kind === 'display' || p.kind === 'track' || p.kind === 'list'));
   const inBox = (b) => (state.units || []).filter((u) => u.at === b.at && (!b.side || u.side === b.side));
   const key = JSON.stringify([extra, boxes, boxes.map(inBox), [...hl].sort(), !!onUnit]);
   if (el.drawn === key) return;
@@ -129,8 +129,14 @@ export function renderBoxes(el, state, game, printed, hl = new Set(), onUnit = n
     return h('span', {class: 'tile', title: u.name}, icon, caption);
   };
   const rule = (b) => (b.rule ? [' ', ruleLink(b.rule, b.rule.replace(/^\w+:/, ''))] : null);
-  const tracks = extra.map((p) => (p.kind === 'display' ? display(p)
-    : h('section', {class: 'box track-box', id: `track-${p.id}`}, h('h3', {}, p.label, rule(p)), track(p))));
+  const tracks = extra.map((p) => {
+    if (p.kind === 'display') return display(p);
+    if (p.kind === 'list') {
+      return h('section', {class: 'box list-box', id: p.id}, h('h3', {}, p.label, rule(p)),
+        (p.items || []).length ? h('ul', {class: 'small'}, p.items.map((t) => h('li', {}, t))) : h('p', {class: 'muted small'}, 'none'));
+    }
+    return h('section', {class: 'box track-box', id: `track-${p.id}`}, h('h3', {}, p.label, rule(p)), track(p));
+  });
   clear(el, tracks, boxes.map((b) => {
     const list = inBox(b);
     const tiles = list.length ? h('div', {class: 'tiles'}, list.map(tile)) : h('p', {class: 'muted small'}, 'empty');
