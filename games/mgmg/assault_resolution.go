@@ -247,10 +247,9 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 		if !f.Fight.Attackers.has(int16(u)) && int16(u) != point {
 			continue
 		}
-		from, c := cameFrom(imp.Move.Came[u])
+		_, c := cameFrom(imp.Move.Came[u])
 		d.Crossings = append(d.Crossings, c)
 		x := s.attackerOf(int16(u), s.g.units[u].Type == FieldArtillery)
-		x.FromZoneF = from == int16(s.g.m.Zone('F')) // mgmg:15.13
 		if int16(u) == point {
 			x.Moving, a.Point = false, x
 		} else {
@@ -262,8 +261,16 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 			a.Support = append(a.Support, s.attacker(int16(u)))
 		}
 	}
+	var cutOff, asked bool // whether the place's airborne defenders have no line to Zone F (mgmg:10.73E)
 	for _, u := range s.assaultDefenders(f) {
-		d.Defenders = append(d.Defenders, s.defenderOf(u))
+		x := s.defenderOf(u)
+		if s.g.units[u].Airborne != "" {
+			if !asked {
+				cutOff, asked = s.turn > lastNeverIsolated && !s.suppliedFromZoneF(f.Fight.Place), true
+			}
+			x.CutOff = cutOff
+		}
+		d.Defenders = append(d.Defenders, x)
 	}
 	d.Forward = forward
 	if forward < 0 {

@@ -282,3 +282,42 @@ func TestExample14Overrun(t *testing.T) {
 		t.Errorf("prompt %q: Becker has 1 MF left (example 14)", p)
 	}
 }
+
+// TestCutOffAirborneDefenders: two Fresh battalions of the 1st Airborne in
+// Ede (6, TEM +2), with no supply line to Zone F, are assaulted. The
+// forward unit gives DV 4 + 2 = 6; the other Fresh battalion adds one only
+// while it has a line to Zone F, or on September 17 and 18, when no Allied
+// unit is Isolated (mgmg:10.73E, 13.8): DV 7 on the 18th, 6 on the 19th.
+func TestCutOffAirborneDefenders(t *testing.T) {
+	for _, c := range []struct {
+		day int
+		dv  string
+	}{{18, "DV 7"}, {19, "DV 6"}} {
+		s := impulseOf(t, c.day, germans, "clear", []UnitPos{
+			{ID: "de-59-1034", At: "1", Level: "fresh"},
+			{ID: "gb-1abn-1-para", At: "6", Level: "fresh"},
+			{ID: "gb-1abn-2-para", At: "6", Level: "fresh"},
+		}, map[string]string{"6": "airborne"})
+		play(t, s, "assault:1", "move:de-59-1034", "enter:6", "resolve:6")
+		if got := label(t, s, "forward:gb-1abn-1-para"); !strings.Contains(got, "AV 3 against "+c.dv+":") {
+			t.Errorf("September %d: %q; want AV 3 against %s", c.day, got, c.dv)
+		}
+	}
+}
+
+// TestXXXCorpsArtillerySupport: the XXX Corps Artillery supports an assault
+// by a British unit of XXX Corps wherever it has come from, all of them
+// having entered from Zone F (mgmg:15.13): the 2nd Grenadier Guards,
+// moving from Eindhoven (63) into Woensel (61), may have it from
+// Valkenswaard (64), two areas away.
+func TestXXXCorpsArtillerySupport(t *testing.T) {
+	s := impulseOf(t, 19, allies, "clear", []UnitPos{
+		{ID: "gb-gds-2-gren", At: "63", Level: "fresh"},
+		{ID: "gb-xxx-corps-art", At: "64", Level: "fresh"},
+		{ID: "de-59-1034", At: "61", Level: "spent"},
+	}, map[string]string{"63": "corps", "64": "corps"})
+	play(t, s, "assault:63", "move:gb-gds-2-gren", "enter:61", "resolve:61")
+	if !slices.Contains(ids(s), "artillery:gb-xxx-corps-art") {
+		t.Errorf("choices %v; want the XXX Corps Artillery's support offered", ids(s))
+	}
+}

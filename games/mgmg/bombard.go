@@ -41,7 +41,8 @@ func (s *State) defenders(p int16, sd side, hit *units) ([]int16, []Defender) {
 // attacker is what a bombardment reads of unit u's counter (mgmg:11.2).
 func (s *State) attacker(u int16) Attacker {
 	c := &s.g.units[u]
-	a := Attacker{Attack: c.AF, Division: c.Division, German: c.Side() == German, SS: c.Force == SS, US: c.Force == US}
+	a := Attacker{Attack: c.AF, Division: c.Division, German: c.Side() == German, SS: c.Force == SS, US: c.Force == US,
+		FromZoneF: c.XXXCorps()} // every XXX Corps unit enters from Zone F (mgmg:15.13, 18.3)
 	switch {
 	case c.CorpsArtillery():
 		a.Artillery = CorpsArtillery

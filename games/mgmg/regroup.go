@@ -117,6 +117,9 @@ func (s *State) regroupCrossing(u int16, from, to int) (c regroupVia, ok bool) {
 			return c, false
 		}
 	}
+	if c != regroupBridge && g.m.Boundary(from, to) != OpenGround && s.contested(int16(from)) && !s.heldBoundary(from, to, sd) {
+		return c, false // mgmg:9.621: not over the enemy's river or canal out of a Contested place
+	}
 	road := g.m.Road(from, to)
 	if armored && c == regroupFerry {
 		road = armourFerry(g.m, from, to) // mgmg:3.21: no other ferry carries armour's road net

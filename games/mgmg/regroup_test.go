@@ -146,3 +146,32 @@ func TestRegroupArmourFerries(t *testing.T) {
 		}
 	}
 }
+
+// TestRegroupOutOfContested: out of a Contested place no unit crosses a
+// river or canal the enemy holds (mgmg:9.621, 6.51). The 129th Brigade in
+// Contested, Allied-Controlled Schijndel (49) wades the canal to Free 50
+// only once a Held! marker makes that canal Allied (mgmg:10.4); the 1st
+// Airborne's battalion in Contested Oosterbeek (12) never takes the
+// German-held Driel ferry to Free 24.
+func TestRegroupOutOfContested(t *testing.T) {
+	for _, held := range [][]string{nil, {"49/50"}} {
+		s := regroupAt(t, 19, "allied", []UnitPos{
+			{ID: "gb-43-129", At: "49", Level: "spent"},
+			{ID: "de-59-1034", At: "49", Level: "spent"},
+		}, "49", "50")
+		s = edited(t, s, func(p *Position) { p.Held = held })
+		if got, want := slices.Contains(destinations(s, "gb-43-129"), "50"), held != nil; got != want {
+			t.Errorf("Held! markers %v: the 129th may regroup over the canal to 50 %v, want %v", held, got, want)
+		}
+	}
+	s := regroupAt(t, 19, "allied", []UnitPos{
+		{ID: "gb-1abn-1-para", At: "12", Level: "spent"},
+		{ID: "de-59-1034", At: "12", Level: "spent"},
+	}, "12", "24")
+	s = edited(t, s, func(p *Position) {
+		p.Bridges = map[string]BridgePos{s.g.bridgeName(s.g.bridgeIndex("12", "24")): {Held: "blown"}}
+	})
+	if got := destinations(s, "gb-1abn-1-para"); slices.Contains(got, "24") {
+		t.Errorf("from Contested Oosterbeek: %v; the Driel ferry is German-held (mgmg:9.621)", got)
+	}
+}
