@@ -558,10 +558,10 @@ function slotBox(p, skip = 0, cover = false) {
     }
     return {x0: lo[0] + 3, x1: hi[0] - 3, y0: y + 16, y1: hi[1] - 3, cx: (lo[0] + hi[0]) / 2, align: 'center'};
   }
-  // As wide as the area is where the rows go (not its bounding box, which
-  // reaches into its neighbours when the area is not a rectangle).
+  // As wide as the area is where the first row goes (not its bounding box,
+  // which reaches into its neighbours when the area is not a rectangle).
   const top = y + 14, y1 = hi[1] - 2;
-  const a = spanAt(p.polygon, top + SIZE / 2, x), b = spanAt(p.polygon, Math.min(y1, top + 1.5 * SIZE), x);
+  const a = spanAt(p.polygon, top + 2, x), b = spanAt(p.polygon, Math.min(y1, top + SIZE), x);
   let x0 = Math.max(a[0], b[0]) + 4, x1 = Math.min(a[1], b[1]) - 4;
   if (x1 - x0 < SIZE) [x0, x1] = [a[0] + 4, a[1] - 4];
   return {x0, x1, y0: top, y1, cx: x, align: 'center'};
