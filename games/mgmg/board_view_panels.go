@@ -19,6 +19,10 @@ type PanelMarker struct {
 	Used   bool   `json:"used,omitempty"`
 }
 
+// month is the month of the game's days as the clients write them
+// (mgmg:3.6): the one place a variant of other dates changes.
+const month = "September"
+
 // panels declares the side panel (docs/formats.md): the Turn Record Track
 // with the Turn marker's weather (mgmg:3.6, 4.8, 17), the Impulse Track with
 // the Advantage marker (mgmg:3.7, 12), the Supply Track with each side's
@@ -40,7 +44,7 @@ func (s *State) panels() []Panel {
 		supply = append(supply, strconv.Itoa(i))
 	}
 	p := []Panel{
-		{Kind: "track", ID: "turn", Label: "September", Rule: "mgmg:3.6", Value: strconv.Itoa(int(s.turn)), Positions: days,
+		{Kind: "track", ID: "turn", Label: month, Rule: "mgmg:3.6", Value: strconv.Itoa(int(s.turn)), Positions: days,
 			Markers: []PanelMarker{{Symbol: "marker-turn-" + s.weather.String(), Title: "Turn marker, " + s.weather.String() + " (mgmg:4.8, 17)", At: strconv.Itoa(int(s.turn))}}},
 		{Kind: "value", ID: "weather", Label: "Weather", Rule: "mgmg:17", Value: s.weather.String()},
 		{Kind: "side", ID: "advantage", Label: "Advantage", Rule: "mgmg:12.1", Value: s.advantage.String()},
@@ -88,7 +92,7 @@ func (s *State) airDisplay() []PanelMarker {
 		case s.airUsed&(1<<i) != 0:
 			pm.Symbol, pm.Title = airSymbol(m.ID, true), m.Name+": used"
 		case m.Entry > int(s.turn):
-			pm.Title, pm.Used = fmt.Sprintf("%s: arrives September %d", m.Name, m.Entry), true
+			pm.Title, pm.Used = fmt.Sprintf("%s: arrives %s %d", m.Name, month, m.Entry), true
 		}
 		out = append(out, pm)
 	}
@@ -175,7 +179,7 @@ func (s *State) reinforcementSchedule() []string {
 		for _, p := range slices.Sorted(maps.Keys(where[k])) {
 			at = append(at, fmt.Sprintf("%d to %s", where[k][p], p))
 		}
-		out = append(out, fmt.Sprintf("September %d%s: %s %s", k.day, k.when, k.side.name(), strings.Join(at, ", ")))
+		out = append(out, fmt.Sprintf("%s %d%s: %s %s", month, k.day, k.when, k.side.name(), strings.Join(at, ", ")))
 	}
 	return out
 }

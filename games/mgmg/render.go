@@ -56,7 +56,7 @@ func (v *renderSight) renderStatus() []string {
 	if v.Scenario == "extended" {
 		last = ExtendedLastDay
 	}
-	l1 := fmt.Sprintf("September %d of %d, %s | %s | to move: %s | impulse %s", v.Turn, last, v.Weather, v.Phase.Name, toMove, v.Impulse)
+	l1 := fmt.Sprintf("%s %d of %d, %s | %s | to move: %s | impulse %s", month, v.Turn, last, v.Weather, v.Phase.Name, toMove, v.Impulse)
 	if v.Seat != v.toMove {
 		l1 += " | seen by: " + string(v.Seat)
 	}
