@@ -47,6 +47,13 @@ var registry = []*entry{
 		}
 		return g, nil
 	}},
+	{id: "fh40", load: func() (engine.Game, error) {
+		g, err := mgmg.LoadFH40()
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	}},
 }
 
 // IDs lists the registered game ids.

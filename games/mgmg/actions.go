@@ -58,7 +58,15 @@ const (
 	kRepairBridge        // mgmg:19.2 try to repair a bridge as an Assault Impulse starts
 	kDemolish            // mgmg:19.4 try to demolish a bridge as it ends
 	kLand                // mgmg:18.42 land a unit (low byte) from the United Kingdom box in a Drop Area
+	kAlso                // mgmg:12.3 declare a second Active Area with the first: a Double Impulse
 	kJoin                // mgmg:10.3, 10.6 a unit that may assault does
+	kDropArea            // mgmg:20.4 activate a Drop Area: place | option<<8 (dday.go)
+	kDropEnd             // mgmg:20.4C no more units of the Drop Area move
+	kDropZone            // mgmg:23.2 land the next unit of the first lift in a place
+	kExitMap             // fh40:21.4 the moving unit leaves the map from Zone G
+	kCoup                // fh40:20.3 the Bridge Coup with the train and a battalion
+	kCoupTo              // fh40:20.3 where the coup's units go
+	kCarry               // fh40:20.4 Panzer Zug 1 takes a battalion along
 	kSetupAll            // mgmg:5.2 place every unit of the side's Setup Card
 	kFormation           // mgmg:5.2 place one formation's units
 )
@@ -70,12 +78,22 @@ func split(a engine.Action) (kind, int) { return kind(a >> 32), int(int32(uint32
 // Describe implements engine.State.
 func (s *State) Describe(a engine.Action) engine.Choice {
 	k, x := split(a)
+	if k == kDropZone {
+		return s.describeDropZone(int16(x))
+	}
+	if c, ok := s.describeDDay(k, x); ok {
+		return c
+	}
 	c := engine.Choice{Rule: s.rule()}
+	if s.step == stDemolition || s.step == stCoup || s.step == stCoupTo || s.step == stCoupAttack {
+		s.describeDemolition(k, x, &c)
+		return c
+	}
 	switch k {
 	case kSetupAll, kFormation:
 		s.describeSetup(&c, k, x)
 	case kDone:
-		c.ID, c.Label = "done", "Done: "+s.Phase().Name+" (not yet built)"
+		c.ID, c.Label = "done", "Done: end the "+s.Phase().Name
 		switch s.step {
 		case stDepot:
 			c.Label = "Refit from the depots as they are"
@@ -157,6 +175,9 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.ID, c.Label, c.Rule = "barrage", "Declare a Barrage: the lead's attack doubled, every firing artillery Spent after (mgmg:11.112)", "mgmg:11.112"
 	case kAssaultImpulse, kInfiltrationImpulse, kMove, kEnter, kStop, kEndImpulse, kSeize:
 		s.describeImpulse(k, x, &c)
+		if k == kAssaultImpulse && int16(x) == s.g.uk {
+			c.Label, c.Rule = "Activate the United Kingdom box: airborne units land, three at most (Interdiction follows)", "mgmg:18.42"
+		}
 		s.describeSecond(k, x, &c)
 	case kTarget:
 		id := s.g.placeIDs[x]
@@ -171,8 +192,17 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		s.describeBridgeTry(k, x, &c)
 	case kLand:
 		s.describeLanding(x&0xff, x>>8, &c)
+	case kAlso:
+		id := s.g.placeIDs[x]
+		c.ID, c.Refs, c.Rule = "also:"+id, []string{"area:" + id}, "mgmg:12.3"
+		c.Label = "Double Impulse: spend the Advantage to activate " + s.g.placeName(int16(x)) + " as well, its units joining this impulse's"
 	case kAssault, kPoint, kForward, kCasualty, kRetreat, kStay, kRetreatDefender, kRetreatTo, kSupportArt, kSupportDone, kJoin:
 		s.describeAssault(k, x, &c)
+	case kExitMap:
+		c.ID, c.Label, c.Rule = "exit-map", "Leave the map from Zone G for 1 MF: out of the game, not destroyed", "fh40:21.4"
+	case kCarry:
+		u := &s.g.units[x]
+		c.ID, c.Label, c.Rule, c.Refs = "carry:"+u.ID, "Panzer Zug 1 carries "+u.Name, "fh40:20.4", []string{"unit:" + u.ID}
 	default:
 		c.ID, c.Label = fmt.Sprintf("?%d:%d", k, x), "unknown"
 	}
@@ -181,7 +211,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle,
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle, "drop-done": kDropEnd, "exit-map": kExitMap,
 	"setup-historical": kSetupAll}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
@@ -219,6 +249,18 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 				return act(k, i), true
 			}
 		}
+	case prefix == "demolish":
+		b := s.g.bridgeIndexOf(arg)
+		return act(kDemolish, b), b >= 0
+	case prefix == "carry":
+		u, ok := s.g.byID[arg]
+		return act(kCarry, int(u)), ok
+	case prefix == "coup":
+		u, ok := s.g.byID[arg]
+		return act(kCoup, int(u)), ok
+	case prefix == "coup-to":
+		p, ok := s.g.placeIndex[arg]
+		return act(kCoupTo, int(p)), ok
 	case prefix == "bombard-area":
 		p, ok := s.g.placeIndex[arg]
 		return act(kTarget, int(p)), ok
@@ -231,6 +273,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case prefix == "sunset-drm":
 		v, err := strconv.Atoi(arg)
 		return act(kSunsetMarker, v), err == nil && v >= firstImpulse && v <= lastImpulse
+	case prefix == "also":
+		p, ok := s.g.placeIndex[arg]
+		return act(kAlso, int(p)), ok
 	case prefix == "land":
 		uid, pid, _ := strings.Cut(arg, ":")
 		u, ok1 := s.g.byID[uid]
@@ -262,11 +307,17 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	if a, ok := s.parseAssaultChoice(prefix, arg); ok {
 		return a, ok
 	}
+	if a, ok := s.parseDDayChoice(prefix, arg); ok {
+		return a, ok
+	}
 	return s.parseImpulseChoice(prefix, arg)
 }
 
 // rule is the rule governing the current step.
 func (s *State) rule() string {
+	if f := s.ddayFrame(); f != nil { // its assaults and rolls too
+		return ddayPhases[f.DDay.Phase].Rule
+	}
 	switch s.step {
 	case stSetup:
 		return "mgmg:5.2"
@@ -276,8 +327,6 @@ func (s *State) rule() string {
 		return "mgmg:20.3"
 	case stAirborneLanding:
 		return "mgmg:20.4"
-	case stGroundAssault:
-		return "mgmg:20.5"
 	case stImpulse:
 		return "mgmg:8.2"
 	case stDepot:
@@ -302,6 +351,12 @@ func (s *State) rule() string {
 		return "mgmg:10.7"
 	case stSunsetMarker:
 		return "mgmg:12.41"
+	case stDropZone:
+		return "mgmg:23.2"
+	case stDemolition:
+		return "fh40:20.2"
+	case stCoup, stCoupTo, stCoupAttack:
+		return "fh40:20.3"
 	}
 	return "mgmg:6.1"
 }

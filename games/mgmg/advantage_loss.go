@@ -19,13 +19,13 @@ import (
 // impulse in progress; losses outside an impulse (the Refit Phase's
 // surrenders, D-Day's phases) count for nothing here.
 func (s *State) countLoss(u int16) {
-	if s.stack.n == 0 || s.stack.frames[0].Proc != procImpulse {
+	if s.stack.n == 0 || s.stack.frames[0].Proc != procImpulse || s.ddayFrame() != nil {
 		return
 	}
 	f := &s.stack.frames[0]
 	sd := s.g.side[u]
 	f.Lost[sd] = min(f.Lost[sd]+1, nUnits)
-	if n := int(f.Lost[sd]); !losesAdvantage(sd, n) || losesAdvantage(sd, n-1) {
+	if n := int(f.Lost[sd]); !s.losesAdvantage(sd, n) || s.losesAdvantage(sd, n-1) {
 		return // the count that takes the Advantage is passed once
 	}
 	f.Held[sd] = s.advantage == sd
@@ -36,9 +36,11 @@ func (s *State) countLoss(u int16) {
 }
 
 // losesAdvantage reports n units of side sd eliminated in one impulse as
-// enough to take the Advantage from it (mgmg:12.4).
-func losesAdvantage(sd side, n int) bool {
-	if sd == germans {
+// enough to take the Advantage from it (mgmg:12.4): three of the side that
+// takes the first impulse, the Germans (the Dutch in fh40:12.4), one of the
+// other.
+func (s *State) losesAdvantage(sd side, n int) bool {
+	if sd == s.g.first {
 		return GermanLosesAdvantage(n)
 	}
 	return AlliedLosesAdvantage(n)
@@ -48,9 +50,17 @@ func losesAdvantage(sd side, n int) bool {
 // losses of the impulse f, and by how many spaces: first the Allies for
 // German losses, then the German for Allied losses (mgmg:12.41). A side's
 // losses are cleared once their spaces are used.
-func earnedSpaces(f *frame) (side, int) {
-	if n := SunsetSpacesForGermanLosses(int(f.Lost[germans]), f.Held[germans]); n > 0 {
-		return allies, n
+//
+// In Fortress Holland the roles turn: the German moves it for the Dutch
+// losses, by the count of mgmg's German losses, and no German loss moves it
+// (fh40:12.41).
+func (s *State) earnedSpaces(f *frame) (side, int) {
+	first := s.g.first
+	if n := SunsetSpacesForGermanLosses(int(f.Lost[first]), f.Held[first]); n > 0 {
+		return first.other(), n
+	}
+	if s.g.fh40 != nil {
+		return nobody, 0
 	}
 	if n := SunsetSpacesForAlliedLosses(int(f.Lost[allies]), f.Held[allies]); n > 0 {
 		return germans, n
@@ -62,7 +72,7 @@ func earnedSpaces(f *frame) (side, int) {
 // to its earned spaces either way, on the Impulse Track (mgmg:12.41, 3.7),
 // staying where it is included.
 func (s *State) legalSunsetMarker(buf []engine.Action) []engine.Action {
-	_, n := earnedSpaces(s.impulseFrame())
+	_, n := s.earnedSpaces(s.impulseFrame())
 	for v := max(int(s.sunsetDRM)-n, firstImpulse); v <= min(int(s.sunsetDRM)+n, lastImpulse); v++ {
 		buf = append(buf, act(kSunsetMarker, v))
 	}
@@ -100,7 +110,7 @@ func (s *State) describeSunsetMarker(v int, c *engine.Choice) {
 
 // sunsetMarkerAsks is what the marker's step asks (mgmg:12.41).
 func (s *State) sunsetMarkerAsks() (ask, wait string) {
-	_, n := earnedSpaces(s.impulseFrame())
+	_, n := s.earnedSpaces(s.impulseFrame())
 	return fmt.Sprintf("The enemy's losses this impulse earn you %d spaces: move the Sunset DRM marker (now %+d) up to %d spaces either way, or leave it", n, s.sunsetDRM, n),
 		"where the Sunset DRM marker moves"
 }

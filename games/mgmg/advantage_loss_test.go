@@ -66,16 +66,21 @@ func assaultInto36(t *testing.T, s *State, offer ...string) {
 // eliminated in one Allied impulse, the German holding the Advantage: it is
 // lost at the third and passes to the Allies as the impulse ends; the
 // fourth earns the Allies 4 - 3 = 1 space. They move the Sunset DRM marker
-// to Sun +1, and the Sunset DR 1 + 1 = 2, modified to 3, does not end the
-// day at Impulse 3 (unmodified it would have, mgmg:6.3).
+// to Sun +1. The assault's DR 12, the first Allied DR of the impulse, is its
+// Sunset DR (mgmg:6.3): no other is rolled, and the day goes on to
+// Impulse 4.
 func TestGermanLossesTakeTheAdvantage(t *testing.T) {
 	s := overrunImpulse(t, germans)
-	s.rng.Force(6, 6, 1, 1, 1, 1)
+	s.rng.Force(6, 6, 1, 1)
 	assaultInto36(t, s, "keep")
+	rolls := s.rng.Rolls
 	wantLost(t, s, allies)
 	play(t, s, "end-impulse")
 	wantMarkerOffer(t, s, allies, 1)
 	play(t, s, "sunset-drm:+1")
+	if s.rng.Rolls != rolls {
+		t.Errorf("%d dice rolled after the assault; its DR was the Sunset DR", s.rng.Rolls-rolls)
+	}
 	if s.sunsetDRM != 1 || s.step != stImpulse || s.active != germans || s.impulse != 4 || s.advantage != allies {
 		t.Errorf("DRM %d, step %s, %s to move at Impulse %s, Advantage %s; want +1, German Impulse 4, the Allies holding the Advantage",
 			s.sunsetDRM, stepNames[s.step], s.active, impulseName(s.impulse), s.advantage)
@@ -87,9 +92,9 @@ func TestGermanLossesTakeTheAdvantage(t *testing.T) {
 // they keep the Advantage.
 func TestGermanLossesWithoutTheAdvantage(t *testing.T) {
 	s := overrunImpulse(t, allies)
-	s.rng.Force(6, 6, 1, 1, 6, 6)
+	s.rng.Force(6, 6, 1, 1)
 	assaultInto36(t, s, "keep")
-	play(t, s, "end-impulse", "keep")
+	play(t, s, "end-impulse")
 	wantMarkerOffer(t, s, allies, 2)
 	play(t, s, "sunset-drm:-2")
 	if s.sunsetDRM != -2 || s.advantage != allies {
@@ -103,7 +108,7 @@ func TestGermanLossesWithoutTheAdvantage(t *testing.T) {
 // 4 - 2 = 2 spaces, and the Advantage passes to the Allies.
 func TestRerollThenLosses(t *testing.T) {
 	s := overrunImpulse(t, germans)
-	s.rng.Force(6, 6, 1, 1, 6, 6, 1, 1, 6, 6)
+	s.rng.Force(6, 6, 1, 1, 6, 6, 1, 1)
 	assaultInto36(t, s, "reroll")
 	play(t, s, "end-impulse")
 	wantMarkerOffer(t, s, allies, 2)
@@ -135,5 +140,27 @@ func TestAlliedLossesTakeTheAdvantage(t *testing.T) {
 	play(t, s, "sunset-drm:-1")
 	if s.sunsetDRM != -1 || s.active != allies || s.advantage != germans {
 		t.Errorf("DRM %d, %s to move, Advantage %s; want -1, the Allied impulse, the Germans holding it", s.sunsetDRM, s.active, s.advantage)
+	}
+}
+
+// TestAssaultDRIsSunsetDR (mgmg:6.3): the attacker's DR of an Allied
+// assault, 1 + 1 = 2, is the first Allied DR of the impulse and so its
+// Sunset DR: below Impulse 3 it ends the day once the impulse is over, with
+// no other DR rolled.
+func TestAssaultDRIsSunsetDR(t *testing.T) {
+	s := overrunImpulse(t, germans)
+	s.rng.Force(1, 1, 6, 6)
+	play(t, s, "assault:35", "move:us-1-508", "enter:36", "resolve:36")
+	for s.step != stReroll {
+		play(t, s, ids(s)[0])
+	}
+	play(t, s, "keep")
+	for s.step != stImpulse {
+		play(t, s, ids(s)[len(ids(s))-1]) // the retreats the failure forces, then the defender stays
+	}
+	rolls := s.rng.Rolls
+	play(t, s, "end-impulse")
+	if s.Phase() != phaseRefit || s.rng.Rolls != rolls {
+		t.Errorf("phase %s, %d dice rolled after the assault; want the Refit Phase, no Sunset DR of its own", s.Phase().Name, s.rng.Rolls-rolls)
 	}
 }

@@ -29,12 +29,14 @@ const (
 	rrAssault                         // mgmg:10.71 an assault's DRs, the attacker's on offer, in the assault beneath
 	rrBridgeRepair                    // mgmg:19.2 a Repair dr in an Assault Impulse; Unit holds the bridge's index
 	rrDemolition                      // mgmg:19.4 a Demolition dr; Unit holds the bridge's index
+	rrBlow                            // fh40:19.4, 20.2 a Dutch demolition dr of the Bridge Demolition Phase; Unit holds the bridge's index
+	rrCoup                            // fh40:20.3 the German Bridge Coup dr; Unit is the battalion the train carries
 )
 
-var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment", rrAssault: "assault", rrBridgeRepair: "bridge-repair", rrDemolition: "demolition"}
+var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment", rrAssault: "assault", rrBridgeRepair: "bridge-repair", rrDemolition: "demolition", rrBlow: "blow", rrCoup: "coup"}
 
 // rollLabels name the rolls in prompts and labels.
-var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR", rrAssault: "assault's attacker DR", rrBridgeRepair: "Repair dr", rrDemolition: "Demolition dr"}
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR", rrAssault: "assault's attacker DR", rrBridgeRepair: "Repair dr", rrDemolition: "Demolition dr", rrBlow: "Demolition dr", rrCoup: "Bridge Coup dr"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -137,6 +139,10 @@ func (s *State) resolveRoll(f frame, roll int) {
 	case rrDemolition:
 		s.step = stImpulse
 		s.demolitionResult(int(f.Unit), s.impulseFrame().Side, roll)
+	case rrBlow:
+		s.blowResult(int(f.Unit), roll)
+	case rrCoup:
+		s.coupResult(f.Unit, roll)
 	}
 }
 

@@ -44,10 +44,17 @@ func TestAirInterdiction(t *testing.T) {
 	if !slices.Equal(got[1:], want) || got[0] != "pass" {
 		t.Fatalf("September 18: %v; want pass and %v", got, want)
 	}
-	before := s.interdictionValue(g.at("54"))
+	if !g.m.Adjacent(int(g.at("54")), int(g.at("55"))) {
+		t.Fatal("the map: St. Oedenrode (54) and Son (55) should be adjacent")
+	}
+	before, son := s.interdictionValue(g.at("54")), s.interdictionValue(g.at("55"))
 	play(t, s, "interdict:54")
 	if s.active != allies || s.passes != 0 || s.interdictionValue(g.at("54")) != before+1 {
 		t.Fatalf("%s to move, %d passes, Interdiction Value %d; want the Allied impulse, no pass counted, %d", s.active, s.passes, s.interdictionValue(g.at("54")), before+1)
+	}
+	// A marker counts in or next to a Drop Area (mgmg:18.44, 18.42).
+	if got := s.interdictionValue(g.at("55")); got != son+1 {
+		t.Errorf("Son (55), next to the marker: Interdiction Value %d, want %d", got, son+1)
 	}
 	s.rng.Force(6, 6) // the Allied Sunset DR: 12 > 1, the day goes on
 	play(t, s, "pass", "keep")

@@ -35,6 +35,7 @@ type Attacker struct {
 	FLAK      bool          // FLAK unit: never the point unit (mgmg:4.117)
 	Moving    bool          // artillery entering the area with the assault: no part in the AV (mgmg:4.116, 10.72)
 	FromZoneF bool          // a British unit that came from Zone F (mgmg:15.13)
+	Battalion bool          // an fh40 infantry battalion, which earns no divisional integrity (fh40:10.72D)
 }
 
 // AssaultAttack is who attacks: the point unit, the other assaulting units
@@ -91,7 +92,7 @@ func DivisionalIntegrity(units []Attacker) int {
 	n := map[string]int{}
 	bonus := 0
 	for _, u := range units {
-		if u.Division == "" {
+		if u.Division == "" || u.Battalion {
 			continue
 		}
 		n[u.Division]++
@@ -120,9 +121,10 @@ type Defender struct {
 	Armored        bool // attrition costs (mgmg:11.41)
 	FieldArtillery bool // neither forward unit nor primary target among other types (mgmg:15.1, 11.12)
 	FLAK           bool // FLAK unit or FLAK tower (mgmg:11.3B, 16.2)
-	FLAKTower      bool // never retreats (mgmg:9.64)
+	FLAKTower      bool // never retreats: a FLAK Tower (mgmg:9.64) or River Bunker Garrison (fh40:9.64)
 	CutOff         bool // Allied airborne with no supply line to Zone F now, never on September 17 and 18: not in 10.73E (13.8)
 	Bombarded      bool // already reduced by a bombardment this impulse (mgmg:11.41)
+	Bunker         bool // a River Bunker Garrison: +1 to the DV against field artillery while Fresh (fh40:4.117, 11.3C)
 }
 
 // CrossingKind is how an assaulting unit crossed into the assaulted area.

@@ -76,14 +76,7 @@ func TestExample4ZoneFAssault(t *testing.T) {
 	if got := ids(s); !slices.Equal(got, []string{"casualty:de-10ss-2-22"}) {
 		t.Fatalf("first casualty choices %v: the Forward Unit's (mgmg:10.8)", got)
 	}
-	play(t, s, "casualty:de-10ss-2-22", "casualty:de-7-1-16", "casualty:de-7-1-16", "casualty:de-penal-6", "casualty:de-penal-6", "withdraw:de-7-1-16")
-	if got := ids(s); !slices.Equal(got, []string{"retreat-to:64"}) {
-		t.Fatalf("retreat choices %v: only Valkenswaard (example 4)", got)
-	}
-	play(t, s, "retreat-to:64", "stay")
-	unitAt(t, s, "de-10ss-2-22", "F", StepSpent)
-	unitAt(t, s, "de-7-1-16", "64", StepDisrupt2)
-	unitAt(t, s, "de-penal-6", "F", StepDisrupt2)
+	example4Losses(t, s)
 	unitAt(t, s, "de-9ss-2-20", "F", StepSpent)
 	unitAt(t, s, "gb-gds-2-gren", "F", StepFresh)
 	if mv := s.impulseFrame().Move; mv.ActiveCost != 4 || !mv.Assaulted.has(int(s.g.at("F"))) {

@@ -58,6 +58,7 @@ type moves struct {
 	Supported        units           `json:",omitzero"`  // field artillery that supported an assault this impulse (mgmg:15.12)
 	Overran          units           `json:",omitzero"`  // assaulting units that overran and may move on (mgmg:10.5)
 	ActiveCost       uint8           `json:",omitempty"` // halves of MF every unit of the Active Area has used by its assault there (mgmg:10.6)
+	Carried          int16           `json:",omitempty"` // the infantry battalion Panzer Zug 1 carries this impulse, plus one; 0 when none (fh40:20.4)
 }
 
 // The bridge sets of moves are uint32: this fails to compile with more
@@ -108,6 +109,7 @@ func (m *moves) hash(h *engine.Hasher) {
 		h.Add(w)
 	}
 	h.Add(uint64(m.ActiveCost))
+	h.Add(uint64(uint16(m.Carried)))
 }
 
 // check reports what makes the movement impossible in a frame of procedure
@@ -117,7 +119,7 @@ func (m *moves) check(p proc) error {
 		return fmt.Errorf("stack: a %s frame moves no units", procNames[p])
 	}
 	ok := m.Kind <= impulseInfiltration && m.Active >= 0 && m.Active < nPlaces && m.Unit >= 0 && m.Unit <= nUnits &&
-		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.SeizeTo >= 0 && m.SeizeTo <= nPlaces
+		m.Leg.From >= 0 && m.Leg.From < nPlaces && m.Leg.At >= 0 && m.Leg.At < nPlaces && m.SeizeTo >= 0 && m.SeizeTo <= nPlaces && m.Carried >= 0 && m.Carried <= nUnits
 	if !ok || m.Kind == impulseNone && (m.Unit != 0 || m.Leg != legState{} || m.Mandatory != units{}) || m.Mandatory[len(m.Mandatory)-1]>>(nUnits%64) != 0 || m.Supported[len(m.Supported)-1]>>(nUnits%64) != 0 ||
 		m.Overran[len(m.Overran)-1]>>(nUnits%64) != 0 || m.ActiveCost > 4 {
 		return fmt.Errorf("stack: impulse movement %+v names no impulse, place or unit of the game", *m)
@@ -137,10 +139,10 @@ func (s *State) impulseFrame() *frame { return s.stack.top() }
 func (s *State) ground(sd side, mv *moves) *Ground {
 	mp := s.g.m
 	g := &Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
-		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces),
+		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces), FH40: s.g.fh40 != nil,
 		Borders: make([]BorderAt, 0, nBridges+nFerries), Held: s.held, BoundaryAt: s.g.boundaryAt}
-	if sd == germans {
-		g.Held = ^s.held // the Germans hold every boundary without a Held! marker (mgmg:9.62)
+	if sd == s.g.boundarySide {
+		g.Held = ^s.held // the Germans (the Dutch in fh40:9.62) hold every boundary without a Held! marker (mgmg:9.62)
 	}
 	for p := range g.Places {
 		v := &g.Places[p]
@@ -149,7 +151,9 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		v.Corps = s.control[p] == ctlCorps
 		v.Friends = s.count(int16(p), sd)
 	}
-	g.Places[mv.Active].Supplied = s.suppliedFromZoneF(mv.Active) // a Boat Assault starts there (mgmg:9.5)
+	for _, p := range s.activeAreas(mv) {
+		g.Places[p].Supplied = s.boatSupplied(p) // a Boat Assault starts there (mgmg:9.5, fh40:9.5)
+	}
 	for u, st := range &s.units {
 		if st.Loc < 0 || s.g.side[u] == sd {
 			continue
@@ -164,7 +168,7 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 	}
 	for i, b := range s.g.bridges {
 		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Uses: int(mv.BridgeUses[i]),
-			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0})
+			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0, Rail: s.railBridge(i)})
 	}
 	for i, b := range s.g.ferries {
 		v := g.border(b.A, b.B)
@@ -216,10 +220,11 @@ func (s *State) activate(k impulseKind, p int16) {
 // has overrun (mgmg:10.5); with some place to enter (mgmg:8.3, 9.1).
 func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
 	st, f := s.units[u], s.impulseFrame()
-	if st.Level != StepFresh || s.g.side[u] != f.Side || !mv.Overran.has(u) && (st.Loc != mv.Active && !s.landedFrom(u, mv) || f.Acted.has(u)) {
-		return false // mgmg:18.42: a unit landed from the United Kingdom box moves on from its Drop Area
+	if st.Level != StepFresh || s.g.side[u] != f.Side || !mv.Overran.has(u) && (!s.startsIn(u, mv) || f.Acted.has(u)) {
+		return false // mgmg:12.3, 18.42: a second Active Area's units, or those landed from the United Kingdom box, move too
 	}
-	return len(s.entries(u, s.startLeg(u, mv, g), mv, g, nil)) > 0
+	leg := s.startLeg(u, mv, g)
+	return len(s.entries(u, leg, mv, g, nil)) > 0 || len(s.legalCarry(nil, u, leg, mv, g)) > 0 // fh40:20.4
 }
 
 // activeLeg is the leg unit u begins its movement with when it did not
@@ -245,7 +250,7 @@ type entry struct {
 // Infiltration Impulse, otherwise, and after an overrun, by border, ferry
 // or boat.
 func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []entry {
-	m := moverOf(&s.g.units[u])
+	m := s.mover(u, mv)
 	hows := []Via{ViaBorder, ViaFerry, ViaBoat}
 	if mv.Kind == impulseInfiltration && !mv.Overran.has(u) {
 		hows = []Via{ViaInfiltration} // an infiltrator that overran moves on as any unit (mgmg:10.5, 26.0 example 14)
@@ -255,7 +260,7 @@ func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []e
 			continue // mgmg:10.1
 		}
 		for _, how := range hows {
-			if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German || g.Map.Boundary(leg.At, to) != River) {
+			if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German != g.FH40 || g.Map.Boundary(leg.At, to) != River) {
 				continue // the common refusals, without building their errors
 			}
 			if _, err := g.Enter(m, leg, to, how); err == nil {
@@ -291,10 +296,14 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 		return append(buf, act(kEndImpulse, 0))
 	}
 	u, leg := mv.Unit-1, mv.Leg.leg()
+	buf = s.legalCarry(buf, u, leg, mv, g)
 	for _, e := range s.entries(u, leg, mv, g, nil) {
 		buf = append(buf, act(kEnter, e.to|int(e.how)<<8))
 	}
-	if mv.Kind == impulseAssault { // mgmg:8.21 step 2
+	if s.mayExit(u, leg, g) {
+		buf = append(buf, act(kExitMap, 0))
+	}
+	if mv.Kind == impulseAssault && s.g.fh40 == nil { // mgmg:8.21 step 2; fh40:9.22 not used
 		m := moverOf(&s.g.units[u])
 		for _, to := range g.Map.Neighbors(leg.At) {
 			if g.MaySeize(m, leg, to) == nil {
@@ -309,13 +318,15 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 }
 
 // legalActivations lists the places side sd may activate: for an Assault
-// Impulse, any place with a unit free to move (mgmg:8.21); for an
+// Impulse, any place with a unit free to move (mgmg:8.21) or, Contested,
+// one that may assault there before moving (mgmg:10.6; not with no MF, as
+// the Germans in Impulse 0 of September 17, mgmg:20.61); for an
 // Infiltration Impulse, a Free place from which a unit may infiltrate
 // (mgmg:8.22). Activating a place only to repair or demolish bridges
 // (mgmg:8.21 steps 1 and 3) comes with those rules.
 func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
 	for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
-		if k == impulseInfiltration && sd != germans {
+		if k == impulseInfiltration && (sd != germans || s.g.fh40 != nil) { // fh40:8.22 not used
 			continue
 		}
 		mv := s.startMoving(k, 0, sd)
@@ -327,7 +338,8 @@ func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
 				continue
 			}
 			mv.Active = p
-			if s.mayMove(int16(u), &mv, g) {
+			inPlace := k == impulseAssault && s.contested(p) && s.g.units[u].Type.CanLead() && g.ImpulseMF(moverOf(&s.g.units[u])) > 0 // mgmg:10.6, 20.61
+			if s.mayMove(int16(u), &mv, g) || inPlace {
 				seen.add(int(p))
 				buf = append(buf, act(map[impulseKind]kind{impulseAssault: kAssaultImpulse, impulseInfiltration: kInfiltrationImpulse}[k], int(p)))
 			}
@@ -352,6 +364,8 @@ func (s *State) applyImpulse(k kind, x int) {
 		mv.Overran[x/64] &^= 1 << (x % 64)
 	case kEnter:
 		s.enterPlace(int(mv.Unit-1), x&0xff, Via(x>>8))
+	case kCarry:
+		s.carry(int16(x))
 	case kSeize:
 		s.seize(int(mv.Unit-1), x)
 	case kStop:
@@ -370,7 +384,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 	f := s.impulseFrame()
 	mv := &f.Move
 	g := s.ground(f.Side, mv)
-	m := moverOf(&s.g.units[u])
+	m := s.mover(int16(u), mv)
 	from := int(mv.Leg.At)
 	e, err := g.Enter(m, mv.Leg.leg(), to, how)
 	if err != nil {
@@ -387,6 +401,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 	}
 	mv.Leg = stateOf(e.Leg)
 	s.put(int16(u), int16(to), StepFresh)
+	s.carryAlong(int16(u), from, to, e)
 	s.updateControl(int16(to))
 	s.logf("mgmg:9.2", "%u enters %p "+viaNames[how]+" (%d of %d half MF used)", u, to, e.Leg.Spent(), g.ImpulseMF(m))
 	if e.Crossing.Kind != BridgeCrossing && s.count(int16(to), f.Side.other()) == 0 {
@@ -400,8 +415,9 @@ func (s *State) enterPlace(u, to int, how Via) {
 		// The Mandatory Assault is resolved once every unit has entered
 		// (mgmg:10.1): the moving side picks when, with no unit moving
 		// (assault_resolution.go). Its Infiltration Impulse has none yet.
-		mv.Mandatory.add(int16(u))
-		s.logf("mgmg:10.2", "%u must assault in %p", u, to)
+		bound := s.boundToAssault(int16(u), mv)
+		mv.Mandatory.add(bound)
+		s.logf("mgmg:10.2", "%u must assault in %p", int(bound), to)
 	}
 	if e.Leg.Done {
 		s.stopUnit()
@@ -487,6 +503,7 @@ func (s *State) seizureResult(u int16, dr int) {
 	if mv.Leg.leg().Spent() >= g.ImpulseMF(moverOf(&s.g.units[u])) {
 		s.stopUnit()
 	}
+	s.ddayResume() // mgmg:20.4B
 }
 
 // impulseAsks is what the impulse in progress asks of its side (ask) and

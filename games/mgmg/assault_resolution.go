@@ -119,8 +119,8 @@ func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, 
 // Spent (mgmg:8.222).
 func (s *State) mayAssault(u int16, p int16, imp *frame) bool {
 	mv := &imp.Move
-	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) {
-		return false
+	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train {
+		return false // fh40:20.4: the armoured train contributes no attack factor
 	}
 	// field artillery of the Active Area supports rather (mgmg:15.12)
 	return mv.Came[u] != 0 || p == mv.Active && mv.ContestedAtStart.has(int(p)) && !imp.Acted.has(u) && s.g.units[u].Type != FieldArtillery
@@ -161,7 +161,6 @@ func (s *State) startAssault(p int16) {
 			f.Fight.May.add(v)
 		}
 	}
-	s.stack.push(f)
 	switch {
 	case f.Fight.InPlace:
 		var defs []Defender
@@ -175,12 +174,19 @@ func (s *State) startAssault(p int16) {
 	default:
 		s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
 	}
+	s.openFight(f)
+}
+
+// openFight puts assault f above its impulse: the attacker names the Point
+// Unit, at once when one unit may be it (mgmg:10.7).
+func (s *State) openFight(f frame) {
+	s.stack.push(f)
 	if len(s.forwardChoices()) == 0 {
-		s.logf("mgmg:10.1", "no enemy unit is left in %p to assault", int(p))
+		s.logf("mgmg:10.1", "no enemy unit is left in %p to assault", int(f.Fight.Place))
 		s.endAssault()
 		return
 	}
-	s.step, s.active = stAssaultPoint, imp.Side
+	s.step, s.active = stAssaultPoint, f.Side
 	if ps := s.pointChoices(nil); len(ps) == 1 {
 		s.namePoint(int16(ps[0]))
 	}
@@ -233,7 +239,7 @@ func (s *State) defenderOf(u int16) Defender {
 		df = x.SpentDF
 	}
 	return Defender{Defense: df, Step: st.Level, Armored: x.Type == Armored, FieldArtillery: x.Type == FieldArtillery,
-		FLAK: x.Type == Flak || x.Type == FlakTower, FLAKTower: x.Type == FlakTower}
+		FLAK: x.Type == Flak || x.Type == FlakTower, FLAKTower: x.Type.NeverMoves()}
 }
 
 // assaultValues are the AV with point unit point and the DV with forward
@@ -280,6 +286,9 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 	c := AssaultCase{Mandatory: !f.Fight.Optional, From: s.assaultOrigin(f), ElevatedOrPolder: s.g.m.Elevated(at) || s.g.m.Polder(at), Capacity: AbsorbCapacity(d.Defenders)}
 	if f.Fight.InPlace {
 		c.From = BeganInArea // mgmg:10.6
+	}
+	if o, ok := s.ddayOrigin(); ok {
+		c.From = o // mgmg:20.4A, 20.5
 	}
 	return a, d, c
 }
@@ -355,9 +364,11 @@ func (s *State) nameForward(u int16) {
 // assaultRolled resolves the assault with the DRs that stand: the
 // attacker's ar, the defender's in the frame (mgmg:10.74).
 func (s *State) assaultRolled(ar int) {
+	s.noteSunsetDR(ar) // mgmg:6.3
 	f := s.fightFrame()
 	dr := int(f.Fight.Against)
 	f.Fight.Against = 0
+	ar += s.coupDRM()
 	u := f.Fight.Forward - 1
 	a, d, c := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, u))
 	av, dv := AssaultAV(a), AssaultDV(d)
@@ -513,6 +524,14 @@ func (s *State) endAssault() {
 		imp.Acted[i] |= f.Fight.Attackers[i] // mgmg:8.3, 10.6: who assaulted in place is Spent too
 	}
 	s.updateControl(f.Fight.Place)
+	if imp.For == rrCoup {
+		s.endCoupAttack()
+		return
+	}
+	if imp.DDay.Phase != 0 {
+		s.ddayAssaulted(imp) // mgmg:20.4A, 20.5
+		return
+	}
 	s.step, s.active = stImpulse, imp.Side
 	if imp.Move.Ending && s.overranMayMove(imp) {
 		imp.Move.Ending = false // the infiltrators that overran move on first (mgmg:10.5, 26.0 example 14)
@@ -573,7 +592,7 @@ func (s *State) legalAssault(buf []engine.Action) []engine.Action {
 		buf = append(s.legalAssaultRetreats(buf), act(kStay, 0))
 	case stVoluntary:
 		for _, u := range s.assaultDefenders(f) {
-			if s.g.units[u].Type != FlakTower {
+			if !s.g.units[u].Type.NeverMoves() {
 				buf = append(buf, act(kRetreatDefender, int(u)))
 			}
 		}

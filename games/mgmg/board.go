@@ -57,6 +57,7 @@ type Map struct {
 	number []int          // area number by index, 0 for a zone or the box
 	zoneAt [10]int        // index of zones A..J
 	uk     int
+	nbrs   [][]int // by index, the neighbours in play when the game uses part of the map (fh40_map.go); nil: the Board's
 }
 
 // LoadMap reads the map and the places' marks from the game's data.

@@ -74,8 +74,9 @@ func (g *Game) palette() *area.Palette {
 // pieceSymbols draws every piece: both sides of each unit and the markers.
 func (g *Game) pieceSymbols(pal *area.Palette) []symbol.Symbol {
 	var out []symbol.Symbol
-	for i := range g.units {
-		out = append(out, counterFace(&g.units[i], pal, false), counterFace(&g.units[i], pal, true))
+	for i := range g.pieces.Units { // the order of battle: g.units has empty slots after it in fh40
+		u := &g.units[i]
+		out = append(out, counterFace(u, g.colour(u), pal, false), counterFace(u, g.colour(u), pal, true))
 	}
 	return append(out, g.markerSymbols(pal)...)
 }
@@ -85,8 +86,7 @@ func (g *Game) pieceSymbols(pal *area.Palette) []symbol.Symbol {
 // Fresh side's attack, defense and movement factors or the Spent side's one
 // defense factor (mgmg:4.22). Field artillery's attack factor is
 // underlined (mgmg:4.116), FLAK's starred (mgmg:4.117).
-func counterFace(u *Unit, pal *area.Palette, spent bool) symbol.Symbol {
-	colour := u.Force.Colour()
+func counterFace(u *Unit, colour string, pal *area.Palette, spent bool) symbol.Symbol {
 	fill, ink := pal.Piece(colour), pal.Piece(colour+"-ink")
 	parts := []symbol.Node{symbol.El("rect", "x", 0.6, "y", 0.6, "width", counterSize-1.2, "height", counterSize-1.2, "rx", 2.5,
 		"fill", fill, "stroke", pal.Piece("counter-edge"), "stroke-width", 0.8)}
@@ -190,6 +190,10 @@ func (g *Game) markerSymbols(pal *area.Palette) []symbol.Symbol {
 			symbol.El("path", "d", "M3.5,10Q9,1.5 14.5,10Z", "fill", p("marker"), "stroke", p("marker-ink"), "stroke-width", 0.8),
 			symbol.El("path", "d", "M3.5,10L9,15.5L14.5,10M9,10V15.5", "fill", "none", "stroke", p("marker-ink"), "stroke-width", 0.7)),
 		marker("marker-control-corps", field(p("corps"), p("marker-edge")), text(9, 12.4, 7.5, p("marker"), "XXX")),
+		// fh40:4.5, 4.6: the German control marker, and the German Bridge marker.
+		marker("marker-control-german", field(p("depot-german"), p("marker-edge")), text(9, 12.6, 9, p("marker-ink"), "G")),
+		marker("marker-bridge-german", field(p("marker"), p("depot-german")),
+			symbol.El("path", "d", "M2.5,11Q9,4 15.5,11M2.5,11V14M15.5,11V14", "fill", "none", "stroke", p("air-german"), "stroke-width", 2)),
 		// mgmg:4.6, 19: a blown bridge, a bridge the Allies hold, a construct marker.
 		marker("marker-bridge-blown", field(p("marker"), p("blown")),
 			symbol.El("path", "d", "M3,9H15M4,4L14,14M14,4L4,14", "stroke", p("blown"), "stroke-width", 2)),
@@ -216,6 +220,7 @@ func (g *Game) markerSymbols(pal *area.Palette) []symbol.Symbol {
 		marker("marker-turn-clear", field(p("clear"), p("marker-edge")), symbol.El("circle", "cx", 9, "cy", 9, "r", 4.5, "fill", p("sun"))),
 		marker("marker-turn-overcast", field(p("overcast"), p("marker-edge")),
 			symbol.El("path", "d", "M4,12.5A3,3 0 0 1 5.5,7A4,4 0 0 1 12.5,6.5A3,3 0 0 1 14,12.5Z", "fill", p("cloud"))),
+		marker("marker-turn-fog", field(p("cloud"), p("marker-edge")), text(9, 11.5, 5.5, p("marker-ink"), "FOG")), // fh40:17.3
 		marker("marker-advantage-used", field(p("used"), p("marker-edge")), text(9, 12.6, 9, p("marker-ink"), "A")))
 	for _, sd := range []Side{German, Allied} {
 		out = append(out,
@@ -292,8 +297,8 @@ func (g *Game) makeDrawing() {
 		Side  Side   `json:"side"`
 		Short string `json:"short"`
 	}
-	units := make([]unitDoc, len(g.units))
-	for i := range g.units {
+	units := make([]unitDoc, len(g.pieces.Units))
+	for i := range g.pieces.Units {
 		u := &g.units[i]
 		units[i] = unitDoc{*u, u.Side(), u.Label()}
 	}

@@ -30,13 +30,12 @@ const month = "September"
 // the Construction Availability and Boat Assault boxes (mgmg:3.9, 3.10),
 // and the United Kingdom and eliminated boxes (mgmg:3.4).
 func (s *State) panels() []Panel {
+	if s.g.fh40 != nil {
+		return s.fh40Panels()
+	}
 	days := make([]string, 0, s.lastDay()-FirstDay+1)
 	for d := FirstDay; d <= int(s.lastDay()); d++ {
 		days = append(days, strconv.Itoa(d))
-	}
-	impulses := make([]string, 0, lastImpulse-firstImpulse+1)
-	for i := firstImpulse; i <= lastImpulse; i++ {
-		impulses = append(impulses, impulseName(int8(i)))
 	}
 	supply := make([]string, 0, 21)
 	top := max(20, int(s.reserves[germans]), int(s.reserves[allies]))
@@ -52,8 +51,7 @@ func (s *State) panels() []Panel {
 		{Kind: "value", ID: "reserves", Label: "Reserves (German / Allied)", Rule: "mgmg:13.7", Value: fmt.Sprintf("%d / %d", s.reserves[germans], s.reserves[allies])},
 		{Kind: "value", ID: "vp", Label: "Allied VP", Rule: "mgmg:21.3", Value: s.victoryPoints()},
 		{Kind: "value", ID: "vp-needed", Label: "needed", Rule: s.needRule(), Value: s.vpNeeded()},
-		{Kind: "track", ID: "impulse", Label: "Impulse Track", Rule: "mgmg:3.7", Value: impulseName(s.impulse), Positions: impulses,
-			Markers: []PanelMarker{s.advantageMarker()}},
+		s.impulsePanel(),
 		{Kind: "track", ID: "supply", Label: "Supply Track: Reserves", Rule: "mgmg:3.8", Positions: supply, Markers: []PanelMarker{
 			{Symbol: "marker-reserves-german", Title: fmt.Sprintf("German Reserves %d (mgmg:13.7)", s.reserves[germans]), At: strconv.Itoa(int(s.reserves[germans]))},
 			{Symbol: "marker-reserves-allied", Title: fmt.Sprintf("Allied Reserves %d (mgmg:13.7)", s.reserves[allies]), At: strconv.Itoa(int(s.reserves[allies]))}}},
@@ -66,6 +64,17 @@ func (s *State) panels() []Panel {
 		{Kind: "box", ID: "eliminated-box", Label: "Eliminated", At: "eliminated", Folded: true},
 	}
 	return p
+}
+
+// impulsePanel is the Impulse Track with the Advantage marker (mgmg:3.7,
+// 12.1).
+func (s *State) impulsePanel() Panel {
+	impulses := make([]string, 0, lastImpulse-firstImpulse+1)
+	for i := firstImpulse; i <= lastImpulse; i++ {
+		impulses = append(impulses, impulseName(int8(i)))
+	}
+	return Panel{Kind: "track", ID: "impulse", Label: "Impulse Track", Rule: "mgmg:3.7", Value: impulseName(s.impulse), Positions: impulses,
+		Markers: []PanelMarker{s.advantageMarker()}}
 }
 
 // advantageMarker is the Advantage marker on its space, its holder's side

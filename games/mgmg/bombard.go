@@ -31,7 +31,7 @@ func (s *State) defenders(p int16, sd side, hit *units) ([]int16, []Defender) {
 		us = append(us, int16(u))
 		ds = append(ds, Defender{
 			Step: st.Level, Armored: t == Armored, FieldArtillery: t == FieldArtillery,
-			FLAK: t == Flak || t == FlakTower, FLAKTower: t == FlakTower,
+			FLAK: t == Flak || t == FlakTower, FLAKTower: t.NeverMoves(), Bunker: t == RiverBunkerGarrison,
 			Bombarded: hit != nil && hit.has(int16(u)),
 		})
 	}
@@ -43,6 +43,9 @@ func (s *State) attacker(u int16) Attacker {
 	c := &s.g.units[u]
 	a := Attacker{Attack: c.AF, Division: c.Division, German: c.Side() == German, SS: c.Force == SS, US: c.Force == US,
 		FromZoneF: c.XXXCorps()} // every XXX Corps unit enters from Zone F (mgmg:15.13, 18.3)
+	if s.g.fh40 != nil { // fh40:10.72, 11.2: no SS-and-Wehrmacht case; infantry battalions earn no integrity
+		a.SS, a.Battalion = false, c.Type.IsInfantry() && c.Size == SizeBattalion
+	}
 	switch {
 	case c.CorpsArtillery():
 		a.Artillery = CorpsArtillery

@@ -70,18 +70,20 @@ func (s *State) reaching(guns []int16, p int16) []int16 {
 	return out
 }
 
-// airMayBombard says whether the Allies may fly an Air Bombardment at p now:
-// Clear weather (mgmg:16.2, 17) and an Allied unit in or next to p, or an
-// Allied-Controlled area next to it (mgmg:16.22).
+// airMayBombard says whether the side that has Air Bombardment markers, the
+// Allies (the Germans in fh40:16.2), may fly one at p now: Clear weather,
+// not Overcast or Fog (mgmg:16.2, 17, fh40:17.3), and one of its units in
+// or next to p, or an area it Controls next to it (mgmg:16.22, fh40:16.22).
 func (s *State) airMayBombard(p int16) bool {
-	if s.active != allies || s.weather != clear || s.inSecond() { // mgmg:16.21
+	air := s.g.airSide
+	if s.active != air || s.weather != clear || s.inSecond() { // mgmg:16.21
 		return false
 	}
-	if s.count(p, allies) > 0 {
+	if s.count(p, air) > 0 {
 		return true
 	}
 	for _, q := range s.g.m.Neighbors(int(p)) {
-		if s.count(int16(q), allies) > 0 || s.controller(int16(q)) == allies {
+		if s.count(int16(q), air) > 0 || s.controller(int16(q)) == air {
 			return true
 		}
 	}
@@ -94,7 +96,7 @@ func (s *State) airMayBombard(p int16) bool {
 func (s *State) bombers() []int {
 	var out []int
 	for i, m := range s.g.pieces.Setup.AirMarkers {
-		if s.g.alliedBombers&(1<<i) != 0 && m.Supply == 0 && s.airUsed&(1<<i) == 0 {
+		if s.g.bomberMarkers&(1<<i) != 0 && m.Supply == 0 && s.airUsed&(1<<i) == 0 {
 			out = append(out, i)
 		}
 	}
@@ -107,7 +109,7 @@ func (s *State) bombers() []int {
 // (mgmg:8.23, 11.11, 11.12). In Impulse 0 of September 17 the Germans
 // attack nothing (mgmg:20.61).
 func (s *State) legalTargets(buf []engine.Action) []engine.Action {
-	if s.active == germans && s.turn == FirstDay && s.impulse == 0 {
+	if s.g.fh40 == nil && s.active == germans && s.turn == FirstDay && s.impulse == 0 { // mgmg:20.61
 		return buf
 	}
 	air, enemy, all := len(s.bombers()) > 0, s.active.other(), s.freshGuns(s.active)
@@ -289,9 +291,10 @@ func (s *State) applyImpulseBombard(k kind, x int) {
 // (mgmg:16.2); the Allied resolution DR is the impulse's Sunset DR, and an
 // Air Bombardment does not advance the Advantage marker (mgmg:16.2, 6.3).
 func (s *State) endImpulseBombardment() {
-	if f := s.stack.top(); f.Mistaken > 0 { // mgmg:16.23: now the Allies defend
-		f.Side, f.AP, f.Mistaken = allies, f.Mistaken, 0
-		s.step, s.active = stMistaken, germans
+	if f := s.stack.top(); f.Mistaken > 0 { // mgmg:16.23, fh40:16.23: now the side that flew defends, and the other names its primary target
+		def := f.Side
+		f.Side, f.AP, f.Mistaken = def.other(), f.Mistaken, 0
+		s.step, s.active = stMistaken, def
 		return
 	}
 	f := s.stack.pop()
@@ -305,9 +308,7 @@ func (s *State) endImpulseBombardment() {
 		s.airUsed |= 1 << (f.Air - 1)
 		imp.Stay = true
 	}
-	if imp.Side == allies && imp.Sunset == 0 {
-		imp.Sunset = f.Roll
-	}
+	s.noteSunsetDR(int(f.Roll))
 	s.active = imp.Side
 	s.endImpulse()
 }
@@ -334,7 +335,7 @@ func (s *State) checkBombardStack() error {
 		return fmt.Errorf("stack: %d frames in a bombardment, at most 2", s.stack.n)
 	case s.stack.n == 2 && s.stack.frames[0].Proc != procImpulse:
 		return fmt.Errorf("stack: a Bombardment Impulse's frame lies on an impulse")
-	case s.stack.n == 2 && s.stack.frames[0].Side == f.Side && (f.Air == 0 || f.Side != allies || f.Mistaken != 0 || s.step != stMistaken && s.step != stAttrition):
+	case s.stack.n == 2 && s.stack.frames[0].Side == f.Side && (f.Air == 0 || f.Side != s.g.airSide || f.Mistaken != 0 || s.step != stMistaken && s.step != stAttrition):
 		return fmt.Errorf("stack: the side that bombards defends only against a mistaken attack of its air marker (mgmg:16.23)")
 	case s.step == stAttrition && s.active != f.Side || s.step != stAttrition && s.active != f.Side.other():
 		return fmt.Errorf("stack: in step %s the wrong side is to move", stepNames[s.step])

@@ -72,6 +72,9 @@ func BombardmentDV(tem int, air bool, defs []Defender) CombatValue {
 	} else {
 		v.add("Fresh field artillery", "mgmg:11.3C", n)
 	}
+	if b := freshBunkers(defs); b > 0 && !air {
+		v.add("Fresh River Bunker Garrisons", "fh40:11.3C", b)
+	}
 	return v
 }
 

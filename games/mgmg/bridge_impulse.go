@@ -19,15 +19,17 @@ import (
 // boundaries (mgmg:18.4). A place may be activated for these alone.
 
 // mayRepairFrom reports Active Area p as one from which side sd may try
-// repairs (mgmg:19.2).
-func (s *State) mayRepairFrom(p int16, sd side) bool {
-	if s.controller(p) != sd || p == s.g.uk {
+// repairs (mgmg:19.2). Its supply lines are traced into *reach the first
+// time they are needed (supplyReach).
+func (s *State) mayRepairFrom(p int16, sd side, reach **[nPlaces]bool) bool {
+	if s.controller(p) != sd || p == s.g.uk || sd == allies && s.control[p] != ctlCorps {
 		return false
 	}
-	if sd == allies {
-		return s.control[p] == ctlCorps && s.suppliedFromZoneF(p)
+	if *reach == nil {
+		r := s.supplyReach(sd)
+		*reach = &r
 	}
-	return s.supplied(p, germans)
+	return (*reach)[p] // for the Allies, from Zone F (mgmg:13.82)
 }
 
 // on reports bridge i on a boundary of place p.
@@ -35,17 +37,18 @@ func (g *Game) on(i int, p int16) bool { return g.bridges[i].A == int(p) || g.br
 
 // mayRepair reports bridge i open to side sd's repair attempt from Active
 // Area p in the impulse f, p being one it may repair from: Destroyed, not
-// tried this impulse, with a Construct marker free (mgmg:19.2, 19.21).
+// tried this impulse, with a Construct marker free (mgmg:19.2, 19.21); never
+// in Fortress Holland (fh40:19.2).
 func (s *State) mayRepair(i int, p int16, sd side, f *frame) bool {
-	return s.g.on(i, p) && s.bridges[i].Held == heldBlown && f.RepairTried&(1<<i) == 0 && s.constructFree(sd, i)
+	return s.g.fh40 == nil && s.g.on(i, p) && s.bridges[i].Held == heldBlown && f.RepairTried&(1<<i) == 0 && s.constructFree(sd, i)
 }
 
 // mayDemolish reports bridge i open to side sd's demolition attempt from
 // Active Area p in the impulse f: held by sd, not tried this impulse, the
 // enemy Controlling or Contesting one of its places (mgmg:19.4).
 func (s *State) mayDemolish(i int, p int16, sd side, f *frame) bool {
-	if !s.g.on(i, p) || s.bridges[i].Held != heldBy(sd) || f.DemolishTried&(1<<i) != 0 {
-		return false
+	if s.g.fh40 != nil || !s.g.on(i, p) || s.bridges[i].Held != heldBy(sd) || f.DemolishTried&(1<<i) != 0 {
+		return false // fh40:19.2 not used; fh40:19.4 in the Bridge Demolition Phase only
 	}
 	b := s.g.bridges[i]
 	for _, q := range []int16{int16(b.A), int16(b.B)} {
@@ -61,21 +64,18 @@ func (s *State) mayDemolish(i int, p int16, sd side, f *frame) bool {
 // already.
 func (s *State) bridgeActivations(buf []engine.Action, sd side) []engine.Action {
 	f := s.impulseFrame()
+	var reach *[nPlaces]bool
 	for p := range int16(nPlaces) {
 		a := act(kAssaultImpulse, int(p))
 		if slices.Contains(buf, a) {
 			continue
 		}
-		repairs := -1 // not yet known: the supply line is traced once
 		for i := range s.g.bridges {
 			if s.mayDemolish(i, p, sd, f) {
 				buf = append(buf, a)
 				break
 			}
-			if s.g.on(i, p) && s.bridges[i].Held == heldBlown && repairs < 0 {
-				repairs = int(bit(s.mayRepairFrom(p, sd)))
-			}
-			if repairs == 1 && s.mayRepair(i, p, sd, f) {
+			if s.mayRepair(i, p, sd, f) && s.mayRepairFrom(p, sd, &reach) {
 				buf = append(buf, a)
 				break
 			}
@@ -89,12 +89,15 @@ func (s *State) bridgeActivations(buf []engine.Action, sd side) []engine.Action 
 func (s *State) legalImpulseRepairs(buf []engine.Action) []engine.Action {
 	f := s.impulseFrame()
 	mv := &f.Move
-	if mv.Kind != impulseAssault || mv.Unit != 0 || f.Acted != (units{}) || mv.Ending || !s.mayRepairFrom(mv.Active, f.Side) {
+	if mv.Kind != impulseAssault || mv.Unit != 0 || f.Acted != (units{}) || mv.Ending {
 		return buf
 	}
-	for i := range s.g.bridges {
-		if s.mayRepair(i, mv.Active, f.Side, f) {
-			buf = append(buf, act(kRepairBridge, i))
+	var reach *[nPlaces]bool
+	for _, p := range s.activeAreas(mv) {
+		for i := range s.g.bridges {
+			if a := act(kRepairBridge, i); s.mayRepair(i, p, f.Side, f) && !slices.Contains(buf, a) && s.mayRepairFrom(p, f.Side, &reach) {
+				buf = append(buf, a)
+			}
 		}
 	}
 	return buf
@@ -116,8 +119,11 @@ func (s *State) offerDemolition(f *frame) bool {
 func (s *State) legalDemolitions(buf []engine.Action) []engine.Action {
 	f := s.impulseFrame()
 	for i := range s.g.bridges {
-		if s.mayDemolish(i, f.Move.Active, f.Side, f) {
-			buf = append(buf, act(kDemolish, i))
+		for _, p := range s.activeAreas(&f.Move) {
+			if s.mayDemolish(i, p, f.Side, f) {
+				buf = append(buf, act(kDemolish, i))
+				break
+			}
 		}
 	}
 	return buf

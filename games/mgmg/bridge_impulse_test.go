@@ -35,7 +35,7 @@ func tryNijmegen(t *testing.T, s *State, k kind, offer []string, label string, d
 	play(t, s, c.ID, "keep")
 }
 
-// TestRepairInImpulse (mgmg:8.21, 19.2, 19.21, 19.5): the Germans activate
+// TestRepairInImpulse (mgmg:8.21, mgmg:19.2, mgmg:19.21, mgmg:19.5): the Germans activate
 // Nijmegen (28), German-Controlled and supplied, though no unit of theirs
 // is there, to repair the Destroyed bridge to Oosterhout: Repair dr
 // modifier +3 +3 for two Free places, -1 over a river, -1 for a repair =

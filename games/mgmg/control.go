@@ -71,7 +71,7 @@ func (s *State) hasCorps(p int16) bool {
 // Airborne otherwise; and an Airborne-Controlled place becomes
 // Corps-Controlled as soon as a XXX Corps unit is in it, Contested or not.
 func (s *State) updateControl(p int16) {
-	if p == s.g.uk {
+	if p == s.g.uk || s.g.fh40 != nil && s.g.zone[p] { // fh40:7.2, 14.6: zones by unit count as a turn ends
 		return
 	}
 	ger, all := s.count(p, germans), s.count(p, allies)

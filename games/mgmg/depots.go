@@ -187,14 +187,16 @@ func (s *State) depotValue(k int8, p int16) int {
 		interdicted = d.Sector != ""
 	}
 	if interdicted {
-		v -= s.interdiction(p)
+		v -= s.interdictionValue(p)
 	}
 	return max(v, 0)
 }
 
-// interdiction counts the Fresh FLAK units and Towers and the Air
-// Interdiction markers in or next to p (mgmg:13.5).
-func (s *State) interdiction(p int16) int {
+// interdictionValue counts the Fresh FLAK units and Towers and the Air
+// Interdiction markers in or next to p: the Interdiction Value of a Drop
+// Area (mgmg:18.44, 16.4, 4.117, 4.118) and what a depot there loses
+// (mgmg:13.5).
+func (s *State) interdictionValue(p int16) int {
 	near := func(q int16) bool { return q == p || q >= 0 && s.g.m.Adjacent(int(p), int(q)) }
 	n := 0
 	for u := range s.units {

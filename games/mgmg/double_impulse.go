@@ -149,8 +149,57 @@ func (s *State) secondAsks() (ask, wait string) {
 	case s.advantage == f.Side:
 		what = "spend the Advantage on a Double Impulse (mgmg:12.3)"
 	}
-	if f.Side == allies {
+	if f.Side != s.g.first {
 		what += fmt.Sprintf("; the Sunset DR %d already made decides the day after it", f.Sunset)
 	}
 	return fmt.Sprintf("Impulse %s: your first activation is over: %s, or end the impulse", imp, what), "impulse " + imp + ": a second activation"
+}
+
+// The simultaneous Double Impulse (mgmg:12.3, 18.42, 14.5): as an Assault
+// Impulse begins, before any of its units acts, the Advantage holder may
+// declare a second Active Area with it (Also), so that the units of both
+// move in one activation and may join in the same assault; from the United
+// Kingdom box, the Drop Area its units land in among others (mgmg:18.42).
+// Both places repair and demolish their bridges (mgmg:8.21). No second
+// activation follows it.
+
+// legalAlso adds the places the side may declare as a second Active Area
+// now: those with a unit of its free to move, the first excepted.
+func (s *State) legalAlso(buf []engine.Action) []engine.Action {
+	f := s.impulseFrame()
+	mv := &f.Move
+	if f.Also != 0 || f.Second != secondNone || s.advantage != f.Side || mv.Kind != impulseAssault || mv.Unit != 0 || f.Acted != (units{}) || mv.Ending || f.Lifted > 0 {
+		return buf
+	}
+	for _, a := range s.legalActivations(nil, f.Side) {
+		if k, p := split(a); k == kAssaultImpulse && int16(p) != mv.Active {
+			buf = append(buf, act(kAlso, p))
+		}
+	}
+	return buf
+}
+
+// declareAlso makes p the second Active Area, spending the Advantage until
+// the impulse ends (mgmg:12.3, 12.5).
+func (s *State) declareAlso(p int16) {
+	f := s.impulseFrame()
+	f.Also, f.Second = p+1, secondDouble
+	s.advantage, s.advantageNext = nobody, f.Side.other()
+	s.logf("mgmg:12.3", "%s spends the Advantage on a Double Impulse: %p is activated as well", int(f.Side), int(p))
+}
+
+// activeAreas are the Active Areas of the impulse moving mv: its own, and
+// the second declared with it, if any.
+func (s *State) activeAreas(mv *moves) []int16 {
+	if f := &s.stack.frames[0]; s.stack.n > 0 && f.Proc == procImpulse && f.Also != 0 {
+		return []int16{mv.Active, f.Also - 1}
+	}
+	return []int16{mv.Active}
+}
+
+// startsIn reports unit u beginning its movement in an Active Area of the
+// impulse, or landed from the box this activation (mgmg:8.21, 12.3, 18.42).
+func (s *State) startsIn(u int16, mv *moves) bool {
+	loc, f := s.units[u].Loc, &s.stack.frames[0]
+	return loc == mv.Active || f.Also != 0 && loc == f.Also-1 || s.landedFrom(u, mv)
 }

@@ -74,15 +74,16 @@ type placeWeight struct {
 	w float64
 }
 
-var (
-	evalOnce  sync.Once
-	evalTable *evaluation
-)
+// evalCache is a Game's evaluation tables, made on first use: the map and
+// the counters are the same for every game of it, not for mgmg and fh40.
+type evalCache struct {
+	once  sync.Once
+	table *evaluation
+}
 
-// evaluation is the game's evaluation tables, made on first use: the map
-// and the counters are the same for every game.
+// evaluation is the game's evaluation tables.
 func (g *Game) evaluation() *evaluation {
-	evalOnce.Do(func() {
+	g.eval.once.Do(func() {
 		e := &evaluation{}
 		for from := range e.dist {
 			e.corridor(g.m, from)
@@ -100,9 +101,9 @@ func (g *Game) evaluation() *evaluation {
 		for u := range g.units {
 			e.worth[u] = float64(g.units[u].AF + g.units[u].DF)
 		}
-		evalTable = e
+		g.eval.table = e
 	})
-	return evalTable
+	return g.eval.table
 }
 
 // corridor fills dist from the place from by breadth-first search over m.
@@ -158,6 +159,9 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 		}
 		return 0
 	}
+	if s.g.fh40 != nil {
+		return s.fh40Evaluate(seat)
+	}
 	var t evalTerms
 	s.evalTerms(&t)
 	p := logistic(t.sum() / s.evalScale(&t))
@@ -173,6 +177,9 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 func (s *State) Assess(seat engine.Seat) []engine.Term {
 	if seat != germans.seat() && seat != allies.seat() {
 		return nil
+	}
+	if s.g.fh40 != nil {
+		return s.fh40Assess(seat)
 	}
 	var t evalTerms
 	s.evalTerms(&t)

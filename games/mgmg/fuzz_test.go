@@ -12,15 +12,19 @@ import (
 // every choice (engine.RandomGame) and every record is replayed to the same
 // state hash (docs/design.md section 6). -short plays fewer.
 func TestRandomPlay(t *testing.T) {
+	randomPlay(t, MustLoad(), []string{"standard", "extended"}, 20261123)
+}
+
+// randomPlay plays random games of g, its scenarios in turn.
+func randomPlay(t *testing.T, g engine.Game, scenarios []string, seed uint64) {
 	games := 400
 	if testing.Short() {
 		games = 40
 	}
-	g := MustLoad()
-	pick := engine.NewRNG(20261123)
+	pick := engine.NewRNG(seed)
 	total := 0
 	for i := range games {
-		sc := [2]string{"standard", "extended"}[i%2]
+		sc := scenarios[i%len(scenarios)]
 		rec, _, err := engine.RandomGame(g, sc, nil, uint64(i), &pick)
 		if err != nil {
 			t.Fatalf("game %d (%s): %v\nrecord: %s", i, sc, err, rec.Encode())
@@ -35,17 +39,20 @@ func TestRandomPlay(t *testing.T) {
 
 // TestRandomPlayPositions saves a position at moments of random games, loads
 // it again and checks that play goes on identically from both.
-func TestRandomPlayPositions(t *testing.T) {
-	g := MustLoad()
-	pick := engine.NewRNG(5)
+func TestRandomPlayPositions(t *testing.T) { randomPlayPositions(t, MustLoad(), "extended", 5) }
+
+// randomPlayPositions plays random games of g's scenario, reloading their
+// positions as it goes.
+func randomPlayPositions(t *testing.T, g engine.Game, scenario string, seed uint64) {
+	pick := engine.NewRNG(seed)
 	for i := range 20 {
-		st, err := g.New("extended", nil, uint64(i))
+		st, err := g.New(scenario, nil, uint64(i))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for n := 0; st.ToMove() != ""; n++ {
 			if n%7 == 0 {
-				back, err := engine.LoadPositionDoc(g, engine.EncodePosition("mgmg", st))
+				back, err := engine.LoadPositionDoc(g, engine.EncodePosition(g.ID(), st))
 				if err != nil {
 					t.Fatalf("game %d choice %d: %v", i, n, err)
 				}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"sandtable/engine"
 )
@@ -20,22 +21,27 @@ type Game struct {
 	side          []side // per unit
 	placeIDs      []string
 	placeIndex    map[string]int16
-	zone          []bool   // per place: a Zone (mgmg:3.3)
-	vp            []int8   // per place: its Victory Points (mgmg:3.25)
-	bridges       []Border // the bridges of the map, in its order, as the state keeps them (mgmg:3.24)
-	ferries       []Border // the Ferry Crossings, in the map's order (mgmg:3.11)
-	bridgeAt      []int8   // per pair of places i*nPlaces+j: the index of its bridge, -1 for none
-	ferryAt       []int8   // per pair of places: the index of its Ferry Crossing, -1 for none
-	conditional   []bool   // per unit: a Zone F reinforcement that waits for its condition (mgmg:18.3)
-	zoneA         int16    // Apeldoorn (mgmg:21.1)
-	zoneF         int16    // XXX Corps' zone (mgmg:13.82, 14.5)
-	uk            int16    // the United Kingdom box (mgmg:3.4)
-	arnhem        int16    // mgmg:21.32
-	eindhoven     int16    // mgmg:21.31
-	alliedBombers uint8    // the Allied Air Bombardment markers, one bit each in setup.json's order (mgmg:4.31)
-	draw          *drawing // the board document and the pieces' symbols, for clients (board_view.go)
-	boundaries    []Border // the river and canal boundaries, as the state keeps their Held! markers (held.go)
-	boundaryAt    []int8   // per pair of places: the index of its river or canal boundary, -1 for none
+	zone          []bool     // per place: a Zone (mgmg:3.3)
+	vp            []int8     // per place: its Victory Points (mgmg:3.25)
+	bridges       []Border   // the bridges of the map, in its order, as the state keeps them (mgmg:3.24)
+	ferries       []Border   // the Ferry Crossings, in the map's order (mgmg:3.11)
+	bridgeAt      []int8     // per pair of places i*nPlaces+j: the index of its bridge, -1 for none
+	ferryAt       []int8     // per pair of places: the index of its Ferry Crossing, -1 for none
+	conditional   []bool     // per unit: a Zone F reinforcement that waits for its condition (mgmg:18.3)
+	zoneA         int16      // Apeldoorn (mgmg:21.1)
+	zoneF         int16      // XXX Corps' zone (mgmg:13.82, 14.5)
+	uk            int16      // the United Kingdom box (mgmg:3.4)
+	arnhem        int16      // mgmg:21.32
+	eindhoven     int16      // mgmg:21.31
+	bomberMarkers uint8      // the Air Bombardment markers, one bit each in setup.json's order: the Allies' (mgmg:4.31), in fh40 the Germans' (fh40:4.31)
+	airSide       side       // the side that flies them (mgmg:16.2, fh40:16.2)
+	fh40          *fh40Rules // Fortress Holland 1940's places and rules where they differ from mgmg's (fh40:1.0); nil in mgmg
+	first         side       // the side that takes the first impulse of each pair; the other makes the Sunset DR (mgmg:6.3, fh40:6.3)
+	draw          *drawing   // the board document and the pieces' symbols, for clients (board_view.go)
+	eval          *evalCache // the evaluation's tables (evaluate.go)
+	boundaries    []Border   // the river and canal boundaries, as the state keeps their Held! markers (held.go)
+	boundaryAt    []int8     // per pair of places: the index of its river or canal boundary, -1 for none
+	boundarySide  side       // the side holding every boundary without a Held! marker: the Germans (mgmg:9.62), the Dutch in fh40:9.62
 }
 
 // options are the agreed scenario and optional rules (mgmg:22, 23).
@@ -64,12 +70,15 @@ func Load() (*Game, error) {
 
 func newGame(p *Pieces, m *Map) (*Game, error) {
 	bridges, ferries := m.Bridges(), m.Ferries()
-	if len(p.Units) != nUnits || m.Len() != nPlaces || len(bridges) != nBridges || len(ferries) != nFerries {
-		return nil, fmt.Errorf("mgmg data: %d units, %d places, %d bridges and %d ferries; a state holds exactly %d, %d, %d and %d: change nUnits, nPlaces, nBridges, nFerries in state.go with the data",
+	if len(p.Units) > nUnits || m.Len() != nPlaces || len(bridges) != nBridges || len(ferries) != nFerries {
+		return nil, fmt.Errorf("mgmg data: %d units, %d places, %d bridges and %d ferries; a state holds at most %d units and exactly %d, %d and %d: change nUnits, nPlaces, nBridges, nFerries in state.go with the data",
 			len(p.Units), m.Len(), len(bridges), len(ferries), nUnits, nPlaces, nBridges, nFerries)
 	}
-	g := &Game{m: m, pieces: p, units: p.Units, byID: map[string]int16{}, placeIndex: map[string]int16{},
-		zone: make([]bool, nPlaces), draw: &drawing{}, vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
+	// A game of fewer units leaves the state's other slots empty: a zero
+	// Unit of nobody's side, never placed. Range over p.Units to visit the
+	// order of battle.
+	g := &Game{m: m, pieces: p, units: append(slices.Clip(p.Units), make([]Unit, nUnits-len(p.Units))...), byID: map[string]int16{}, placeIndex: map[string]int16{},
+		zone: make([]bool, nPlaces), draw: &drawing{}, eval: &evalCache{}, vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
 		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
 	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
 	if g.boundaries = m.boundaries(); len(g.boundaries) != nBoundaries {
@@ -83,13 +92,16 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		g.zone[i] = m.IsZone(i)
 		g.vp[i] = int8(m.VP(i))
 	}
-	for i := range g.units {
+	for i := range p.Units {
 		u := &g.units[i]
 		g.byID[u.ID] = int16(i)
 		g.side = append(g.side, sideOf(u.Side()))
 		if _, ok := g.placeIndex[u.Place]; !ok {
 			return nil, fmt.Errorf("mgmg units: %s is placed in %q, which is no place of the map", u.ID, u.Place)
 		}
+	}
+	for range nUnits - len(p.Units) {
+		g.side = append(g.side, nobody)
 	}
 	for _, r := range p.Setup.ZoneFReinforcements {
 		for _, id := range r.Units {
@@ -99,9 +111,11 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 	if n := len(p.Setup.AirMarkers); n > maxAir {
 		return nil, fmt.Errorf("mgmg setup: %d air markers; the state keeps at most eight", n)
 	}
+	g.airSide = allies
 	for i, m := range p.Setup.AirMarkers {
-		if m.Side == Allied && m.Kind == BombardmentMarker {
-			g.alliedBombers |= 1 << i
+		if m.Kind == BombardmentMarker {
+			g.bomberMarkers |= 1 << i
+			g.airSide = sideOf(m.Side)
 		}
 	}
 	return g, nil
@@ -130,10 +144,20 @@ func MustLoad() *Game {
 }
 
 // ID implements engine.Game.
-func (g *Game) ID() string { return "mgmg" }
+func (g *Game) ID() string {
+	if g.fh40 != nil {
+		return FH40ID
+	}
+	return "mgmg"
+}
 
 // Name implements engine.Game.
-func (g *Game) Name() string { return "Monty's Gamble: Market-Garden" }
+func (g *Game) Name() string {
+	if g.fh40 != nil {
+		return "Fortress Holland: 1940"
+	}
+	return "Monty's Gamble: Market-Garden"
+}
 
 // Seats implements engine.Game.
 func (g *Game) Seats() []engine.Seat { return []engine.Seat{"german", "allied"} }
@@ -144,6 +168,9 @@ func (g *Game) MaxChoices() int { return MaxChoices }
 // Scenarios implements engine.Game: the game of September 17-20 and the
 // Extended Game to September 26 (mgmg:6.1, 22).
 func (g *Game) Scenarios() []engine.Scenario {
+	if g.fh40 != nil {
+		return fh40Scenarios
+	}
 	return []engine.Scenario{
 		{ID: "standard", Name: "Market-Garden, September 17-20", Summary: "Four turns; the Allies win with a Breakthrough or ten Victory Points at the end of September 20 (mgmg:21)"},
 		{ID: "extended", Name: "The Extended Game, September 17-26", Summary: "Victory checked at the end of September 20, 24 and 26 (mgmg:22.1), with the Deelen airfield reinforcements (mgmg:22.2)"},
@@ -165,6 +192,9 @@ var optionKeys = []struct {
 
 // Options implements engine.Game.
 func (g *Game) Options() []engine.Option {
+	if g.fh40 != nil {
+		return nil // fh40:23.0
+	}
 	out := make([]engine.Option, 0, len(optionKeys))
 	for _, k := range optionKeys {
 		out = append(out, engine.Option{Key: k.key, Values: []string{"off", "on"}, Rule: k.rule, Summary: k.summary})
@@ -174,9 +204,12 @@ func (g *Game) Options() []engine.Option {
 
 func parseOptions(g *Game, scenario string, raw map[string]string) (options, error) {
 	var o options
-	switch scenario {
-	case "", "standard":
-	case "extended":
+	switch {
+	case g.fh40 != nil && scenario != "" && scenario != "standard":
+		return o, fmt.Errorf("fh40 has no scenario %q; use \"standard\" (fh40:6.1)", scenario)
+	case g.fh40 != nil:
+	case scenario == "" || scenario == "standard":
+	case scenario == "extended":
 		o.extended = true
 	default:
 		return o, fmt.Errorf("mgmg has no scenario %q; use \"standard\" or \"extended\"", scenario)
@@ -199,10 +232,10 @@ func (o options) scenario() string {
 	return "standard"
 }
 
-// encode writes the optional rules as New takes them.
-func (o options) encode() map[string]string {
+// encode writes the optional rules of game g as New takes them.
+func (o options) encode(g *Game) map[string]string {
 	m := map[string]string{}
-	for _, k := range optionKeys {
+	for _, k := range optionKeys[:len(g.Options())] {
 		m[k.key] = "off"
 		if *k.field(&o) {
 			m[k.key] = "on"
@@ -218,7 +251,11 @@ func (g *Game) New(scenario string, raw map[string]string, seed uint64) (engine.
 		return nil, err
 	}
 	s := g.newState(o, seed)
-	s.setUp()
+	if g.fh40 != nil {
+		s.setUpFH40()
+	} else {
+		s.setUp()
+	}
 	return s, nil
 }
 

@@ -108,7 +108,7 @@ func (s *State) Hash() uint64 {
 	for _, w := range s.refitted {
 		h.Add(w)
 	}
-	h.Add(uint64(s.tried))
+	h.Add(uint64(s.tried) | uint64(uint8(s.banked))<<32)
 	h.Add(s.held)
 	h.Int(s.choices)
 	if r := s.result; r != nil {
@@ -135,10 +135,11 @@ func (s *State) Hash() uint64 {
 		f.Fight.hash(&h)
 		h.Add(uint64(f.Lost[0]) | uint64(f.Lost[1])<<8 | bit(f.Held[0])<<16 | bit(f.Held[1])<<17 | uint64(f.Second)<<24 | bit(f.Demolition)<<32)
 		h.Add(uint64(f.RepairTried) | uint64(f.DemolishTried)<<32)
-		h.Add(uint64(f.Lifted) | bit(f.Dropped)<<8)
+		h.Add(uint64(f.Lifted) | bit(f.Dropped)<<8 | uint64(uint16(f.Also))<<16)
 		for _, w := range f.Landed {
 			h.Add(w)
 		}
+		f.DDay.hash(&h)
 	}
 	return h.Sum()
 }

@@ -43,14 +43,14 @@ func (s *State) heldBoundary(i, j int, sd side) bool {
 	if k < 0 {
 		return false
 	}
-	return (s.held&(1<<k) != 0) == (sd == allies)
+	return (s.held&(1<<k) != 0) == (sd != s.g.boundarySide)
 }
 
 // takeBoundary gives the river or canal boundary between i and j to side
 // sd, placing or removing its Held! marker (mgmg:4.6, 7.2, 10.4).
 func (s *State) takeBoundary(i, j int, sd side) {
 	k := s.g.boundaryAt[i*nPlaces+j]
-	if k < 0 || s.heldBoundary(i, j, sd) {
+	if k < 0 || s.heldBoundary(i, j, sd) || s.g.fh40 != nil && sd != germans { // fh40:10.2: Held! markers are German
 		return
 	}
 	s.held ^= 1 << k

@@ -67,9 +67,11 @@ func (g *Game) unit(id string) int16 {
 	return u
 }
 
-// playDDay plays the four D-Day phases (mgmg:20.1), keeping every
-// Interdiction dr and taking the first choice of each bombardment step, to
-// German Impulse 0.
+// playDDay plays the four D-Day phases (mgmg:20.1), keeping every roll,
+// taking the first choice of each bombardment step, activating no Drop
+// Area, and assaulting Zone F with the first Guards Armoured unit alone
+// (its assault's choices the first offered, no retreat made), to German
+// Impulse 0.
 func playDDay(t *testing.T, s *State) {
 	t.Helper()
 	playDDayTo(t, s, stImpulse)
@@ -79,13 +81,17 @@ func playDDay(t *testing.T, s *State) {
 func playDDayTo(t *testing.T, s *State, stop step) {
 	t.Helper()
 	for s.step != stop {
-		id := "done"
-		switch s.step {
-		case stReroll:
-			id = "keep"
-		case stAirBombardment, stArtilleryBarrage, stAttrition:
-			id = s.Describe(s.Legal(nil)[0]).ID
-		}
-		play(t, s, id)
+		play(t, s, ddayChoice(s))
 	}
+}
+
+// ddayChoice is the choice playDDay makes.
+func ddayChoice(s *State) string {
+	switch s.step {
+	case stReroll:
+		return "keep"
+	case stAirborneLanding, stVoluntary, stAttackerRetreat, stAssaultSupport:
+		return map[step]string{stAirborneLanding: "done", stVoluntary: "stay", stAttackerRetreat: "stay", stAssaultSupport: "support-done"}[s.step]
+	}
+	return s.Describe(s.Legal(nil)[0]).ID
 }

@@ -26,19 +26,24 @@ func impulseName(i int8) string {
 func (s *State) startDaylight() {
 	s.logf("mgmg:6.3", "Daylight Phase from Impulse %i", int(s.impulse))
 	s.passes = 0
-	s.beginImpulse(germans)
+	s.beginImpulse(s.g.first)
 }
 
 // beginImpulse gives sd its impulse. A weather change the last sunset roll
 // called for happens as the next German impulse begins (mgmg:6.3, 17.4).
 func (s *State) beginImpulse(sd side) {
-	if sd == germans && s.weatherChange {
+	if s.weather == fog && s.impulse > fogLastImpulse {
+		s.weather = clear
+		s.logf("fh40:17.3", "the fog lifts after Impulse %d", fogLastImpulse)
+	}
+	if sd == s.g.first && s.weatherChange {
 		s.weatherChange = false
 		s.weather = 1 - s.weather
 		s.logf("mgmg:17.4", "the weather changes to %w", int(s.weather))
 	}
 	s.stack.push(frame{Proc: procImpulse, Side: sd})
 	s.step, s.active = stImpulse, sd
+	s.doubleLift() // mgmg:23.3
 }
 
 // applyPass is a Pass Impulse (mgmg:8.24): two in a row, of either side,
@@ -67,11 +72,19 @@ func (s *State) endImpulse() {
 	s.landersActed(f) // mgmg:18.42
 	s.exhaust(f.Acted)
 	f.Acted = units{}
-	if f.Side == allies && f.Sunset == 0 {
+	if f.Side != s.g.first && f.Sunset == 0 {
 		s.offerReroll(rrSunset, s.rng.Die(6)+s.rng.Die(6), -1) // sunsetRolled once it stands
 		return
 	}
 	s.activationDone()
+}
+
+// noteSunsetDR keeps roll, a DR of the Allies that stands after any reroll,
+// as the Sunset DR of their impulse when it is its first (mgmg:6.3, 12.2).
+func (s *State) noteSunsetDR(roll int) {
+	if f := &s.stack.frames[0]; s.stack.n > 0 && f.Proc == procImpulse && f.Side != s.g.first && f.Sunset == 0 { // the German's in fh40:6.3
+		f.Sunset = int8(roll)
+	}
 }
 
 // sunsetRolled records the Allied Sunset DR that stands: it decides the day
@@ -93,14 +106,14 @@ func (s *State) activationDone() {
 // Allies take theirs; after the Allies' their Sunset DR decides the day
 // (mgmg:6.3).
 func (s *State) finishImpulse() {
-	if sd, _ := earnedSpaces(s.impulseFrame()); sd != nobody {
+	if sd, _ := s.earnedSpaces(s.impulseFrame()); sd != nobody {
 		s.step, s.active = stSunsetMarker, sd
 		return
 	}
 	f := s.stack.pop()
-	if f.Side == germans {
+	if f.Side == s.g.first {
 		s.settleAdvantage() // mgmg:12.2, 12.4: spent or lost, it passes as the impulse ends
-		s.beginImpulse(allies)
+		s.beginImpulse(f.Side.other())
 		return
 	}
 	s.sunset(int(f.Sunset), f.Stay)
@@ -120,11 +133,11 @@ func (s *State) sunset(roll int, stay bool) {
 		s.endDaylight()
 		return
 	}
-	if out.WeatherChanges {
+	if out.WeatherChanges && s.g.fh40 == nil { // fh40:17.4 not used
 		s.weatherChange = true
 	}
 	if stay {
-		s.beginImpulse(germans)
+		s.beginImpulse(s.g.first)
 		return
 	}
 	if s.impulse == lastImpulse {
@@ -133,7 +146,7 @@ func (s *State) sunset(roll int, stay bool) {
 		return
 	}
 	s.impulse++
-	s.beginImpulse(germans)
+	s.beginImpulse(s.g.first)
 }
 
 // endDaylight ends the Daylight Phase: the Allies win at once with a
@@ -141,7 +154,7 @@ func (s *State) sunset(roll int, stay bool) {
 func (s *State) endDaylight() {
 	s.weatherChange = false // mgmg:17.4: a change called for by the last roll never happens
 	s.passes = 0
-	if s.breakthrough() {
+	if s.g.fh40 == nil && s.breakthrough() {
 		s.end(allies, "breakthrough", s.victoryPoints(), fmt.Sprintf("a supplied Fresh Allied unit stands in Zone A, Apeldoorn, at the end of the Daylight Phase of September %d (mgmg:21.1)", s.turn))
 		return
 	}

@@ -58,7 +58,8 @@ func (s *State) landings(buf []engine.Action, f *frame) []engine.Action {
 			continue
 		}
 		for p := range int16(nPlaces) {
-			if s.g.m.Drop(int(p)) != "" && s.mayDrop(int16(u), p, f) {
+			drop := s.g.m.Drop(int(p)) != "" || s.g.units[u].Sp // Deelen is the 52nd's, though no Drop Area (mgmg:22.2)
+			if drop && s.mayDrop(int16(u), p, f) {
 				buf = append(buf, act(kLand, u|int(p)<<8))
 			}
 		}
@@ -150,12 +151,15 @@ func (s *State) landedFrom(u int16, mv *moves) bool {
 }
 
 // startLeg is the leg unit u begins its movement with: from the Active
-// Area, or, landed from the box, in its Drop Area with its entry paid
-// (mgmg:18.42).
+// Area or the second one declared with it (mgmg:12.3), or, landed from the
+// box, in its Drop Area with its entry paid (mgmg:18.42).
 func (s *State) startLeg(u int16, mv *moves, g *Ground) Leg {
 	p := int(s.units[u].Loc)
-	if !s.landedFrom(u, mv) || mv.Overran.has(u) {
+	switch {
+	case mv.Overran.has(u) || !s.landedFrom(u, mv) && int16(p) == mv.Active:
 		return s.activeLeg(u, mv) // assault_impulse.go
+	case !s.landedFrom(u, mv):
+		return StartLeg(p) // a unit of the second Active Area (mgmg:12.3)
 	}
 	if g == nil {
 		g = s.ground(allies, mv)

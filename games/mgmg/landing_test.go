@@ -119,3 +119,27 @@ func TestArtilleryLandsAccompanied(t *testing.T) {
 		t.Errorf("choices %v; want only to end the impulse: no Point Unit to assault", got)
 	}
 }
+
+// TestDeelenLanding (mgmg:22.2, 18.42): in the Extended Game the 52nd
+// Division's brigades, waiting in the United Kingdom box, land at Deelen
+// (9) alone, though it is no Drop Area.
+func TestDeelenLanding(t *testing.T) {
+	s := edited(t, newTestState(t, "extended"), func(p *Position) {
+		p.Turn, p.Step, p.Active, p.Impulse, p.Weather, p.Advantage = 22, "impulse", "allied", "3", "clear", "german"
+		p.Stack = []frame{{Proc: procImpulse, Side: allies}}
+		p.Units = []UnitPos{{ID: "gb-52-155", At: UnitedKingdom, Level: "fresh"}, {ID: "gb-1abn-kosb", At: "9", Level: "fresh"}}
+		p.Control = map[string]string{"9": "airborne"}
+	})
+	play(t, s, "assault:UK")
+	if got := ids(s); !slices.Equal(got, []string{"land:gb-52-155:9"}) {
+		t.Errorf("landings %v; want Deelen alone", got)
+	}
+}
+
+// TestUKActivationLabel: the box's activation says what it does (mgmg:18.42).
+func TestUKActivationLabel(t *testing.T) {
+	s := ukImpulse(t, 19, []UnitPos{{ID: "gb-1abn-10-para", At: UnitedKingdom, Level: "fresh"}})
+	if c := s.Describe(act(kAssaultImpulse, int(s.g.uk))); c.ID != "assault:UK" || !strings.Contains(c.Label, "airborne units land") || c.Rule != "mgmg:18.42" {
+		t.Errorf("choice %+v; want the landing activation labelled, citing mgmg:18.42", c)
+	}
+}

@@ -79,7 +79,7 @@ func (g *Game) logName(verb byte, v int) (text, ref string, ok bool) {
 	case 'p':
 		return g.placeName(int16(v)), "area:" + g.placeIDs[v], true
 	case 's':
-		return side(v).name(), "", true
+		return g.sideName(side(v)), "", true
 	case 'w':
 		return weather(v).String(), "", true
 	case 'i':

@@ -41,15 +41,18 @@ var viaNames = [...]string{ViaBorder: "", ViaFerry: "by the ferry", ViaBoat: "by
 
 // Mover is what movement asks of the moving unit.
 type Mover struct {
-	Type   UnitType
-	German bool
-	Sector Sector // an airborne unit's Operational Sector, "" for others (mgmg:9.66)
-	MF     int    // as printed (mgmg:4.22)
+	Type     UnitType
+	German   bool
+	Sector   Sector // an airborne unit's Operational Sector, "" for others (mgmg:9.66)
+	MF       int    // as printed (mgmg:4.22)
+	Engineer bool   // makes fh40's Boat Assaults after May 10 (fh40:9.5)
+	Train    bool   // Panzer Zug 1, which moves by rail (fh40:20.4)
+	Carrying bool   // the train carries an infantry battalion this impulse (fh40:20.4)
 }
 
 // moverOf is the Mover of a unit of the order of battle.
 func moverOf(u *Unit) Mover {
-	return Mover{Type: u.Type, German: u.Side() == German, Sector: u.Sector, MF: u.MF}
+	return Mover{Type: u.Type, German: u.Side() == German, Sector: u.Sector, MF: u.MF, Engineer: u.Engineer, Train: u.Train}
 }
 
 // PlaceView is one place as the moving side sees it during its impulse.
@@ -80,6 +83,7 @@ type BorderView struct {
 	Seized     bool       // seized this impulse by a seizure dr: others pay one MF more (mgmg:9.22); false for the unit that seized it
 	SeizeTried bool       // a seizure was attempted this impulse (mgmg:9.22)
 	Uses       int        // units that crossed its bridge this impulse or Regroup Phase (mgmg:9.62)
+	Rail       bool       // a railway bridge, which only the armoured train crosses (fh40:19.6)
 }
 
 // Ground is the board as the moving side sees it in its impulse.
@@ -92,6 +96,7 @@ type Ground struct {
 	BoatReady bool
 	Places    []PlaceView // by place index
 	Borders   []BorderAt  // the borders with a bridge, a ferry or a Held! marker; the rest have none
+	FH40      bool        // Fortress Holland's movement rules (fh40:9)
 	// Held is the river and canal boundaries the moving side holds, one bit
 	// each by BoundaryAt's index, besides the Held of Borders (held.go)
 	Held       uint64
@@ -137,6 +142,12 @@ func (g *Ground) SetBorder(b Border, v BorderView) {
 // none in Impulse 0 and one in Clear impulses (mgmg:20.61).
 func (g *Ground) ImpulseMF(m Mover) int {
 	mf := m.MF
+	if g.FH40 {
+		if !m.German && g.Weather == fog {
+			mf++ // fh40:17.3
+		}
+		return 2 * mf
+	}
 	if m.German {
 		switch {
 		case g.Day == FirstDay && g.Impulse == 0:
@@ -187,8 +198,13 @@ type Entry struct {
 }
 
 // halfRate reports a unit that pays ½ MF along the road net through Free
-// areas: Allied armoured, mechanized and artillery units (mgmg:9.4).
-func halfRate(m Mover) bool {
+// areas: Allied armoured, mechanized and artillery units (mgmg:9.4); in
+// Fortress Holland armoured and mechanized units of either side
+// (fh40:9.4).
+func (g *Ground) halfRate(m Mover) bool {
+	if g.FH40 {
+		return m.Type == Armored || m.Type == MechanizedInfantry
+	}
 	return !m.German && (m.Type == Armored || m.Type == MechanizedInfantry || m.Type == FieldArtillery)
 }
 
@@ -229,14 +245,17 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	mf := g.ImpulseMF(m)
 	fresh := leg.Spent() == 0 && leg.At == leg.From
 	switch {
-	case m.Type == FlakTower:
-		return Entry{}, errors.New("FLAK Towers never move (mgmg:9.64)")
+	case m.Type.NeverMoves():
+		return Entry{}, errors.New("FLAK Towers and River Bunker Garrisons never move (mgmg:9.64, fh40:9.64)")
 	case mf == 0:
 		return Entry{}, errors.New("German units may not move in Impulse 0 of September 17 (mgmg:20.61)")
 	case leg.Done || leg.Spent() >= mf:
 		return Entry{}, errors.New("the unit has ended its movement (mgmg:9.2)")
 	case !mp.Adjacent(at, to):
 		return Entry{}, fmt.Errorf("%s is not adjacent to %s (mgmg:9.1)", mp.Place(to).ID, mp.Place(at).ID)
+	}
+	if m.Train {
+		return g.enterByRail(leg, to, mf, m.Carrying)
 	}
 	dst, src := &g.Places[to], &g.Places[at]
 	toZone := mp.IsZone(to)
@@ -245,7 +264,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 		return Entry{}, fmt.Errorf("%s is outside the unit's Operational Sector (mgmg:9.66)", mp.Place(to).ID)
 	case toZone && !fresh:
 		return Entry{}, errors.New("a Zone is entered only from the place the unit began its impulse in, with all its MF (mgmg:14.2, 9.2)")
-	case toZone && !m.German && mp.Place(to).ID == ZoneF:
+	case toZone && !m.German && mp.Place(to).ID == ZoneF && !g.FH40:
 		return Entry{}, errors.New("units never move back into Zone F (mgmg:14.51)")
 	case !toZone && dst.Friends >= stackLimit:
 		return Entry{}, fmt.Errorf("%s already holds ten friendly units (mgmg:9.61, 7.1)", mp.Place(to).ID)
@@ -315,7 +334,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	}
 	cost := g.enterCost(to, wade)
 	n.Cost += cost
-	n.Half = n.Half && halfRate(m) && road && cost == 2 && how == ViaBorder
+	n.Half = n.Half && g.halfRate(m) && road && cost == 2 && how == ViaBorder
 	if n.Spent() > mf {
 		if !fresh {
 			return Entry{}, fmt.Errorf("entering %s costs %s MF, more than the %s left (mgmg:9.2)", mp.Place(to).ID, halves(n.Spent()-leg.Spent()), halves(mf-leg.Spent()))
@@ -336,6 +355,9 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 	b, bv := mp.Boundary(at, to), BorderView{}
 	if b != OpenGround {
 		bv = g.border(at, to) // open ground has no bridge, ferry or Held! marker
+	}
+	if bv.Rail {
+		bv.Bridge = NoBridge // the train's alone (fh40:19.6), and the train moves by enterByRail
 	}
 	src, dst := &g.Places[at], &g.Places[to]
 	fromContested := src.enemies() > 0
@@ -363,6 +385,9 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 		e.Ferry, e.Crossing = true, Crossing{Kind: FerryCrossing}
 		return true, false, nil
 	case ViaBoat:
+		if g.FH40 {
+			return true, false, g.fh40BoatAssault(m, leg, to, bv, e)
+		}
 		switch {
 		case m.German || m.Type != Infantry:
 			return false, false, errors.New("only Allied infantry, not mechanized, makes a Boat Assault (mgmg:9.5)")

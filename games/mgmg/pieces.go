@@ -134,6 +134,10 @@ func (t UnitType) IsInfantry() bool { return t == Infantry || t == MechanizedInf
 // nor may FLAK Towers, which never attack (mgmg:4.118, 9.65).
 func (t UnitType) CanLead() bool { return t.IsInfantry() || t == Armored }
 
+// NeverMoves says whether units of the type never move, retreat or
+// regroup: FLAK Towers (mgmg:9.64) and River Bunker Garrisons (fh40:9.64).
+func (t UnitType) NeverMoves() bool { return t == FlakTower || t == RiverBunkerGarrison }
+
 // Size is the symbol at the top of a counter (mgmg:4.21).
 type Size string
 

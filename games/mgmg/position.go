@@ -45,6 +45,7 @@ type Position struct {
 	Held          []string             `json:"held,omitempty"`          // the river and canal boundaries with a Held! marker: Allied (mgmg:4.6, 10.4)
 	Choices       int                  `json:"choices"`
 	Result        *engine.Result       `json:"result,omitempty"`
+	Banked        int                  `json:"vp_banked,omitempty"` // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
 }
 
 // SideNumbers is a number for each side.
@@ -71,14 +72,14 @@ type UnitPos struct {
 func (s *State) Position() any {
 	g := s.g
 	p := Position{
-		Scenario: s.opt.scenario(), Options: s.opt.encode(), RNG: s.rng.Clone(), Turn: int(s.turn), Step: stepNames[s.step],
+		Scenario: s.opt.scenario(), Options: s.opt.encode(g), RNG: s.rng.Clone(), Turn: int(s.turn), Step: stepNames[s.step],
 		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), AdvantageNext: s.advantageNext.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange, Passes: int(s.passes),
 		Purchases:     int(s.purchases),
 		Reserves:      SideNumbers{int(s.reserves[germans]), int(s.reserves[allies])},
 		ConstructUsed: SideNumbers{int(s.constructUsed[germans]), int(s.constructUsed[allies])},
 		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), BridgeUse: s.bridgeUses(), Control: s.controlMarkers(),
-		Stack: s.stack.list(), Choices: s.choices, Result: s.result,
+		Stack: s.stack.list(), Choices: s.choices, Result: s.result, Banked: int(s.banked),
 	}
 	for i, m := range g.pieces.Setup.AirMarkers {
 		if s.airUsed&(1<<i) != 0 {
@@ -110,7 +111,7 @@ func (s *State) Position() any {
 func (g *Game) LoadPosition(data []byte) (engine.State, error) {
 	s, err := g.loadPosition(data)
 	if err != nil {
-		return nil, fmt.Errorf("mgmg position: %w", err)
+		return nil, fmt.Errorf("%s position: %w", g.ID(), err)
 	}
 	return s, nil
 }
@@ -238,8 +239,8 @@ func (s *State) setTracks(p Position) error {
 	if !ok1 || !ok2 {
 		return fmt.Errorf("weather %q, dawn_weather %q: each is \"clear\" or \"overcast\" (mgmg:17)", p.Weather, p.DawnWeather)
 	}
-	if p.Turn < firstWeatherRoll && p.DawnWeather != "clear" {
-		return fmt.Errorf("dawn_weather %q: September 17 and 18 begin Clear (mgmg:17.1)", p.DawnWeather)
+	if err := s.checkWeather(p.Turn); err != nil {
+		return err
 	}
 	s.weatherChange = p.WeatherChange
 	if p.Passes < 0 || p.Passes > 1 || (p.Passes > 0 && s.step != stImpulse && s.step != stReroll) {
@@ -255,6 +256,10 @@ func (s *State) setTracks(p Position) error {
 	}
 	s.reserves = [2]int16{int16(p.Reserves.German), int16(p.Reserves.Allied)}
 	s.eindhoven = p.Eindhoven
+	if p.Banked != 0 && (s.g.fh40 == nil || p.Turn == FirstDay || p.Banked < -2 || p.Banked > 1) {
+		return fmt.Errorf("vp_banked %d: only fh40 banks Victory Points, -2 to 1, at the checks of May 10 and 11 (fh40:21.3)", p.Banked)
+	}
+	s.banked = int8(p.Banked)
 	return nil
 }
 
@@ -314,7 +319,9 @@ func (s *State) setDepots(p Position) error {
 	if repairDr {
 		sd = p.Stack[0].Back // the side refitting, the Advantage holder choosing
 	}
-	if !refitting && (len(p.Refitted) > 0 || len(p.RepairsTried) > 0) || s.step == stPurchase && len(p.Depots) > 0 || !refitting && len(p.Depots) > 0 {
+	demolishing := g.fh40 != nil && (s.step == stDemolition || s.step == stCoup || s.step == stCoupTo || s.step == stCoupAttack || s.step == stReroll ||
+		len(p.Stack) > 0 && p.Stack[0].For == rrCoup) // fh40:20.2, 20.3: the coup's attack
+	if !refitting && len(p.Refitted) > 0 || !refitting && !demolishing && len(p.RepairsTried) > 0 || s.step == stPurchase && len(p.Depots) > 0 || !refitting && len(p.Depots) > 0 {
 		return errors.New("depots and refitted: only while a side refits, the depots until it is done refitting (mgmg:13.4)")
 	}
 	kinds := g.depotKinds(sd)
@@ -384,8 +391,13 @@ func (s *State) setUnits(p Position) error {
 			return fmt.Errorf("unit %q plays only in the Extended Game (mgmg:5.2, 22)", up.ID)
 		}
 		loc, ok := g.placeIndex[up.At]
-		if up.At == "eliminated" {
+		switch {
+		case up.At == "eliminated":
 			loc, ok = locElim, true
+		case up.At == "exited" && g.fh40 != nil && g.units[u].Side() == Allied: // fh40:21.4
+			loc, ok = locExit, true
+		case ok && g.fh40 != nil && !g.m.InFortressHolland(int(loc)):
+			return fmt.Errorf("unit %q is at %q, out of Fortress Holland's map: areas 26-65, zones C, D, E, G, H, I (fh40:3.2, 3.3)", up.ID, up.At)
 		}
 		if !ok {
 			return fmt.Errorf("unit %q is at %q, which is no place (1-65, A-J, UK, eliminated)", up.ID, up.At)
@@ -403,7 +415,7 @@ func (s *State) setUnits(p Position) error {
 func (s *State) Invariants() error {
 	g := s.g
 	for u, st := range &s.units {
-		if st.Loc < locElim || int(st.Loc) >= nPlaces || st.Level < StepFresh || st.Level > StepDisrupt2 {
+		if st.Loc < locExit || int(st.Loc) >= nPlaces || st.Level < StepFresh || st.Level > StepDisrupt2 {
 			return fmt.Errorf("unit %s is at an impossible location %d or level %d", g.units[u].ID, st.Loc, st.Level)
 		}
 		if st.Loc == g.uk && (g.units[u].Airborne == "" && !g.units[u].Sp || st.Level != StepFresh) {
@@ -432,6 +444,9 @@ func (s *State) Invariants() error {
 	if (s.advantage == nobody) == (s.advantageNext == nobody) || s.advantage == nobody && (s.step == stImpulse && !begun || s.step == stReroll) {
 		return errors.New("the Advantage belongs to a side, or, once used, to nobody until the impulse or phase ends and then to the other side, who is advantage_next; a side holds it at the start of each impulse (mgmg:12.1, 12.5)")
 	}
+	if err := s.checkDDay(); err != nil {
+		return err
+	}
 	return s.checkStack()
 }
 
@@ -457,7 +472,7 @@ func (s *State) checkStack() error {
 			return fmt.Errorf("stack: frame %+v is no procedure", f)
 		case f.Proc != procImpulse && (f.Lost != [2]uint8{} || f.Held != [2]bool{} || f.Second != secondNone || f.RepairTried|f.DemolishTried != 0 || f.Demolition || f.Landed != units{} || f.Lifted != 0 || f.Dropped) ||
 			f.Lost[0] > nUnits || f.Lost[1] > nUnits || f.Second > secondZoneF || (f.RepairTried|f.DemolishTried)>>nBridges != 0 || f.Demolition && f.Move.Kind != impulseAssault ||
-			f.Lifted > maxLift || f.Landed[len(f.Landed)-1]>>(nUnits%64) != 0:
+			f.Lifted > maxLift || f.Landed[len(f.Landed)-1]>>(nUnits%64) != 0 || f.Also < 0 || f.Also > nPlaces || f.Also != 0 && (f.Proc != procImpulse || f.Second != secondDouble):
 			return fmt.Errorf("stack: frame %+v: only an impulse counts losses (up to the %d units), a second activation, the bridges tried of the %d and up to %d units landed (mgmg:12.3, 12.4, 19.2, 19.4, 18.41), and only an Assault Impulse demolishes", f, nUnits, nBridges, maxLift)
 		case (f.Proc == procAssault) != (f.Fight != fight{}) || f.Fight.check() != nil:
 			return fmt.Errorf("stack: frame %+v: an assault frame, and only it, names an assault of the game's places and units", f)
@@ -471,7 +486,8 @@ func (s *State) checkStack() error {
 	}
 	want := map[step]proc{stImpulse: procImpulse, stRegroup: procRegroup, stRegroupTo: procRegroup, stReroll: procReroll,
 		stAttrition: procBombard, stBombardWith: procBombard, stSupport: procBombard, stPrimary: procBombard, stMistaken: procBombard,
-		stAssaultPoint: procAssault, stAssaultForward: procAssault, stCasualty: procAssault, stAttackerRetreat: procAssault, stVoluntary: procAssault, stRetreatTo: procAssault, stAssaultSupport: procAssault}[s.step]
+		stAssaultPoint: procAssault, stAssaultForward: procAssault, stCasualty: procAssault, stAttackerRetreat: procAssault, stVoluntary: procAssault, stRetreatTo: procAssault, stAssaultSupport: procAssault,
+		stAirborneLanding: procImpulse}[s.step]
 	switch {
 	case want == 0 && s.stack.n == 0:
 		return nil
@@ -482,7 +498,7 @@ func (s *State) checkStack() error {
 	case want == procAssault:
 		return s.checkFight()
 	case s.step == stSunsetMarker:
-		if sd, _ := earnedSpaces(s.stack.top()); s.stack.n != 1 || s.stack.top().Proc != procImpulse || sd != s.active {
+		if sd, _ := s.earnedSpaces(s.stack.top()); s.stack.n != 1 || s.stack.top().Proc != procImpulse || sd != s.active {
 			return errors.New("stack: step sunset-marker needs the impulse frame whose losses earn the side to move spaces (mgmg:12.41)")
 		}
 		return nil

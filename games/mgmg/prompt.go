@@ -7,8 +7,7 @@ import (
 )
 
 // What a step asks, in words (engine.Prompter): the phase of the turn the
-// game is in (mgmg:6, 20) and a sentence for each seat. A phase whose rules
-// are not yet built says so: its only choice is "done".
+// game is in (mgmg:6, 20) and a sentence for each seat.
 
 // phases of the turn (mgmg:6.1, 20.1).
 var (
@@ -25,14 +24,19 @@ var (
 
 var stepPhases = [...]engine.Phase{
 	stAirBombardment: phaseAirBombardment, stArtilleryBarrage: phaseArtillery, stAirborneLanding: phaseLanding,
-	stGroundAssault: phaseGroundAssault, stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
+	stImpulse: phaseDaylight, stRefit: phaseRefit, stRegroup: phaseRegroup, stRegroupTo: phaseRegroup,
 	stOver: phaseOver, stDepot: phaseRefit, stPurchase: phaseRefit, stAssaultPoint: phaseDaylight, stAssaultForward: phaseDaylight, stCasualty: phaseDaylight, stAttackerRetreat: phaseDaylight, stVoluntary: phaseDaylight, stRetreatTo: phaseDaylight, stAssaultSupport: phaseDaylight,
 	stSunsetMarker: phaseDaylight,
+	stDropZone:     phaseLanding,
+	stDemolition:   phaseDemolition, stCoup: phaseCoup, stCoupTo: phaseCoup, stCoupAttack: phaseCoup,
 }
 
 // Phase implements engine.Prompter.
 // A reroll offer belongs to the phase of its roll (rollPhases).
 func (s *State) Phase() engine.Phase {
+	if f := s.ddayFrame(); f != nil { // its assaults and rolls too (mgmg:20.4, 20.5)
+		return ddayPhases[f.DDay.Phase]
+	}
 	switch {
 	case s.step == stSetup:
 		return phaseSetup
@@ -51,8 +55,11 @@ func (s *State) Phase() engine.Phase {
 	return stepPhases[s.step]
 }
 
+// ddayPhases are the phases the D-Day frames run.
+var ddayPhases = [...]engine.Phase{ddayLanding: phaseLanding, ddayGround: phaseGroundAssault}
+
 // rollPhases are the phases the rerollable rolls are made in.
-var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight, rrAssault: phaseDaylight, rrBridgeRepair: phaseDaylight, rrDemolition: phaseDaylight}
+var rollPhases = [...]engine.Phase{rrSunset: phaseDaylight, rrWeather: phaseDawn, rrInterdiction: phaseLanding, rrSurrender: phaseRefit, rrInfiltration: phaseDaylight, rrSeizure: phaseDaylight, rrRepair: phaseRefit, rrBombard: phaseDaylight, rrAssault: phaseDaylight, rrBridgeRepair: phaseDaylight, rrDemolition: phaseDaylight, rrBlow: phaseDemolition, rrCoup: phaseCoup}
 
 // Prompt implements engine.Prompter: the seat to move is asked what its
 // step asks; the others are told whom the game waits for and what for.
@@ -61,13 +68,14 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 		return engine.Prompt{Text: "The game is over: " + s.result.Text}
 	}
 	ask, wait := s.asks()
+	ask = s.ddayContext() + ask
 	switch seat {
 	case s.ToMove():
 		return engine.Prompt{Text: ask, Rule: s.rule()}
 	case germans.seat(), allies.seat():
-		return engine.Prompt{Text: fmt.Sprintf("Waiting for the %s player: %s", s.active.name(), wait), Rule: s.rule()}
+		return engine.Prompt{Text: fmt.Sprintf("Waiting for the %s player: %s", s.g.sideName(s.active), wait), Rule: s.rule()}
 	}
-	return engine.Prompt{Text: fmt.Sprintf("%s to move: %s", s.active.name(), wait), Rule: s.rule()}
+	return engine.Prompt{Text: fmt.Sprintf("%s to move: %s", s.g.sideName(s.active), wait), Rule: s.rule()}
 }
 
 // asks is what the step asks of the side to move (ask), and what the
@@ -76,15 +84,11 @@ func (s *State) asks() (ask, wait string) {
 	if s.step == stSetup {
 		return s.setupAsks()
 	}
-	notBuilt := map[step]string{
-		stAirborneLanding: "the first lift has landed through Interdiction; the Drop Areas' assaults, seizures and moves are not yet built",
-		stGroundAssault:   "the Guards Armoured assault in Zone F is not yet built",
-	}
-	if why, ok := notBuilt[s.step]; ok {
-		name := s.Phase().Name
-		return fmt.Sprintf("%s (%s): choose Done", name, why), "the " + name
-	}
 	switch s.step {
+	case stAirborneLanding:
+		return s.ddayAsks()
+	case stDropZone:
+		return s.dropZoneAsks()
 	case stAirBombardment:
 		if s.nextTower(s.airCursor()) >= 0 {
 			return "Air Bombardment Phase: the US VIII Air marker bombards the next area holding a German FLAK Tower, the tower the primary target", "the next air bombardment"
@@ -125,7 +129,7 @@ func (s *State) asks() (ask, wait string) {
 		f := s.stack.top()
 		roll := rollLabels[f.For]
 		switch {
-		case f.For == rrRepair, f.For == rrBridgeRepair, f.For == rrDemolition:
+		case f.For == rrRepair, f.For == rrBridgeRepair, f.For == rrDemolition, f.For == rrBlow:
 			roll += " at the bridge " + s.g.bridgeName(int(f.Unit))
 		case f.Unit >= 0:
 			roll += " for " + s.g.units[f.Unit].Name
@@ -149,6 +153,8 @@ func (s *State) asks() (ask, wait string) {
 		return s.assaultAsks()
 	case stSunsetMarker:
 		return s.sunsetMarkerAsks()
+	case stDemolition, stCoup, stCoupTo, stCoupAttack:
+		return s.demolitionAsks()
 	}
 	if s.impulseFrame().Second.offered() {
 		return s.secondAsks()

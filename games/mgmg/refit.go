@@ -58,6 +58,10 @@ func (s *State) buyImpulse(k kind) {
 func (s *State) startRefit() {
 	s.logf("mgmg:6.4", "Refit Phase")
 	s.impulse, s.sunsetDRM = 0, 0
+	if s.g.fh40 != nil {
+		s.fh40Refit()
+		return
+	}
 	s.reopenFerries()
 	s.startSideRefit(germans)
 }
@@ -345,5 +349,5 @@ func (s *State) endRefit() {
 	s.settleAdvantage() // mgmg:12.2: used on a Surrender dr, it passes as the phase ends
 	s.recallInterdiction()
 	s.logf("mgmg:6.5", "Regroup Phase")
-	s.startRegroup(germans)
+	s.startRegroup(s.g.first)
 }

@@ -44,7 +44,7 @@ func (s *State) regroupPlaces(u int16, buf []engine.Action) []engine.Action {
 // asks for more, and reports whether there was one.
 func (s *State) regroupFrom(u int16, more func(to int) bool) bool {
 	from := s.units[u].Loc
-	if from < 0 || from == s.g.uk || s.g.units[u].Type == FlakTower { // mgmg:6.51, 9.64
+	if from < 0 || from == s.g.uk || s.g.units[u].Type.NeverMoves() { // mgmg:6.51, 9.64, fh40:6.51
 		return false
 	}
 	found := false
@@ -86,8 +86,8 @@ func (s *State) mayRegroup(u int16, from, to int) bool {
 func (s *State) regroupCrossing(u int16, from, to int) (c regroupVia, ok bool) {
 	g, d, sd := s.g, &s.g.units[u], s.g.side[u]
 	armored := d.Type == Armored
-	bridge := s.intactBridge(from, to)
-	if b := g.bridgeAt[from*nPlaces+to]; bridge && s.bridgeUse[b] >= bridgeLimit { // mgmg:9.62, 19.1
+	bridge := s.intactBridge(from, to) && (d.Train || !s.railBridge(int(g.bridgeAt[from*nPlaces+to]))) // fh40:19.6
+	if b := g.bridgeAt[from*nPlaces+to]; bridge && s.bridgeUse[b] >= bridgeLimit {                     // mgmg:9.62, 19.1
 		bridge = false
 	}
 	if bridge && s.bridges[g.bridgeAt[from*nPlaces+to]].Held != heldBy(sd) && s.contested(int16(from)) { // mgmg:9.621
@@ -121,6 +121,9 @@ func (s *State) regroupCrossing(u int16, from, to int) (c regroupVia, ok bool) {
 		return c, false // mgmg:9.621: not over the enemy's river or canal out of a Contested place
 	}
 	road := g.m.Road(from, to)
+	if d.Train { // fh40:20.4: the armoured train regroups along railways, never into a Zone
+		road = g.m.Railway(from, to) && !g.zone[to]
+	}
 	if armored && c == regroupFerry {
 		road = armourFerry(g.m, from, to) // mgmg:3.21: no other ferry carries armour's road net
 	}
@@ -164,8 +167,8 @@ func (s *State) applyRegroup(k kind, x int) {
 		return
 	}
 	s.stack.pop()
-	if s.active == germans {
-		s.startRegroup(allies)
+	if s.active == s.g.first {
+		s.startRegroup(s.active.other())
 		return
 	}
 	s.bridgeUse = [nBridges]uint8{}

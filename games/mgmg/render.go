@@ -25,10 +25,11 @@ type renderSight struct {
 	View
 	byPlace map[string][]UnitView // German first, then by ID
 	toMove  engine.Seat
+	fh40    bool // Fortress Holland's dates and Victory Points (fh40:3.6, 21.3)
 }
 
 func (s *State) renderView(seat engine.Seat) renderSight {
-	v := renderSight{View: s.View(seat).(View), byPlace: map[string][]UnitView{}, toMove: s.ToMove()}
+	v := renderSight{View: s.View(seat).(View), byPlace: map[string][]UnitView{}, toMove: s.ToMove(), fh40: s.g.fh40 != nil}
 	for _, u := range v.Units {
 		v.byPlace[u.At] = append(v.byPlace[u.At], u)
 	}
@@ -62,6 +63,10 @@ func (v *renderSight) renderStatus() []string {
 	}
 	l2 := fmt.Sprintf("Advantage: %s | Sunset DRM %+d | Reserves: German %d, Allied %d | Allied VP %d",
 		v.Advantage, v.SunsetDRM, v.Reserves["german"], v.Reserves["allied"], v.VP)
+	if v.fh40 {
+		l1 = fmt.Sprintf("May %d of %d, 1940, %s | %s | to move: %s | impulse %s", may(int8(v.Turn)), FH40LastDay, v.Weather, v.Phase.Name, toMove, v.Impulse)
+		l2 = fmt.Sprintf("Advantage: %s | Sunset DRM %+d | German VP %d (3 win at the end of May 12)", v.Advantage, v.SunsetDRM, v.VP)
+	}
 	lines := []string{l1, l2}
 	if b := v.Bombardment; b != nil {
 		lines = append(lines, fmt.Sprintf("bombardment of %s: %s", b.Target, strings.Join(append(b.Artillery, b.Air), " ")))
@@ -126,7 +131,7 @@ func (s *State) Text(seat engine.Seat) string {
 	}
 	for i := range m.Len() {
 		p := m.Place(i)
-		if p.Kind == area.KindBox {
+		if p.Kind == area.KindBox || s.g.fh40 != nil && !m.InFortressHolland(i) { // fh40:3.2, 3.3
 			continue
 		}
 		fmt.Fprintf(&t, "%2s %s", p.ID, p.Name)
@@ -135,11 +140,18 @@ func (s *State) Text(seat engine.Seat) string {
 			marks = append(marks, "zone")
 		}
 		marks = append(marks, fmt.Sprintf("TEM+%d", m.TEM(i)))
-		if p.VP > 0 {
-			marks = append(marks, fmt.Sprintf("%dVP", p.VP))
-		}
-		if c := v.Control[p.ID]; c != "" {
-			marks = append(marks, c)
+		c := v.Control[p.ID]
+		switch {
+		case s.g.fh40 != nil && c != "": // fh40:4.5: the Dutch Control it; the map's VP are not fh40's (fh40:21.3)
+			marks = append(marks, "dutch")
+		case s.g.fh40 != nil:
+		default:
+			if p.VP > 0 {
+				marks = append(marks, fmt.Sprintf("%dVP", p.VP))
+			}
+			if c != "" {
+				marks = append(marks, c)
+			}
 		}
 		marks = append(append(marks, depots[p.ID]...), air[p.ID]...)
 		t.WriteString(" [" + strings.Join(marks, ", ") + "]")
@@ -160,6 +172,10 @@ func (s *State) Text(seat engine.Seat) string {
 			n[s.g.side[s.g.byID[u.ID]]]++
 		}
 		fmt.Fprintf(&t, "eliminated:\n     german %d, allied %d\n", n[germans], n[allies])
+	}
+	if ex := v.byPlace["exited"]; len(ex) > 0 {
+		t.WriteString("off the map from Zone G (fh40:21.4):\n")
+		s.renderUnits(&t, ex)
 	}
 	for _, name := range slices.Sorted(maps.Keys(v.Bridges)) {
 		b := v.Bridges[name]

@@ -135,7 +135,7 @@ func (s *State) retreatAttacker(u int16) {
 // unit must be eliminated that retreated (mgmg:10.8, 9.64).
 func (s *State) mayRetreatForCP(u int16) bool {
 	f := s.fightFrame()
-	if s.units[u].Level == StepFresh || s.g.units[u].Type == FlakTower || f.Fight.Taken == 0 && u != f.Fight.Forward-1 {
+	if s.units[u].Level == StepFresh || s.g.units[u].Type.NeverMoves() || f.Fight.Taken == 0 && u != f.Fight.Forward-1 {
 		return false
 	}
 	left := 0

@@ -15,8 +15,7 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 	return buf
 }
 
-// legal lists the legal actions, one case per step. The phases whose rules
-// are not yet built offer only "done" (see the prompt).
+// legal lists the legal actions, one case per step.
 func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
 	case stSetup:
@@ -25,8 +24,10 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return s.legalBombard(buf)
 	case stBombardWith, stSupport, stPrimary, stMistaken:
 		return s.legalImpulseBombard(buf)
-	case stAirborneLanding, stGroundAssault:
-		return append(buf, act(kDone, 0))
+	case stAirborneLanding:
+		return s.legalDDay(buf)
+	case stDropZone:
+		return s.legalDropZones(buf)
 	case stRegroup, stRegroupTo:
 		return s.legalRegroup(buf)
 	case stReroll:
@@ -45,17 +46,19 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		case f.Demolition:
 			return s.legalDemolitions(append(buf, act(kDone, 0))) // mgmg:19.4
 		case s.landingStep(f):
-			return s.legalLandings(buf) // mgmg:18.42
+			return s.legalAlso(s.legalLandings(buf)) // mgmg:18.42, 12.3
 		}
 		buf = s.legalImpulse(buf)
 		if f.Move.Kind == impulseNone {
 			return s.legalUKActivation(s.bridgeActivations(s.legalTargets(buf), f.Side), f.Side) // mgmg:8.23, 8.21, 18.4
 		}
-		return s.legalImpulseRepairs(buf) // mgmg:19.2
+		return s.legalAlso(s.legalImpulseRepairs(buf)) // mgmg:19.2, 12.3
 	case stAssaultPoint, stAssaultForward, stCasualty, stAttackerRetreat, stVoluntary, stRetreatTo, stAssaultSupport:
 		return s.legalAssault(buf)
 	case stSunsetMarker:
 		return s.legalSunsetMarker(buf)
+	case stDemolition, stCoup, stCoupTo, stCoupAttack:
+		return s.legalDemolition(buf)
 	}
 	return buf
 }
@@ -82,8 +85,10 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyBombard(k, x)
 	case stBombardWith, stSupport, stPrimary, stMistaken:
 		s.applyImpulseBombard(k, x)
-	case stAirborneLanding, stGroundAssault:
-		s.applyDDay()
+	case stAirborneLanding:
+		s.applyDDay(k, x)
+	case stDropZone:
+		s.applyDropZone(int16(x))
 	case stImpulse:
 		if s.impulseFrame().Second.offered() && k != kSingle {
 			s.declareSecond(k, x) // mgmg:12.3, 14.5: then the activation itself
@@ -99,12 +104,16 @@ func (s *State) Apply(a engine.Action) error {
 			}
 		case kLand:
 			s.land(int16(x&0xff), int16(x>>8))
+		case kAlso:
+			s.declareAlso(int16(x))
 		case kRepairBridge, kDemolish:
 			s.tryBridge(k, x)
 		case kInterdict:
 			s.applyInterdiction(int16(x))
 		case kTarget:
 			s.applyTarget(int16(x))
+		case kExitMap:
+			s.exitMap(s.impulseFrame().Move.Unit - 1)
 		default:
 			s.applyImpulse(k, x)
 		}
@@ -122,6 +131,8 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyAssault(k, x)
 	case stSunsetMarker:
 		s.applySunsetMarker(x)
+	case stDemolition, stCoup, stCoupTo, stCoupAttack:
+		s.applyDemolition(k, x)
 	}
 	if s.step != stOver {
 		s.zoneFArrivals()

@@ -3,8 +3,6 @@ package mgmg
 import (
 	"slices"
 	"testing"
-
-	"sandtable/engine"
 )
 
 // newUnsetState is a new game before either side has set up.
@@ -47,14 +45,6 @@ func TestSetupChoices(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("the German set-up offers %v, want %v", got, want)
 	}
-}
-
-func choiceIDs(s *State) []string {
-	var out []string
-	for _, c := range engine.Choices(s) {
-		out = append(out, c.ID)
-	}
-	return out
 }
 
 // TestSetupByFormation places the 9th SS Panzer Division alone: its eight

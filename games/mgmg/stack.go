@@ -72,6 +72,9 @@ type frame struct {
 	Landed                     units  `json:",omitzero"`  // impulse: the units landed from the United Kingdom box this activation (mgmg:18.42)
 	Lifted                     uint8  `json:",omitempty"` // impulse: how many, in the whole impulse (mgmg:18.41)
 	Dropped                    bool   `json:",omitempty"` // impulse: its landings declared and interdicted (mgmg:18.44)
+	Also                       int16  `json:",omitempty"` // impulse: a second Active Area declared with the first, plus one (mgmg:12.3)
+	// impulse: a D-Day phase run on it (dday.go), its own choices and record
+	DDay ddayRun `json:",omitzero"`
 }
 
 // units is a set of units, one bit each by index.

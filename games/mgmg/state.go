@@ -73,9 +73,10 @@ type weather uint8
 const (
 	clear weather = iota
 	overcast
+	fog // fh40:17.3
 )
 
-var weatherNames = [...]string{clear: "clear", overcast: "overcast"}
+var weatherNames = [...]string{clear: "clear", overcast: "overcast", fog: "fog"}
 
 func (w weather) String() string { return weatherNames[w] }
 
@@ -94,6 +95,7 @@ var ferryNames = [...]string{ferryOpen: "open", ferryUsed: "used", ferryDestroye
 const (
 	locPool int16 = -1 // not yet arrived, or not in this scenario (mgmg:5.2)
 	locElim int16 = -2 // eliminated
+	locExit int16 = -3 // off the map from Zone G: out of the game, not destroyed (fh40:3.3, 21.4)
 )
 
 // unitState is the changing part of a counter: where it is and the side
@@ -110,7 +112,6 @@ const (
 	stAirBombardment   step = iota // mgmg:20.2 D-Day Air Bombardment Phase
 	stArtilleryBarrage             // mgmg:20.3 D-Day Artillery Bombardment Phase
 	stAirborneLanding              // mgmg:20.4 D-Day Airborne Landing Phase
-	stGroundAssault                // mgmg:20.5 D-Day XXX Corps Ground Assault Phase
 	stImpulse                      // mgmg:6.3, 8.2 the side to act picks its impulse
 	stRefit                        // mgmg:6.4, 13.6 the side refitting refits its units
 	stRegroup                      // mgmg:6.5 each side's Regroup: pick a unit, or done
@@ -132,20 +133,27 @@ const (
 	stRetreatTo       // mgmg:10.92 where a retreating unit goes
 	stAssaultSupport  // mgmg:10.72C, 15.12 the attacker adds supporting field artillery
 	stSunsetMarker    // mgmg:12.41 the side the enemy's losses earn spaces moves the Sunset DRM marker
+	stDropZone        // mgmg:23.2 the Allies land the next unit of the first lift (dday_landings.go)
+	stDemolition      // fh40:20.2 the Dutch name the next bridge to demolish, or are done
+	stCoup            // fh40:20.3 the German answers a demolition attempt at Gennep with the Bridge Coup, or not
+	stCoupTo          // fh40:20.3 where the successful coup's units go
+	stCoupAttack      // fh40:20.3 the coup's battalion attacks the Dutch where it stands, with +1, or not
 	stSetup           // mgmg:5.2 a side places its units as its Setup Card shows (setup_choices.go)
 )
 
 var stepNames = [...]string{
 	stAirBombardment: "dday-air-bombardment", stArtilleryBarrage: "dday-artillery-bombardment",
-	stAirborneLanding: "dday-airborne-landing", stGroundAssault: "dday-ground-assault",
-	stImpulse: "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
+	stAirborneLanding: "dday-airborne-landing",
+	stImpulse:         "impulse", stRefit: "refit", stRegroup: "regroup", stRegroupTo: "regroup-to", stReroll: "reroll", stOver: "over",
 	stDepot: "refit-depots", stPurchase: "refit-purchases",
 	stAttrition: "attrition", stBombardWith: "bombard-with", stSupport: "bombard-support", stPrimary: "primary-target",
 	stMistaken:     "mistaken-attack",
 	stAssaultPoint: "assault-point", stAssaultForward: "assault-forward", stCasualty: "casualty", stAttackerRetreat: "attacker-retreat",
 	stVoluntary: "voluntary-retreat", stRetreatTo: "retreat-to", stAssaultSupport: "assault-support",
 	stSunsetMarker: "sunset-marker",
-	stSetup:        "setup",
+	stDropZone:     "dday-drop-zone",
+	stDemolition:   "bridge-demolition", stCoup: "bridge-coup", stCoupTo: "bridge-coup-to", stCoupAttack: "bridge-coup-attack",
+	stSetup: "setup",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
@@ -216,7 +224,8 @@ type State struct {
 	depots   [maxDepots]depot // the Supply Depots of the side refitting, in the order dealt (mgmg:13.4)
 	nDepots  uint8            // how many of its markers are dealt
 	refitted units            // its units refitted this Refit Phase, a level at most (mgmg:13.6)
-	tried    uint32           // the bridges it tried to repair this Refit Phase, one bit each (mgmg:19.2, 19.23)
+	tried    uint32           // the bridges it tried to repair this Refit Phase, or to demolish in fh40's Demolition Phase, one bit each (mgmg:19.2, 19.23, fh40:20.2)
+	banked   int8             // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
 
 	held uint64 // the river and canal boundaries with a Held! marker, one bit each in Game.boundaries' order (mgmg:4.6, 10.4)
 }
@@ -256,6 +265,9 @@ func (s *State) SearchClone() engine.State {
 
 // lastDay is the date of the game's last turn (mgmg:6.1, 22.1).
 func (s *State) lastDay() int8 {
+	if s.g.fh40 != nil {
+		return fh40LastTurn
+	}
 	if s.opt.extended {
 		return ExtendedLastDay
 	}

@@ -43,14 +43,23 @@ func (s *State) supplied(p int16, sd side) bool { return s.supplyReach(sd)[p] }
 // supplyReach marks every place to which side can trace a supply line
 // (supplied): the places it Controls that the line runs through, and the
 // places one crossing beyond them, where it may end.
-func (s *State) supplyReach(sd side) (reach [nPlaces]bool) {
-	var through [nPlaces]bool
-	queue := make([]int, 0, nPlaces)
+func (s *State) supplyReach(sd side) [nPlaces]bool {
+	sources := make([]int, 0, nPlaces)
 	for z := range s.g.zone {
-		if s.g.zone[z] && (sd == allies && z == int(s.g.zoneF) || sd == germans && s.controller(int16(z)) == germans) {
-			reach[z], through[z] = true, true
-			queue = append(queue, z)
+		if s.supplySource(int16(z), sd) {
+			sources = append(sources, z)
 		}
+	}
+	return s.lineReach(sd, sources)
+}
+
+// lineReach marks every place to which side can trace a supply line from
+// the sources given (mgmg:13.8).
+func (s *State) lineReach(sd side, sources []int) (reach [nPlaces]bool) {
+	var through [nPlaces]bool
+	queue := sources
+	for _, z := range sources {
+		reach[z], through[z] = true, true
 	}
 	for len(queue) > 0 {
 		x := queue[0]
@@ -70,6 +79,19 @@ func (s *State) supplyReach(sd side) (reach [nPlaces]bool) {
 	return reach
 }
 
+// supplySource reports Zone z a Supply Source of side: Zone F of the
+// Allies (mgmg:13.82), each German-Controlled Zone of the Germans
+// (mgmg:13.81), or Fortress Holland's (fh40:13.81, 13.82).
+func (s *State) supplySource(z int16, sd side) bool {
+	switch {
+	case !s.g.zone[z]:
+		return false
+	case s.g.fh40 != nil:
+		return s.g.fh40.supplySource(z, sd)
+	}
+	return sd == allies && z == s.g.zoneF || sd == germans && s.controller(z) == germans
+}
+
 // suppliedFromZoneF reports an Allied supply line to p (mgmg:13.82).
 func (s *State) suppliedFromZoneF(p int16) bool { return s.supplied(p, allies) }
 
@@ -77,6 +99,9 @@ func (s *State) suppliedFromZoneF(p int16) bool { return s.supplied(p, allies) }
 // each side's lines reach (supplyReach); Allied units are never Isolated on
 // September 17 and 18 (mgmg:13.8).
 func (s *State) isolated(u int16, reach *[2][nPlaces]bool) bool {
+	if s.g.fh40 != nil { // only Dutch units are Isolated (fh40:13.8, 13.9)
+		return s.g.units[u].Force == DutchArmy && s.dutchIsolated(u)
+	}
 	p, sd := s.units[u].Loc, s.g.side[u]
 	if p < 0 || p == s.g.uk || sd == allies && s.turn <= lastNeverIsolated {
 		return false

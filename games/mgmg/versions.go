@@ -10,5 +10,6 @@ import "sandtable/engine"
 func (g *Game) Revisions() []engine.Revision {
 	return []engine.Revision{
 		{Version: 1, Changes: "Monty's Gamble: Market-Garden as first played in the clients"},
+		{Version: 2, Changes: "D-Day's Airborne Landing Phase (mgmg:20.4 A-D) and XXX Corps Ground Assault Phase (20.5) played; optional D-Day landings (23.2) and double lifts (23.3)"},
 	}
 }

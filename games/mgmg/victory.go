@@ -30,6 +30,9 @@ const arnhemPenaltyWorth = 4
 // one for the Advantage (12.1); one less if the Germans Contest supplied
 // Allied-Controlled areas worth six or more (21.4).
 func (s *State) victoryPoints() int {
+	if s.g.fh40 != nil {
+		return s.fh40VictoryPoints()
+	}
 	g := s.g
 	vp, contested := 0, 0
 	reach := s.supplyReach(allies)

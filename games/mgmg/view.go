@@ -29,8 +29,10 @@ type View struct {
 	AirMarkers    map[string]string    `json:"air_markers_on_map,omitempty"` // mgmg:16.4
 	Depots        []DepotPos           `json:"depots,omitempty"`             // the side refitting's Supply Depots (mgmg:13.4)
 	Bombardment   *BombardmentView     `json:"bombardment,omitempty"`        // the bombardment in progress (mgmg:11)
+	Landing       *LandingView         `json:"landing,omitempty"`            // the D-Day landing or ground assault in progress (mgmg:20.4, 20.5)
 	Result        *engine.Result       `json:"result,omitempty"`
 	Panels        []Panel              `json:"panels"`
+	InProgress    *ImpulseView         `json:"impulse_in_progress,omitempty"` // the impulse in progress (impulse_view.go)
 }
 
 // UnitView is a unit in play: where it is and its face (mgmg:13.2).
@@ -70,7 +72,7 @@ func (s *State) View(seat engine.Seat) any {
 		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange,
 		Reserves:   map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
-		AirMarkers: s.airMarkers(), Depots: s.depotList(), Bombardment: s.bombardmentView(),
+		AirMarkers: s.airMarkers(), Depots: s.depotList(), Bombardment: s.bombardmentView(), Landing: s.landingView(),
 		VP: s.victoryPoints(), Units: []UnitView{}, Control: s.controlMarkers(), Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), Held: s.heldMarkers(), Result: s.result,
 	}
 	for u, st := range &s.units {
@@ -79,6 +81,7 @@ func (s *State) View(seat engine.Seat) any {
 		}
 	}
 	v.Panels = s.panels()
+	v.InProgress = s.impulseView()
 	return v
 }
 
@@ -112,6 +115,8 @@ func (g *Game) locName(loc int16) string {
 		return "pool"
 	case locElim:
 		return "eliminated"
+	case locExit:
+		return "exited"
 	}
 	return g.placeIDs[loc]
 }

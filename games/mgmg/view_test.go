@@ -25,22 +25,6 @@ func TestViewsShowEverything(t *testing.T) {
 	}
 }
 
-// TestPromptsSayWhatIsNotBuilt: a phase whose rules are not yet built says
-// so to the seat to move, and the others are told whom the game waits for.
-func TestPromptsSayWhatIsNotBuilt(t *testing.T) {
-	s := newTestState(t, "standard")
-	playDDayTo(t, s, stAirborneLanding)
-	if p := s.Prompt("allied"); !strings.Contains(p.Text, "not yet built") || p.Rule != "mgmg:20.4" {
-		t.Errorf("Allied prompt %+v; want the Airborne Landing Phase marked not yet built (mgmg:20.4)", p)
-	}
-	if p := s.Prompt("german"); !strings.Contains(p.Text, "Waiting for the Allied player") {
-		t.Errorf("German prompt %+v; want whom the game waits for", p)
-	}
-	if c := engine.Choices(s); len(c) != 1 || c[0].ID != "done" || !strings.Contains(c[0].Label, "not yet built") {
-		t.Errorf("choices %+v; want one \"done\" labelled not yet built", c)
-	}
-}
-
 // TestLogCitesRules: every log line cites a rule of the game.
 func TestLogCitesRules(t *testing.T) {
 	s := newTestState(t, "standard")

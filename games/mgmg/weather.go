@@ -1,5 +1,7 @@
 package mgmg
 
+import "fmt"
+
 // Weather (mgmg:17): September 17 and 18 begin Clear (mgmg:6.21, 17.1);
 // from September 19 the Allied player rolls for the turn's weather at
 // dawn. The Sunset DR changes it during the day (impulse.go, mgmg:17.4),
@@ -11,7 +13,10 @@ const firstWeatherRoll = 19
 
 // weatherFor is the weather a Weather dr gives: 1-3 Overcast, 4-6 Clear
 // (mgmg:6.21).
-func weatherFor(dr int) weather {
+func (s *State) weatherFor(dr int) weather {
+	if s.g.fh40 != nil {
+		return fh40WeatherFor(dr)
+	}
 	if dr <= 3 {
 		return overcast
 	}
@@ -23,7 +28,7 @@ func weatherFor(dr int) weather {
 // Advantage holder may have the roll rerolled (mgmg:12.2), and the day
 // begins once the roll stands (setWeather).
 func (s *State) rollWeather() {
-	if s.turn < firstWeatherRoll {
+	if s.turn < firstWeatherRoll && s.g.fh40 == nil { // fh40:6.21: from May 11
 		s.weather, s.dawnWeather = clear, clear
 		s.startDaylight()
 		return
@@ -34,11 +39,25 @@ func (s *State) rollWeather() {
 	s.offerReroll(rrWeather, dr, -1)
 }
 
+// checkWeather checks a position's weather against its date: September 17
+// and 18 begin Clear, and the weather is Clear or Overcast (mgmg:17.1); in
+// Fortress Holland May 10 is Clear and the weather Clear or Fog (fh40:6.21,
+// 17.1).
+func (s *State) checkWeather(turn int) error {
+	switch {
+	case s.g.fh40 != nil && (s.weather == overcast || s.dawnWeather == overcast || turn == FirstDay && s.dawnWeather != clear):
+		return fmt.Errorf("weather %s, dawn_weather %s: Fortress Holland's weather is clear or fog, and May 10 (turn %d) is clear (fh40:6.21, 17.1)", s.weather, s.dawnWeather, FirstDay)
+	case s.g.fh40 == nil && (s.weather == fog || s.dawnWeather == fog || turn < firstWeatherRoll && s.dawnWeather != clear):
+		return fmt.Errorf("weather %s, dawn_weather %s: the weather is clear or overcast, and September 17 and 18 begin Clear (mgmg:17.1)", s.weather, s.dawnWeather)
+	}
+	return nil
+}
+
 // setWeather sets the turn's weather by the Weather dr that stands and
 // begins the Daylight Phase (mgmg:6.21).
 func (s *State) setWeather(dr int) {
 	s.settleAdvantage() // the Weather dr ends the Dawn Phase (mgmg:12.2)
-	s.weather = weatherFor(dr)
+	s.weather = s.weatherFor(dr)
 	s.dawnWeather = s.weather
 	s.logf("mgmg:6.21", "the weather of September %d is %w", int(s.turn), int(s.weather))
 	s.startDaylight()

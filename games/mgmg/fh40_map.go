@@ -1,0 +1,35 @@
+package mgmg
+
+// Fortress Holland's part of the map (fh40:3.2, 3.3): the areas numbered
+// 26 and up and zones C, D, E, G, H and I. A Map restricted to it keeps
+// every place and its index, so that states of both games have one shape,
+// but the places out of play border nothing: no move, retreat, regroup or
+// supply line reaches them.
+
+// restrictToFortressHolland makes m the map of Fortress Holland.
+func (m *Map) restrictToFortressHolland() {
+	m.nbrs = make([][]int, m.Len())
+	for i := range m.Len() {
+		if !m.InFortressHolland(i) {
+			continue
+		}
+		for _, j := range m.Board.Neighbors(i) {
+			if m.InFortressHolland(j) {
+				m.nbrs[i] = append(m.nbrs[i], j)
+			}
+		}
+	}
+}
+
+// Neighbors is the places adjacent to place i that are in play.
+func (m *Map) Neighbors(i int) []int {
+	if m.nbrs != nil {
+		return m.nbrs[i]
+	}
+	return m.Board.Neighbors(i)
+}
+
+// Adjacent reports whether places i and j are adjacent and both in play.
+func (m *Map) Adjacent(i, j int) bool {
+	return m.Board.Adjacent(i, j) && (m.nbrs == nil || m.InFortressHolland(i) && m.InFortressHolland(j))
+}
