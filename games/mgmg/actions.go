@@ -12,7 +12,7 @@ import (
 type kind uint8
 
 const (
-	kDone      kind = iota + 1 // the side is done with its step, or a phase not yet built is over (see Prompt)
+	kDone      kind = iota + 1 // the side is done with its step
 	kPass                      // mgmg:8.24
 	kAdvance                   // mgmg:13.7 an Impulse Advance bought with Reserves
 	kRetract                   // mgmg:13.7 an Impulse Retraction
