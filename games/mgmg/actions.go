@@ -67,6 +67,8 @@ const (
 	kCoup                // fh40:20.3 the Bridge Coup with the train and a battalion
 	kCoupTo              // fh40:20.3 where the coup's units go
 	kCarry               // fh40:20.4 Panzer Zug 1 takes a battalion along
+	kSetupAll            // mgmg:5.2 place every unit of the side's Setup Card
+	kFormation           // mgmg:5.2 place one formation's units
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -88,6 +90,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		return c
 	}
 	switch k {
+	case kSetupAll, kFormation:
+		s.describeSetup(&c, k, x)
 	case kDone:
 		c.ID, c.Label = "done", "Done: end the "+s.Phase().Name
 		switch s.step {
@@ -207,7 +211,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle, "drop-done": kDropEnd, "exit-map": kExitMap}
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle, "drop-done": kDropEnd, "exit-map": kExitMap,
+	"setup-historical": kSetupAll}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -222,6 +227,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case !has:
 		k, ok := bareKinds[id]
 		return act(k, 0), ok
+	case prefix == "formation":
+		f := s.g.formationIndex(arg)
+		return act(kFormation, f), f >= 0
 	case prefix == "regroup":
 		u, ok := s.g.byID[arg]
 		return act(kUnit, int(u)), ok
@@ -311,6 +319,8 @@ func (s *State) rule() string {
 		return ddayPhases[f.DDay.Phase].Rule
 	}
 	switch s.step {
+	case stSetup:
+		return "mgmg:5.2"
 	case stAirBombardment:
 		return "mgmg:20.2"
 	case stArtilleryBarrage:
