@@ -167,7 +167,12 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 			Enemy: s.controller(int16(p)) != sd, Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
 	}
 	for _, p := range s.activeAreas(mv) {
-		g.Places[p].Supplied = s.boatSupplied(p) // a Boat Assault starts there (mgmg:9.5, fh40:9.5)
+		// a Boat Assault starts there, the only reader: the Allies' from a
+		// Corps-Controlled place while the marker is unused (mgmg:9.5), the
+		// Germans' in Fortress Holland (fh40:9.5)
+		if s.g.fh40 != nil && sd == germans || s.g.fh40 == nil && sd == allies && !s.boatUsed && s.control[p] == ctlCorps {
+			g.Places[p].Supplied = s.boatSupplied(p)
+		}
 	}
 	for u, st := range &s.units {
 		if st.Loc < 0 || s.g.side[u] == sd {
