@@ -12,7 +12,7 @@ import (
 type kind uint8
 
 const (
-	kDone      kind = iota + 1 // the side is done with its step, or a phase not yet built is over (see Prompt)
+	kDone      kind = iota + 1 // the side is done with its step
 	kPass                      // mgmg:8.24
 	kAdvance                   // mgmg:13.7 an Impulse Advance bought with Reserves
 	kRetract                   // mgmg:13.7 an Impulse Retraction
@@ -67,6 +67,8 @@ const (
 	kCoup                // fh40:20.3 the Bridge Coup with the train and a battalion
 	kCoupTo              // fh40:20.3 where the coup's units go
 	kCarry               // fh40:20.4 Panzer Zug 1 takes a battalion along
+	kSetupAll            // mgmg:5.2 place every unit of the side's Setup Card
+	kFormation           // mgmg:5.2 place one formation's units
 	kReorganize          // mgmg:23.6 a unit (low byte) recovers a level by eliminating another (high byte)
 )
 
@@ -89,6 +91,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		return c
 	}
 	switch k {
+	case kSetupAll, kFormation:
+		s.describeSetup(&c, k, x)
 	case kDone:
 		c.ID, c.Label = "done", "Done: end the "+s.Phase().Name
 		switch s.step {
@@ -212,7 +216,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle, "drop-done": kDropEnd, "exit-map": kExitMap}
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle, "drop-done": kDropEnd, "exit-map": kExitMap,
+	"setup-historical": kSetupAll}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -227,6 +232,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case !has:
 		k, ok := bareKinds[id]
 		return act(k, 0), ok
+	case prefix == "formation":
+		f := s.g.formationIndex(arg)
+		return act(kFormation, f), f >= 0
 	case prefix == "regroup":
 		u, ok := s.g.byID[arg]
 		return act(kUnit, int(u)), ok
@@ -321,6 +329,8 @@ func (s *State) rule() string {
 		return ddayPhases[f.DDay.Phase].Rule
 	}
 	switch s.step {
+	case stSetup:
+		return "mgmg:5.2"
 	case stAirBombardment:
 		return "mgmg:20.2"
 	case stArtilleryBarrage:

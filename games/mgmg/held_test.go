@@ -62,3 +62,28 @@ func TestHeldByMandatoryAssault(t *testing.T) {
 		t.Error("after the failure the canal is the Allies': want it German (mgmg:10.2)")
 	}
 }
+
+// TestGermanHeldCanals: every canal is German-held until a Held! marker
+// says otherwise (mgmg:9.62), so German infantry wades the canal 49/50 out
+// of Contested Schijndel (49) (mgmg:9.621 bars only the enemy's), and
+// wading it back into Contested 49 binds it to no Mandatory Assault, which
+// 10.2 asks only over an enemy-held boundary.
+func TestGermanHeldCanals(t *testing.T) {
+	s := impulseOf(t, 19, germans, "clear", []UnitPos{
+		{ID: "de-59-1034", At: "49", Level: "fresh"},
+		{ID: "us-1-501", At: "49", Level: "fresh"},
+	}, nil)
+	play(t, s, "assault:49", "move:de-59-1034")
+	if !slices.Contains(ids(s), "enter:50") {
+		t.Errorf("out of Contested 49: %v; want enter:50 over the German canal", ids(s))
+	}
+	s = impulseOf(t, 19, germans, "clear", []UnitPos{
+		{ID: "de-59-1034", At: "50", Level: "fresh"},
+		{ID: "de-59-1035", At: "49", Level: "fresh"},
+		{ID: "us-1-501", At: "49", Level: "fresh"},
+	}, nil)
+	play(t, s, "assault:50", "move:de-59-1034", "enter:49")
+	if s.pendingAssault(&s.impulseFrame().Move, s.g.at("49")) {
+		t.Error("into Contested 49 over the German canal: bound to a Mandatory Assault; want none (mgmg:10.2)")
+	}
+}

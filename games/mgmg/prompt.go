@@ -39,6 +39,8 @@ func (s *State) Phase() engine.Phase {
 		return ddayPhases[f.DDay.Phase]
 	}
 	switch {
+	case s.step == stSetup:
+		return phaseSetup
 	case (s.step == stReroll || s.step == stAttrition) && s.ddayBombardment():
 		if s.stack.frames[0].Place == s.g.zoneF {
 			return phaseArtillery
@@ -80,6 +82,9 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 // asks is what the step asks of the side to move (ask), and what the
 // others are told it decides (wait).
 func (s *State) asks() (ask, wait string) {
+	if s.step == stSetup {
+		return s.setupAsks()
+	}
 	switch s.step {
 	case stAirborneLanding:
 		return s.ddayAsks()

@@ -138,6 +138,7 @@ const (
 	stCoup            // fh40:20.3 the German answers a demolition attempt at Gennep with the Bridge Coup, or not
 	stCoupTo          // fh40:20.3 where the successful coup's units go
 	stCoupAttack      // fh40:20.3 the coup's battalion attacks the Dutch where it stands, with +1, or not
+	stSetup           // mgmg:5.2 a side places its units as its Setup Card shows (setup_choices.go)
 	stReorganize      // mgmg:23.6 the side reorganizes units, or is done (reorganization.go)
 )
 
@@ -153,7 +154,7 @@ var stepNames = [...]string{
 	stSunsetMarker: "sunset-marker",
 	stDropZone:     "dday-drop-zone",
 	stDemolition:   "bridge-demolition", stCoup: "bridge-coup", stCoupTo: "bridge-coup-to", stCoupAttack: "bridge-coup-attack",
-	stReorganize: "reorganization",
+	stSetup: "setup", stReorganize: "reorganization",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
