@@ -271,7 +271,7 @@ func (s *State) defender(u int16, hit *units) Defender {
 // (mgmg:11.41): never past Disrupt 2, never eliminated.
 func (s *State) reduceUnit(u int16, cost int) {
 	s.setLevel(u, s.units[u].Level+1)
-	s.logf("mgmg:11.41", "%u takes %d attrition points and becomes "+s.units[u].Level.String(), int(u), cost)
+	s.logf("mgmg:11.41", "%u takes %d "+engine.Plural(cost, "attrition point", "attrition points")+" and becomes "+s.units[u].Level.String(), int(u), cost)
 }
 
 // attritionChoices are the units the defender may reduce next with the
@@ -318,7 +318,7 @@ func (s *State) nextAttrition() {
 		return
 	}
 	if f.AP > 0 {
-		s.logf("mgmg:11.41", "%d attrition points are left that no unit can take: they are ignored", int(f.AP))
+		s.logf("mgmg:11.41", "%d "+engine.Plural(int(f.AP), "attrition point is", "attrition points are")+" left that no unit can take: they are ignored", int(f.AP))
 	}
 	s.endBombardment()
 }

@@ -29,6 +29,7 @@ var stepPhases = [...]engine.Phase{
 	stSunsetMarker: phaseDaylight,
 	stDropZone:     phaseLanding,
 	stDemolition:   phaseDemolition, stCoup: phaseCoup, stCoupTo: phaseCoup, stCoupAttack: phaseCoup,
+	stReorganize: phaseRefit,
 }
 
 // Phase implements engine.Prompter.
@@ -101,7 +102,7 @@ func (s *State) asks() (ask, wait string) {
 		return "Artillery Bombardment Phase: choose the primary target of the XXX Corps Artillery's barrage in Zone F", "the barrage's primary target"
 	case stAttrition:
 		f := s.stack.top()
-		return fmt.Sprintf("Bombardment of %s: %d attrition points are left; choose a unit to reduce one step (the most points any choice of units can take must be taken)", s.g.placeName(f.Place), f.AP),
+		return fmt.Sprintf("Bombardment of %s: %d "+engine.Plural(int(f.AP), "attrition point is", "attrition points are")+" left; choose a unit to reduce one step (the most points any choice of units can take must be taken)", s.g.placeName(f.Place), f.AP),
 			"which units take the attrition points"
 	case stBombardWith:
 		where := s.g.placeName(s.stack.top().Place)
@@ -123,6 +124,8 @@ func (s *State) asks() (ask, wait string) {
 		return "Refit: choose a unit to refit one level and the furthest depot it draws from, or a blown bridge to try to repair, or Done to bank what is left", "refits"
 	case stPurchase:
 		return fmt.Sprintf("Refit: buy Impulse Advances or Retractions for tomorrow at %d Reserves each (you have %d), or Done", impulseCost, s.reserves[s.active]), "Impulse Advances and Retractions"
+	case stReorganize:
+		return "Reorganization: choose a Spent or Disrupt 1 unit to recover a level by eliminating a Disrupt 1 or 2 unit of the same type in its place, or Done", "reorganizations"
 	case stRegroup:
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
 	case stReroll:

@@ -38,6 +38,8 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return s.legalRefits(buf)
 	case stPurchase:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
+	case stReorganize:
+		return s.legalReorganizations(buf)
 	case stImpulse:
 		f := s.impulseFrame()
 		switch {
@@ -123,6 +125,8 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyRefit(k, x)
 	case stPurchase:
 		s.applyPurchase(k)
+	case stReorganize:
+		s.applyReorganization(k, x)
 	case stRegroup, stRegroupTo:
 		s.applyRegroup(k, x)
 	case stReroll:
