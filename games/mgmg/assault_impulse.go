@@ -167,12 +167,7 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 			Enemy: s.controller(int16(p)) != sd, Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
 	}
 	for _, p := range s.activeAreas(mv) {
-		// a Boat Assault starts there, the only reader: the Allies' from a
-		// Corps-Controlled place while the marker is unused (mgmg:9.5), the
-		// Germans' in Fortress Holland (fh40:9.5)
-		if s.g.fh40 != nil && sd == germans || s.g.fh40 == nil && sd == allies && !s.boatUsed && s.control[p] == ctlCorps {
-			g.Places[p].Supplied = s.boatSupplied(p)
-		}
+		s.boatStart(g, sd, p)
 	}
 	for u, st := range &s.units {
 		if st.Loc < 0 || s.g.side[u] == sd {
@@ -366,6 +361,7 @@ func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
 				continue
 			}
 			mv.Active = p
+			s.boatStart(g, sd, p) // as groundIn marks the Active Area
 			if s.activates(int16(u), &mv, g) {
 				seen.add(int(p))
 				buf = append(buf, act(map[impulseKind]kind{impulseAssault: kAssaultImpulse, impulseInfiltration: kInfiltrationImpulse}[k], int(p)))
@@ -373,6 +369,16 @@ func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
 		}
 	}
 	return buf
+}
+
+// boatStart marks on ground g whether a Boat Assault of side sd may start
+// in Active Area p, the only reader of the mark: the Allies' from a
+// Corps-Controlled place while the marker is unused (mgmg:9.5), the
+// Germans' in Fortress Holland (fh40:9.5).
+func (s *State) boatStart(g *Ground, sd side, p int16) {
+	if s.g.fh40 != nil && sd == germans || s.g.fh40 == nil && sd == allies && !s.boatUsed && s.control[p] == ctlCorps {
+		g.Places[p].Supplied = s.boatSupplied(p)
+	}
 }
 
 // activates reports Fresh unit u making its place the Active Area of the
@@ -389,6 +395,7 @@ func (s *State) activates(u int16, mv *moves, g *Ground) bool {
 // (activates) for the impulse mv would begin with ground g.
 func (s *State) mayActivate(p int16, sd side, mv *moves, g *Ground) bool {
 	mv.Active = p
+	s.boatStart(g, sd, p)
 	for u, st := range &s.units {
 		if st.Loc == p && s.g.side[u] == sd && st.Level == StepFresh && s.activates(int16(u), mv, g) {
 			return true

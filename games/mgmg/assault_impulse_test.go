@@ -283,3 +283,65 @@ func TestInfiltrationReroll(t *testing.T) {
 		t.Errorf("the 1/504 at %d, 35 %s's, %s to move; want eliminated, German, the Allied impulse", us.Loc, s.controller(s.g.at("35")), s.active)
 	}
 }
+
+// TestActivationsSeeEachPlace: the listing of activations, which reuses one
+// ground for every place, offers exactly the places a ground built for each
+// place as the Active Area lets activate (mgmg:8.21), Boat Assaults from it
+// included (mgmg:9.5), over states sampled from random games.
+func TestActivationsSeeEachPlace(t *testing.T) {
+	checked := 0
+	for _, s := range benchStates(t) {
+		if s.step != stImpulse || s.impulseFrame().Move.Kind != impulseNone {
+			continue
+		}
+		sd := s.active
+		listed := map[int16]bool{}
+		for _, a := range s.legalActivations(nil, sd) {
+			if k, x := split(a); k == kAssaultImpulse {
+				listed[int16(x)] = true
+			}
+		}
+		for p := range int16(nPlaces) {
+			if p == s.g.uk {
+				continue
+			}
+			mv := s.startMoving(impulseAssault, p, sd)
+			want := s.mayActivate(p, sd, &mv, s.ground(sd, &mv))
+			if listed[p] != want {
+				t.Errorf("%s, %s: %s listed %v, but its own ground says %v", s.active, impulseName(s.impulse), s.g.placeName(p), listed[p], want)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no impulse state sampled")
+	}
+}
+
+// TestBoatAssaultActivates: a place whose only move is a Boat Assault may
+// be activated for it (mgmg:8.21, 9.5). The 129th Brigade in Druten (31),
+// Corps-Controlled and on a supply line to Zone F, has Beuningen (30) and
+// Niftrik (40) full with ten Allied units each, and the Waal before
+// Zetten (19), where a German stands: the Boat Assault is its one move.
+func TestBoatAssaultActivates(t *testing.T) {
+	s := newTestState(t, "standard")
+	control := map[string]string{}
+	for _, id := range s.g.placeIDs {
+		if id != "19" && id != "UK" {
+			control[id] = "corps"
+		}
+	}
+	us := []UnitPos{{ID: "gb-43-129", At: "31", Level: "fresh"}, {ID: "de-59-1034", At: "19", Level: "spent"}}
+	for i, id := range []string{"gb-gds-2-gren", "gb-gds-1-gren", "gb-gds-1-cold", "gb-gds-5-cold", "gb-gds-2-irish", "gb-gds-3-irish", "gb-gds-2-welsh", "gb-gds-1-welsh", "gb-gds-art", "gb-xxx-corps-art",
+		"gb-2hcr", "gb-8ab-47dg", "gb-8ab-1318h", "gb-8ab-sry", "gb-43-130", "gb-43-214", "gb-43-art", "us-1-504", "us-2-504", "gb-1abn-1-para"} {
+		us = append(us, UnitPos{ID: id, At: []string{"30", "40"}[i/10], Level: "spent"})
+	}
+	s = impulseOf(t, 19, allies, "clear", us, control)
+	if !slices.Contains(ids(s), "assault:31") {
+		t.Fatalf("choices %v; want Druten offered for its Boat Assault", ids(s))
+	}
+	play(t, s, "assault:31", "move:gb-43-129")
+	if got := ids(s); !slices.Equal(got, []string{"enter:19:boat"}) {
+		t.Errorf("the 129th's moves %v; want only the Boat Assault into 19", got)
+	}
+}
