@@ -303,6 +303,8 @@ var (
 		"green-polder": {Fill: "#f4efe2", Field: "#1f7a3a", Text: "#ffffff", Stroke: "#2166c9"},
 	}
 	sectorFills = map[Sector]string{RedDevils: "#f3e4dc", AllAmerican: "#e6efdc", ScreamingEagle: "#f1edd6"}
+	// outOfPlay greys the places a game leaves out of play (fh40:3.2, 3.3, 3.4).
+	outOfPlay = area.PlaceStyle{Fill: "#d3d0c8", Field: "#e4e2dc", Text: "#8a8a8a", Stroke: "#a8a8a8"}
 )
 
 // Palette is the palette the map is drawn with: open-ground borders grey
@@ -313,6 +315,7 @@ func (m *Map) Palette() *area.Palette {
 	for k, st := range dropStyles {
 		pal.Styles[k] = st
 	}
+	pal.Styles["out-of-play"] = outOfPlay
 	return pal
 }
 
@@ -321,6 +324,9 @@ func (m *Map) Palette() *area.Palette {
 // outlined blue on polder, "*" beside Arnhem and Eindhoven (mgmg:3.22-3.25),
 // and a black and white supply mark under a supply head (mgmg:3.262).
 func (m *Map) Decor(i int) area.Decor {
+	if m.nbrs != nil {
+		return m.fortressHollandDecor(i)
+	}
 	p := &m.places[i]
 	if m.Place(i).Kind == area.KindBox {
 		return area.Decor{}
@@ -344,7 +350,12 @@ func (m *Map) SVGOptions() area.SVGOptions {
 	return area.SVGOptions{
 		Palette: m.Palette(),
 		Decor:   m.Decor,
-		Fill:    func(i int) string { return sectorFills[m.places[i].Sector] },
+		Fill: func(i int) string {
+			if m.nbrs != nil { // fh40:3.26: no airborne sectors
+				return ""
+			}
+			return sectorFills[m.places[i].Sector]
+		},
 	}
 }
 

@@ -90,17 +90,14 @@ func MustLoadFH40() *Game {
 	return g
 }
 
-// setUpFH40 places the markers (fh40:5.1) and the units, Fresh (fh40:5.2):
-// the Germans Control areas 26 and 36 and zones C and D, the Dutch every
-// other place, and hold every bridge in play (fh40:9.62, 19.1); the
-// Germans start with the Advantage (fh40:12.1). Play begins with the
-// Bridge Demolition Phase (fh40:6.22).
+// setUpFH40 places the markers (fh40:5.1) and the start Control (fh40:5.2)
+// before the units are placed by choices (setup_choices.go): the Germans
+// Control areas 26 and 36 and zones C and D, the Dutch every other place,
+// and hold every bridge in play (fh40:9.62, 19.1); the Germans start with
+// the Advantage (fh40:12.1). Play begins with the Bridge Demolition Phase
+// (fh40:6.22).
 func (s *State) setUpFH40() {
-	s.turn, s.weather, s.dawnWeather = FirstDay, clear, clear
-	s.impulse, s.advantage, s.sunsetDRM = 0, germans, 0
-	for u := range s.g.pieces.Units {
-		s.put(int16(u), s.g.placeIndex[s.g.units[u].Place], StepFresh)
-	}
+	s.advantage = germans
 	for p := range int16(nPlaces) {
 		if s.g.m.InFortressHolland(int(p)) {
 			s.setControl(p, ctlAirborne)
@@ -114,8 +111,6 @@ func (s *State) setUpFH40() {
 			s.bridges[i].Held = heldAllied
 		}
 	}
-	s.logf("fh40:5.2", "the set-up of the counter backs (our reconstruction) is placed")
-	s.startTurn()
 }
 
 // colour is the colour of unit u's counter: its force's (mgmg:4.111), every

@@ -9,8 +9,18 @@ import (
 	"sandtable/engine"
 )
 
-// newFH40 starts Fortress Holland from a fixed seed.
+// newFH40 starts Fortress Holland from a fixed seed, both set-ups
+// played: the Dutch, then the German (fh40:5.2).
 func newFH40(t *testing.T) *State {
+	t.Helper()
+	s := newUnsetFH40(t)
+	play(t, s, "setup-historical", "setup-historical")
+	return s
+}
+
+// newUnsetFH40 is a new game of Fortress Holland before either side has
+// set up.
+func newUnsetFH40(t *testing.T) *State {
 	t.Helper()
 	st, err := MustLoadFH40().New("standard", nil, 1)
 	if err != nil {

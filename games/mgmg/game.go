@@ -263,11 +263,7 @@ func (g *Game) New(scenario string, raw map[string]string, seed uint64) (engine.
 		return nil, err
 	}
 	s := g.newState(o, seed)
-	if g.fh40 != nil {
-		s.setUpFH40()
-	} else {
-		s.setUp()
-	}
+	s.setUp()
 	return s, nil
 }
 

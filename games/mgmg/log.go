@@ -65,9 +65,14 @@ func (s *State) LogLines(_ engine.Seat, from, to int) []engine.LogLine {
 }
 
 // logLine formats a log entry; the units and places it names are its refs,
-// the numbers it shows its numbers.
+// the numbers it shows its numbers. Its turn is the day in mgmg, and in
+// Fortress Holland the turn's number, May 10 being Turn 1 (fh40:3.6).
 func (g *Game) logLine(e logEntry) engine.LogLine {
-	return engine.FormatLogLine(int(e.Turn), e.Rule, e.Fmt, e.Args[:], g.logName)
+	turn := int(e.Turn)
+	if g.fh40 != nil {
+		turn += 1 - FirstDay
+	}
+	return engine.FormatLogLine(turn, e.Rule, e.Fmt, e.Args[:], g.logName)
 }
 
 // logName writes a unit (%u), a place (%p), a side (%s), the weather (%w)

@@ -40,7 +40,7 @@ func (s *State) Phase() engine.Phase {
 	}
 	switch {
 	case s.step == stSetup:
-		return phaseSetup
+		return engine.Phase{ID: phaseSetup.ID, Name: phaseSetup.Name, Rule: s.g.setupRule()}
 	case (s.step == stReroll || s.step == stAttrition) && s.ddayBombardment():
 		if s.stack.frames[0].Place == s.g.zoneF {
 			return phaseArtillery

@@ -14,8 +14,21 @@ func (s *State) setUp() {
 	// construct, boat and ferry markers available.
 	s.turn, s.weather, s.dawnWeather = FirstDay, clear, clear
 	s.impulse, s.advantage, s.sunsetDRM = 0, allies, 0
-	s.step, s.active = stSetup, germans
+	if s.g.fh40 != nil {
+		s.setUpFH40()
+	}
+	s.step, s.active = stSetup, s.g.firstToSetUp()
 	s.nextSetup()
+}
+
+// firstToSetUp is the side that places its units first: the Germans in
+// mgmg (our reading, the rule names no order), the Dutch in Fortress
+// Holland, who go first wherever its rules name an order (fh40:6.3, 6.5).
+func (g *Game) firstToSetUp() side {
+	if g.fh40 != nil {
+		return allies
+	}
+	return germans
 }
 
 // setupPlace is where unit u sets up: the area or zone of its Setup Card,

@@ -37,7 +37,7 @@ func (g *Game) formations() ([]formation, []int) {
 		case d.Corps != "":
 			f.id, f.name = d.Corps, d.Corps+" Corps"
 		default:
-			f.id, f.name = "other-"+f.side.String(), "other "+f.side.name()+" units"
+			f.id, f.name = "other-"+f.side.String(), "other "+g.sideName(f.side)+" units"
 		}
 		f.id = strings.ToLower(strings.ReplaceAll(f.id, " ", "-"))
 		of[u] = -1
@@ -95,7 +95,7 @@ func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 func (s *State) describeSetup(c *engine.Choice, k kind, x int) {
 	n, by := s.setupLeft()
 	if k == kSetupAll {
-		c.ID, c.Label = "setup-historical", "Set up as the Setup Card shows (the historical set-up, our reconstruction): "+unitCount(n)
+		c.ID, c.Label = "setup-historical", "Set up as "+s.g.setupCard()+" shows (the historical set-up, our reconstruction): "+unitCount(n)
 		return
 	}
 	list, _ := s.g.formations()
@@ -114,19 +114,19 @@ func (s *State) applySetup(k kind, x int) {
 			n++
 		}
 	}
-	s.logf("mgmg:5.2", "the %s side places %d units as its Setup Card shows", int(s.active), n)
+	s.logf(s.g.setupRule(), "the %s side places %d units as "+s.g.setupCard()+" shows", int(s.active), n)
 	s.nextSetup()
 }
 
-// nextSetup hands the set-up to the Allies once the Germans have placed
-// every unit, and begins play once both have (mgmg:5.3).
+// nextSetup hands the set-up to the other side once the first has placed
+// every unit, and begins play once both have (mgmg:5.3, fh40:5.3).
 func (s *State) nextSetup() {
 	for {
 		if n, _ := s.setupLeft(); n > 0 {
 			return
 		}
-		if s.active == germans {
-			s.active = allies
+		if s.active == s.g.firstToSetUp() {
+			s.active = s.active.other()
 			continue
 		}
 		s.startTurn()
@@ -138,7 +138,24 @@ func (s *State) nextSetup() {
 // other is told.
 func (s *State) setupAsks() (ask, wait string) {
 	n, _ := s.setupLeft()
-	return "Set-up: place your " + unitCount(n) + " as your Setup Card shows, all at once or a formation at a time", "the " + s.active.name() + " set-up"
+	return "Set-up: place your " + unitCount(n) + " as " + s.g.setupCard() + " shows, all at once or a formation at a time", "the " + s.g.sideName(s.active) + " set-up"
+}
+
+// setupCard is what shows each unit's set-up place: a Setup Card in mgmg,
+// the counter backs in Fortress Holland (fh40:5.2).
+func (g *Game) setupCard() string {
+	if g.fh40 != nil {
+		return "the counter backs"
+	}
+	return "the Setup Card"
+}
+
+// setupRule is the rule of the set-up.
+func (g *Game) setupRule() string {
+	if g.fh40 != nil {
+		return "fh40:5.2"
+	}
+	return "mgmg:5.2"
 }
 
 // unitCount is a count of units in words.

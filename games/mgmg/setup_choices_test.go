@@ -47,6 +47,21 @@ func TestSetupChoices(t *testing.T) {
 	}
 }
 
+// checkOnlyDivisionPlaced fails unless the n units of side sd on the map
+// are all of division div, each Fresh in the place its set-up names.
+func checkOnlyDivisionPlaced(t *testing.T, s *State, sd side, div string, n int) {
+	t.Helper()
+	if got := onMap(s, sd); got != n {
+		t.Fatalf("the %s formation placed %d units, want its %d", div, got, n)
+	}
+	for u, st := range &s.units {
+		d := &s.g.units[u]
+		if st.Loc >= 0 && (d.Division != div || st.Loc != s.g.placeIndex[d.Place] || st.Level != StepFresh) {
+			t.Fatalf("%s is at %s (%s), set up in %s", d.ID, s.g.locName(st.Loc), levelNames[st.Level], d.Place)
+		}
+	}
+}
+
 // TestSetupByFormation places the 9th SS Panzer Division alone: its eight
 // units of the set-up, each in its card's place and Fresh (mgmg:5.2);
 // then the rest of the Germans, and the Allies, whose first lift waits in
@@ -54,15 +69,7 @@ func TestSetupChoices(t *testing.T) {
 func TestSetupByFormation(t *testing.T) {
 	s := newUnsetState(t)
 	play(t, s, "formation:9ss")
-	if n := onMap(s, germans); n != 8 {
-		t.Fatalf("the 9SS formation placed %d units, want its 8", n)
-	}
-	for u, st := range &s.units {
-		d := &s.g.units[u]
-		if st.Loc >= 0 && (d.Division != "9SS" || st.Loc != s.g.placeIndex[d.Place] || st.Level != StepFresh) {
-			t.Fatalf("%s is at %s (%s), card %s", d.ID, s.g.locName(st.Loc), levelNames[st.Level], d.Place)
-		}
-	}
+	checkOnlyDivisionPlaced(t, s, germans, "9SS", 8)
 	if s.ToMove() != "german" || slices.Contains(choiceIDs(s), "formation:9ss") {
 		t.Fatalf("after the 9SS the Germans go on, without it: %s to move, %v", s.ToMove(), choiceIDs(s))
 	}

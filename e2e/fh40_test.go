@@ -1,0 +1,70 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// fh40Seed is the seed of the game TestFortressHolland plays; any seed
+// will do, the test plans with the engine.
+const fh40Seed = "10"
+
+// TestFortressHolland plays a whole game of Fortress Holland: 1940 in one
+// browser holding both seats, as TestMontysGamble plays Monty's Gamble:
+// the lobby creates it, the Dutch place their counter backs' set-up a
+// formation at a time, then the Germans theirs whole (fh40:5.2), then
+// every choice to the end is made on the page, checked against the engine
+// at each step. On the way: the map draws the variant's tracks and
+// displays, the replay draws the game, a rule link opens the fh40 rules
+// index at its section.
+func TestFortressHolland(t *testing.T) {
+	tm := newTimer(t)
+	base, p, m, s := newWholeGame(t, "fh40", fh40Seed)
+	if !strings.Contains(s.Prompt, "counter backs") || s.ToMove != "allied" {
+		t.Fatalf("the game begins with %s to move, prompt %q; want the Dutch set-up", s.ToMove, s.Prompt)
+	}
+	tm.mark("lobby: fh40 game created")
+
+	// The whole map, its 76 places (those out of play grey); in the side
+	// panel May 10-12 (fh40:3.6), the Impulse Track's C, B, A, 0-13
+	// (fh40:3.7 is mgmg's), the two German Air Bombardment markers
+	// (fh40:3.5, 4.3); no Supply Track, construct or boat box, nor the
+	// United Kingdom box (fh40:3.4, 3.8-3.11 not used).
+	checkDrawn(t, p, map[string]int{"places": 76, "turn": 3, "impulse": 17, "supply": 0, "air": 2, "construct": 0, "boat": 0, "uk": 0})
+
+	// The set-up: the Dutch a formation at a time, the Germans whole.
+	s = playSetups(p, m, s, "allied")
+	tm.mark("both set-ups")
+	// 26 German counters, 35 Dutch and 2 French (data/fh40_units.json).
+	counters := run(p, "count the counters", 5*time.Second, chromedp.Evaluate[map[string]int](`(() => {
+	  const n = {};
+	  for (const e of document.querySelectorAll('#board [data-unit]')) n[e.dataset.unit.split('-')[0]] = (n[e.dataset.unit.split('-')[0]] || 0) + 1;
+	  return n;
+	})()`))
+	if counters["de"] != 26 || counters["nl"] != 35 || counters["fr"] != 2 {
+		t.Fatalf("after the set-up the map holds %v counters by nationality, want 26 de, 35 nl, 2 fr", counters)
+	}
+	if screenshots() {
+		// The map south of the Waal on a large screen, at the start:
+		// zoomed (the wheel) around Gemert (53), in its south,
+		// once the hand-over's note is gone.
+		p.do("a large screen", 5*time.Second, chromedp.EmulateViewport(1680, 1050), chromedp.Sleep(500*time.Millisecond))
+		run(p, "zoom on the south", 5*time.Second, chromedp.Evaluate[bool](`(() => {
+		  const r = document.querySelector('#board [data-place="53"]').getBoundingClientRect();
+		  document.querySelector('#board').dispatchEvent(new WheelEvent('wheel',
+		    {clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, deltaY: -200, bubbles: true, cancelable: true}));
+		  return true;
+		})()`))
+		p.do("the note gone", 5*time.Second, chromedp.WaitNotPresent(chromedp.CSS("#toast.show")))
+		p.shot("fh40.png")
+		p.do("fit the map", 5*time.Second, chromedp.EmulateReset(), chromedp.Click(chromedp.CSS("#zoom-fit")))
+	}
+
+	p, s = playToTheEnd(t, base, p, m, s, nil)
+	tm.mark("to the end")
+	checkReplay(t, base, p.gameID(), s.Version)
+	checkRuleLink(t, p, "fh40")
+}
