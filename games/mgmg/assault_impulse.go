@@ -154,6 +154,9 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 	for _, p := range s.activeAreas(mv) {
 		g.Places[p].Supplied = s.boatSupplied(p) // a Boat Assault starts there (mgmg:9.5, fh40:9.5)
 	}
+	if g.FH40 && g.German {
+		s.fh40BoatBanks(g)
+	}
 	for u, st := range &s.units {
 		if st.Loc < 0 || s.g.side[u] == sd {
 			continue
