@@ -27,9 +27,17 @@ type sim struct {
 	s engine.State
 }
 
+// newSim is a game of Storm Over Arnhem's basic scenario.
 func newSim(t *testing.T, seed string) *sim {
 	t.Helper()
-	g, err := games.Get("soa")
+	return newGameSim(t, "soa", "basic", seed)
+}
+
+// newGameSim is an engine game that follows the page's choices, for the
+// game and scenario given.
+func newGameSim(t *testing.T, game, scenario, seed string) *sim {
+	t.Helper()
+	g, err := games.Get(game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,11 +45,7 @@ func newSim(t *testing.T, seed string) *sim {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts, err := engine.ResolveOptions(g, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := g.New("basic", opts, n)
+	s, err := g.New(scenario, nil, n)
 	if err != nil {
 		t.Fatal(err)
 	}

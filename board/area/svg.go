@@ -190,16 +190,19 @@ func crossingsAt(f board.Features) (road, rail, ferry float64) {
 }
 
 // Crossing is where a bridge or a ferry of the map crosses the border
-// between two areas, as the drawing marks it: a client places its markers
-// (a blown bridge, a used ferry) there.
+// between two areas, as the drawing marks it, or the middle of a river or
+// canal border that has neither: a client places its markers (a blown
+// bridge, a used ferry, a border held) there.
 type Crossing struct {
 	Between [2]string `json:"between"`
-	Kind    string    `json:"kind"` // "bridge" or "ferry"
+	Kind    string    `json:"kind"` // "bridge", "ferry" or "border"
 	At      Point     `json:"at"`
+	dir     Point     // the border's direction there
 }
 
-// Crossings lists the bridges and ferries on the borders of areas, in the
-// order of the map file's featured edges.
+// Crossings lists the bridges and ferries on the borders of areas, and the
+// river and canal borders without either, in the order of the map file's
+// featured edges.
 func (b *Board) Crossings() []Crossing {
 	var out []Crossing
 	for _, ae := range b.areaEdges() {
@@ -210,13 +213,18 @@ func (b *Board) Crossings() []Crossing {
 			if !f.Has(board.Road) {
 				at = rail
 			}
-			if c, _, ok := borderPoint(ae.p.Polygon, ae.q.Polygon, at); ok {
-				out = append(out, Crossing{ae.Between, "bridge", c})
+			if c, d, ok := borderPoint(ae.p.Polygon, ae.q.Polygon, at); ok {
+				out = append(out, Crossing{ae.Between, "bridge", c, d})
 			}
 		}
 		if f.Has(board.Ferry) {
-			if c, _, ok := borderPoint(ae.p.Polygon, ae.q.Polygon, ferry); ok {
-				out = append(out, Crossing{ae.Between, "ferry", c})
+			if c, d, ok := borderPoint(ae.p.Polygon, ae.q.Polygon, ferry); ok {
+				out = append(out, Crossing{ae.Between, "ferry", c, d})
+			}
+		}
+		if !f.Has(board.Bridge) && !f.Has(board.Ferry) && (f.Has(board.River) || f.Has(board.Canal)) {
+			if c, d, ok := borderPoint(ae.p.Polygon, ae.q.Polygon, 0.5); ok {
+				out = append(out, Crossing{ae.Between, "border", c, d})
 			}
 		}
 	}
@@ -280,28 +288,20 @@ func (b *Board) waterBorders(s *svg) {
 // ferries (a box with "Ferry") on the borders of areas.
 func (b *Board) crossings(s *svg) {
 	s.f(`<g id="crossings">` + "\n")
-	for _, ae := range b.areaEdges() {
-		e, p, q := ae.EdgeFeature, ae.p, ae.q
-		f := e.Features
-		road, rail, ferry := crossingsAt(f)
-		if f.Has(board.Bridge) {
-			at := road
-			if !f.Has(board.Road) {
-				at = rail
-			}
-			if c, d, ok := borderPoint(p.Polygon, q.Polygon, at); ok {
-				n := Point{-d.Y, d.X} // across the border
-				a, z := add(c, scale(n, 8)), sub(c, scale(n, 8))
-				s.f(`<circle cx="%s" cy="%s" r="6.5" fill="%s" stroke="%s" stroke-width="0.8"/>`, num(c.X), num(c.Y), s.pal.BridgeMark, s.pal.Road)
-				s.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="4.5"/>`+"\n", num(a.X), num(a.Y), num(z.X), num(z.Y), s.pal.Road)
-			}
+	for _, x := range b.Crossings() {
+		c := x.At
+		if x.Kind == "bridge" {
+			n := Point{-x.dir.Y, x.dir.X} // across the border
+			a, z := add(c, scale(n, 8)), sub(c, scale(n, 8))
+			s.f(`<circle cx="%s" cy="%s" r="6.5" fill="%s" stroke="%s" stroke-width="0.8"/>`, num(c.X), num(c.Y), s.pal.BridgeMark, s.pal.Road)
+			s.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="4.5"/>`+"\n", num(a.X), num(a.Y), num(z.X), num(z.Y), s.pal.Road)
+			continue
 		}
-		if f.Has(board.Ferry) {
-			if c, _, ok := borderPoint(p.Polygon, q.Polygon, ferry); ok {
-				s.f(`<rect x="%s" y="%s" width="30" height="12" fill="#ffffff" stroke="%s" stroke-width="0.8"/>`, num(c.X-15), num(c.Y-6), s.pal.CanalShore)
-				s.f(`<text x="%s" y="%s" text-anchor="middle" font-size="8.5" fill="%s">Ferry</text>`+"\n", num(c.X), num(c.Y+3), s.pal.CanalShore)
-			}
+		if x.Kind != "ferry" {
+			continue
 		}
+		s.f(`<rect x="%s" y="%s" width="30" height="12" fill="#ffffff" stroke="%s" stroke-width="0.8"/>`, num(c.X-15), num(c.Y-6), s.pal.CanalShore)
+		s.f(`<text x="%s" y="%s" text-anchor="middle" font-size="8.5" fill="%s">Ferry</text>`+"\n", num(c.X), num(c.Y+3), s.pal.CanalShore)
 	}
 	s.f("</g>\n")
 }

@@ -4,6 +4,9 @@
 package boardtest
 
 import (
+	"bytes"
+	"encoding/xml"
+	"io"
 	"slices"
 	"testing"
 
@@ -39,6 +42,21 @@ func CheckGraph(t testing.TB, g board.Graph) {
 			if f != 0 && !adj {
 				t.Errorf("places %d and %d are not adjacent but their edge has features %v", i, j, f)
 			}
+		}
+	}
+}
+
+// CheckSVG fails the test when a drawing of a board is not well-formed XML.
+func CheckSVG(t testing.TB, svg []byte) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(svg))
+	for {
+		_, err := dec.Token()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed XML: %v", err)
 		}
 	}
 }

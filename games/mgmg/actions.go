@@ -67,6 +67,9 @@ const (
 	kCoup                // fh40:20.3 the Bridge Coup with the train and a battalion
 	kCoupTo              // fh40:20.3 where the coup's units go
 	kCarry               // fh40:20.4 Panzer Zug 1 takes a battalion along
+	kSetupAll            // mgmg:5.2 place every unit of the side's Setup Card
+	kFormation           // mgmg:5.2 place one formation's units
+	kReorganize          // mgmg:23.6 a unit (low byte) recovers a level by eliminating another (high byte)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -88,6 +91,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		return c
 	}
 	switch k {
+	case kSetupAll, kFormation:
+		s.describeSetup(&c, k, x)
 	case kDone:
 		c.ID, c.Label = "done", "Done: end the "+s.Phase().Name
 		switch s.step {
@@ -97,6 +102,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 			c.Label, c.Rule = "Done refitting: what is left in depots in Free places goes to the Reserves", "mgmg:13.7"
 		case stPurchase:
 			c.Label = "Done with the Refit Phase"
+		case stReorganize:
+			c.Label = "Done reorganizing"
 		case stRegroup:
 			c.Label = "Done regrouping"
 		case stSupport:
@@ -122,6 +129,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.ID, c.Label, c.Refs, c.Rule = "interdict:"+id, "Place an Air Interdiction marker in "+s.g.placeName(int16(x)), []string{"area:" + id}, "mgmg:16.4"
 	case kDepot:
 		c = s.describeDepot(int16(x))
+	case kReorganize:
+		c = s.describeReorganization(int16(x&0xff), int16(x>>8))
 	case kRefitUnit:
 		c = s.describeRefit(int16(x&0xff), x>>8)
 	case kRepair:
@@ -207,7 +216,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 
 // bareKinds are the choice IDs without an argument.
 var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse": kAdvance, "retract-impulse": kRetract, "keep": kKeep, "reroll": kReroll,
-	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle, "drop-done": kDropEnd, "exit-map": kExitMap}
+	"stop": kStop, "end-impulse": kEndImpulse, "barrage": kBarrage, "stay": kStay, "support-done": kSupportDone, "single": kSingle, "drop-done": kDropEnd, "exit-map": kExitMap,
+	"setup-historical": kSetupAll}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
 func fmtRoll(verb string, f *frame) string {
@@ -222,6 +232,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case !has:
 		k, ok := bareKinds[id]
 		return act(k, 0), ok
+	case prefix == "formation":
+		f := s.g.formationIndex(arg)
+		return act(kFormation, f), f >= 0
 	case prefix == "regroup":
 		u, ok := s.g.byID[arg]
 		return act(kUnit, int(u)), ok
@@ -290,6 +303,11 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 		b := s.g.bridgeIndexOf(name)
 		i, err := strconv.Atoi(d)
 		return act(kRepair, b|i<<8), b >= 0 && err == nil && i >= 0 && i < maxDepots
+	case prefix == "reorganize":
+		uid, vid, _ := strings.Cut(arg, ":")
+		u, ok1 := s.g.byID[uid]
+		v, ok2 := s.g.byID[vid]
+		return act(kReorganize, int(u)|int(v)<<8), ok1 && ok2
 	case prefix == "refit":
 		uid, d, _ := strings.Cut(arg, ":")
 		u, ok := s.g.byID[uid]
@@ -311,6 +329,8 @@ func (s *State) rule() string {
 		return ddayPhases[f.DDay.Phase].Rule
 	}
 	switch s.step {
+	case stSetup:
+		return "mgmg:5.2"
 	case stAirBombardment:
 		return "mgmg:20.2"
 	case stArtilleryBarrage:
@@ -325,6 +345,8 @@ func (s *State) rule() string {
 		return "mgmg:13.6"
 	case stPurchase:
 		return "mgmg:13.7"
+	case stReorganize:
+		return "mgmg:23.6"
 	case stRegroup, stRegroupTo:
 		return "mgmg:6.5"
 	case stReroll:

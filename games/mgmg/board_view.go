@@ -208,6 +208,8 @@ func (g *Game) markerSymbols(pal *area.Palette) []symbol.Symbol {
 			symbol.El("circle", "cx", 9, "cy", 9, "r", 6.5, "fill", p("ferry-used")), symbol.El("rect", "x", 4.5, "y", 7.6, "width", 9, "height", 2.8, "fill", p("marker"))),
 		marker("marker-ferry-destroyed", field(p("marker"), p("marker-edge")),
 			symbol.El("path", "d", "M4,4L14,14M14,4L4,14", "stroke", p("blown"), "stroke-width", 2.4)),
+		// mgmg:4.6: the Held! marker on a boundary the Allies hold.
+		marker("marker-held", field(p("marker"), p("allied-bridge")), text(9, 12.6, 8.5, p("allied-bridge"), "H!")),
 		// mgmg:3.10: the Boat Assault marker.
 		marker("marker-boat", field(p("marker"), p("marker-edge")),
 			symbol.El("path", "d", "M2.5,9H15.5L13,13H5Z", "fill", p("allied-bridge")), text(9, 7.5, 5.5, p("marker-ink"), "BOAT")),
@@ -300,24 +302,60 @@ func (g *Game) makeDrawing() {
 		u := &g.units[i]
 		units[i] = unitDoc{*u, u.Side(), u.Label()}
 	}
-	type crossingDoc struct {
-		area.Crossing
-		ID string `json:"id"` // a bridge's name as views write it, or a ferry's index in views' ferries
-	}
-	var cs []crossingDoc
-	for _, c := range g.m.Crossings() {
-		k := int(g.placeIndex[c.Between[0]])*nPlaces + int(g.placeIndex[c.Between[1]])
-		switch {
-		case c.Kind == "bridge" && g.bridgeAt[k] >= 0:
-			cs = append(cs, crossingDoc{c, g.bridgeName(int(g.bridgeAt[k]))})
-		case c.Kind == "ferry" && g.ferryAt[k] >= 0:
-			cs = append(cs, crossingDoc{c, fmt.Sprint(g.ferryAt[k])})
-		}
-	}
 	d.doc = mustJSON(map[string]any{
 		"map": map[string]any{"title": g.m.Title, "note": g.m.Note, "width": g.m.Width, "height": g.m.Height, "places": places,
-			"crossings": cs},
+			"crossings": g.crossingDocs()},
 		"units": units, "palette": d.pal, "svg": svg.String(), "symbols": d.symbols,
 		"air_markers": g.pieces.Setup.AirMarkers,
 	})
+}
+
+// crossingDoc is a crossing as the board document gives it: its ID (a
+// bridge's name as views write it, a ferry's index in views' ferries, a
+// border's name) and, on the one crossing of each river or canal boundary
+// where its Held! marker goes (the bridge's, else the ferry's, else its
+// middle), the boundary's name as views' held lists it (mgmg:4.6).
+type crossingDoc struct {
+	area.Crossing
+	ID     string `json:"id"`
+	Border string `json:"border,omitempty"`
+}
+
+func (g *Game) crossingDocs() []crossingDoc {
+	var cs []crossingDoc
+	marked := map[string]bool{}
+	crossings := g.m.Crossings()
+	// Bridges first, then ferries, then bare borders: each boundary's
+	// Held! marker goes on the first of its crossings.
+	for _, kind := range []string{"bridge", "ferry", "border"} {
+		for _, c := range crossings {
+			if c.Kind != kind {
+				continue
+			}
+			i, j := g.placeIndex[c.Between[0]], g.placeIndex[c.Between[1]]
+			k := int(i)*nPlaces + int(j)
+			name := g.borderName(Border{int(min(i, j)), int(max(i, j))})
+			doc := crossingDoc{Crossing: c, ID: name}
+			switch {
+			case kind == "bridge" && g.bridgeAt[k] < 0, kind == "ferry" && g.ferryAt[k] < 0:
+				continue
+			case kind == "ferry":
+				doc.ID = fmt.Sprint(g.ferryAt[k])
+			}
+			if !marked[name] {
+				doc.Border, marked[name] = name, true
+			}
+			cs = append(cs, doc)
+		}
+	}
+	// The boundaries the rules make (15/17, 7/17: areas that share no
+	// border, mgmg:3.2): their markers halfway between the areas.
+	for _, b := range g.boundaries {
+		if name := g.borderName(b); !marked[name] && g.m.IsArea(b.A) && g.m.IsArea(b.B) {
+			p, q := g.m.Place(b.A), g.m.Place(b.B)
+			at := area.Point{X: (p.Label.X + q.Label.X) / 2, Y: (p.Label.Y + q.Label.Y) / 2}
+			cs = append(cs, crossingDoc{Crossing: area.Crossing{Between: [2]string{p.ID, q.ID}, Kind: "border", At: at}, ID: name, Border: name})
+		}
+	}
+	return cs
 }

@@ -330,21 +330,6 @@ func (s *State) depotList() []DepotPos {
 	return out
 }
 
-// depotPanel sums up the depots on the map for the side panel: each with
-// its place and the Supply Points it has left.
-func (s *State) depotPanel() string {
-	var parts []string
-	for _, d := range s.depots[:s.nDepots] {
-		if d.At >= 0 {
-			parts = append(parts, fmt.Sprintf("%s in %s: %d", s.g.depotName(d.Kind), s.g.placeIDs[d.At], d.Points))
-		}
-	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, "; ")
-}
-
 // describeDepot labels the choice of a place for the next marker.
 func (s *State) describeDepot(p int16) engine.Choice {
 	k := s.nextDepotKind()

@@ -108,6 +108,9 @@ func (s *State) Hash() uint64 {
 	for _, w := range s.refitted {
 		h.Add(w)
 	}
+	for _, w := range s.reorganized {
+		h.Add(w)
+	}
 	h.Add(uint64(s.tried) | uint64(uint8(s.banked))<<32)
 	h.Add(s.held)
 	h.Int(s.choices)

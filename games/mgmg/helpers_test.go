@@ -6,14 +6,17 @@ import (
 	"sandtable/engine"
 )
 
-// newGame starts the standard game from a fixed seed.
+// newTestState starts a game of the scenario from a fixed seed, both sides
+// set up as their Setup Cards show (mgmg:5.2): D-Day's first phase.
 func newTestState(t *testing.T, scenario string) *State {
 	t.Helper()
 	st, err := MustLoad().New(scenario, nil, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st.(*State)
+	s := st.(*State)
+	play(t, s, "setup-historical", "setup-historical")
+	return s
 }
 
 // play applies choices by ID, failing the test on any that is not legal.

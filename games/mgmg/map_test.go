@@ -2,8 +2,6 @@ package mgmg
 
 import (
 	"bytes"
-	"encoding/xml"
-	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -97,16 +95,7 @@ func TestMapDrawing(t *testing.T) {
 	if err := m.SVG(&buf, m.SVGOptions()); err != nil {
 		t.Fatal(err)
 	}
-	dec := xml.NewDecoder(&buf)
-	for {
-		_, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("the SVG is not well-formed: %v", err)
-		}
-	}
+	boardtest.CheckSVG(t, buf.Bytes())
 	// Arnhem: a round identifier (not elevated), TEM +4 in it, "*" beside it.
 	d := m.Decor(m.Area(13))
 	if d.Square || d.Sub != "+4" || d.Mark != "*" {

@@ -232,12 +232,16 @@ func TestPiecesMgmg4_21CorpsArtillery(t *testing.T) {
 	}
 }
 
-// mgmg:4.22: the Spent side's defense factor is never above the Fresh one.
+// mgmg:4.2, mgmg:4.21, mgmg:4.22: every unit has its size and designation;
+// the Spent side's defense factor is never above the Fresh one.
 func TestPiecesMgmg4_22Factors(t *testing.T) {
 	p := loadPieces(t)
 	for _, u := range p.Units {
 		if u.SpentDF > u.DF || u.DF < 1 {
 			t.Errorf("%s: %d-%d-%d spent %d", u.ID, u.AF, u.DF, u.MF, u.SpentDF)
+		}
+		if u.Size == "" || u.Designation == "" {
+			t.Errorf("%s: size %q, designation %q; every unit has both", u.ID, u.Size, u.Designation)
 		}
 	}
 }
@@ -595,10 +599,10 @@ func TestPiecesMgmg26Example14Infiltration(t *testing.T) {
 	}
 }
 
-// mgmg:3.5, mgmg:16.1, mgmg:4.31, mgmg:4.33, mgmg:18.2: the Allies' RAF 2
-// Group and 83 Group bombardment markers, which have only an attack factor,
-// and the VIII Air marker, the Germans' two interdiction markers, which
-// arrive as reinforcements.
+// mgmg:3.5, mgmg:16.1, mgmg:4.3, mgmg:4.31, mgmg:4.33, mgmg:18.2: the Allies'
+// RAF 2 Group and 83 Group bombardment markers, which have only an attack
+// factor, and the VIII Air marker, the Germans' two interdiction markers,
+// which arrive as reinforcements; air markers are not units.
 func TestPiecesMgmg16_1AirMarkers(t *testing.T) {
 	p := loadPieces(t)
 	var got []string
@@ -616,9 +620,14 @@ func TestPiecesMgmg16_1AirMarkers(t *testing.T) {
 			t.Errorf("%s: AF %d, supply %d; a bombardment marker has only an attack factor", m.Name, m.AF, m.Supply)
 		}
 	}
+	for _, m := range p.Setup.AirMarkers {
+		if _, ok := p.byID[m.ID]; ok {
+			t.Errorf("air marker %s is in the order of battle; air markers are not units", m.ID)
+		}
+	}
 }
 
-// mgmg:13.41, mgmg:13.42, mgmg:13.421, mgmg:13.422, mgmg:13.423, mgmg:4.32:
+// mgmg:4.11, mgmg:13.41, mgmg:13.42, mgmg:13.421, mgmg:13.422, mgmg:13.423, mgmg:4.32:
 // the depots (the Allies' five Zone F and three airborne ones besides the
 // Air Supply marker); mgmg:3.9, mgmg:19.21: construct markers (the Allies'
 // two of example 6); mgmg:3.10: the Boat Assault marker; mgmg:4.7, mgmg:5.1:

@@ -41,6 +41,7 @@ type Position struct {
 	Stack         []frame              `json:"stack,omitempty"`
 	Depots        []DepotPos           `json:"depots,omitempty"`        // the Supply Depots dealt by the side refitting, in order (mgmg:13.4)
 	Refitted      []string             `json:"refitted,omitempty"`      // its units refitted this Refit Phase (mgmg:13.6)
+	Reorganized   []string             `json:"reorganized,omitempty"`   // its units reorganized this Refit Phase (mgmg:23.6)
 	RepairsTried  []string             `json:"repairs_tried,omitempty"` // the bridges it tried to repair this Refit Phase (mgmg:19.23)
 	Held          []string             `json:"held,omitempty"`          // the river and canal boundaries with a Held! marker: Allied (mgmg:4.6, 10.4)
 	Choices       int                  `json:"choices"`
@@ -97,6 +98,9 @@ func (s *State) Position() any {
 	for u := range int16(nUnits) {
 		if s.refitted.has(u) {
 			p.Refitted = append(p.Refitted, g.units[u].ID)
+		}
+		if s.reorganized.has(u) {
+			p.Reorganized = append(p.Reorganized, g.units[u].ID)
 		}
 	}
 	for u, st := range &s.units {
@@ -169,6 +173,9 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 		return nil, err
 	}
 	if err := s.setDepots(p); err != nil {
+		return nil, err
+	}
+	if err := s.setReorganized(p); err != nil {
 		return nil, err
 	}
 	for id, c := range p.Control {

@@ -29,6 +29,7 @@ var stepPhases = [...]engine.Phase{
 	stSunsetMarker: phaseDaylight,
 	stDropZone:     phaseLanding,
 	stDemolition:   phaseDemolition, stCoup: phaseCoup, stCoupTo: phaseCoup, stCoupAttack: phaseCoup,
+	stReorganize: phaseRefit,
 }
 
 // Phase implements engine.Prompter.
@@ -38,6 +39,8 @@ func (s *State) Phase() engine.Phase {
 		return ddayPhases[f.DDay.Phase]
 	}
 	switch {
+	case s.step == stSetup:
+		return phaseSetup
 	case (s.step == stReroll || s.step == stAttrition) && s.ddayBombardment():
 		if s.stack.frames[0].Place == s.g.zoneF {
 			return phaseArtillery
@@ -79,6 +82,9 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 // asks is what the step asks of the side to move (ask), and what the
 // others are told it decides (wait).
 func (s *State) asks() (ask, wait string) {
+	if s.step == stSetup {
+		return s.setupAsks()
+	}
 	switch s.step {
 	case stAirborneLanding:
 		return s.ddayAsks()
@@ -118,6 +124,8 @@ func (s *State) asks() (ask, wait string) {
 		return "Refit: choose a unit to refit one level and the furthest depot it draws from, or a blown bridge to try to repair, or Done to bank what is left", "refits"
 	case stPurchase:
 		return fmt.Sprintf("Refit: buy Impulse Advances or Retractions for tomorrow at %d Reserves each (you have %d), or Done", impulseCost, s.reserves[s.active]), "Impulse Advances and Retractions"
+	case stReorganize:
+		return "Reorganization: choose a Spent or Disrupt 1 unit to recover a level by eliminating a Disrupt 1 or 2 unit of the same type in its place, or Done", "reorganizations"
 	case stRegroup:
 		return "Regroup: choose a unit to move one place into an adjacent Free Area or Zone, or Done", "regroup moves"
 	case stReroll:

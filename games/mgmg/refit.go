@@ -342,10 +342,19 @@ func (s *State) describeRefit(u int16, i int) engine.Choice {
 		Label: fmt.Sprintf("Refit %s to %s for %d Supply Points from %s in %s", s.g.units[u].Name, levelNames[s.units[u].Level-1], cost, s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)))}
 }
 
-// endRefit ends the Refit Phase once the Surrender drs are made: the Air
-// Interdiction markers return (mgmg:16.4) and the Regroup Phase begins with
-// the Germans (mgmg:6.5).
+// endRefit ends the Refit Phase once the Surrender drs are made, with
+// Reorganization first where the option is on (mgmg:23.6).
 func (s *State) endRefit() {
+	if s.opt.reorganization {
+		s.startReorganization(germans)
+		return
+	}
+	s.closeRefit()
+}
+
+// closeRefit ends the Refit Phase: the Air Interdiction markers return
+// (mgmg:16.4) and the Regroup Phase begins with the Germans (mgmg:6.5).
+func (s *State) closeRefit() {
 	s.settleAdvantage() // mgmg:12.2: used on a Surrender dr, it passes as the phase ends
 	s.recallInterdiction()
 	s.logf("mgmg:6.5", "Regroup Phase")

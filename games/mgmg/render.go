@@ -3,6 +3,8 @@ package mgmg
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,7 +57,7 @@ func (v *renderSight) renderStatus() []string {
 	if v.Scenario == "extended" {
 		last = ExtendedLastDay
 	}
-	l1 := fmt.Sprintf("September %d of %d, %s | %s | to move: %s | impulse %s", v.Turn, last, v.Weather, v.Phase.Name, toMove, v.Impulse)
+	l1 := fmt.Sprintf("%s %d of %d, %s | %s | to move: %s | impulse %s", month, v.Turn, last, v.Weather, v.Phase.Name, toMove, v.Impulse)
 	if v.Seat != v.toMove {
 		l1 += " | seen by: " + string(v.Seat)
 	}
@@ -123,7 +125,7 @@ func (s *State) Text(seat engine.Seat) string {
 		}
 	}
 	air := map[string][]string{}
-	for _, id := range renderKeys(v.AirMarkers) {
+	for _, id := range slices.Sorted(maps.Keys(v.AirMarkers)) {
 		at := v.AirMarkers[id]
 		air[at] = append(air[at], "air "+id)
 	}
@@ -175,13 +177,16 @@ func (s *State) Text(seat engine.Seat) string {
 		t.WriteString("off the map from Zone G (fh40:21.4):\n")
 		s.renderUnits(&t, ex)
 	}
-	for _, name := range renderKeys(v.Bridges) {
+	for _, name := range slices.Sorted(maps.Keys(v.Bridges)) {
 		b := v.Bridges[name]
 		fmt.Fprintf(&t, "bridge %s: %s", name, b.Held)
 		if b.Construct != (SideNumbers{}) {
 			fmt.Fprintf(&t, ", construct markers German %d, Allied %d", b.Construct.German, b.Construct.Allied)
 		}
 		t.WriteByte('\n')
+	}
+	if len(v.Held) > 0 {
+		t.WriteString("Held! markers: " + strings.Join(v.Held, " ") + "\n")
 	}
 	t.WriteString("\n" + renderLegend)
 	return t.String()
@@ -207,21 +212,11 @@ func (s *State) renderUnits(t *strings.Builder, units []UnitView) {
 	flush()
 }
 
-// renderKeys are a map's keys in order.
-func renderKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // renderLegend explains the marks of Text.
 const renderLegend = "legend: TEM+n terrain effects modifier (mgmg:3.221); nVP victory points (mgmg:3.25); airborne, corps: Allied control marker (mgmg:4.5); " +
 	"depot ID n: a Supply Depot with n Supply Points (mgmg:13.4); air ID: an air marker (mgmg:16.4); → adjacent places; " +
 	"A-D-M attack, defense and movement factors of a Fresh counter, spent n the defense factor of its Spent side (mgmg:4.22); " +
-	"D1, D2 Disruption markers (mgmg:4.4)\n"
+	"D1, D2 Disruption markers (mgmg:4.4); Held!: river and canal boundaries the Allies hold (mgmg:4.6)\n"
 
 // SVG implements engine.Renderer: the map with the markers and counters of
 // the view at each place's label point, the bridges' and ferries' markers on
@@ -237,7 +232,7 @@ func (s *State) SVG(w io.Writer, seat engine.Seat) error {
 		content[i] = s.renderPlace(&v, m.Place(i), used)
 	}
 	var cross strings.Builder
-	for _, c := range m.Crossings() {
+	for _, c := range s.g.crossingDocs() {
 		for _, mk := range s.crossingMarkers(&v, c) {
 			used[mk] = true
 			symbol.Use(mk, c.At.X-markerSize/2, c.At.Y-markerSize/2, markerSize, markerSize).Markup(&cross)
@@ -259,13 +254,17 @@ func (s *State) SVG(w io.Writer, seat engine.Seat) error {
 	return m.SVG(w, o)
 }
 
-// crossingMarkers are the markers on a bridge or ferry crossing: blown, held
-// by the Allies, construct markers (mgmg:4.6, 19), a ferry used or
-// destroyed (mgmg:4.7).
-func (s *State) crossingMarkers(v *renderSight, c area.Crossing) []string {
+// crossingMarkers are the markers on a crossing: a bridge blown, held by
+// the Allies, construct markers (mgmg:4.6, 19), a ferry used or destroyed
+// (mgmg:4.7), and a boundary's Held! marker on the crossing that carries it
+// (crossingDocs).
+func (s *State) crossingMarkers(v *renderSight, c crossingDoc) []string {
 	i, j := s.g.placeIndex[c.Between[0]], s.g.placeIndex[c.Between[1]]
 	k := int(i)*nPlaces + int(j)
 	var out []string
+	if c.Border != "" && slices.Contains(v.Held, c.Border) {
+		out = append(out, "marker-held")
+	}
 	if c.Kind == "bridge" && s.g.bridgeAt[k] >= 0 {
 		b := v.Bridges[s.g.bridgeName(int(s.g.bridgeAt[k]))]
 		switch b.Held {
@@ -305,7 +304,7 @@ func (s *State) renderPlace(v *renderSight, p *area.Place, used map[string]bool)
 			mk = append(mk, depotSymbol(s.depotSide(d.ID)))
 		}
 	}
-	for _, id := range renderKeys(v.AirMarkers) {
+	for _, id := range slices.Sorted(maps.Keys(v.AirMarkers)) {
 		if v.AirMarkers[id] == p.ID {
 			mk = append(mk, airSymbol(id, false))
 		}

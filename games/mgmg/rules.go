@@ -18,6 +18,8 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 // legal lists the legal actions, one case per step.
 func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
+	case stSetup:
+		return s.legalSetup(buf)
 	case stAirBombardment, stArtilleryBarrage, stAttrition:
 		return s.legalBombard(buf)
 	case stBombardWith, stSupport, stPrimary, stMistaken:
@@ -36,6 +38,8 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 		return s.legalRefits(buf)
 	case stPurchase:
 		return s.legalPurchases(append(buf, act(kDone, 0)))
+	case stReorganize:
+		return s.legalReorganizations(buf)
 	case stImpulse:
 		f := s.impulseFrame()
 		switch {
@@ -77,6 +81,8 @@ func (s *State) Apply(a engine.Action) error {
 	s.choices++
 	k, x := split(a)
 	switch s.step {
+	case stSetup:
+		s.applySetup(k, x)
 	case stAirBombardment, stArtilleryBarrage, stAttrition:
 		s.applyBombard(k, x)
 	case stBombardWith, stSupport, stPrimary, stMistaken:
@@ -119,6 +125,8 @@ func (s *State) Apply(a engine.Action) error {
 		s.applyRefit(k, x)
 	case stPurchase:
 		s.applyPurchase(k)
+	case stReorganize:
+		s.applyReorganization(k, x)
 	case stRegroup, stRegroupTo:
 		s.applyRegroup(k, x)
 	case stReroll:

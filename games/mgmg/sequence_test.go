@@ -6,8 +6,8 @@ import (
 	"sandtable/engine"
 )
 
-// TestSetUp (mgmg:5.0, mgmg:5.3): the Turn marker Clear on September 17, the Advantage Allied on
-// Impulse space 0, the Sunset DRM marker in its box, every place German
+// TestSetUp (mgmg:5.0, mgmg:5.3): the Turn marker Clear on September 17, the Advantage marker
+// (mgmg:4.9) Allied on Impulse space 0, the Sunset DRM marker (mgmg:4.10) in its box, every place German
 // (mgmg:5.1, mgmg:7.2, mgmg:12.1); the set-up units fresh in their Set-up Areas and
 // Zones, the first lift in the United Kingdom box, reinforcements not yet
 // in play (mgmg:5.2, mgmg:4.23); D-Day's first phase, the Allied Air

@@ -138,6 +138,8 @@ const (
 	stCoup            // fh40:20.3 the German answers a demolition attempt at Gennep with the Bridge Coup, or not
 	stCoupTo          // fh40:20.3 where the successful coup's units go
 	stCoupAttack      // fh40:20.3 the coup's battalion attacks the Dutch where it stands, with +1, or not
+	stSetup           // mgmg:5.2 a side places its units as its Setup Card shows (setup_choices.go)
+	stReorganize      // mgmg:23.6 the side reorganizes units, or is done (reorganization.go)
 )
 
 var stepNames = [...]string{
@@ -152,6 +154,7 @@ var stepNames = [...]string{
 	stSunsetMarker: "sunset-marker",
 	stDropZone:     "dday-drop-zone",
 	stDemolition:   "bridge-demolition", stCoup: "bridge-coup", stCoupTo: "bridge-coup-to", stCoupAttack: "bridge-coup-attack",
+	stSetup: "setup", stReorganize: "reorganization",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
@@ -219,11 +222,12 @@ type State struct {
 	bridgeUse [nBridges]uint8
 	occ       [nPlaces][2]uint8 // units of each side in each place, kept by put (control.go)
 
-	depots   [maxDepots]depot // the Supply Depots of the side refitting, in the order dealt (mgmg:13.4)
-	nDepots  uint8            // how many of its markers are dealt
-	refitted units            // its units refitted this Refit Phase, a level at most (mgmg:13.6)
-	tried    uint32           // the bridges it tried to repair this Refit Phase, or to demolish in fh40's Demolition Phase, one bit each (mgmg:19.2, 19.23, fh40:20.2)
-	banked   int8             // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
+	depots      [maxDepots]depot // the Supply Depots of the side refitting, in the order dealt (mgmg:13.4)
+	nDepots     uint8            // how many of its markers are dealt
+	refitted    units            // its units refitted this Refit Phase, a level at most (mgmg:13.6)
+	reorganized units            // its units reorganized this Refit Phase, a level at most (mgmg:23.6)
+	tried       uint32           // the bridges it tried to repair this Refit Phase, or to demolish in fh40's Demolition Phase, one bit each (mgmg:19.2, 19.23, fh40:20.2)
+	banked      int8             // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
 
 	held uint64 // the river and canal boundaries with a Held! marker, one bit each in Game.boundaries' order (mgmg:4.6, 10.4)
 }

@@ -58,6 +58,7 @@ type Panel struct {
 	// are the markers on a track's spaces or in a display (board_view.go).
 	Positions []string      `json:"positions,omitempty"`
 	Markers   []PanelMarker `json:"markers,omitempty"`
+	Items     []string      `json:"items,omitempty"` // list: its lines
 }
 
 // levelNames are the faces of a unit as positions and views write them.

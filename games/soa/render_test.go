@@ -3,14 +3,13 @@ package soa
 import (
 	"bytes"
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"sandtable/board/boardtest"
 	"sandtable/engine"
 )
 
@@ -47,16 +46,7 @@ func renderBoth(t *testing.T, s *State, seat engine.Seat) string {
 	if err := s.SVG(&svg, seat); err != nil {
 		t.Fatal(err)
 	}
-	dec := xml.NewDecoder(bytes.NewReader(svg.Bytes()))
-	for {
-		_, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("%s's SVG is not well-formed XML: %v", seat, err)
-		}
-	}
+	boardtest.CheckSVG(t, svg.Bytes())
 	if dir := os.Getenv("SOA_RENDER_DIR"); dir != "" { // to look at the pictures
 		_ = os.WriteFile(dir+"/"+string(seat)+"-"+renderStep(s)+".svg", svg.Bytes(), 0o644)
 	}

@@ -205,7 +205,7 @@ export class Board {
     const below = slotBox(p, this.nameDepth.get(p.id) || 0);
     let {box, size, rows} = fitUnits(groups, below, 20);
     const covers = !rows;
-    if (covers) ({box, size, rows} = fitUnits(groups, slotBox(p, 0), 15, true));
+    if (covers) ({box, size, rows} = fitUnits(groups, slotBox(p, 0, true), 15, true));
     const nodes = [];
     let y = box.y0;
     for (const row of rows) {
@@ -532,7 +532,8 @@ function flow(groups, perRow) {
 }
 
 // slotBox is where a place's counters go: in an area, below its number;
-// in a wide zone, right of its name; in a tall zone, below its letter.
+// in a wide zone or box, right of its name (over it all, cover, when they
+// do not fit there); in a tall zone, below its letter.
 // fitUnits shrinks the counters until their rows fit the box height
 // (down to min); it returns no rows if they do not fit and !force.
 function fitUnits(groups, box, min, force = false) {
@@ -543,19 +544,45 @@ function fitUnits(groups, box, min, force = false) {
   return {box, size: min, rows: null};
 }
 
-function slotBox(p, skip = 0) {
+function slotBox(p, skip = 0, cover = false) {
   const [lo, hi] = bbox(p.polygon);
-  const [x, y0] = p.label;
-  const y = y0 + skip;
-  if (p.kind === 'zone') {
+  const [x, ly] = p.label;
+  const y = ly + skip;
+  if (p.kind !== 'area') {
     const w = hi[0] - lo[0], hgt = hi[1] - lo[1];
+    // Too many for a row beside the name: the whole box, over its name.
+    if (cover && w > 2 * hgt) return {x0: lo[0] + 3, x1: hi[0] - 3, y0: lo[1] + 3, y1: hi[1] - 3, cx: lo[0] + 3, align: 'left'};
     if (w > 2 * hgt) {
       const x0 = x + 16 + p.name.length * 5.3 + 8;
-      return {x0, x1: hi[0] - 3, y0: lo[1] + (hgt - SIZE) / 2 - 1, y1: hi[1] + 200, cx: x0, align: 'left'};
+      return {x0, x1: hi[0] - 3, y0: lo[1] + (hgt - SIZE) / 2 - 1, y1: hi[1] - 1, cx: x0, align: 'left'};
     }
     return {x0: lo[0] + 3, x1: hi[0] - 3, y0: y + 16, y1: hi[1] - 3, cx: (lo[0] + hi[0]) / 2, align: 'center'};
   }
-  return {x0: lo[0] + 4, x1: hi[0] - 4, y0: y + 14, y1: hi[1] - 2, cx: x, align: 'center'};
+  // As wide as the area is where the first row goes (not its bounding box,
+  // which reaches into its neighbours when the area is not a rectangle).
+  const top = y + 14, y1 = hi[1] - 2;
+  const a = spanAt(p.polygon, top + 2, x), b = spanAt(p.polygon, Math.min(y1, top + SIZE), x);
+  let x0 = Math.max(a[0], b[0]) + 4, x1 = Math.min(a[1], b[1]) - 4;
+  if (x1 - x0 < SIZE) [x0, x1] = [a[0] + 4, a[1] - 4];
+  return {x0, x1, y0: top, y1, cx: x, align: 'center'};
+}
+
+// spanAt is the stretch of a polygon on the horizontal line y that holds x
+// (or the widest one, if none does): where a row of counters fits.
+function spanAt(poly, y, x) {
+  const xs = [];
+  for (let i = 0; i < poly.length; i++) {
+    const [p, q] = [poly[i], poly[(i + 1) % poly.length]];
+    if ((p[1] <= y) !== (q[1] <= y)) xs.push(p[0] + (y - p[1]) / (q[1] - p[1]) * (q[0] - p[0]));
+  }
+  xs.sort((m, n) => m - n);
+  let best = null;
+  for (let i = 0; i + 1 < xs.length; i += 2) {
+    const span = [xs[i], xs[i + 1]];
+    if (span[0] <= x && x <= span[1]) return span;
+    if (!best || span[1] - span[0] > best[1] - best[0]) best = span;
+  }
+  return best || [x - SIZE, x + SIZE];
 }
 
 function bbox(poly) {

@@ -82,7 +82,7 @@ function track(p) {
     ol.append(h('li', {class: [on ? 'marked' : '', i === now ? 'now' : '', now >= 0 && i < now ? 'past' : '', here.length ? 'has-marker' : ''].join(' ').trim() || null,
       'aria-current': i === now ? 'step' : null, 'data-pos': String(t),
       title: [`${p.label} ${t}${on ? ` (${p.marked_as})` : ''}`, ...here.map((m) => m.title)].join('; ')},
-    here.length ? here.map((m) => markerIcon(m)) : String(t)));
+    String(t), here.map((m) => markerIcon(m, 14))));
   });
   return ol;
 }
@@ -95,11 +95,14 @@ function markerIcon(m, px = 18) {
 }
 
 // display draws a display panel: a row of markers (air markers, construct
-// markers), each with its state in its title.
+// markers, depots), each with its state in its title and its text, if any,
+// beside it.
 function display(p) {
   const list = p.markers || [];
   return h('section', {class: 'box display', id: p.id}, h('h3', {}, p.label, p.rule ? [' ', ruleLink(p.rule, p.rule.replace(/^\w+:/, ''))] : null),
-    list.length ? h('div', {class: 'markers'}, list.map((m) => markerIcon(m, 26))) : h('p', {class: 'muted small'}, 'empty'));
+    list.length ? h('div', {class: 'markers'}, list.map((m) => (m.text
+      ? h('span', {class: `marker-tile${m.used ? ' used' : ''}`}, markerIcon(m, 26), h('span', {class: 'tile-cap'}, m.text))
+      : markerIcon(m, 26)))) : h('p', {class: 'muted small'}, 'none'));
 }
 
 // renderBoxes fills the off-map boxes that the view declares (kind "box":
@@ -111,7 +114,7 @@ export function renderBoxes(el, state, game, printed, hl = new Set(), onUnit = n
   // The tracks after the first (which the status shows) and the displays
   // come first, in the order the view declares them.
   const [first] = panels(state, 'track');
-  const extra = (state.panels || []).filter((p) => p !== first && (p.kind === 'display' || p.kind === 'track'));
+  const extra = (state.panels || []).filter((p) => p !== first && (p.kind === 'display' || p.kind === 'track' || p.kind === 'list'));
   const inBox = (b) => (state.units || []).filter((u) => u.at === b.at && (!b.side || u.side === b.side));
   const key = JSON.stringify([extra, boxes, boxes.map(inBox), [...hl].sort(), !!onUnit]);
   if (el.drawn === key) return;
@@ -126,8 +129,14 @@ export function renderBoxes(el, state, game, printed, hl = new Set(), onUnit = n
     return h('span', {class: 'tile', title: u.name}, icon, caption);
   };
   const rule = (b) => (b.rule ? [' ', ruleLink(b.rule, b.rule.replace(/^\w+:/, ''))] : null);
-  const tracks = extra.map((p) => (p.kind === 'display' ? display(p)
-    : h('section', {class: 'box track-box', id: `track-${p.id}`}, h('h3', {}, p.label, rule(p)), track(p))));
+  const tracks = extra.map((p) => {
+    if (p.kind === 'display') return display(p);
+    if (p.kind === 'list') {
+      return h('section', {class: 'box list-box', id: p.id}, h('h3', {}, p.label, rule(p)),
+        (p.items || []).length ? h('ul', {class: 'small'}, p.items.map((t) => h('li', {}, t))) : h('p', {class: 'muted small'}, 'none'));
+    }
+    return h('section', {class: 'box track-box', id: `track-${p.id}`}, h('h3', {}, p.label, rule(p)), track(p));
+  });
   clear(el, tracks, boxes.map((b) => {
     const list = inBox(b);
     const tiles = list.length ? h('div', {class: 'tiles'}, list.map(tile)) : h('p', {class: 'muted small'}, 'empty');

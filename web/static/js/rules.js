@@ -50,13 +50,23 @@ export async function rulesPage(main, game) {
       toc),
     chapters, notes));
   // Scroll to the section named in the address (it did not exist at load).
-  const target = decodeURIComponent(location.hash.slice(1));
-  if (target) {
-    const el = document.getElementById(target);
-    if (el) { el.scrollIntoView({block: 'center'}); el.classList.add('target'); }
-  }
+  const target = ruleElement(decodeURIComponent(location.hash.slice(1)));
+  if (target) { target.scrollIntoView({block: 'center'}); target.classList.add('target'); }
   window.addEventListener('hashchange', () => {
     document.querySelectorAll('.rule-entry.target, .rules-chapter.target').forEach((e) => e.classList.remove('target'));
-    document.getElementById(decodeURIComponent(location.hash.slice(1)))?.classList.add('target');
+    ruleElement(decodeURIComponent(location.hash.slice(1)))?.classList.add('target');
   });
+}
+
+// ruleElement is the entry of a rule ID, or of the nearest section above
+// it that the index lists: a lettered step ("mgmg:10.72A") is found in its
+// section (10.72), a section ending in .0 in its chapter ("mgmg:26.0").
+function ruleElement(id) {
+  for (let k = id; k;) {
+    const el = document.getElementById(k);
+    if (el) return el;
+    const up = k.replace(/[A-Za-z]+$/, '').replace(/\.0$/, '');
+    k = up !== k ? up : k.includes('.') ? k.slice(0, -1).replace(/\.$/, '') : '';
+  }
+  return null;
 }

@@ -73,11 +73,13 @@ export function markers(place, state) {
   return out;
 }
 
-// crossingMarkers are the markers on a bridge or a ferry: blown, held by
-// the Allies, construct markers (mgmg:4.6, 19), a ferry used or destroyed
-// (mgmg:4.7).
+// crossingMarkers are the markers on a crossing (games/mgmg/board_view.go):
+// a boundary's Held! marker on the crossing that carries it, a bridge
+// blown or held by the Allies, construct markers (mgmg:4.6, 19), a ferry
+// used or destroyed (mgmg:4.7).
 export function crossingMarkers(c, state) {
   const out = [];
+  if (c.border && (state.held || []).includes(c.border)) out.push({symbol: 'marker-held', title: `Boundary ${c.border}: Held! by the Allies (mgmg:4.6, 10.4)`});
   if (c.kind === 'bridge') {
     const b = (state.bridges || {})[c.id];
     if (!b) return out;

@@ -1,0 +1,154 @@
+package mgmg
+
+import (
+	"fmt"
+	"strings"
+
+	"sandtable/engine"
+)
+
+// The set-up as choices (mgmg:5.2): each side, the Germans first, places
+// the units of its Setup Card, all at once (setup-historical: the card is
+// our reconstruction of the historical set-up) or a formation at a time
+// (formation:ID: a division, a corps' own units, or the units of neither).
+// The card names the area or zone of every unit, so these choices differ
+// only in how many units one places: every set-up reaches the same
+// position (docs/conformance/mgmg.md, "The set-up").
+
+var phaseSetup = engine.Phase{ID: "set-up", Name: "Set-up", Rule: "mgmg:5.2"}
+
+// formation is a group of units that set up together.
+type formation struct {
+	id, name string
+	side     side
+}
+
+// formations lists the formations of the order of battle, in its order,
+// and the formation of each unit.
+func (g *Game) formations() ([]formation, []int) {
+	var list []formation
+	of := make([]int, len(g.units))
+	for u := range g.units {
+		d := &g.units[u]
+		f := formation{side: g.side[u]}
+		switch {
+		case d.Division != "":
+			f.id, f.name = d.Division, d.Division+" Division"
+		case d.Corps != "":
+			f.id, f.name = d.Corps, d.Corps+" Corps"
+		default:
+			f.id, f.name = "other-"+f.side.String(), "other "+f.side.name()+" units"
+		}
+		f.id = strings.ToLower(strings.ReplaceAll(f.id, " ", "-"))
+		of[u] = -1
+		for k := range list {
+			if list[k].id == f.id {
+				of[u] = k
+			}
+		}
+		if of[u] < 0 {
+			of[u] = len(list)
+			list = append(list, f)
+		}
+	}
+	return list, of
+}
+
+// formationIndex is the formation with choice ID id, -1 for none.
+func (g *Game) formationIndex(id string) int {
+	list, _ := g.formations()
+	for k, f := range list {
+		if f.id == id {
+			return k
+		}
+	}
+	return -1
+}
+
+// setupLeft counts the units of the side to move still to set up, in all
+// and by formation.
+func (s *State) setupLeft() (int, []int) {
+	list, of := s.g.formations()
+	by := make([]int, len(list))
+	n := 0
+	for u := range s.units {
+		if _, ok := s.setupPlace(u); ok && s.units[u].Loc == locPool && s.g.side[u] == s.active {
+			by[of[u]]++
+			n++
+		}
+	}
+	return n, by
+}
+
+// legalSetup: the whole card, or each formation with units still to place.
+func (s *State) legalSetup(buf []engine.Action) []engine.Action {
+	buf = append(buf, act(kSetupAll, 0))
+	_, by := s.setupLeft()
+	for k, n := range by {
+		if n > 0 {
+			buf = append(buf, act(kFormation, k))
+		}
+	}
+	return buf
+}
+
+func (s *State) describeSetup(c *engine.Choice, k kind, x int) {
+	n, by := s.setupLeft()
+	if k == kSetupAll {
+		c.ID, c.Label = "setup-historical", "Set up as the Setup Card shows (the historical set-up, our reconstruction): "+unitCount(n)
+		return
+	}
+	list, _ := s.g.formations()
+	c.ID, c.Label = "formation:"+list[x].id, fmt.Sprintf("Set up the %s: %s", list[x].name, unitCount(by[x]))
+}
+
+// applySetup places the units the choice names, fresh side up (mgmg:5.2),
+// and moves on once the side has placed them all.
+func (s *State) applySetup(k kind, x int) {
+	_, of := s.g.formations()
+	n := 0
+	for u := range s.units {
+		loc, ok := s.setupPlace(u)
+		if ok && s.units[u].Loc == locPool && s.g.side[u] == s.active && (k == kSetupAll || of[u] == x) {
+			s.put(int16(u), loc, StepFresh)
+			n++
+		}
+	}
+	s.logf("mgmg:5.2", "the %s side places %d units as its Setup Card shows", int(s.active), n)
+	s.nextSetup()
+}
+
+// nextSetup hands the set-up to the Allies once the Germans have placed
+// every unit, and begins play once both have (mgmg:5.3).
+func (s *State) nextSetup() {
+	for {
+		if n, _ := s.setupLeft(); n > 0 {
+			return
+		}
+		if s.active == germans {
+			s.active = allies
+			continue
+		}
+		s.startTurn()
+		return
+	}
+}
+
+// setupAsks is what the set-up asks of the side to move, and what the
+// other is told.
+func (s *State) setupAsks() (ask, wait string) {
+	n, _ := s.setupLeft()
+	return "Set-up: place your " + unitCount(n) + " as your Setup Card shows, all at once or a formation at a time", "the " + s.active.name() + " set-up"
+}
+
+// unitCount is a count of units in words.
+func unitCount(n int) string {
+	if n == 1 {
+		return "1 unit"
+	}
+	return fmt.Sprintf("%d units", n)
+}
+
+// SettingUp implements engine.SettingUp: bots set up without the pause
+// that lets people follow their moves.
+func (s *State) SettingUp() bool { return s.step == stSetup }
