@@ -36,3 +36,12 @@ func FormatLogLine(turn int, rule, format string, args []int32, name func(verb b
 	}
 	return LogLine{Turn: turn, Rule: rule, Text: b.String(), Refs: refs, Numbers: numbers}
 }
+
+// Plural picks the wording for a count n in a log line or label: one when
+// n is 1.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -31,7 +31,7 @@ func (s *State) countLoss(u int16) {
 	f.Held[sd] = s.advantage == sd
 	if f.Held[sd] {
 		s.advantage, s.advantageNext = nobody, sd.other()
-		s.logf("mgmg:12.4", "%d units lost: %s loses the Advantage, which passes to the other side as the impulse ends", int(f.Lost[sd]), int(sd))
+		s.logf("mgmg:12.4", "%d "+engine.Plural(int(f.Lost[sd]), "unit", "units")+" lost: %s loses the Advantage, which passes to the other side as the impulse ends", int(f.Lost[sd]), int(sd))
 	}
 }
 

@@ -2,7 +2,9 @@ package mgmg
 
 import (
 	"fmt"
+	"iter"
 	"strings"
+	"sync"
 
 	"sandtable/engine"
 )
@@ -136,23 +138,41 @@ func (m *moves) check(p proc) error {
 func (s *State) impulseFrame() *frame { return s.stack.top() }
 
 // ground is the board as side sd sees it during its impulse (movement.go).
-func (s *State) ground(sd side, mv *moves) *Ground {
+func (s *State) ground(sd side, mv *moves) *Ground { return s.groundIn(new(groundStore), sd, mv) }
+
+// groundStore holds a Ground with its places and borders. Legal and Apply,
+// which build one on every call, take theirs from groundPool and put it
+// back once done with it, instead of allocating one each time.
+type groundStore struct {
+	ground  Ground
+	places  [nPlaces]PlaceView
+	borders [nBridges + nFerries]BorderAt
+}
+
+var groundPool = sync.Pool{New: func() any { return new(groundStore) }}
+
+// groundIn is ground built in gs, whatever gs held before: each place is
+// written whole.
+func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	mp := s.g.m
-	g := &Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
-		BoatReady: !s.boatUsed, Places: make([]PlaceView, nPlaces), FH40: s.g.fh40 != nil,
-		Borders: make([]BorderAt, 0, nBridges+nFerries), Held: s.held, BoundaryAt: s.g.boundaryAt}
+	gs.ground = Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
+		BoatReady: !s.boatUsed, Places: gs.places[:], FH40: s.g.fh40 != nil,
+		Borders: gs.borders[:0], Held: s.held, BoundaryAt: s.g.boundaryAt}
+	g := &gs.ground
 	if sd == s.g.boundarySide {
 		g.Held = ^s.held // the Germans (the Dutch in fh40:9.62) hold every boundary without a Held! marker (mgmg:9.62)
 	}
 	for p := range g.Places {
-		v := &g.Places[p]
-		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
-		v.Enemy = s.controller(int16(p)) != sd
-		v.Corps = s.control[p] == ctlCorps
-		v.Friends = s.count(int16(p), sd)
+		g.Places[p] = PlaceView{EnemyAtStart: mv.EnemyAtStart.has(p), ContestedAtStart: mv.ContestedAtStart.has(p), PointEntered: mv.PointEntered.has(p),
+			Enemy: s.controller(int16(p)) != sd, Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
 	}
 	for _, p := range s.activeAreas(mv) {
-		g.Places[p].Supplied = s.boatSupplied(p) // a Boat Assault starts there (mgmg:9.5, fh40:9.5)
+		// a Boat Assault starts there, the only reader: the Allies' from a
+		// Corps-Controlled place while the marker is unused (mgmg:9.5), the
+		// Germans' in Fortress Holland (fh40:9.5)
+		if s.g.fh40 != nil && sd == germans || s.g.fh40 == nil && sd == allies && !s.boatUsed && s.control[p] == ctlCorps {
+			g.Places[p].Supplied = s.boatSupplied(p)
+		}
 	}
 	if g.FH40 && g.German {
 		s.fh40BoatBanks(g)
@@ -169,9 +189,9 @@ func (s *State) ground(sd side, mv *moves) *Ground {
 		}
 		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
 	}
-	for i, b := range s.g.bridges {
-		g.SetBorder(b, BorderView{Bridge: s.bridgeHold(i, sd), Uses: int(mv.BridgeUses[i]),
-			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0, Rail: s.railBridge(i)})
+	for i, b := range s.g.bridges { // each on a border of its own
+		g.Borders = append(g.Borders, BorderAt{b, BorderView{Bridge: s.bridgeHold(i, sd), Uses: int(mv.BridgeUses[i]),
+			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0, Rail: s.railBridge(i)}})
 	}
 	for i, b := range s.g.ferries {
 		v := g.border(b.A, b.B)
@@ -227,7 +247,10 @@ func (s *State) mayMove(u int16, mv *moves, g *Ground) bool {
 		return false // mgmg:12.3, 18.42: a second Active Area's units, or those landed from the United Kingdom box, move too
 	}
 	leg := s.startLeg(u, mv, g)
-	return len(s.entries(u, leg, mv, g, nil)) > 0 || len(s.legalCarry(nil, u, leg, mv, g)) > 0 // fh40:20.4
+	for range s.entries(u, leg, mv, g) {
+		return true
+	}
+	return len(s.legalCarry(nil, u, leg, mv, g)) > 0 // fh40:20.4
 }
 
 // activeLeg is the leg unit u begins its movement with when it did not
@@ -249,29 +272,30 @@ type entry struct {
 	how Via
 }
 
-// entries lists where unit u on leg may go next: by infiltration in an
+// entries yields where unit u on leg may go next: by infiltration in an
 // Infiltration Impulse, otherwise, and after an overrun, by border, ferry
 // or boat.
-func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground, buf []entry) []entry {
-	m := s.mover(u, mv)
-	hows := []Via{ViaBorder, ViaFerry, ViaBoat}
-	if mv.Kind == impulseInfiltration && !mv.Overran.has(u) {
-		hows = []Via{ViaInfiltration} // an infiltrator that overran moves on as any unit (mgmg:10.5, 26.0 example 14)
-	}
-	for _, to := range g.Map.Neighbors(leg.At) {
-		if mv.Assaulted.has(to) {
-			continue // mgmg:10.1
+func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground) iter.Seq[entry] {
+	return func(yield func(entry) bool) {
+		m := s.mover(u, mv)
+		hows := []Via{ViaBorder, ViaFerry, ViaBoat}
+		if mv.Kind == impulseInfiltration && !mv.Overran.has(u) {
+			hows = []Via{ViaInfiltration} // an infiltrator that overran moves on as any unit (mgmg:10.5, 26.0 example 14)
 		}
-		for _, how := range hows {
-			if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German != g.FH40 || g.Map.Boundary(leg.At, to) != River) {
-				continue // the common refusals, without building their errors
+		for _, to := range g.Map.Neighbors(leg.At) {
+			if mv.Assaulted.has(to) {
+				continue // mgmg:10.1
 			}
-			if _, err := g.Enter(m, leg, to, how); err == nil {
-				buf = append(buf, entry{to, how})
+			for _, how := range hows {
+				if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German != g.FH40 || g.Map.Boundary(leg.At, to) != River) {
+					continue // the common refusals, without building their errors
+				}
+				if _, err := g.Enter(m, leg, to, how); err == nil && !yield(entry{to, how}) {
+					return
+				}
 			}
 		}
 	}
-	return buf
 }
 
 // legalImpulse lists the choices of the impulse in progress: its kind and
@@ -282,7 +306,9 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 	if mv.Kind == impulseNone {
 		return s.legalActivations(s.legalInterdiction(append(buf, act(kPass, 0))), f.Side)
 	}
-	g := s.ground(f.Side, mv)
+	gs := groundPool.Get().(*groundStore)
+	defer groundPool.Put(gs)
+	g := s.groundIn(gs, f.Side, mv)
 	if mv.Unit == 0 {
 		for u := range s.units {
 			if s.mayMove(int16(u), mv, g) {
@@ -300,14 +326,14 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 	}
 	u, leg := mv.Unit-1, mv.Leg.leg()
 	buf = s.legalCarry(buf, u, leg, mv, g)
-	for _, e := range s.entries(u, leg, mv, g, nil) {
+	for e := range s.entries(u, leg, mv, g) {
 		buf = append(buf, act(kEnter, e.to|int(e.how)<<8))
 	}
 	if s.mayExit(u, leg, g) {
 		buf = append(buf, act(kExitMap, 0))
 	}
 	if mv.Kind == impulseAssault && s.g.fh40 == nil { // mgmg:8.21 step 2; fh40:9.22 not used
-		m := moverOf(&s.g.units[u])
+		m := s.g.movers[u]
 		for _, to := range g.Map.Neighbors(leg.At) {
 			if g.MaySeize(m, leg, to) == nil {
 				buf = append(buf, act(kSeize, to))
@@ -328,12 +354,14 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 // (mgmg:8.22). Activating a place only to repair or demolish bridges
 // (mgmg:8.21 steps 1 and 3) comes with those rules.
 func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
+	gs := groundPool.Get().(*groundStore)
+	defer groundPool.Put(gs)
 	for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
 		if k == impulseInfiltration && (sd != germans || s.g.fh40 != nil) { // fh40:8.22 not used
 			continue
 		}
 		mv := s.startMoving(k, 0, sd)
-		g := s.ground(sd, &mv)
+		g := s.groundIn(gs, sd, &mv)
 		var seen placeSet
 		for u, st := range &s.units {
 			p := st.Loc
@@ -341,14 +369,35 @@ func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
 				continue
 			}
 			mv.Active = p
-			inPlace := k == impulseAssault && s.contested(p) && s.g.units[u].Type.CanLead() && g.ImpulseMF(moverOf(&s.g.units[u])) > 0 // mgmg:10.6, 20.61
-			if s.mayMove(int16(u), &mv, g) || inPlace {
+			if s.activates(int16(u), &mv, g) {
 				seen.add(int(p))
 				buf = append(buf, act(map[impulseKind]kind{impulseAssault: kAssaultImpulse, impulseInfiltration: kInfiltrationImpulse}[k], int(p)))
 			}
 		}
 	}
 	return buf
+}
+
+// activates reports Fresh unit u making its place the Active Area of the
+// impulse mv, seen on ground g: free to move, or, for an Assault Impulse in
+// a Contested place, to assault there before moving (mgmg:10.6; not with
+// no MF, mgmg:20.61).
+func (s *State) activates(u int16, mv *moves, g *Ground) bool {
+	p := s.units[u].Loc
+	inPlace := mv.Kind == impulseAssault && s.contested(p) && s.g.units[u].Type.CanLead() && g.ImpulseMF(s.g.movers[u]) > 0
+	return inPlace || s.mayMove(u, mv, g)
+}
+
+// mayActivate reports a Fresh unit of side sd in place p that activates it
+// (activates) for the impulse mv would begin with ground g.
+func (s *State) mayActivate(p int16, sd side, mv *moves, g *Ground) bool {
+	mv.Active = p
+	for u, st := range &s.units {
+		if st.Loc == p && s.g.side[u] == sd && st.Level == StepFresh && s.activates(int16(u), mv, g) {
+			return true
+		}
+	}
+	return false
 }
 
 // applyImpulse applies a choice of the impulse in progress.
@@ -386,7 +435,9 @@ func (s *State) applyImpulse(k kind, x int) {
 func (s *State) enterPlace(u, to int, how Via) {
 	f := s.impulseFrame()
 	mv := &f.Move
-	g := s.ground(f.Side, mv)
+	gs := groundPool.Get().(*groundStore)
+	defer groundPool.Put(gs)
+	g := s.groundIn(gs, f.Side, mv)
 	m := s.mover(int16(u), mv)
 	from := int(mv.Leg.At)
 	e, err := g.Enter(m, mv.Leg.leg(), to, how)
@@ -503,7 +554,7 @@ func (s *State) seizureResult(u int16, dr int) {
 	} else {
 		s.logf("mgmg:9.22", "%u fails to seize the bridge to %p: dr %d, modifier %d", int(u), to, dr, drm)
 	}
-	if mv.Leg.leg().Spent() >= g.ImpulseMF(moverOf(&s.g.units[u])) {
+	if mv.Leg.leg().Spent() >= g.ImpulseMF(s.g.movers[u]) {
 		s.stopUnit()
 	}
 	s.ddayResume() // mgmg:20.4B
@@ -521,7 +572,7 @@ func (s *State) impulseAsks() (ask, wait string) {
 		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or end the impulse", imp, s.g.placeName(mv.Active)), "impulse " + imp + ": movement"
 	}
 	u := mv.Unit - 1
-	m := moverOf(&s.g.units[u])
+	m := s.g.movers[u]
 	left := s.ground(s.impulseFrame().Side, mv).ImpulseMF(m) - mv.Leg.leg().Spent()
 	return fmt.Sprintf("Impulse %s: %s has %s MF left: enter a place or stop", imp, s.g.units[u].Name, halves(left)), "impulse " + imp + ": movement"
 }

@@ -40,12 +40,19 @@ func (s *State) defenders(p int16, sd side, hit *units) ([]int16, []Defender) {
 
 // attacker is what a bombardment reads of unit u's counter (mgmg:11.2).
 func (s *State) attacker(u int16) Attacker {
-	c := &s.g.units[u]
-	a := Attacker{Attack: c.AF, Division: c.Division, German: c.Side() == German, SS: c.Force == SS, US: c.Force == US,
-		FromZoneF: c.XXXCorps()} // every XXX Corps unit enters from Zone F (mgmg:15.13, 18.3)
+	a := s.g.attackers[u]
 	if s.g.fh40 != nil { // fh40:10.72, 11.2: no SS-and-Wehrmacht case; infantry battalions earn no integrity
+		c := &s.g.units[u]
 		a.SS, a.Battalion = false, c.Type.IsInfantry() && c.Size == SizeBattalion
 	}
+	return a
+}
+
+// attackerOf reads a counter as an Attacker, once for each unit as the game
+// loads (Game.attackers); attacker adds Fortress Holland's differences.
+func attackerOf(c *Unit) Attacker {
+	a := Attacker{Attack: c.AF, Division: c.Division, German: c.Side() == German, SS: c.Force == SS, US: c.Force == US,
+		FromZoneF: c.XXXCorps()} // every XXX Corps unit enters from Zone F (mgmg:15.13, 18.3)
 	switch {
 	case c.CorpsArtillery():
 		a.Artillery = CorpsArtillery
@@ -264,7 +271,7 @@ func (s *State) defender(u int16, hit *units) Defender {
 // (mgmg:11.41): never past Disrupt 2, never eliminated.
 func (s *State) reduceUnit(u int16, cost int) {
 	s.setLevel(u, s.units[u].Level+1)
-	s.logf("mgmg:11.41", "%u takes %d attrition points and becomes "+s.units[u].Level.String(), int(u), cost)
+	s.logf("mgmg:11.41", "%u takes %d "+engine.Plural(cost, "attrition point", "attrition points")+" and becomes "+s.units[u].Level.String(), int(u), cost)
 }
 
 // attritionChoices are the units the defender may reduce next with the
@@ -311,7 +318,7 @@ func (s *State) nextAttrition() {
 		return
 	}
 	if f.AP > 0 {
-		s.logf("mgmg:11.41", "%d attrition points are left that no unit can take: they are ignored", int(f.AP))
+		s.logf("mgmg:11.41", "%d "+engine.Plural(int(f.AP), "attrition point is", "attrition points are")+" left that no unit can take: they are ignored", int(f.AP))
 	}
 	s.endBombardment()
 }

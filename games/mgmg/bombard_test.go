@@ -253,7 +253,7 @@ func TestBarrageImpulse(t *testing.T) {
 	play(t, s, "single") // and takes no Double Impulse (mgmg:12.3)
 	checkLevels(t, s, map[string]Step{"de-eindhoven-garrison": StepSpent, "de-pzjg-559": StepSpent, "gb-xxx-corps-art": StepSpent, "gb-gds-art": StepSpent, "us-377-pfab": StepFresh})
 	logHas(t, s, "mgmg:11.4", "Attack Total 17 (DR 2) against Defense Total 14 (DR 10): 3 attrition points")
-	logHas(t, s, "mgmg:11.41", "1 attrition points are left that no unit can take")
+	logHas(t, s, "mgmg:11.41", "1 attrition point is left that no unit can take")
 	logHas(t, s, "mgmg:6.3", "Sunset DR 2")
 	if s.step != stImpulse || s.active != germans || s.impulse != 2 {
 		t.Errorf("after the impulse: step %s, %s to move, Impulse %s; want German Impulse 2", stepNames[s.step], s.active, impulseName(s.impulse))

@@ -18,20 +18,32 @@ import (
 // Acted the artillery that fires, Air the marker's index plus one.
 
 // distance is how many places apart a and b are, up to 2; 3 for further
-// (mgmg:11.111, 15.13).
-func (s *State) distance(a, b int16) int {
-	switch {
-	case a == b:
-		return 0
-	case s.g.m.Adjacent(int(a), int(b)):
-		return 1
-	}
-	for _, q := range s.g.m.Neighbors(int(a)) {
-		if s.g.m.Adjacent(q, int(b)) {
-			return 2
+// (mgmg:11.111, 15.13), from the table the game keeps (distances).
+func (s *State) distance(a, b int16) int { return int(s.g.dist[int(a)*nPlaces+int(b)]) }
+
+// distances is the table of distance for each pair of places i*nPlaces+j.
+func distances(m *Map) []int8 {
+	out := make([]int8, nPlaces*nPlaces)
+	for a := range nPlaces {
+		for b := range nPlaces {
+			d := int8(3)
+			switch {
+			case a == b:
+				d = 0
+			case m.Adjacent(a, b):
+				d = 1
+			default:
+				for _, q := range m.Neighbors(a) {
+					if m.Adjacent(q, b) {
+						d = 2
+						break
+					}
+				}
+			}
+			out[a*nPlaces+b] = d
 		}
 	}
-	return 3
+	return out
 }
 
 // reaches says whether field artillery unit u reaches target area p
@@ -114,8 +126,12 @@ func (s *State) legalTargets(buf []engine.Action) []engine.Action {
 	}
 	air, enemy, all := len(s.bombers()) > 0, s.active.other(), s.freshGuns(s.active)
 	for p := range int16(nPlaces) {
+		enemies := s.count(p, enemy) > 0
+		if !enemies && len(s.markerTargets(nil, p, p, enemy)) == 0 {
+			continue // neither a unit nor a marker on any boundary of p to bombard
+		}
 		guns := s.reaching(all, p)
-		ok := s.count(p, enemy) > 0 && (len(guns) > 0 || air && s.airMayBombard(p))
+		ok := enemies && (len(guns) > 0 || air && s.airMayBombard(p))
 		for _, u := range guns {
 			ok = ok || len(s.markerTargets(nil, p, s.units[u].Loc, enemy)) > 0
 		}

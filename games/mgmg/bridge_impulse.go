@@ -67,10 +67,13 @@ func (s *State) bridgeActivations(buf []engine.Action, sd side) []engine.Action 
 	var reach *[nPlaces]bool
 	for p := range int16(nPlaces) {
 		a := act(kAssaultImpulse, int(p))
-		if slices.Contains(buf, a) {
+		if s.g.bridgesOn[p] == 0 || slices.Contains(buf, a) {
 			continue
 		}
 		for i := range s.g.bridges {
+			if s.g.bridgesOn[p]&(1<<i) == 0 {
+				continue
+			}
 			if s.mayDemolish(i, p, sd, f) {
 				buf = append(buf, a)
 				break

@@ -124,7 +124,7 @@ func (s *State) eveningCostOf(i, b int) int8 {
 
 // legalConstruction adds the bridges the side may try to repair with the
 // depot it pays from, a twin depot once (twin).
-func (s *State) legalConstruction(buf []engine.Action) []engine.Action {
+func (s *State) legalConstruction(buf []engine.Action, paths *depotPaths) []engine.Action {
 	blown := false
 	for _, br := range s.bridges {
 		blown = blown || br.Held == heldBlown
@@ -136,9 +136,8 @@ func (s *State) legalConstruction(buf []engine.Action) []engine.Action {
 		if !s.paysRepairs(i) {
 			continue
 		}
-		end := s.refitPaths(int16(s.depots[i].At), s.active)
 		for b := range s.bridges {
-			c := s.eveningCost(i, b, &end)
+			c := s.eveningCost(i, b, &paths[i])
 			if c >= 0 && c <= s.depots[i].Points && !s.twin(i, func(j int) bool { return s.paysRepairs(j) && c <= s.depots[j].Points }) {
 				buf = append(buf, act(kRepair, b|i<<8))
 			}

@@ -141,7 +141,7 @@ func (s *State) joiners(f *frame) []int16 {
 // seizer reports whether unit u of the active place may try to seize one
 // of its bridges (mgmg:20.4B, 9.22), with leg its movement so far.
 func (s *State) seizer(u int16, leg Leg, g *Ground) bool {
-	m := moverOf(&s.g.units[u])
+	m := s.g.movers[u]
 	for _, to := range g.Map.Neighbors(leg.At) {
 		if g.MaySeize(m, leg, to) == nil {
 			return true
@@ -155,7 +155,7 @@ func (s *State) seizer(u int16, leg Leg, g *Ground) bool {
 // a ferry as movement allows (mgmg:20.4C, 9.2).
 func (s *State) vacantEntries(u int16, f *frame, g *Ground) []entry {
 	var out []entry
-	for _, e := range s.entries(u, StartLeg(int(f.Move.Active)), &f.Move, g, nil) {
+	for e := range s.entries(u, StartLeg(int(f.Move.Active)), &f.Move, g) {
 		if e.how != ViaBoat && g.Places[e.to].enemies() == 0 {
 			out = append(out, e)
 		}
@@ -239,7 +239,7 @@ func (s *State) legalDDay(buf []engine.Action) []engine.Action {
 		return buf
 	case f.DDay.Option == dropSeize:
 		u, leg := mv.Unit-1, mv.Leg.leg()
-		m := moverOf(&s.g.units[u])
+		m := s.g.movers[u]
 		for _, to := range g.Map.Neighbors(leg.At) {
 			if g.MaySeize(m, leg, to) == nil {
 				buf = append(buf, act(kSeize, to))
@@ -391,7 +391,7 @@ func (s *State) ddayAsks() (ask, wait string) {
 		return "Airborne Landing Phase: choose the one unit of " + where + " that tries to seize its bridges", "the unit seizing bridges in " + where
 	case f.DDay.Option == dropSeize:
 		u := f.Move.Unit - 1
-		left := s.ground(allies, &f.Move).ImpulseMF(moverOf(&s.g.units[u])) - f.Move.Leg.leg().Spent()
+		left := s.ground(allies, &f.Move).ImpulseMF(s.g.movers[u]) - f.Move.Leg.leg().Spent()
 		return fmt.Sprintf("Airborne Landing Phase: %s has %s MF left: try to seize a bridge of %s (1 MF), or stop", s.g.units[u].Name, halves(left), where), "bridge seizures in " + where
 	case f.Move.Unit == 0:
 		return "Airborne Landing Phase: choose a unit of " + where + " to move into an adjacent Vacant place with all its MF, or end the Drop Area's moves", "moves from " + where

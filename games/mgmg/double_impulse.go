@@ -37,12 +37,10 @@ func (s *State) mayZoneF(f *frame) bool {
 	if f.Side != allies || f.Second != secondOffered {
 		return false
 	}
-	for _, a := range s.legalActivations(nil, f.Side) {
-		if a == act(kAssaultImpulse, int(s.g.zoneF)) {
-			return true
-		}
-	}
-	return false
+	gs := groundPool.Get().(*groundStore)
+	defer groundPool.Put(gs)
+	mv := s.startMoving(impulseAssault, 0, f.Side)
+	return s.mayActivate(s.g.zoneF, f.Side, &mv, s.groundIn(gs, f.Side, &mv)) // as legalActivations does
 }
 
 // offerSecond offers the side of the impulse f, its first activation over,

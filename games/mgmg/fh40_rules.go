@@ -165,7 +165,7 @@ func (g *Ground) enterByRail(leg Leg, to, mf int, carrying bool) (Entry, error) 
 // mover is what movement asks of unit u in the impulse's movement mv: the
 // train knows whether it carries a battalion (fh40:20.4).
 func (s *State) mover(u int16, mv *moves) Mover {
-	m := moverOf(&s.g.units[u])
+	m := s.g.movers[u]
 	m.Carrying = m.Train && mv.Carried != 0
 	return m
 }
@@ -185,8 +185,9 @@ func (s *State) legalCarry(buf []engine.Action, u int16, leg Leg, mv *moves, g *
 		}
 		aboard := *mv
 		aboard.Carried = b + 1
-		if len(s.entries(u, leg, &aboard, g, nil)) > 0 {
+		for range s.entries(u, leg, &aboard, g) {
 			buf = append(buf, act(kCarry, int(b)))
+			break
 		}
 	}
 	return buf
@@ -371,7 +372,7 @@ func (s *State) fh40VictoryPoints() int {
 // (fh40:3.3, 21.4): a Dutch or French unit in Zone G with 1 MF to spend.
 func (s *State) mayExit(u int16, leg Leg, g *Ground) bool {
 	r := s.g.fh40
-	return r != nil && s.g.side[u] == allies && leg.At == int(r.zoneG) && !leg.Done && g.ImpulseMF(moverOf(&s.g.units[u]))-leg.Spent() >= 2
+	return r != nil && s.g.side[u] == allies && leg.At == int(r.zoneG) && !leg.Done && g.ImpulseMF(s.g.movers[u])-leg.Spent() >= 2
 }
 
 // exitMap takes the moving unit u off the map from Zone G: out of the game,

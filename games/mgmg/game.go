@@ -41,7 +41,12 @@ type Game struct {
 	eval          *evalCache // the evaluation's tables (evaluate.go)
 	boundaries    []Border   // the river and canal boundaries, as the state keeps their Held! markers (held.go)
 	boundaryAt    []int8     // per pair of places: the index of its river or canal boundary, -1 for none
-	boundarySide  side       // the side holding every boundary without a Held! marker: the Germans (mgmg:9.62), the Dutch in fh40:9.62
+	// read once off the counters and the map for the hot paths of Legal and Apply
+	attackers    []Attacker // per unit (attackerOf)
+	movers       []Mover    // per unit (moverOf)
+	dist         []int8     // per pair of places: the distance (distances)
+	bridgesOn    []uint32   // per place: the bridges on its boundaries, one bit each
+	boundarySide side       // the side holding every boundary without a Held! marker: the Germans (mgmg:9.62), the Dutch in fh40:9.62
 }
 
 // options are the agreed scenario and optional rules (mgmg:22, 23).
@@ -84,7 +89,11 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 	if g.boundaries = m.boundaries(); len(g.boundaries) != nBoundaries {
 		return nil, fmt.Errorf("mgmg data: %d river and canal boundaries; a state holds exactly %d: change nBoundaries in held.go with the data", len(g.boundaries), nBoundaries)
 	}
-	g.boundaryAt = borderIndex(g.boundaries)
+	g.boundaryAt, g.dist, g.bridgesOn = borderIndex(g.boundaries), distances(m), make([]uint32, nPlaces)
+	for i, b := range bridges {
+		g.bridgesOn[b.A] |= 1 << i
+		g.bridgesOn[b.B] |= 1 << i
+	}
 	for i := range m.Len() {
 		id := m.Place(i).ID
 		g.placeIDs = append(g.placeIDs, id)
@@ -102,6 +111,9 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 	}
 	for range nUnits - len(p.Units) {
 		g.side = append(g.side, nobody)
+	}
+	for i := range g.units { // the empty slots too, read as zero units
+		g.attackers, g.movers = append(g.attackers, attackerOf(&g.units[i])), append(g.movers, moverOf(&g.units[i]))
 	}
 	for _, r := range p.Setup.ZoneFReinforcements {
 		for _, id := range r.Units {

@@ -1,9 +1,6 @@
 package mgmg
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // Movement (mgmg:9): what entering a place costs a unit and what it brings
 // (a stop, a mandatory assault, a crossing for the defence value), read off
@@ -185,6 +182,12 @@ func (l Leg) Spent() int {
 	return l.Used + l.Cost
 }
 
+// refusal is why a unit may not move as asked. A constant refusal is an
+// error without an allocation: Legal tries many entries that are refused.
+type refusal string
+
+func (r refusal) Error() string { return string(r) }
+
 // Entry is what entering a place does.
 type Entry struct {
 	Leg       Leg      // the leg after entering
@@ -246,11 +249,11 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	fresh := leg.Spent() == 0 && leg.At == leg.From
 	switch {
 	case m.Type.NeverMoves():
-		return Entry{}, errors.New("FLAK Towers and River Bunker Garrisons never move (mgmg:9.64, fh40:9.64)")
+		return Entry{}, refusal("FLAK Towers and River Bunker Garrisons never move (mgmg:9.64, fh40:9.64)")
 	case mf == 0:
-		return Entry{}, errors.New("German units may not move in Impulse 0 of September 17 (mgmg:20.61)")
+		return Entry{}, refusal("German units may not move in Impulse 0 of September 17 (mgmg:20.61)")
 	case leg.Done || leg.Spent() >= mf:
-		return Entry{}, errors.New("the unit has ended its movement (mgmg:9.2)")
+		return Entry{}, refusal("the unit has ended its movement (mgmg:9.2)")
 	case !mp.Adjacent(at, to):
 		return Entry{}, fmt.Errorf("%s is not adjacent to %s (mgmg:9.1)", mp.Place(to).ID, mp.Place(at).ID)
 	}
@@ -263,9 +266,9 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	case m.Sector != "" && mp.Sector(to) != m.Sector:
 		return Entry{}, fmt.Errorf("%s is outside the unit's Operational Sector (mgmg:9.66)", mp.Place(to).ID)
 	case toZone && !fresh:
-		return Entry{}, errors.New("a Zone is entered only from the place the unit began its impulse in, with all its MF (mgmg:14.2, 9.2)")
+		return Entry{}, refusal("a Zone is entered only from the place the unit began its impulse in, with all its MF (mgmg:14.2, 9.2)")
 	case toZone && !m.German && mp.Place(to).ID == ZoneF && !g.FH40:
-		return Entry{}, errors.New("units never move back into Zone F (mgmg:14.51)")
+		return Entry{}, refusal("units never move back into Zone F (mgmg:14.51)")
 	case !toZone && dst.Friends >= stackLimit:
 		return Entry{}, fmt.Errorf("%s already holds ten friendly units (mgmg:9.61, 7.1)", mp.Place(to).ID)
 	case dst.Assaulted:
@@ -283,9 +286,9 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	polder := mp.Polder(at) || mp.Polder(to)
 	switch {
 	case m.Type == Armored && !road:
-		return Entry{}, errors.New("armoured units move only along roads (mgmg:9.4)")
+		return Entry{}, refusal("armoured units move only along roads (mgmg:9.4)")
 	case !m.Type.IsInfantry() && polder && !road:
-		return Entry{}, errors.New("only infantry enters or leaves Polder off the road (mgmg:9.4)")
+		return Entry{}, refusal("only infantry enters or leaves Polder off the road (mgmg:9.4)")
 	}
 	if m.Type.IsInfantry() && mp.Polder(to) && !road {
 		e.Stop = true // mgmg:9.67
@@ -294,7 +297,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	// with all MF unless armour with no enemy armour there (mgmg:9.2, 14.2).
 	if src.enemies() > 0 && !mp.IsZone(at) {
 		if !dst.free() {
-			return Entry{}, errors.New("a unit leaves a Contested area only into a Free area or zone (mgmg:9.2)")
+			return Entry{}, refusal("a unit leaves a Contested area only into a Free area or zone (mgmg:9.2)")
 		}
 		if m.Type != Armored || src.EnemyArmor {
 			all = true
@@ -311,9 +314,9 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	e.Point = m.Type.CanLead()
 	switch {
 	case !e.Point && (dst.Enemy || dst.enemies() > 0) && dst.Friends == 0 && !dst.PointEntered:
-		return Entry{}, errors.New("only a Point Unit (infantry or armour) enters an uncontested enemy-Controlled or enemy-occupied place first (mgmg:9.65, 10.3)")
+		return Entry{}, refusal("only a Point Unit (infantry or armour) enters an uncontested enemy-Controlled or enemy-occupied place first (mgmg:9.65, 10.3)")
 	case !e.Point && (m.Type == FieldArtillery || m.Type == Flak) && e.Mandatory && dst.Friends > 0 && !dst.PointEntered:
-		return Entry{}, errors.New("artillery and FLAK enter a Contested area over such a boundary only after a Point Unit (mgmg:9.65)")
+		return Entry{}, refusal("artillery and FLAK enter a Contested area over such a boundary only after a Point Unit (mgmg:9.65)")
 	}
 	if toZone {
 		all, e.Stop = true, true // mgmg:9.2, 14.2
@@ -323,7 +326,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	n.Entered++
 	if all {
 		if !fresh && !(e.Boat && g.FH40) { // fh40:9.5: the boat takes what MF are left
-			return Entry{}, errors.New("this costs all the unit's MF, so it must be its only move this impulse (mgmg:9.2, 9.63)")
+			return Entry{}, refusal("this costs all the unit's MF, so it must be its only move this impulse (mgmg:9.2, 9.63)")
 		}
 		n.Used, n.Cost, n.Half, e.Stop = mf, 0, false, true
 		n.Done = true
@@ -363,10 +366,10 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 	fromContested := src.enemies() > 0
 	if how == ViaBoat || how == ViaFerry {
 		if b != River {
-			return false, false, errors.New("ferries and boats cross river boundaries (mgmg:9.5, 9.63)")
+			return false, false, refusal("ferries and boats cross river boundaries (mgmg:9.5, 9.63)")
 		}
 		if fromContested && !bv.Held {
-			return false, false, errors.New("no unit crosses an enemy-held river from a Contested area (mgmg:9.621)")
+			return false, false, refusal("no unit crosses an enemy-held river from a Contested area (mgmg:9.621)")
 		}
 		if dst.Friends > 0 && dst.enemies() > 0 {
 			e.Mandatory = true // mgmg:10.2
@@ -376,11 +379,11 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 	case ViaFerry:
 		switch {
 		case !mp.Ferry(at, to):
-			return false, false, errors.New("no Ferry Crossing joins these places (mgmg:9.63)")
+			return false, false, refusal("no Ferry Crossing joins these places (mgmg:9.63)")
 		case bv.Ferry != ferryOpen:
-			return false, false, errors.New("the Ferry Crossing has been used this phase or destroyed (mgmg:9.63)")
+			return false, false, refusal("the Ferry Crossing has been used this phase or destroyed (mgmg:9.63)")
 		case m.German && m.Type == Armored && g.Day < germanArmourFerries:
-			return false, false, errors.New("German armour uses no Ferry Crossing before September 19 (mgmg:9.63)")
+			return false, false, refusal("German armour uses no Ferry Crossing before September 19 (mgmg:9.63)")
 		}
 		e.Ferry, e.Crossing = true, Crossing{Kind: FerryCrossing}
 		return true, false, nil
@@ -390,13 +393,13 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 		}
 		switch {
 		case m.German || m.Type != Infantry:
-			return false, false, errors.New("only Allied infantry, not mechanized, makes a Boat Assault (mgmg:9.5)")
+			return false, false, refusal("only Allied infantry, not mechanized, makes a Boat Assault (mgmg:9.5)")
 		case !g.BoatReady:
-			return false, false, errors.New("the Boat Assault marker has been used (mgmg:9.5)")
+			return false, false, refusal("the Boat Assault marker has been used (mgmg:9.5)")
 		case bv.Bridge.intact():
-			return false, false, errors.New("a Boat Assault crosses an unbridged river, or one whose bridge is blown (mgmg:9.5)")
+			return false, false, refusal("a Boat Assault crosses an unbridged river, or one whose bridge is blown (mgmg:9.5)")
 		case !src.free() || !src.Corps || !src.Supplied || leg.At != leg.From:
-			return false, false, errors.New("a Boat Assault starts from a Free area with a XXX Corps control marker that traces supply to Zone F (mgmg:9.5)")
+			return false, false, refusal("a Boat Assault starts from a Free area with a XXX Corps control marker that traces supply to Zone F (mgmg:9.5)")
 		}
 		e.Mandatory = dst.enemies() > 0 // mgmg:9.5; no defender, no assault (docs/conformance/mgmg.md)
 		e.Boat, e.Crossing = true, Crossing{Kind: BoatCrossing}
@@ -408,10 +411,10 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 	case River, Canal:
 		if bv.Bridge.intact() {
 			if bv.Uses >= bridgeLimit {
-				return false, false, errors.New("five units have used this bridge this impulse (mgmg:9.62)")
+				return false, false, refusal("five units have used this bridge this impulse (mgmg:9.62)")
 			}
 			if fromContested && bv.Bridge == EnemyBridge {
-				return false, false, errors.New("no unit crosses an enemy-held bridge from a Contested area (mgmg:9.621)")
+				return false, false, refusal("no unit crosses an enemy-held bridge from a Contested area (mgmg:9.621)")
 			}
 			e.Bridge = true
 			e.Crossing = Crossing{Kind: BridgeCrossing, DefenderBridge: bv.Bridge == EnemyBridge, River: b == River}
@@ -421,13 +424,13 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 			return false, false, nil
 		}
 		if b == River {
-			return false, false, errors.New("a river is crossed only by a bridge, the Boat Assault or a Ferry Crossing (mgmg:9.62)")
+			return false, false, refusal("a river is crossed only by a bridge, the Boat Assault or a Ferry Crossing (mgmg:9.62)")
 		}
 		if !m.Type.IsInfantry() {
-			return false, false, errors.New("only infantry crosses a canal without a bridge (mgmg:9.2)")
+			return false, false, refusal("only infantry crosses a canal without a bridge (mgmg:9.2)")
 		}
 		if fromContested && !bv.Held {
-			return false, false, errors.New("no unit crosses an enemy-held canal from a Contested area (mgmg:9.621)")
+			return false, false, refusal("no unit crosses an enemy-held canal from a Contested area (mgmg:9.621)")
 		}
 		e.Crossing = Crossing{Kind: CanalCrossing}
 		if dst.Friends > 0 && dst.enemies() > 0 && !bv.Held {
@@ -448,17 +451,17 @@ func (g *Ground) infiltration(m Mover, leg Leg, to int) error {
 	dst := &g.Places[to]
 	switch {
 	case !m.German:
-		return errors.New("only German units infiltrate (mgmg:8.22)")
+		return refusal("only German units infiltrate (mgmg:8.22)")
 	case !m.Type.CanLead():
-		return errors.New("only infantry and armour infiltrate (mgmg:8.22)")
+		return refusal("only infantry and armour infiltrate (mgmg:8.22)")
 	case leg.At != leg.From || leg.Spent() > 0 || !g.Places[leg.At].free():
-		return errors.New("infiltration starts from the activated Free area or zone, before any other move (mgmg:8.22)")
+		return refusal("infiltration starts from the activated Free area or zone, before any other move (mgmg:8.22)")
 	case !dst.EnemyAtStart || dst.ContestedAtStart:
-		return errors.New("infiltration enters a place the Allies Controlled, uncontested, as the impulse began (mgmg:8.22, 14.1)")
+		return refusal("infiltration enters a place the Allies Controlled, uncontested, as the impulse began (mgmg:8.22, 14.1)")
 	case mp.Boundary(leg.At, to) != OpenGround:
-		return errors.New("infiltration crosses only open ground (mgmg:8.221)")
+		return refusal("infiltration crosses only open ground (mgmg:8.221)")
 	case mp.Elevated(to) || mp.Polder(to):
-		return errors.New("no infiltration into Elevated terrain or Polder (mgmg:8.221)")
+		return refusal("no infiltration into Elevated terrain or Polder (mgmg:8.221)")
 	}
 	return nil
 }
@@ -568,15 +571,15 @@ func (g *Ground) MaySeize(m Mover, leg Leg, across int) error {
 	bv := g.border(leg.At, across)
 	switch {
 	case !m.Type.CanLead():
-		return errors.New("only armour and infantry seize bridges (mgmg:9.22)")
+		return refusal("only armour and infantry seize bridges (mgmg:9.22)")
 	case !g.Map.Adjacent(leg.At, across) || bv.Bridge != EnemyBridge:
-		return errors.New("only an enemy-held bridge on the border of the unit's area may be seized (mgmg:9.22)")
+		return refusal("only an enemy-held bridge on the border of the unit's area may be seized (mgmg:9.22)")
 	case bv.SeizeTried:
-		return errors.New("one seizure attempt per bridge and impulse (mgmg:9.22)")
+		return refusal("one seizure attempt per bridge and impulse (mgmg:9.22)")
 	case !g.Places[leg.At].free():
-		return errors.New("a bridge is seized from a Free area (mgmg:9.22)")
+		return refusal("a bridge is seized from a Free area (mgmg:9.22)")
 	case leg.Done || g.ImpulseMF(m)-leg.Spent() < 2:
-		return errors.New("a seizure attempt costs one MF (mgmg:9.22)")
+		return refusal("a seizure attempt costs one MF (mgmg:9.22)")
 	}
 	return nil
 }

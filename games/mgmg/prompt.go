@@ -102,7 +102,7 @@ func (s *State) asks() (ask, wait string) {
 		return "Artillery Bombardment Phase: choose the primary target of the XXX Corps Artillery's barrage in Zone F", "the barrage's primary target"
 	case stAttrition:
 		f := s.stack.top()
-		return fmt.Sprintf("Bombardment of %s: %d attrition points are left; choose a unit to reduce one step (the most points any choice of units can take must be taken)", s.g.placeName(f.Place), f.AP),
+		return fmt.Sprintf("Bombardment of %s: %d "+engine.Plural(int(f.AP), "attrition point is", "attrition points are")+" left; choose a unit to reduce one step (the most points any choice of units can take must be taken)", s.g.placeName(f.Place), f.AP),
 			"which units take the attrition points"
 	case stBombardWith:
 		where := s.g.placeName(s.stack.top().Place)

@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"fmt"
+	"slices"
 
 	"sandtable/engine"
 )
@@ -107,47 +108,68 @@ func (s *State) refitOneLevel(u int16) {
 // path crosses boundaries as a supply line does (mgmg:13.8, supplyCrossing;
 // docs/conformance/mgmg.md).
 func (s *State) refitPaths(from int16, sd side) (end [nPlaces]int8) {
-	var through [nPlaces]int8
-	var done [nPlaces]bool
+	end, through, ok := s.refitStart(from, sd)
+	if !ok {
+		return end
+	}
+	// the cheapest paths by relaxing each place's neighbours again whenever
+	// its own cost falls: a queue of places, each in it at most once
+	var queue [nPlaces]int8
+	var queued [nPlaces]bool
+	head, n := 0, 1
+	queue[0], queued[from] = int8(from), true
+	for n > 0 {
+		x := int(queue[head])
+		head, n, queued[x] = (head+1)%nPlaces, n-1, false
+		for _, y := range s.g.m.Neighbors(x) {
+			if s.refitStep(x, y, sd, &end, &through) && !queued[y] {
+				queue[(head+n)%nPlaces], queued[y] = int8(y), true
+				n++
+			}
+		}
+	}
+	return end
+}
+
+// refitStart is where refitPaths begins: no path yet but the depot's own
+// place, through which paths go on (ok) unless it is Contested or not the
+// side's (mgmg:13.61).
+func (s *State) refitStart(from int16, sd side) (end, through [nPlaces]int8, ok bool) {
 	for i := range end {
 		end[i], through[i] = -1, -1
 	}
 	end[from] = 0
 	if s.contested(from) || s.controller(from) != sd {
-		return end
+		return end, through, false
 	}
 	through[from] = 0
-	for {
-		x := -1
-		for p := range through {
-			if through[p] >= 0 && !done[p] && (x < 0 || through[p] < through[x]) {
-				x = p
-			}
-		}
-		if x < 0 {
-			return end
-		}
-		done[x] = true
-		for _, y := range s.g.m.Neighbors(x) {
-			ok, last := s.supplyCrossing(x, y)
-			if !ok || int16(y) == s.g.uk {
-				continue
-			}
-			c := through[x] + 1
-			if end[y] < 0 || c < end[y] {
-				end[y] = c
-			}
-			if last || done[y] || s.controller(int16(y)) != sd {
-				continue // a path ends here (mgmg:13.8)
-			}
-			if s.contested(int16(y)) {
-				c++
-			}
-			if through[y] < 0 || c < through[y] {
-				through[y] = c
-			}
-		}
+	return end, through, true
+}
+
+// refitStep extends the paths through x, at its cost so far, into its
+// neighbour y: where a path may end (end) and, in places side sd Controls,
+// go on (through), a friendly Contested place costing one more to cross
+// (mgmg:13.6, 13.8). It reports whether the cost of going on from y fell.
+func (s *State) refitStep(x, y int, sd side, end, through *[nPlaces]int8) bool {
+	ok, last := s.supplyCrossing(x, y)
+	if through[x] < 0 || !ok || int16(y) == s.g.uk {
+		return false
 	}
+	c := through[x] + 1
+	if end[y] < 0 || c < end[y] {
+		end[y] = c
+	}
+	if last || s.controller(int16(y)) != sd {
+		return false // a path ends here (mgmg:13.8)
+	}
+	if s.contested(int16(y)) {
+		c++
+	}
+	if through[y] < 0 || c < through[y] {
+		through[y] = c
+		return true
+	}
+	return false
 }
 
 // supplies reports whether depot i may refit unit u: a German depot any
@@ -174,24 +196,45 @@ func (s *State) supplies(i int, u int16) bool {
 
 // refitCosts is what refitting each unit costs from each depot on the map,
 // -1 where it may not (mgmg:13.6): one point, one more for a Disrupted unit,
-// and the path's cost.
+// and the path's cost, given the depots' paths.
 type refitCosts [maxDepots][nUnits]int8
 
-func (s *State) refitCosts() *refitCosts {
-	var c refitCosts
+func (s *State) refitCosts(paths *depotPaths) (c refitCosts) {
 	for i := range s.depots[:s.nDepots] {
 		for u := range c[i] {
 			c[i][u] = -1
 		}
-		if s.depots[i].At < 0 || s.depots[i].Points == 0 {
-			continue
+	}
+	for u := range int16(nUnits) {
+		if !s.mayRefit(u) {
+			continue // whatever the depot
 		}
-		end := s.refitPaths(int16(s.depots[i].At), s.active)
-		for u := range int16(nUnits) {
-			c[i][u] = s.refitCost(i, &end, u)
+		for i, d := range s.depots[:s.nDepots] {
+			if d.At >= 0 && d.Points > 0 {
+				c[i][u] = s.refitCost(i, &paths[i], u)
+			}
 		}
 	}
-	return &c
+	return c
+}
+
+// depotPaths are the refitPaths of each depot of the side refitting on the
+// map, traced once for each place that holds depots.
+type depotPaths [maxDepots][nPlaces]int8
+
+func (s *State) depotPaths() (out depotPaths) {
+	for i, d := range s.depots[:s.nDepots] {
+		if d.At < 0 {
+			continue
+		}
+		j := slices.IndexFunc(s.depots[:i], func(e depot) bool { return e.At == d.At })
+		if j >= 0 {
+			out[i] = out[j]
+			continue
+		}
+		out[i] = s.refitPaths(int16(d.At), s.active)
+	}
+	return out
 }
 
 // refitCost is what refitting u from depot i costs given the depot's paths
@@ -229,15 +272,16 @@ func (s *State) drawable(c *refitCosts, u int16, cost int8) int {
 // furthest depot it draws on, and done.
 func (s *State) legalRefits(buf []engine.Action) []engine.Action {
 	buf = append(buf, act(kDone, 0))
-	c := s.refitCosts()
+	paths := s.depotPaths()
+	c := s.refitCosts(&paths)
 	for u := range int16(nUnits) {
 		for i := range s.depots[:s.nDepots] {
-			if cost := c[i][u]; cost >= 0 && !s.twin(i, func(j int) bool { return c[j][u] >= 0 }) && s.drawable(c, u, cost) >= int(cost) {
+			if cost := c[i][u]; cost >= 0 && !s.twin(i, func(j int) bool { return c[j][u] >= 0 }) && s.drawable(&c, u, cost) >= int(cost) {
 				buf = append(buf, act(kRefitUnit, int(u)|i<<8))
 			}
 		}
 	}
-	return s.legalConstruction(buf)
+	return s.legalConstruction(buf, &paths)
 }
 
 // twin reports an earlier depot of the same kind in the same place that
@@ -256,7 +300,8 @@ func (s *State) twin(i int, ok func(j int) bool) bool {
 // depot i and the rest from the other depots within that cost in their
 // order (mgmg:13.6, docs/conformance/mgmg.md).
 func (s *State) refit(u int16, i int) {
-	c := s.refitCosts()
+	paths := s.depotPaths()
+	c := s.refitCosts(&paths)
 	cost := c[i][u]
 	s.refitOneLevel(u)
 	s.logf("mgmg:13.6", "%u refits to "+levelNames[s.units[u].Level]+" for %d Supply Points from "+s.g.depotLabel(s.depots[i].Kind)+" in %p",

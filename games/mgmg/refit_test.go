@@ -106,7 +106,8 @@ func TestExample12(t *testing.T) {
 		{ID: "de-knaust", At: "27", Level: "fresh"},
 	}, map[string]string{"35": "airborne"})
 	want := map[string]int{"de-tower-wyler": 1, "de-406-fuerst": 2, "de-406-greschick": 2, "de-406-stargaard": 3, "de-tower-nijmegen": 4}
-	costs := s.refitCosts()
+	paths := s.depotPaths()
+	costs := s.refitCosts(&paths)
 	for id, c := range want {
 		if got := costs[0][s.g.unit(id)]; int(got) != c {
 			t.Errorf("%s costs %d; example 12 says %d", id, got, c)
@@ -280,4 +281,55 @@ func TestRefitPathsCrossLikeSupplyLines(t *testing.T) {
 			t.Errorf("the depot holds %d after the refit; want 10 - 2 = 8 (mgmg:13.6)", s.depots[0].Points)
 		}
 	}
+}
+
+// TestRefitPathsCheapest: refitPaths, which relaxes the places of a queue,
+// finds the cheapest path of mgmg:13.6 from every place, for both sides, in
+// the states of random games: the same costs as relaxing every place over
+// and over until none changes.
+func TestRefitPathsCheapest(t *testing.T) {
+	g := MustLoad()
+	pick := engine.NewRNG(5)
+	checked := 0
+	for seed := uint64(1); seed <= 2; seed++ {
+		st, err := g.New("standard", nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for n := 0; s.step != stOver; n++ {
+			if s.step == stRefit || n%97 == 0 {
+				for from := range int16(nPlaces) {
+					for _, sd := range []side{germans, allies} {
+						if got, want := s.refitPaths(from, sd), slowRefitPaths(s, from, sd); got != want {
+							t.Fatalf("choice %d: refit paths of the %s from %s: %v; want %v", n, sd, g.placeIDs[from], got, want)
+						}
+						checked++
+					}
+				}
+			}
+			acts := s.Legal(nil)
+			if err := s.Apply(acts[pick.Intn(len(acts))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no state checked")
+	}
+}
+
+// slowRefitPaths is refitPaths by extending the paths through every
+// place over and over until no cost falls.
+func slowRefitPaths(s *State, from int16, sd side) [nPlaces]int8 {
+	end, through, ok := s.refitStart(from, sd)
+	for changed := ok; changed; {
+		changed = false
+		for x := range nPlaces {
+			for _, y := range s.g.m.Neighbors(x) {
+				changed = s.refitStep(x, y, sd, &end, &through) || changed
+			}
+		}
+	}
+	return end
 }

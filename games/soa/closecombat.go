@@ -538,7 +538,7 @@ func (s *State) applyCC(k kind, x int) {
 		}
 		a := ccAttack{Target: s.ccCur.Target, Units: append([]int16(nil), s.ccCur.Units...)}
 		s.ccAttacks = append(s.ccAttacks, a)
-		s.logf("soa:9.3", "%s designates %d "+plural(len(a.Units), "unit", "units")+" against %u", int(s.ccAttacker()), len(a.Units), int(a.Target))
+		s.logf("soa:9.3", "%s designates %d "+engine.Plural(len(a.Units), "unit", "units")+" against %u", int(s.ccAttacker()), len(a.Units), int(a.Target))
 		s.ccCur = ccAttack{Target: -1}
 		s.step = stCCTarget
 	}

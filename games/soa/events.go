@@ -40,7 +40,7 @@ func (s *State) randomEvents() {
 	case 'B':
 		d := s.rng.Die(6)
 		n := min((d+1)/2, len(s.poolLeft("B"))) // soa:17.41, 17.42
-		s.logf("soa:17.41", "British reinforcements: die %d, %d "+plural(n, "unit arrives", "units arrive"), d, n)
+		s.logf("soa:17.41", "British reinforcements: die %d, %d "+engine.Plural(n, "unit arrives", "units arrive"), d, n)
 		s.stack.push(frame{Proc: procPlacement, Pool: 'B', Left: int16(n)})
 		s.nextBUnit()
 	case 'C':
@@ -81,9 +81,9 @@ func (s *State) reinforce(pool byte) {
 	want := (c + 1) / 2
 	left := s.poolLeft(string(pool))
 	n := min(want, len(left))
-	s.logf(rule, "German reinforcements: coloured die %d, white die %d: %d "+plural(want, "unit", "units"), c, w, want)
+	s.logf(rule, "German reinforcements: coloured die %d, white die %d: %d "+engine.Plural(want, "unit", "units"), c, w, want)
 	if n < want {
-		s.logf(rule, "%d "+plural(want-n, "is", "are")+" lost: none are left", want-n) // soa:17.23, 17.33
+		s.logf(rule, "%d "+engine.Plural(want-n, "is", "are")+" lost: none are left", want-n) // soa:17.23, 17.33
 	}
 	if w <= 5 {
 		z := s.g.zone[w-1]

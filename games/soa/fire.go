@@ -518,7 +518,7 @@ func (s *State) afterFireRoll() {
 	}
 	s.step, s.active = stAbsorb, s.imp.Other()
 	if s.cp > 0 {
-		s.logf("soa:8.353", "%d "+plural(s.cp, "casualty point", "casualty points")+" in %p", s.cp, int(a.Target))
+		s.logf("soa:8.353", "%d "+engine.Plural(s.cp, "casualty point", "casualty points")+" in %p", s.cp, int(a.Target))
 		s.autoAbsorb()
 		return
 	}
@@ -669,7 +669,7 @@ func (s *State) applyAbsorb(k kind, x int) {
 		if s.units[u].Hidden {
 			s.logf("soa:13.8", "a hidden anti-tank gun in %p is revealed to take losses", int(s.units[u].Loc))
 		}
-		s.logf("soa:8.354", "%u is eliminated (%d "+plural(took, "casualty point", "casualty points")+")", x, took)
+		s.logf("soa:8.354", "%u is eliminated (%d "+engine.Plural(took, "casualty point", "casualty points")+")", x, took)
 		s.eliminate(u, weight)
 	case kRetreat:
 		s.retreaters = append(s.retreaters, u)

@@ -131,15 +131,15 @@ func (s *State) asks() (ask, wait string) {
 		if s.cpTotal == 0 {
 			return "The fire at " + t + " had no effect: retreat units if you wish, or Done", "whether units in " + t + " retreat"
 		}
-		return fmt.Sprintf(plural(s.cp, "Casualties in %s: eliminate or retreat units until %d casualty point is taken", "Casualties in %s: eliminate or retreat units until %d casualty points are taken"), t, s.cp),
-			fmt.Sprintf(plural(s.cp, "%d casualty point in %s", "%d casualty points in %s"), s.cp, t)
+		return fmt.Sprintf(engine.Plural(s.cp, "Casualties in %s: eliminate or retreat units until %d casualty point is taken", "Casualties in %s: eliminate or retreat units until %d casualty points are taken"), t, s.cp),
+			fmt.Sprintf(engine.Plural(s.cp, "%d casualty point in %s", "%d casualty points in %s"), s.cp, t)
 	case stRetreatDest:
 		at := place(s.stack.top().At)
 		return "Retreat: choose the area the units in " + at + " go to together", "where the units in " + at + " retreat"
 	case stFireCommit:
 		n := int(s.stack.top().Left)
 		t := place(s.cur.Target)
-		return fmt.Sprintf(plural(n, "The fire in %s takes: choose %d British unit to commit", "The fire in %s takes: choose %d British units to commit"), t, n),
+		return fmt.Sprintf(engine.Plural(n, "The fire in %s takes: choose %d British unit to commit", "The fire in %s takes: choose %d British units to commit"), t, n),
 			"which units in " + t + " the fire commits"
 	case stOverstack:
 		p := place(s.overstacked(s.active))

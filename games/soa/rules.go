@@ -168,14 +168,6 @@ func (s *State) typ(u int16) UnitType { return s.g.units[u].Type }
 func (s *State) isArmor(u int16) bool { return s.g.units[u].Type == Armor }
 func (s *State) isZone(p int16) bool  { return s.g.board.IsZone(int(p)) }
 
-// plural picks the wording for a count n in a log line or label: one when n is 1.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // gunHidden reports a hidden AT gun anywhere (soa:13.8). The German knows
 // as much: the order of battle lists the guns, and he sees those revealed.
 func (s *State) gunHidden() bool {

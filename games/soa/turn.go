@@ -1,5 +1,7 @@
 package soa
 
+import "sandtable/engine"
+
 // The turn sequence (soa:6): the Reinforcement & Reformed Unit Phase
 // (soa:6.1, 16.1, 19, 20, 8.4, 5.1), the Random Events Phase (events.go),
 // the Movement/Fire and Close Combat Phases (impulse.go, closecombat.go),
@@ -135,12 +137,12 @@ func (s *State) startReform() {
 		n = lost / 6
 		if r := lost % 6; r > 0 {
 			d := s.rng.Die(6)
-			s.logf("soa:19.1", "%d "+plural(lost, "unit", "units")+" lost: the British roll %d for the remainder of %d", lost, d, r)
+			s.logf("soa:19.1", "%d "+engine.Plural(lost, "unit", "units")+" lost: the British roll %d for the remainder of %d", lost, d, r)
 			if d <= r {
 				n++
 			}
 		}
-		s.logf("soa:19.1", "%d "+plural(n, "reformed unit is", "reformed units are")+" due", n)
+		s.logf("soa:19.1", "%d "+engine.Plural(n, "reformed unit is", "reformed units are")+" due", n)
 	}
 	for u := range s.units { // soa:19.2
 		if s.units[u].Loc == locBox {
@@ -158,7 +160,7 @@ func (s *State) nextReform() {
 	u := s.nextReformed()
 	if left := int(s.stack.top().Left); left <= 0 || u < 0 || len(s.reformPlaces()) == 0 {
 		if left > 0 && u >= 0 {
-			s.logf("soa:19.4", "%d "+plural(left, "reformed unit finds", "reformed units find")+" no British victory point area with room", left)
+			s.logf("soa:19.4", "%d "+engine.Plural(left, "reformed unit finds", "reformed units find")+" no British victory point area with room", left)
 		}
 		s.stack.pop()
 		s.randomEvents()

@@ -207,7 +207,7 @@ func (s *State) rollView() *RollView {
 		if s.opt.chits {
 			r.Dice = []int{s.rolls[0], s.rolls[2]}
 		}
-		r.Text = fmt.Sprintf("fire at %s: AV %d against DV %d, %s", g.board.Place(int(s.cur.Target)).ID, s.av, s.dv, fmt.Sprintf(plural(r.CP, "%d casualty point", "%d casualty points"), r.CP))
+		r.Text = fmt.Sprintf("fire at %s: AV %d against DV %d, %s", g.board.Place(int(s.cur.Target)).ID, s.av, s.dv, fmt.Sprintf(engine.Plural(r.CP, "%d casualty point", "%d casualty points"), r.CP))
 		if r.CP == 0 {
 			r.Text = fmt.Sprintf("fire at %s: AV %d against DV %d, no effect", g.board.Place(int(s.cur.Target)).ID, s.av, s.dv)
 		}
