@@ -124,7 +124,7 @@ func TestHotseatDraw(t *testing.T) {
 	if txt := run(p, "offer", 5*time.Second, chromedp.Text(chromedp.CSS("#draw-offer"))); !strings.Contains(txt, "British player offers a draw") {
 		t.Fatalf("the offer reads %q", txt)
 	}
-	if who := p.who(); who != "Your answer to a draw offer (german)" {
+	if who := p.who(); who != "Your answer to a draw offer (German)" {
 		t.Fatalf("while the German player answers the draw offer the status reads %q", who)
 	}
 	p.shot("draw-offer.png")

@@ -26,6 +26,10 @@ func TestFortressHolland(t *testing.T) {
 	if !strings.Contains(s.Prompt, "counter backs") || s.ToMove != "allied" {
 		t.Fatalf("the game begins with %s to move, prompt %q; want the Dutch set-up", s.ToMove, s.Prompt)
 	}
+	// The allied seat is the Dutch player's (fh40:2.0), and the status says so.
+	if who := run(p, "whose move", 5*time.Second, chromedp.Evaluate[string](`document.querySelector('#status .who').textContent`)); who != "Your move (Dutch)" {
+		t.Errorf("the status says %q, want %q", who, "Your move (Dutch)")
+	}
 	tm.mark("lobby: fh40 game created")
 
 	// The whole map, its 76 places (those out of play grey); in the side

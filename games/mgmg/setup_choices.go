@@ -94,8 +94,9 @@ func (s *State) legalSetup(buf []engine.Action) []engine.Action {
 
 func (s *State) describeSetup(c *engine.Choice, k kind, x int) {
 	n, by := s.setupLeft()
+	c.Rule = s.g.setupRule()
 	if k == kSetupAll {
-		c.ID, c.Label = "setup-historical", "Set up as "+s.g.setupCard()+" shows (the historical set-up, our reconstruction): "+unitCount(n)
+		c.ID, c.Label = "setup-historical", "Set up as "+s.g.setupCard()+" (the historical set-up, our reconstruction): "+unitCount(n)
 		return
 	}
 	list, _ := s.g.formations()
@@ -114,7 +115,7 @@ func (s *State) applySetup(k kind, x int) {
 			n++
 		}
 	}
-	s.logf(s.g.setupRule(), "the %s side places %d units as "+s.g.setupCard()+" shows", int(s.active), n)
+	s.logf(s.g.setupRule(), "the %s side places %d units as "+s.g.setupCard(), int(s.active), n)
 	s.nextSetup()
 }
 
@@ -138,16 +139,16 @@ func (s *State) nextSetup() {
 // other is told.
 func (s *State) setupAsks() (ask, wait string) {
 	n, _ := s.setupLeft()
-	return "Set-up: place your " + unitCount(n) + " as " + s.g.setupCard() + " shows, all at once or a formation at a time", "the " + s.g.sideName(s.active) + " set-up"
+	return "Set-up: place your " + unitCount(n) + " as " + s.g.setupCard() + ", all at once or a formation at a time", "the " + s.g.sideName(s.active) + " set-up"
 }
 
-// setupCard is what shows each unit's set-up place: a Setup Card in mgmg,
-// the counter backs in Fortress Holland (fh40:5.2).
+// setupCard says what shows each unit's set-up place: a Setup Card in
+// mgmg, the counter backs in Fortress Holland (fh40:5.2).
 func (g *Game) setupCard() string {
 	if g.fh40 != nil {
-		return "the counter backs"
+		return "the counter backs show"
 	}
-	return "the Setup Card"
+	return "the Setup Card shows"
 }
 
 // setupRule is the rule of the set-up.

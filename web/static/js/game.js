@@ -9,7 +9,7 @@ import * as store from './store.js';
 import * as setups from './setups.js';
 import {Board, withPrinted} from './board.js';
 import {counterIcon, describe} from './counter.js';
-import {renderStatus, renderBoxes, Log, renderResult, sideBadge, stepName, turnMarks} from './panels.js';
+import {renderStatus, renderBoxes, Log, renderResult, sideBadge, stepName, turnMarks, setSeatName} from './panels.js';
 import {gameModule, gameName} from './games.js';
 import {installBoard} from './symbols.js';
 
@@ -33,6 +33,7 @@ export async function gamePage(main, id) {
   }
   setCrumbs(h('span', {}, 'Game ', h('code', {}, id), ' ', studyMark(summary)));
   game.setBoard(board);
+  setSeatName(game.seatName);
   installBoard(board);
   new GamePage(main, id, board, summary, game, name).start();
 }
@@ -214,7 +215,7 @@ class GamePage {
       // (an ended game hides nothing).
       const secret = [this.current, this.views[show]].some((m) => this.game.hidesInfo(m.view.state?.step, this.summary.options));
       if (secret) this.curtain = true;
-      else toast(`Now playing ${show}`);
+      else toast(`Now playing ${this.game.seatName(show)}`);
     }
     this.shown = show;
     this.current = this.views[show];
@@ -311,7 +312,7 @@ class GamePage {
       document.body.append(el);
       this.main.querySelector('.game-page').inert = true;
     }
-    el.querySelector('.curtain-title').textContent = `Pass the device to the ${seat[0].toUpperCase() + seat.slice(1)} player`;
+    el.querySelector('.curtain-title').textContent = `Pass the device to the ${this.game.seatName(seat)} player`;
     el.dataset.seat = seat;
     el.querySelector('button').focus();
   }
@@ -355,7 +356,7 @@ class GamePage {
     // waits for (a game that does not say gets the step's name).
     const prompt = st.prompt || {};
     if (!choices.length) {
-      const who = cap(view.to_move) || '?';
+      const who = view.to_move ? this.game.seatName(view.to_move) : '?';
       return clear(e, h('span', {class: 'spinner', 'aria-hidden': 'true'}),
         prompt.text || (this.mine.size ? `Waiting for ${who}…` : `Watching: ${who} to move`), ' ', ruleLink(prompt.rule));
     }
@@ -643,7 +644,7 @@ class GamePage {
     const answerer = offer && [...this.mine].find((x) => x !== offer);
     clear(this.el.offer,
       offer && answerer ? h('div', {class: 'draw-offer', id: 'draw-offer', role: 'alert'},
-        h('strong', {}, `The ${cap(offer)} player offers a draw.`),
+        h('strong', {}, `The ${this.game.seatName(offer)} player offers a draw.`),
         h('div', {class: 'actions'},
           h('button', {type: 'button', id: 'draw-accept', onclick: () => this.answerDraw(answerer, 'accept')}, 'Accept the draw'),
           h('button', {type: 'button', class: 'secondary', id: 'draw-decline', onclick: () => this.answerDraw(answerer, 'decline')}, 'Decline'))) : null);
@@ -658,7 +659,7 @@ class GamePage {
     const close = () => this.closeOverlays();
     this.overlay(h('div', {class: 'overlay', id: 'resign-overlay'},
       h('div', {class: 'dialog', id: 'resign-dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'resign-title'},
-        h('h2', {id: 'resign-title'}, `Resign as ${cap(seat)}?`),
+        h('h2', {id: 'resign-title'}, `Resign as ${this.game.seatName(seat)}?`),
         h('p', {}, 'The game ends at once and the other side wins. This cannot be undone.'),
         h('div', {class: 'actions'},
           h('button', {type: 'button', class: 'secondary', id: 'resign-cancel', onclick: close}, 'Keep playing'),

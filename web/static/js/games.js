@@ -2,7 +2,7 @@
 // looks and reads: games/ID.js, loaded by the game's id. A game without a
 // module, or a module that leaves something out, gets the plain defaults
 // below (web/README.md lists what a module may export).
-import {s} from './dom.js';
+import {s, cap} from './dom.js';
 import {api} from './api.js';
 
 const DEFAULTS = {
@@ -12,6 +12,9 @@ const DEFAULTS = {
   // see (the hotseat privacy screen asks).
   hidesInfo: () => false,
   shortName: (u) => u.name || u.id,
+  // seatName: a seat's or side's name in words, as the status, badges,
+  // hand-over and result say it.
+  seatName: cap,
   // facts: what a counter shows besides its name, in words.
   facts: () => [],
   pileKey: (u) => JSON.stringify({...u, id: null, name: null, at: null}),

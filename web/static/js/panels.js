@@ -7,12 +7,16 @@ import {h, s, clear, ruleLink, plural, cap} from './dom.js';
 import {place} from './symbols.js';
 import {counterIcon} from './counter.js';
 
+// seatName is a seat's or side's name in words, the game module's
+// (games.js); the page sets it with setSeatName once it has the module.
+let seatName = cap;
+export function setSeatName(f) { seatName = f; }
 
 // sideBadge is a side's name in its colour (--side-NAME, set from the board
 // document's palette by symbols.js).
 export function sideBadge(side) {
   if (!side) return h('span', {class: 'side-badge none'}, '—');
-  const el = h('span', {class: 'side-badge', 'data-side': side}, cap(side));
+  const el = h('span', {class: 'side-badge', 'data-side': side}, seatName(side));
   el.style.setProperty('--side', `var(--side-${side}, #666)`);
   return el;
 }
@@ -45,10 +49,10 @@ export function renderStatus(el, doc, me = new Set(), clock = null, answering = 
   const toMove = doc.to_move;
   let who;
   if (doc.result) who = h('span', {class: 'who over'}, 'Game over');
-  else if (answering) who = h('span', {class: 'who mine answering'}, 'Your answer to a draw offer', me.size > 1 ? ` (${answering})` : '');
-  else if (toMove && me.has(toMove)) who = h('span', {class: 'who mine'}, 'Your move', me.size > 1 ? ` (${toMove})` : '');
-  else if (toMove && (past || !me.size)) who = h('span', {class: 'who'}, `${cap(toMove)} to move`);
-  else if (toMove) who = h('span', {class: 'who wait'}, `Waiting for ${cap(toMove)}`);
+  else if (answering) who = h('span', {class: 'who mine answering'}, 'Your answer to a draw offer', me.size > 1 ? ` (${seatName(answering)})` : '');
+  else if (toMove && me.has(toMove)) who = h('span', {class: 'who mine'}, 'Your move', me.size > 1 ? ` (${seatName(toMove)})` : '');
+  else if (toMove && (past || !me.size)) who = h('span', {class: 'who'}, `${seatName(toMove)} to move`);
+  else if (toMove) who = h('span', {class: 'who wait'}, `Waiting for ${seatName(toMove)}`);
   const rule = (r) => (r ? [' ', ruleLink(r, r.replace(/^\w+:/, ''))] : null);
   const chip = (label, value, r, id) => h('span', {class: 'chip', 'data-panel': id}, h('span', {class: 'chip-label'}, label), ' ', value, rule(r));
   const chips = [];
@@ -282,7 +286,7 @@ export function renderResult(el, result, extra = []) {
   const w = result.winner;
   el.style.setProperty('--side', w ? `var(--side-${w}, #666)` : '#666');
   clear(el,
-    h('h2', {}, w ? `${cap(w)} victory` : 'A draw'),
+    h('h2', {}, w ? `${seatName(w)} victory` : 'A draw'),
     h('p', {class: 'result-level'}, cap(result.level || ''), result.score !== undefined ? ` · score ${result.score}` : ''),
     result.text ? h('p', {}, result.text) : null,
     ...extra);

@@ -6,7 +6,7 @@ import {h, s, clear, setCrumbs, inTextField, download, icon, studyMark, cap} fro
 import {api, LogWindow} from './api.js';
 import * as store from './store.js';
 import {Board, withPrinted} from './board.js';
-import {renderStatus, renderBoxes, Log, renderResult, turnMarks} from './panels.js';
+import {renderStatus, renderBoxes, Log, renderResult, turnMarks, setSeatName} from './panels.js';
 import {gameModule} from './games.js';
 import {installBoard} from './symbols.js';
 
@@ -24,6 +24,7 @@ export async function replayPage(main, id) {
   }
   setCrumbs(h('span', {}, 'Replay ', h('code', {}, id), ' ', studyMark(summary)));
   game.setBoard(boardDoc);
+  setSeatName(game.seatName);
   installBoard(boardDoc);
   new ReplayPage(main, id, boardDoc, summary, game).start();
 }

@@ -3,6 +3,7 @@
 // is played on Monty's Gamble's map with its engine (games/mgmg, fh40:1.0),
 // so it is drawn as Monty's Gamble is, but for its markers and rules page.
 import {markers as mgmgMarkers, crossingMarkers as mgmgCrossingMarkers} from './mgmg.js';
+import {cap} from '../dom.js';
 
 export * from './mgmg.js';
 
@@ -26,6 +27,9 @@ export function crossingMarkers(c, state) {
   if (b) return b.held === 'blown' ? mgmgCrossingMarkers(c, state) : [];
   return c.id.split('/').every(inPlay) ? [{symbol: 'marker-bridge-german', title: `Bridge ${c.id}: German-held (fh40:4.6)`}] : [];
 }
+
+// seatName: the Dutch player holds the allied seat (fh40:2.0, 4.111).
+export const seatName = (seat) => (seat === 'allied' ? 'Dutch' : cap(seat));
 
 // rules is the module of the rules reference page, /rules/fh40.
 export const rules = () => import('./fh40-rules.js');
