@@ -15,6 +15,10 @@ func (s *State) setUp() {
 	s.turn, s.weather, s.dawnWeather = FirstDay, clear, clear
 	s.impulse, s.advantage, s.sunsetDRM = 0, allies, 0
 	s.step, s.active = stSetup, germans
+	if s.opt.bidding {
+		s.step = stBid // mgmg:23.51: sides first
+		return
+	}
 	s.nextSetup()
 }
 

@@ -129,7 +129,7 @@ func (s *State) nextSetup() {
 			s.active = allies
 			continue
 		}
-		s.startTurn()
+		s.startPlay()
 		return
 	}
 }
