@@ -169,6 +169,9 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	for _, p := range s.activeAreas(mv) {
 		s.boatStart(g, sd, p)
 	}
+	if g.FH40 && g.German {
+		s.fh40BoatBanks(g)
+	}
 	for u, st := range &s.units {
 		if st.Loc < 0 || s.g.side[u] == sd {
 			continue

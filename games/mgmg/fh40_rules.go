@@ -65,15 +65,27 @@ func (s *State) boatSupplied(p int16) bool {
 	return s.suppliedFromZoneF(p)
 }
 
+// fh40BoatBanks marks each place from which a German Boat Assault may set
+// out by its supply line to Zone C or D (fh40:9.5).
+func (s *State) fh40BoatBanks(g *Ground) {
+	reach := s.supplyReach(germans)
+	for p := range g.Places {
+		g.Places[p].Supplied = reach[p]
+	}
+}
+
 // railBridge reports one of Fortress Holland's railway bridges, which only
 // the armoured train crosses (fh40:19.6).
 func (s *State) railBridge(i int) bool { return s.g.fh40 != nil && s.g.fh40.railBridges&(1<<i) != 0 }
 
 // fh40BoatAssault checks a German Boat Assault across the river to place to
 // and notes it in e (fh40:9.5, 10.4): non-mechanized infantry, after May
-// 10 an engineer, from the Free area it began the impulse in with a supply
-// line to Zone C or D, over a river without an intact bridge. As many as
-// the Germans like; it costs all MF and assaults any defender.
+// 10 an engineer, that began the impulse in a Free area, from a Free bank
+// with a supply line to Zone C or D, over a river without an intact
+// bridge. As many as the Germans like; it costs the MF left and assaults
+// any defender. The unit may first move to the bank: no German area of
+// the set-up borders the Maas (fh40:5.2), so the May 10 Boat Assaults
+// fh40:9.5 grants need it (docs/conformance/fh40.md).
 func (g *Ground) fh40BoatAssault(m Mover, leg Leg, to int, bv BorderView, e *Entry) error {
 	src := &g.Places[leg.At]
 	switch {
@@ -83,8 +95,10 @@ func (g *Ground) fh40BoatAssault(m Mover, leg Leg, to int, bv BorderView, e *Ent
 		return errors.New("after May 10 only an engineer makes a Boat Assault (fh40:9.5)")
 	case bv.Bridge.intact():
 		return errors.New("a Boat Assault crosses a river boundary without a bridge, or with a destroyed one (fh40:9.5)")
-	case !src.free() || !src.Supplied || leg.At != leg.From:
-		return errors.New("a Boat Assault starts from a Free area that traces a supply line to Zone C or D (fh40:9.5)")
+	case g.Places[leg.From].ContestedAtStart:
+		return errors.New("a Boat Assault is made by a unit that began the impulse in a Free area (fh40:9.5)")
+	case !src.free() || !src.Supplied:
+		return errors.New("a Boat Assault sets out from a Free area that traces a supply line to Zone C or D (fh40:9.5)")
 	}
 	e.Mandatory = g.Places[to].enemies() > 0 // as mgmg's (docs/conformance/mgmg.md)
 	e.Boat, e.Crossing = true, Crossing{Kind: BoatCrossing}

@@ -117,7 +117,7 @@ func TestFH40CoupSucceeds(t *testing.T) {
 	if s.step != stCoup || s.active != germans {
 		t.Fatalf("step %s active %s: the German may interrupt with the coup", stepNames[s.step], s.active)
 	}
-	if ids := choiceIDs(s); !slices.Equal(ids, []string{"done", "coup:de-254-pi", "coup:de-256-3-481"}) {
+	if ids := choiceIDs(s); !slices.Equal(ids, []string{"done", "coup:de-254-pi", "coup:de-256-3-481", "coup:de-256-pi"}) {
 		t.Errorf("coup choices %v: no coup, or the train carries one of the infantry battalions in its area (fh40:20.3, fh40:20.4)", ids)
 	}
 	play(t, s, "coup:de-256-3-481", "keep", "coup-to:44")
@@ -287,7 +287,7 @@ func TestFH40Refit(t *testing.T) {
 			switch p.Units[i].ID {
 			case "nl-peel-schijndel":
 				p.Units[i].Level = "disrupt-2"
-			case "de-254-ir474", "fr-1dlm-6cuir", "nl-peel-mill-north":
+			case "de-254-ir484", "fr-1dlm-6cuir", "nl-peel-mill-north":
 				p.Units[i].Level = "spent"
 			}
 		}
@@ -316,7 +316,7 @@ func TestFH40Refit(t *testing.T) {
 		play(t, s, "keep")
 	}
 	for id, want := range map[string]unitState{
-		"nl-peel-schijndel": {g.at("49"), StepDisrupt1}, "de-254-ir474": {g.at("36"), StepFresh}, "fr-1dlm-6cuir": {g.at("G"), StepFresh},
+		"nl-peel-schijndel": {g.at("49"), StepDisrupt1}, "de-254-ir484": {g.at("36"), StepFresh}, "fr-1dlm-6cuir": {g.at("G"), StepFresh},
 		"nl-peel-mill-north": {locElim, StepFresh}, "nl-peel-grave": {g.at("41"), StepFresh},
 	} {
 		if got := s.units[g.unit(id)]; got != want {
@@ -491,6 +491,42 @@ func TestFH40BoatAssault(t *testing.T) {
 	bridged.Places[int(g.at("39"))].Supplied = true
 	if _, err := bridged.Enter(inf, StartLeg(int(g.at("39"))), int(g.at("41")), ViaBoat); err == nil {
 		t.Error("an intact bridge: no Boat Assault (fh40:9.5)")
+	}
+}
+
+// fh40:9.5, fh40:5.2: no German area of the set-up (26, 36, C, D) borders
+// the Maas, so the May 10 Boat Assaults need a unit that began the impulse
+// in a Free area to move to the bank first: infantry (3 MF) from the
+// Reichswald (36) into a German-Controlled, vacant Gennep (37) for 1 MF
+// crosses to Boxmeer (45) with the 2 MF left, which the boat takes. A unit
+// that began the impulse Contested may not, nor one without MF left.
+func TestFH40BoatAssaultAfterMoving(t *testing.T) {
+	g := newFH40(t).g
+	start, bank, to := int(g.at("36")), int(g.at("37")), int(g.at("45"))
+	gr := &Ground{Map: g.m, German: true, Day: 17, FH40: true, Places: make([]PlaceView, nPlaces)}
+	gr.Places[bank].Supplied = true
+	gr.Places[to] = PlaceView{Enemy: true, EnemyAtStart: true, FreshEnemies: 1}
+	inf := Mover{Type: Infantry, German: true, MF: 3}
+	atBank, err := gr.Enter(inf, StartLeg(start), bank, ViaBorder)
+	if err != nil || atBank.Leg.Spent() != 2 || atBank.Leg.Done {
+		t.Fatalf("into Gennep: %+v, %v; want 1 MF (2 halves) spent and the unit moving on (fh40:9.2)", atBank.Leg, err)
+	}
+	e, err := gr.Enter(inf, atBank.Leg, to, ViaBoat)
+	if err != nil {
+		t.Fatalf("Boat Assault from the bank: %v (fh40:9.5)", err)
+	}
+	if !e.Boat || !e.Mandatory || !e.Leg.Done || e.Leg.Spent() != 6 || e.Crossing.Kind != BoatCrossing {
+		t.Errorf("%+v: the boat takes the 2 MF left, all 3 MF spent, and a Mandatory Assault follows (fh40:9.5, fh40:10.2)", e)
+	}
+	gr.Places[start].ContestedAtStart = true
+	if _, err := gr.Enter(inf, atBank.Leg, to, ViaBoat); err == nil {
+		t.Error("a unit that began the impulse in a Contested area makes no Boat Assault (fh40:9.5)")
+	}
+	gr.Places[start].ContestedAtStart = false
+	spent := atBank.Leg
+	spent.Cost = 6
+	if _, err := gr.Enter(inf, spent, to, ViaBoat); err == nil {
+		t.Error("a unit with no MF left makes no Boat Assault (fh40:9.2)")
 	}
 }
 

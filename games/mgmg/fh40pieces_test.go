@@ -53,7 +53,7 @@ func TestFH40PiecesCountsPerFormation(t *testing.T) {
 	if !maps.Equal(got, want) {
 		t.Errorf("units per side and formation = %v, want %v (update data/FH40_UNITS.md with any change)", got, want)
 	}
-	wantAt := map[string]int{"german 26": 1, "german 36": 7, "german C": 5, "german D": 13}
+	wantAt := map[string]int{"german 26": 3, "german 36": 10, "german C": 5, "german D": 8}
 	for k := range at {
 		if strings.HasPrefix(k, "german") {
 			continue

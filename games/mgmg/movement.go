@@ -325,7 +325,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	n.At = to
 	n.Entered++
 	if all {
-		if !fresh {
+		if !fresh && !(e.Boat && g.FH40) { // fh40:9.5: the boat takes what MF are left
 			return Entry{}, refusal("this costs all the unit's MF, so it must be its only move this impulse (mgmg:9.2, 9.63)")
 		}
 		n.Used, n.Cost, n.Half, e.Stop = mf, 0, false, true

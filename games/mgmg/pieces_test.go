@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -739,5 +741,34 @@ func TestPiecesMgmg26Example7NijmegenFlakTower(t *testing.T) {
 	tower := unitByID(t, p, "de-tower-nijmegen")
 	if dv := tower.SpentDF + mapTEM(t, tower.Place); dv != 5 {
 		t.Errorf("Spent Nijmegen FLAK Tower in %q: DV %d, want 5", tower.Place, dv)
+	}
+}
+
+// TestOrdinalsInNames: the unit names' ordinals read as English ("502nd",
+// not "502th"), in both games' orders of battle.
+func TestOrdinalsInNames(t *testing.T) {
+	ordinal := regexp.MustCompile(`\b(\d+)(st|nd|rd|th)\b`)
+	suffix := func(n int) string {
+		switch {
+		case n%100 >= 11 && n%100 <= 13:
+			return "th"
+		case n%10 == 1:
+			return "st"
+		case n%10 == 2:
+			return "nd"
+		case n%10 == 3:
+			return "rd"
+		}
+		return "th"
+	}
+	for _, g := range []*Game{MustLoad(), MustLoadFH40()} {
+		for _, u := range g.pieces.Units {
+			for _, m := range ordinal.FindAllStringSubmatch(u.Name, -1) {
+				n, _ := strconv.Atoi(m[1])
+				if m[2] != suffix(n) {
+					t.Errorf("%s: %q says %s%s, want %d%s", u.ID, u.Name, m[1], m[2], n, suffix(n))
+				}
+			}
+		}
 	}
 }
