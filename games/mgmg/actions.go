@@ -70,6 +70,7 @@ const (
 	kSetupAll            // mgmg:5.2 place every unit of the side's Setup Card
 	kFormation           // mgmg:5.2 place one formation's units
 	kReorganize          // mgmg:23.6 a unit (low byte) recovers a level by eliminating another (high byte)
+	kBid                 // mgmg:23.51 a secret bid of Reserve Supply points (the argument)
 )
 
 func act(k kind, arg int) engine.Action { return engine.Action(uint64(k)<<32 | uint64(uint32(arg))) }
@@ -91,6 +92,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		return c
 	}
 	switch k {
+	case kBid:
+		c.ID, c.Label = fmt.Sprintf("bid:%d", x), fmt.Sprintf("Bid %d Reserve Supply points for the %s side", x, s.opt.preferred.name())
 	case kSetupAll, kFormation:
 		s.describeSetup(&c, k, x)
 	case kDone:
@@ -102,6 +105,8 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 			c.Label, c.Rule = "Done refitting: what is left in depots in Free places goes to the Reserves", "mgmg:13.7"
 		case stPurchase:
 			c.Label = "Done with the Refit Phase"
+		case stOpening:
+			c.Label = "Done: begin D-Day"
 		case stReorganize:
 			c.Label = "Done reorganizing"
 		case stRegroup:
@@ -232,6 +237,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 	case !has:
 		k, ok := bareKinds[id]
 		return act(k, 0), ok
+	case prefix == "bid":
+		v, err := strconv.Atoi(arg)
+		return act(kBid, v), err == nil && v >= 0
 	case prefix == "formation":
 		f := s.g.formationIndex(arg)
 		return act(kFormation, f), f >= 0
@@ -331,6 +339,8 @@ func (s *State) rule() string {
 	switch s.step {
 	case stSetup:
 		return "mgmg:5.2"
+	case stBid, stOpening:
+		return "mgmg:23.51"
 	case stAirBombardment:
 		return "mgmg:20.2"
 	case stArtilleryBarrage:

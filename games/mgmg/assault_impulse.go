@@ -155,7 +155,7 @@ var groundPool = sync.Pool{New: func() any { return new(groundStore) }}
 // written whole.
 func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	mp := s.g.m
-	gs.ground = Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: int(s.impulse),
+	gs.ground = Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: s.ddayImpulse(),
 		BoatReady: !s.boatUsed, Places: gs.places[:], FH40: s.g.fh40 != nil,
 		Borders: gs.borders[:0], Held: s.held, BoundaryAt: s.g.boundaryAt}
 	g := &gs.ground

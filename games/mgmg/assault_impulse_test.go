@@ -98,9 +98,16 @@ func TestInfiltrationImpulse(t *testing.T) {
 func TestDDayImpulse0(t *testing.T) {
 	s := newTestState(t, "standard")
 	playDDay(t, s)
+	germansStayPut(t, s)
+}
+
+// germansStayPut checks the German impulse s asks for as Impulse 0 of
+// September 17 (mgmg:20.61): no unit moves, bridges may be blown.
+func germansStayPut(t *testing.T, s *State) {
+	t.Helper()
 	got := ids(s)
 	if got[0] != "pass" || len(got) == 1 {
-		t.Fatalf("German Impulse 0 of September 17: %v, want pass and the places beside bridges to blow", got)
+		t.Fatalf("German Impulse %s of September 17: %v, want pass and the places beside bridges to blow", impulseName(s.impulse), got)
 	}
 	for _, id := range got[1:] {
 		c := edited(t, s, func(*Position) {})

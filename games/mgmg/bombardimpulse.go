@@ -121,7 +121,7 @@ func (s *State) bombers() []int {
 // (mgmg:8.23, 11.11, 11.12). In Impulse 0 of September 17 the Germans
 // attack nothing (mgmg:20.61).
 func (s *State) legalTargets(buf []engine.Action) []engine.Action {
-	if s.g.fh40 == nil && s.active == germans && s.turn == FirstDay && s.impulse == 0 { // mgmg:20.61
+	if s.g.fh40 == nil && s.active == germans && s.turn == FirstDay && s.ddayImpulse() == 0 { // mgmg:20.61
 		return buf
 	}
 	air, enemy, all := len(s.bombers()) > 0, s.active.other(), s.freshGuns(s.active)

@@ -12,14 +12,16 @@ import (
 // 6) on both scenarios, with the optional rules off and on (mgmg:23), and
 // the bots on each: they choose the same whatever the dice to come.
 // Nothing on the map is hidden from either seat (mgmg:7.1), so the kit's
-// hidden-information pairs differ only in the generator (dicePair).
+// hidden-information pairs differ only in the generator and the other
+// seat's secret bid (dicePair). The options on take each value but "off" in
+// turn: bidding wants the German side in one set, the Allied in the other.
 func TestConformance(t *testing.T) {
-	all := map[string]string{}
+	on := []map[string]string{{}, {}}
 	for _, o := range MustLoad().Options() {
-		all[o.Key] = "on"
+		on[0][o.Key], on[1][o.Key] = o.Values[1], o.Values[len(o.Values)-1]
 	}
 	for _, sc := range []string{"standard", "extended"} {
-		c := enginetest.Config{Scenario: sc, Games: 4, Seed: 1, Options: []map[string]string{nil, all},
+		c := enginetest.Config{Scenario: sc, Games: 4, Seed: 1, Options: []map[string]string{nil, on[0], on[1]},
 			Hidden: dicePair, Bots: kitBots("random", "heuristic", "search:fast")}
 		if err := enginetest.TestGame(MustLoad(), c); err != nil {
 			t.Fatal(err)
@@ -27,11 +29,18 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// dicePair gives two copies of s that differ only in the dice to come, all
-// a seat may not know in mgmg (docs/conformance/mgmg.md, determinize.go).
-func dicePair(st engine.State, _ engine.Seat, r *engine.RNG) (a, b engine.State, ok bool) {
+// dicePair gives two copies of s that differ only in the dice to come and
+// the other seat's bid while it is secret, all a seat may not know in mgmg
+// (docs/conformance/mgmg.md, determinize.go).
+func dicePair(st engine.State, seat engine.Seat, r *engine.RNG) (a, b engine.State, ok bool) {
 	a, b = st.Clone(), st.Clone()
 	b.RNG().State ^= uint64(r.Intn(1<<62)) | 1
+	sb := b.(*State)
+	for _, sd := range []side{germans, allies} {
+		if sb.bidSecretFrom(sd, seat) {
+			sb.bids[sd] = (sb.bids[sd] + 1 + int16(r.Intn(maxBid))) % (maxBid + 1)
+		}
+	}
 	return a, b, true
 }
 

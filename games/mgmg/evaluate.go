@@ -165,7 +165,7 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 	var t evalTerms
 	s.evalTerms(&t)
 	p := logistic(t.sum() / s.evalScale(&t))
-	if seat == germans.seat() {
+	if s.sideAt(seat) == germans {
 		return 1 - p
 	}
 	return p
@@ -184,7 +184,7 @@ func (s *State) Assess(seat engine.Seat) []engine.Term {
 	var t evalTerms
 	s.evalTerms(&t)
 	sign := 1.0
-	if seat == germans.seat() {
+	if s.sideAt(seat) == germans {
 		sign = -1
 	}
 	line := engine.Term{Name: "Victory Points the Allies need", Rule: "mgmg:21.2", Value: -sign * t.line}

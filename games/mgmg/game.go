@@ -56,6 +56,7 @@ type options struct {
 	doubleLifts    bool // mgmg:23.3
 	augmentation   bool // mgmg:23.4
 	bidding        bool // mgmg:23.5, 23.51
+	preferred      side // with bidding: the side both players want
 	reorganization bool // mgmg:23.6
 	cards          bool // mgmg:23.7
 }
@@ -197,7 +198,7 @@ var optionKeys = []struct {
 	{"dday_landings", "mgmg:23.2", "airborne units may land anywhere suitable in their Operational Sector on D-Day", func(o *options) *bool { return &o.ddayLandings }},
 	{"double_lifts", "mgmg:23.3", "airborne reinforcements fly a day earlier, from Impulse 7", func(o *options) *bool { return &o.doubleLifts }},
 	{"depot_augmentation", "mgmg:23.4", "Allied Reserves may augment Airborne Depots", func(o *options) *bool { return &o.augmentation }},
-	{"bidding", "mgmg:23.51", "players bid Reserve Supply for the side they want", func(o *options) *bool { return &o.bidding }},
+	{"bidding", "mgmg:23.51", "both players want the side named: they bid Reserve Supply for it in secret", func(o *options) *bool { return &o.bidding }},
 	{"reorganization", "mgmg:23.6", "units of the same type in an area may Reorganize", func(o *options) *bool { return &o.reorganization }},
 	{"cards", "mgmg:23.7", "combat resolved by cards instead of dice", func(o *options) *bool { return &o.cards }},
 }
@@ -209,7 +210,11 @@ func (g *Game) Options() []engine.Option {
 	}
 	out := make([]engine.Option, 0, len(optionKeys))
 	for _, k := range optionKeys {
-		out = append(out, engine.Option{Key: k.key, Values: []string{"off", "on"}, Rule: k.rule, Summary: k.summary})
+		values := []string{"off", "on"}
+		if k.key == "bidding" {
+			values = bidValues // the side wanted (mgmg:23.5)
+		}
+		out = append(out, engine.Option{Key: k.key, Values: values, Rule: k.rule, Summary: k.summary})
 	}
 	return out
 }
@@ -231,7 +236,12 @@ func parseOptions(g *Game, scenario string, raw map[string]string) (options, err
 		return o, err
 	}
 	for _, k := range optionKeys {
-		*k.field(&o) = m[k.key] == "on"
+		v, ok := m[k.key]
+		*k.field(&o) = ok && v != "off"
+	}
+	o.preferred = nobody
+	if o.bidding {
+		o.preferred = sideNamed(m["bidding"])
 	}
 	return o, nil
 }
@@ -249,7 +259,10 @@ func (o options) encode(g *Game) map[string]string {
 	m := map[string]string{}
 	for _, k := range optionKeys[:len(g.Options())] {
 		m[k.key] = "off"
-		if *k.field(&o) {
+		switch {
+		case k.key == "bidding" && o.bidding:
+			m[k.key] = o.preferred.String()
+		case *k.field(&o):
 			m[k.key] = "on"
 		}
 	}

@@ -91,7 +91,8 @@ func (s *State) Hash() uint64 {
 		bit(s.weatherChange)<<56 | bit(s.eindhoven)<<57 | bit(s.boatUsed)<<58)
 	h.Add(uint64(s.advantageNext))
 	h.Add(uint64(s.passes) | uint64(s.purchases)<<32 | uint64(s.airUsed)<<8 | uint64(s.constructUsed[0])<<16 | uint64(s.constructUsed[1])<<24)
-	h.Add(uint64(uint16(s.reserves[0])) | uint64(uint16(s.reserves[1]))<<16)
+	h.Add(uint64(uint16(s.reserves[0])) | uint64(uint16(s.reserves[1]))<<16 | uint64(uint16(s.bids[0]))<<32 | uint64(uint16(s.bids[1]))<<48)
+	h.Add(bit(s.bidDone[0]) | bit(s.bidDone[1])<<1 | bit(s.swapped)<<2 | uint64(uint8(s.ddayStart))<<8 | uint64(s.opt.preferred)<<16)
 	for _, at := range s.airAt {
 		h.Add(uint64(uint8(at)))
 	}

@@ -21,6 +21,16 @@ func impulseName(i int8) string {
 	return strconv.Itoa(int(i))
 }
 
+// parseImpulse reads a space of the Impulse Track as impulseName writes it.
+func parseImpulse(name string) (int8, bool) {
+	for i := int8(firstImpulse); i <= lastImpulse; i++ {
+		if impulseName(i) == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // startDaylight begins the Daylight Phase at the space the Advantage marker
 // stands on (mgmg:6.3; Impulse 0 on D-Day, mgmg:20.6).
 func (s *State) startDaylight() {

@@ -9,13 +9,15 @@ import (
 
 // logEntry is one line of the game log, formatted only when shown: %u is a
 // unit index, %p a place index, %s a side, %w a weather, %i an Impulse
-// Track space, %d a number. Every line is public: nothing in the game is
-// hidden from either player (mgmg:7.1).
+// Track space, %d a number. Every line is public (mgmg:7.1) but a secret
+// bid (mgmg:23.51): only Only reads it as Fmt, the other seat as Hidden.
 type logEntry struct {
-	Turn int8
-	Rule string
-	Fmt  string
-	Args [6]int32
+	Turn   int8
+	Rule   string
+	Fmt    string
+	Args   [6]int32
+	Only   engine.Seat
+	Hidden string
 }
 
 // gameLog is the log kept for people, outside what the rules read. A Clone
@@ -50,16 +52,30 @@ func (s *State) logf(rule, format string, args ...int) {
 	s.log.add(e)
 }
 
+// logSecret adds a line only seat reads as format; the other reads hidden,
+// with the same arguments.
+func (s *State) logSecret(seat engine.Seat, rule, format, hidden string, args ...int) {
+	s.logf(rule, format, args...)
+	if !s.log.off {
+		e := &s.log.entries[len(s.log.entries)-1]
+		e.Only, e.Hidden = seat, hidden
+	}
+}
+
 // LogLen implements engine.Logbook.
 func (s *State) LogLen(engine.Seat) int { return len(s.log.entries) }
 
 // LogLines implements engine.Logbook.
-func (s *State) LogLines(_ engine.Seat, from, to int) []engine.LogLine {
+func (s *State) LogLines(seat engine.Seat, from, to int) []engine.LogLine {
 	to = min(to, len(s.log.entries))
 	from = max(from, 0)
 	out := make([]engine.LogLine, 0, max(to-from, 0)) // never nil: a view's log encodes as a list
 	for i := from; i < to; i++ {
-		out = append(out, s.g.logLine(s.log.entries[i]))
+		e := s.log.entries[i]
+		if e.Only != "" && e.Only != seat {
+			e.Fmt = e.Hidden
+		}
+		out = append(out, s.g.logLine(e))
 	}
 	return out
 }

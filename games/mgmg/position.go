@@ -46,7 +46,16 @@ type Position struct {
 	Held          []string             `json:"held,omitempty"`          // the river and canal boundaries with a Held! marker: Allied (mgmg:4.6, 10.4)
 	Choices       int                  `json:"choices"`
 	Result        *engine.Result       `json:"result,omitempty"`
-	Banked        int                  `json:"vp_banked,omitempty"` // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
+	Banked        int                  `json:"vp_banked,omitempty"`  // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
+	Bids          *BidsPos             `json:"bids,omitempty"`       // with the bidding option (mgmg:23.51)
+	DDayStart     string               `json:"dday_start,omitempty"` // where the Reserves of mgmg:23.51 moved the start of September 17's Daylight Phase; "" for Impulse 0
+}
+
+// BidsPos is the secret bids of mgmg:23.51, by seat.
+type BidsPos struct {
+	Bids    SideNumbers `json:"bids"`    // each seat's bid, 0 until it is in
+	In      []string    `json:"in"`      // the seats whose bid is in
+	Swapped bool        `json:"swapped"` // the seat named German plays the Allies
 }
 
 // SideNumbers is a number for each side.
@@ -88,6 +97,10 @@ func (s *State) Position() any {
 		}
 	}
 	p.AirAt = s.airMarkers()
+	p.Bids = s.bidsPos()
+	if s.ddayStart != 0 {
+		p.DDayStart = impulseName(s.ddayStart)
+	}
 	p.Depots = s.depotList()
 	p.Held = s.heldMarkers()
 	for b := range s.bridges {
@@ -178,6 +191,9 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 	if err := s.setReorganized(p); err != nil {
 		return nil, err
 	}
+	if err := s.setBids(p); err != nil {
+		return nil, err
+	}
 	for id, c := range p.Control {
 		i, ok := g.placeIndex[id]
 		if !ok || i == g.uk {
@@ -227,13 +243,8 @@ func parseSide(name, field string, none bool) (side, error) {
 // setTracks reads the Impulse Track, the Sunset DRM marker, the weather,
 // the passes and the Supply Track.
 func (s *State) setTracks(p Position) error {
-	found := false
-	for i := int8(firstImpulse); i <= lastImpulse; i++ {
-		if impulseName(i) == p.Impulse {
-			s.impulse, found = i, true
-		}
-	}
-	if !found {
+	var found bool
+	if s.impulse, found = parseImpulse(p.Impulse); !found {
 		return fmt.Errorf("impulse %q is no space of the Impulse Track (C, B, A, 0 to 13; mgmg:3.7)", p.Impulse)
 	}
 	if p.SunsetDRM < firstImpulse || p.SunsetDRM > lastImpulse {
@@ -254,7 +265,7 @@ func (s *State) setTracks(p Position) error {
 		return fmt.Errorf("passes %d: 0, or 1 during the Daylight Phase; a second pass ends it (mgmg:8.24)", p.Passes)
 	}
 	s.passes = uint8(p.Passes)
-	if p.Purchases < 0 || p.Purchases > maxPurchases || (p.Purchases > 0 && s.step != stPurchase) {
+	if p.Purchases < 0 || p.Purchases > maxPurchases || (p.Purchases > 0 && s.step != stPurchase && s.step != stOpening) {
 		return fmt.Errorf("impulse_purchases %d: 0 to %d, bought in the Refit Phase (mgmg:13.7)", p.Purchases, maxPurchases)
 	}
 	s.purchases = uint8(p.Purchases)

@@ -29,7 +29,7 @@ var stepPhases = [...]engine.Phase{
 	stSunsetMarker: phaseDaylight,
 	stDropZone:     phaseLanding,
 	stDemolition:   phaseDemolition, stCoup: phaseCoup, stCoupTo: phaseCoup, stCoupAttack: phaseCoup,
-	stReorganize: phaseRefit,
+	stReorganize: phaseRefit, stBid: phaseBids, stOpening: phaseOpening,
 }
 
 // Phase implements engine.Prompter.
@@ -82,8 +82,11 @@ func (s *State) Prompt(seat engine.Seat) engine.Prompt {
 // asks is what the step asks of the side to move (ask), and what the
 // others are told it decides (wait).
 func (s *State) asks() (ask, wait string) {
-	if s.step == stSetup {
+	switch s.step {
+	case stSetup:
 		return s.setupAsks()
+	case stBid, stOpening:
+		return s.bidsAsks()
 	}
 	switch s.step {
 	case stAirborneLanding:

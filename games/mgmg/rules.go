@@ -20,6 +20,10 @@ func (s *State) legal(buf []engine.Action) []engine.Action {
 	switch s.step {
 	case stSetup:
 		return s.legalSetup(buf)
+	case stBid:
+		return s.legalBids(buf)
+	case stOpening:
+		return s.legalPurchases(append(buf, act(kDone, 0)))
 	case stAirBombardment, stArtilleryBarrage, stAttrition:
 		return s.legalBombard(buf)
 	case stBombardWith, stSupport, stPrimary, stMistaken:
@@ -83,6 +87,10 @@ func (s *State) Apply(a engine.Action) error {
 	switch s.step {
 	case stSetup:
 		s.applySetup(k, x)
+	case stBid:
+		s.applyBid(x)
+	case stOpening:
+		s.applyOpening(k)
 	case stAirBombardment, stArtilleryBarrage, stAttrition:
 		s.applyBombard(k, x)
 	case stBombardWith, stSupport, stPrimary, stMistaken:

@@ -18,6 +18,10 @@ func (s *State) setUp() {
 		s.setUpFH40()
 	}
 	s.step, s.active = stSetup, s.g.firstToSetUp()
+	if s.opt.bidding {
+		s.step = stBid // mgmg:23.51: sides first
+		return
+	}
 	s.nextSetup()
 }
 

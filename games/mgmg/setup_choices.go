@@ -130,7 +130,7 @@ func (s *State) nextSetup() {
 			s.active = s.active.other()
 			continue
 		}
-		s.startTurn()
+		s.startPlay()
 		return
 	}
 }

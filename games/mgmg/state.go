@@ -140,6 +140,8 @@ const (
 	stCoupAttack      // fh40:20.3 the coup's battalion attacks the Dutch where it stands, with +1, or not
 	stSetup           // mgmg:5.2 a side places its units as its Setup Card shows (setup_choices.go)
 	stReorganize      // mgmg:23.6 the side reorganizes units, or is done (reorganization.go)
+	stBid             // mgmg:23.51 a seat makes its secret bid (bids.go)
+	stOpening         // mgmg:23.51 the loser of the bid buys Impulse Advances and Retractions for September 17
 )
 
 var stepNames = [...]string{
@@ -154,7 +156,7 @@ var stepNames = [...]string{
 	stSunsetMarker: "sunset-marker",
 	stDropZone:     "dday-drop-zone",
 	stDemolition:   "bridge-demolition", stCoup: "bridge-coup", stCoupTo: "bridge-coup-to", stCoupAttack: "bridge-coup-attack",
-	stSetup: "setup", stReorganize: "reorganization",
+	stSetup: "setup", stReorganize: "reorganization", stBid: "bids", stOpening: "opening-purchases",
 }
 
 // The Impulse Track's seventeen spaces run from "C" through "B", "A" and
@@ -227,6 +229,10 @@ type State struct {
 	refitted    units            // its units refitted this Refit Phase, a level at most (mgmg:13.6)
 	reorganized units            // its units reorganized this Refit Phase, a level at most (mgmg:23.6)
 	tried       uint32           // the bridges it tried to repair this Refit Phase, or to demolish in fh40's Demolition Phase, one bit each (mgmg:19.2, 19.23, fh40:20.2)
+	bids        [2]int16         // each seat's secret bid, by the side it sat down as (mgmg:23.51)
+	bidDone     [2]bool          // each seat's bid is in
+	swapped     bool             // the players swapped sides on the bids (mgmg:23.51)
+	ddayStart   int8             // the Impulse Track space Daylight of September 17 begins on, moved by the Reserves of mgmg:23.51
 	banked      int8             // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
 
 	held uint64 // the river and canal boundaries with a Held! marker, one bit each in Game.boundaries' order (mgmg:4.6, 10.4)
@@ -243,7 +249,7 @@ func (s *State) ToMove() engine.Seat {
 	if s.step == stOver {
 		return ""
 	}
-	return s.active.seat()
+	return s.seatOf(s.active)
 }
 
 // Clone implements engine.State. The log's entries are shared until one of

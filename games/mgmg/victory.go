@@ -152,7 +152,7 @@ func (s *State) needRule() string {
 
 // end ends the game with a result.
 func (s *State) end(winner side, level string, score int, text string) {
-	s.result = &engine.Result{Winner: winner.seat(), Level: level, Score: score, Text: text}
+	s.result = &engine.Result{Winner: s.seatOf(winner), Level: level, Score: score, Text: text}
 	s.step, s.active = stOver, nobody
 	s.logf("mgmg:21", "the game ends")
 }

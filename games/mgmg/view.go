@@ -4,9 +4,11 @@ import "sandtable/engine"
 
 // View is what one seat may know (docs/design.md section 3). Nothing on the
 // map is hidden: a player may examine enemy stacks at any time (mgmg:7.1);
-// only the RNG's future is left out.
+// only the RNG's future and a secret bid not yet revealed (mgmg:23.51, in
+// the log only) are left out.
 type View struct {
 	Seat          engine.Seat          `json:"seat"`
+	Side          string               `json:"side,omitempty"` // the side the seat commands, which the bids may swap (mgmg:23.51)
 	Scenario      string               `json:"scenario"`
 	Turn          int                  `json:"turn"` // the date in September (mgmg:3.6)
 	Step          string               `json:"step"`
@@ -68,7 +70,7 @@ var levelNames = [...]string{StepFresh: "fresh", StepSpent: "spent", StepDisrupt
 func (s *State) View(seat engine.Seat) any {
 	g := s.g
 	v := View{
-		Seat: seat, Scenario: s.opt.scenario(), Turn: int(s.turn), Step: stepNames[s.step], Phase: s.Phase(), Prompt: s.Prompt(seat),
+		Seat: seat, Side: s.sideAt(seat).String(), Scenario: s.opt.scenario(), Turn: int(s.turn), Step: stepNames[s.step], Phase: s.Phase(), Prompt: s.Prompt(seat),
 		Active: s.active.String(), Impulse: impulseName(s.impulse), Advantage: s.advantage.String(), SunsetDRM: int(s.sunsetDRM),
 		Weather: s.weather.String(), DawnWeather: s.dawnWeather.String(), WeatherChange: s.weatherChange,
 		Reserves:   map[string]int{"german": int(s.reserves[germans]), "allied": int(s.reserves[allies])},
