@@ -126,7 +126,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.ID, c.Rule = map[kind]string{kAdvance: "advance-impulse", kRetract: "retract-impulse"}[k], "mgmg:13.7"
 		c.Label = fmt.Sprintf("Spend %d Reserves: %s the Advantage marker to Impulse %s", impulseCost, map[kind]string{kAdvance: "advance", kRetract: "retract"}[k], impulseName(to))
 	case kKeep:
-		c.ID, c.Label, c.Rule = "keep", fmtRoll("Keep the", s.stack.top()), "mgmg:12.2"
+		c.ID, c.Label, c.Rule = "keep", fmtRoll("Keep the", s.stack.top())+s.keepOutcome(s.stack.top()), "mgmg:12.2"
 	case kReroll:
 		c.ID, c.Label, c.Rule = "reroll", fmtRoll("Use the Advantage to reroll the", s.stack.top()), "mgmg:12.2"
 	case kInterdict:

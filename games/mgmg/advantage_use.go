@@ -71,6 +71,30 @@ func (s *State) offerReroll(f rollFor, roll int, unit int16) {
 	s.step, s.active = stReroll, s.advantage
 }
 
+// keepOutcome says, for the label of keeping roll f, what the roll does
+// where that is known as it is offered: an Interdiction, Surrender or bridge
+// seizure dr (mgmg:18.44, 13.9, 9.22). "" for the others, whose effect
+// waits on more (the Sunset DRM marker, the defender's choices).
+func (s *State) keepOutcome(f *frame) string {
+	switch f.For {
+	case rrInterdiction:
+		_, what := interdicted(int(f.Roll), s.landingValue(f.Unit, s.units[f.Unit].Loc))
+		return ": " + s.g.units[f.Unit].Name + " " + what
+	case rrSurrender:
+		return ": " + surrenderTexts[surrenders(s.units[f.Unit].Level, int(f.Roll))]
+	case rrSeizure:
+		imp := &s.stack.frames[s.stack.n-2] // the impulse beneath the offer
+		mv := &imp.Move
+		at, to := int(mv.Leg.At), int(mv.SeizeTo-1)
+		g := s.ground(imp.Side, mv)
+		if Seizes(int(f.Roll), SeizureDRM(g.Places[to], g.Map.Boundary(at, to) == River)) {
+			return ": the bridge is seized"
+		}
+		return ": the seizure fails"
+	}
+	return ""
+}
+
 // legalReroll: keep the roll, or reroll it.
 func (s *State) legalReroll(buf []engine.Action) []engine.Action {
 	return append(buf, act(kKeep, 0), act(kReroll, 0))

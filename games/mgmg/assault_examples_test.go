@@ -128,12 +128,20 @@ func TestExample7OverrunAndSeizure(t *testing.T) {
 	}
 	fail := s.Clone().(*State)
 	s.rng.Force(6)
-	play(t, s, "seize:23", "keep")
+	play(t, s, "seize:23")
+	if got := label(t, s, "keep"); got != "Keep the Seizure dr 6: the bridge is seized" {
+		t.Errorf("%q: keeping the 6 seizes the bridge (mgmg:12.2)", got)
+	}
+	play(t, s, "keep")
 	if b := s.bridges[s.g.bridgeAt[int(s.g.at("23"))*nPlaces+int(s.g.at("28"))]]; b.Held != heldAllied {
 		t.Errorf("after a 6 the bridge is %s, want Allied (dr 6 - 2 = 4)", bridgeHeldNames[b.Held])
 	}
 	fail.rng.Force(5)
-	play(t, fail, "seize:23", "keep")
+	play(t, fail, "seize:23")
+	if got := label(t, fail, "keep"); got != "Keep the Seizure dr 5: the seizure fails" {
+		t.Errorf("%q: keeping the 5 fails (mgmg:12.2)", got)
+	}
+	play(t, fail, "keep")
 	if b := fail.bridges[fail.g.bridgeAt[int(fail.g.at("23"))*nPlaces+int(fail.g.at("28"))]]; b.Held != heldGerman {
 		t.Errorf("after a 5 the bridge is %s, want German (dr 5 - 2 = 3)", bridgeHeldNames[b.Held])
 	}

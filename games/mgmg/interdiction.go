@@ -25,20 +25,27 @@ func (s *State) interdictFrom(first int16) {
 	s.startDropAreas()
 }
 
-// interdictionResult applies the Interdiction dr that stands for unit u:
-// equal to the value, Spent; below, Spent and Disrupt 1; above, unharmed
-// (mgmg:18.44).
+// interdictionResult applies the Interdiction dr that stands for unit u
+// (interdicted, mgmg:18.44).
 func (s *State) interdictionResult(u int16, dr int) {
 	p := s.units[u].Loc
 	v := s.landingValue(u, p)
+	level, what := interdicted(dr, v)
+	if level != StepFresh {
+		s.setLevel(u, level)
+	}
+	s.logf("mgmg:18.44", "Interdiction dr %d against %d in %p: %u "+what, dr, v, int(p), int(u))
+}
+
+// interdicted is what an Interdiction dr does to a landing unit against
+// the value v: equal, Spent; below, Spent and Disrupt 1; above, nothing
+// (mgmg:18.44).
+func interdicted(dr, v int) (Step, string) {
 	switch {
 	case dr == v:
-		s.setLevel(u, StepSpent)
-		s.logf("mgmg:18.44", "Interdiction dr %d against %d in %p: %u lands Spent", dr, v, int(p), int(u))
+		return StepSpent, "lands Spent"
 	case dr < v:
-		s.setLevel(u, StepDisrupt1)
-		s.logf("mgmg:18.44", "Interdiction dr %d against %d in %p: %u lands Spent and Disrupt 1", dr, v, int(p), int(u))
-	default:
-		s.logf("mgmg:18.44", "Interdiction dr %d against %d in %p: %u lands unharmed", dr, v, int(p), int(u))
+		return StepDisrupt1, "lands Spent and Disrupt 1"
 	}
+	return StepFresh, "lands unharmed"
 }

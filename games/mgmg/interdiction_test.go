@@ -38,7 +38,13 @@ func TestExample3Interdiction(t *testing.T) {
 		s.rng.Force(1, 2, 3, 4, 5, 6)
 		rolls := s.rng.Rolls
 		play(t, s, "done")
-		for s.step == stReroll {
+		// keeping says what the dr does: 1 against 1 Spent, 2 against 1 unharmed (mgmg:12.2)
+		for i := 0; s.step == stReroll; i++ {
+			if want := []string{"Keep the Interdiction dr 1: 1st Bn, 502nd Parachute Infantry lands Spent", "Keep the Interdiction dr 2: 2nd Bn, 502nd Parachute Infantry lands unharmed"}; i < len(want) {
+				if got := label(t, s, "keep"); got != want[i] {
+					t.Errorf("tower %s, offer %d: %q, want %q", towerLevel, i, got, want[i])
+				}
+			}
 			play(t, s, "keep")
 		}
 		for i, id := range paras {

@@ -137,16 +137,40 @@ func (s *State) surrenderFrom(first int16) {
 // surrenderResult applies the Surrender dr that stands for unit u (mgmg:13.9).
 func (s *State) surrenderResult(u int16, dr int) {
 	level := int(s.units[u].Level) + 1
-	switch {
-	case dr < level || dr == level && s.units[u].Level == StepDisrupt2:
+	switch surrenders(s.units[u].Level, dr) {
+	case surrendered:
 		p := s.units[u].Loc
 		s.put(u, locElim, StepFresh)
 		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and surrenders", int(u), level, dr)
 		s.updateControl(p) // the enemy left alone in the place takes it (mgmg:7.2)
-	case dr == level:
+	case worsened:
 		s.setLevel(u, s.units[u].Level+1)
 		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d: Isolation Level %d", int(u), level, dr, level+1)
 	default:
 		s.logf("mgmg:13.9", "%u, Isolated at level %d, rolls %d and holds", int(u), level, dr)
 	}
+}
+
+// surrenderOutcome is what a Surrender dr does to an Isolated unit.
+type surrenderOutcome uint8
+
+const (
+	holds       surrenderOutcome = iota // above the Isolation Level
+	worsened                            // equal: a level worse
+	surrendered                         // below, or equal at Disrupt 2: eliminated
+)
+
+var surrenderTexts = [...]string{holds: "the unit holds", worsened: "the unit loses a level", surrendered: "the unit surrenders"}
+
+// surrenders judges a Surrender dr against the Isolation Level of a unit
+// at level: 1 Fresh, 2 Spent, 3 Disrupt 1, 4 Disrupt 2 (mgmg:13.9).
+func surrenders(level Step, dr int) surrenderOutcome {
+	il := int(level) + 1
+	switch {
+	case dr < il || dr == il && level == StepDisrupt2:
+		return surrendered
+	case dr == il:
+		return worsened
+	}
+	return holds
 }

@@ -115,7 +115,15 @@ func TestSurrender(t *testing.T) {
 	s := at(19)
 	g := s.g
 	s.rng.Force(1, 1, 5, 4)
-	play(t, s, "done", "keep", "keep", "keep", "keep")
+	play(t, s, "done")
+	// keeping says what each dr does (mgmg:12.2)
+	for _, want := range []string{"Keep the Surrender dr 1: the unit loses a level", "Keep the Surrender dr 1: the unit surrenders",
+		"Keep the Surrender dr 5: the unit holds", "Keep the Surrender dr 4: the unit surrenders"} {
+		if got := label(t, s, "keep"); got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+		play(t, s, "keep")
+	}
 	want := []unitState{{g.at("5"), StepSpent}, {locElim, StepFresh}, {g.at("5"), StepDisrupt1}, {locElim, StepFresh}}
 	for i, up := range units {
 		if got := s.units[g.unit(up.ID)]; got != want[i] {
