@@ -31,3 +31,32 @@ func RandomPlay(b *testing.B, g engine.Game, scenario string) {
 	b.ReportMetric(float64(choices)/sec, "choices/s")
 	b.ReportMetric(float64(games)/sec, "games/s")
 }
+
+// CloneApply is one step of search, over states sampled from games: copy a
+// state, list its legal actions and apply one of them at random.
+func CloneApply[S engine.State](b *testing.B, states []S) {
+	pick := engine.NewRNG(3)
+	var buf []engine.Action
+	i := 0
+	b.ResetTimer()
+	for b.Loop() {
+		c := states[i%len(states)].Clone()
+		buf = c.Legal(buf[:0])
+		if err := c.Apply(buf[pick.Intn(len(buf))]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// Hash hashes states sampled from games.
+func Hash[S engine.State](b *testing.B, states []S) {
+	i := 0
+	var sink uint64
+	b.ResetTimer()
+	for b.Loop() {
+		sink ^= states[i%len(states)].Hash()
+		i++
+	}
+	_ = sink
+}

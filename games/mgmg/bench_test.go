@@ -40,33 +40,8 @@ func benchStates(b testing.TB) []*State {
 	return out
 }
 
-// BenchmarkCloneApply is one step of search: copy a state, list its legal
-// actions and apply one of them at random (soa's benchmark of the same name).
-func BenchmarkCloneApply(b *testing.B) {
-	states := benchStates(b)
-	pick := engine.NewRNG(3)
-	var buf []engine.Action
-	i := 0
-	b.ResetTimer()
-	for b.Loop() {
-		c := states[i%len(states)].Clone()
-		buf = c.Legal(buf[:0])
-		if err := c.Apply(buf[pick.Intn(len(buf))]); err != nil {
-			b.Fatal(err)
-		}
-		i++
-	}
-}
+// BenchmarkCloneApply is one step of search (enginetest.CloneApply).
+func BenchmarkCloneApply(b *testing.B) { enginetest.CloneApply(b, benchStates(b)) }
 
 // BenchmarkHash hashes states sampled across random games.
-func BenchmarkHash(b *testing.B) {
-	states := benchStates(b)
-	i := 0
-	var sink uint64
-	b.ResetTimer()
-	for b.Loop() {
-		sink ^= states[i%len(states)].Hash()
-		i++
-	}
-	_ = sink
-}
+func BenchmarkHash(b *testing.B) { enginetest.Hash(b, benchStates(b)) }
