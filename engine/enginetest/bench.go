@@ -60,3 +60,33 @@ func Hash[S engine.State](b *testing.B, states []S) {
 	}
 	_ = sink
 }
+
+// SampleStates plays 16 random games of g, game i in scenarios[i] and with
+// optionSets[i] (each list taken round), and keeps a search copy of every
+// 13th state, so that benchmarks see each part of a game in its usual
+// proportion. S is the game's state type.
+func SampleStates[S engine.State](tb testing.TB, g engine.Game, scenarios []string, optionSets []map[string]string) []S {
+	pick := engine.NewRNG(11)
+	var out []S
+	var buf []engine.Action
+	for i := range 16 {
+		st, err := g.New(scenarios[i%len(scenarios)], optionSets[i%len(optionSets)], uint64(i))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for n := 0; st.ToMove() != ""; n++ {
+			if n%13 == 0 {
+				c := st.Clone()
+				if sc, ok := st.(engine.SearchCloner); ok {
+					c = sc.SearchClone()
+				}
+				out = append(out, c.(S))
+			}
+			buf = st.Legal(buf[:0])
+			if err := st.Apply(buf[pick.Intn(len(buf))]); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return out
+}

@@ -3,7 +3,6 @@ package mgmg
 import (
 	"testing"
 
-	"sandtable/engine"
 	"sandtable/engine/enginetest"
 )
 
@@ -16,28 +15,8 @@ func BenchmarkRandomPlay(b *testing.B) { enginetest.RandomPlay(b, MustLoad(), "s
 // benchmarks see the D-Day phases, impulses, assaults, bombardments and
 // refits in their usual proportions.
 func benchStates(b testing.TB) []*State {
-	g := MustLoad()
-	pick := engine.NewRNG(11)
 	optionSets := []map[string]string{nil, {"double_lifts": "on", "depot_augmentation": "on"}, {"dday_landings": "on", "reorganization": "on"}}
-	scenarios := []string{"standard", "extended"}
-	var out []*State
-	var buf []engine.Action
-	for i := 0; i < 16; i++ {
-		st, err := g.New(scenarios[i%2], optionSets[i%len(optionSets)], uint64(i))
-		if err != nil {
-			b.Fatal(err)
-		}
-		for n := 0; st.ToMove() != ""; n++ {
-			if n%13 == 0 {
-				out = append(out, st.(*State).SearchClone().(*State))
-			}
-			buf = st.Legal(buf[:0])
-			if err := st.Apply(buf[pick.Intn(len(buf))]); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	return out
+	return enginetest.SampleStates[*State](b, MustLoad(), []string{"standard", "extended"}, optionSets)
 }
 
 // BenchmarkCloneApply is one step of search (enginetest.CloneApply).

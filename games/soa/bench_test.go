@@ -3,7 +3,6 @@ package soa
 import (
 	"testing"
 
-	"sandtable/engine"
 	"sandtable/engine/enginetest"
 )
 
@@ -14,24 +13,8 @@ func BenchmarkRandomPlay(b *testing.B) { enginetest.RandomPlay(b, MustLoad(), "b
 // every option set, so that the benchmarks see set-up, impulses, fire,
 // retreats and close combat in their usual proportions.
 func benchStates(b testing.TB) []*State {
-	g := MustLoad()
-	pick := engine.NewRNG(11)
 	optionSets := []map[string]string{nil, {"hidden_at": "on"}, {"combat": "chits"}, {"bidding": "on", "hidden_at": "on", "combat": "chits"}}
-	var out []*State
-	var buf []engine.Action
-	for i := 0; i < 16; i++ {
-		st, _ := g.New("basic", optionSets[i%len(optionSets)], uint64(i))
-		for n := 0; st.ToMove() != ""; n++ {
-			if n%13 == 0 {
-				out = append(out, st.(*State).SearchClone().(*State))
-			}
-			buf = st.Legal(buf[:0])
-			if err := st.Apply(buf[pick.Intn(len(buf))]); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	return out
+	return enginetest.SampleStates[*State](b, MustLoad(), []string{"basic"}, optionSets)
 }
 
 // BenchmarkCloneApply is one step of search (enginetest.CloneApply).
