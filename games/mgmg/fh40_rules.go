@@ -332,7 +332,7 @@ func (s *State) fh40EndTurn() {
 		if vp >= fh40Need {
 			s.end(germans, "victory", vp, fmt.Sprintf("the Germans hold %d Victory Points at the end of May 12, %d or more (fh40:21.2)", vp, fh40Need))
 		} else {
-			s.end(allies, "victory", vp, fmt.Sprintf("the Germans hold only %d Victory Points at the end of May 12 (fh40:21.2)", vp))
+			s.end(allies, "victory", vp, fmt.Sprintf("the Germans end May 12 with %d Victory Points, fewer than the %d they need (fh40:21.2)", vp, fh40Need))
 		}
 		return
 	}

@@ -88,7 +88,7 @@ func (s *State) checkVictory() bool {
 		if vp >= 10 {
 			s.end(allies, "victory", vp, fmt.Sprintf("the Allies hold %d Victory Points at the end of September 20, ten or more (mgmg:21.2)", vp))
 		} else {
-			s.end(germans, "victory", vp, fmt.Sprintf("the Allies hold only %d Victory Points at the end of September 20 (mgmg:21.2)", vp))
+			s.end(germans, "victory", vp, fmt.Sprintf("the Allies end September 20 with %d Victory Points, fewer than the ten they need (mgmg:21.2)", vp))
 		}
 		return true
 	}
