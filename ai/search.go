@@ -416,13 +416,7 @@ func (sr *searcher) score(d engine.State, seat engine.Seat) float64 {
 	}
 	v := 0.5
 	if r := d.Result(); r != nil {
-		switch r.Winner {
-		case seat:
-			v = 1
-		case "":
-		default:
-			v = 0
-		}
+		v = r.For(seat)
 	} else if e, ok := d.(engine.Evaluator); ok {
 		v = e.Evaluate(seat)
 	}

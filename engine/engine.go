@@ -40,6 +40,17 @@ type Result struct {
 	Text   string `json:"text"`
 }
 
+// For is what the result is worth to seat: 1 a win, 0.5 a draw, 0 a loss.
+func (r *Result) For(seat Seat) float64 {
+	switch r.Winner {
+	case seat:
+		return 1
+	case "":
+		return 0.5
+	}
+	return 0
+}
+
 // State is one game in progress. Implementations are not safe for concurrent use.
 type State interface {
 	// ToMove is the seat that must choose next; "" once the game has ended.

@@ -151,13 +151,7 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 		return 0.5
 	}
 	if s.result != nil {
-		switch s.result.Winner {
-		case seat:
-			return 1
-		case "":
-			return 0.5
-		}
-		return 0
+		return s.result.For(seat)
 	}
 	if s.g.fh40 != nil {
 		return s.fh40Evaluate(seat)

@@ -152,13 +152,7 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 		return 0.5
 	}
 	if s.result != nil {
-		switch s.result.Winner {
-		case seat:
-			return 1
-		case "":
-			return 0.5
-		}
-		return 0
+		return s.result.For(seat)
 	}
 	if s.step == stBid {
 		return s.bidValue(seat)
