@@ -5,8 +5,10 @@ package engine
 // Legal was just asked of the same state (as search and random play always
 // do). A state keeps one among its pointer-free fields; count is how many
 // choices the state has applied, which tells its own list from an older one.
+// It keeps 64 actions: mgmg's Regroup and depot lists run to 63-65, and a
+// list not kept is listed again by Apply.
 type LegalMemo struct {
-	seen [32]Action
+	seen [64]Action
 	n    uint8
 	at   int // count+1 of the state the list is of; 0 when none is kept
 }

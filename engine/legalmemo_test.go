@@ -19,9 +19,13 @@ func TestLegalMemo(t *testing.T) {
 	if _, ok := m.Recall(6); ok {
 		t.Fatal("a list recalled for the state after the one it is of")
 	}
-	m.Remember(6, make([]Action, 33))
+	m.Remember(6, make([]Action, 64))
+	if l, ok := m.Recall(6); !ok || len(l) != 64 {
+		t.Fatalf("a list of 64 actions recalled as %d %v; the memo keeps 64", len(l), ok)
+	}
+	m.Remember(6, make([]Action, 65))
 	if _, ok := m.Recall(6); ok {
-		t.Fatal("a list of 33 actions recalled, longer than the memo keeps")
+		t.Fatal("a list of 65 actions recalled, longer than the memo keeps")
 	}
 	m.Remember(7, []Action{1})
 	m.Forget()

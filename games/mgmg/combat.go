@@ -67,7 +67,7 @@ func (v CombatValue) WithRoll(label, valueLabel string, roll int) string {
 // eliminated after that (mgmg:4.112, 4.4). Each casualty point moves a unit
 // one step (mgmg:10.8); the order is also the isolation level less one
 // (mgmg:13.9).
-type Step int
+type Step int8
 
 const (
 	StepFresh Step = iota

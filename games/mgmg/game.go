@@ -46,6 +46,7 @@ type Game struct {
 	movers       []Mover    // per unit (moverOf)
 	dist         []int8     // per pair of places: the distance (distances)
 	bridgesOn    []uint32   // per place: the bridges on its boundaries, one bit each
+	links        [][]link   // per place: its borders with the neighbours in play (supply.go)
 	boundarySide side       // the side holding every boundary without a Held! marker: the Germans (mgmg:9.62), the Dutch in fh40:9.62
 }
 
@@ -87,6 +88,7 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		zone: make([]bool, nPlaces), draw: &drawing{}, eval: &evalCache{}, vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
 		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
 	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
+	g.links = linksOf(g)
 	if g.boundaries = m.boundaries(); len(g.boundaries) != nBoundaries {
 		return nil, fmt.Errorf("mgmg data: %d river and canal boundaries; a state holds exactly %d: change nBoundaries in held.go with the data", len(g.boundaries), nBoundaries)
 	}

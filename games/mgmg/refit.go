@@ -121,9 +121,9 @@ func (s *State) refitPaths(from int16, sd side) (end [nPlaces]int8) {
 	for n > 0 {
 		x := int(queue[head])
 		head, n, queued[x] = (head+1)%nPlaces, n-1, false
-		for _, y := range s.g.m.Neighbors(x) {
-			if s.refitStep(x, y, sd, &end, &through) && !queued[y] {
-				queue[(head+n)%nPlaces], queued[y] = int8(y), true
+		for _, l := range s.g.links[x] {
+			if s.refitStep(x, l, sd, &end, &through) && !queued[l.to] {
+				queue[(head+n)%nPlaces], queued[l.to] = l.to, true
 				n++
 			}
 		}
@@ -146,13 +146,17 @@ func (s *State) refitStart(from int16, sd side) (end, through [nPlaces]int8, ok 
 	return end, through, true
 }
 
-// refitStep extends the paths through x, at its cost so far, into its
-// neighbour y: where a path may end (end) and, in places side sd Controls,
+// refitStep extends the paths through x, at its cost so far, over link l
+// into its neighbour y: where a path may end (end) and, in places side sd Controls,
 // go on (through), a friendly Contested place costing one more to cross
 // (mgmg:13.6, 13.8). It reports whether the cost of going on from y fell.
-func (s *State) refitStep(x, y int, sd side, end, through *[nPlaces]int8) bool {
-	ok, last := s.supplyCrossing(x, y)
-	if through[x] < 0 || !ok || int16(y) == s.g.uk {
+func (s *State) refitStep(x int, l link, sd side, end, through *[nPlaces]int8) bool {
+	y := l.to
+	if through[x] < 0 || int16(y) == s.g.uk {
+		return false
+	}
+	ok, last := s.supplyCrossingOf(l)
+	if !ok {
 		return false
 	}
 	c := through[x] + 1

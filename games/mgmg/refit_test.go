@@ -326,8 +326,8 @@ func slowRefitPaths(s *State, from int16, sd side) [nPlaces]int8 {
 	for changed := ok; changed; {
 		changed = false
 		for x := range nPlaces {
-			for _, y := range s.g.m.Neighbors(x) {
-				changed = s.refitStep(x, y, sd, &end, &through) || changed
+			for _, l := range s.g.links[x] {
+				changed = s.refitStep(x, l, sd, &end, &through) || changed
 			}
 		}
 	}

@@ -11,28 +11,58 @@ package mgmg
 // supplyCrossing reports whether a supply line may cross from place i to
 // place j, and whether that crossing must be its last (mgmg:13.8).
 func (s *State) supplyCrossing(i, j int) (ok, last bool) {
-	switch s.g.m.Boundary(i, j) {
+	return s.supplyCrossingOf(s.g.linkOf(i, j))
+}
+
+// supplyCrossingOf is supplyCrossing over a link.
+func (s *State) supplyCrossingOf(l link) (ok, last bool) {
+	switch l.boundary {
 	case River:
-		return s.intactBridge(i, j) || s.intactFerry(i, j), false
+		return s.bridgeIntact(l.bridge) || s.ferryIntact(l.ferry), false
 	case Canal:
-		return true, !s.intactBridge(i, j)
+		return true, !s.bridgeIntact(l.bridge)
 	}
 	return true, false
 }
 
+// link is the border of a place with a neighbour in play as supply lines
+// and refit paths cross it, read once off the map.
+type link struct {
+	to       int8
+	boundary Boundary
+	bridge   int8 // its index in Game.bridges, -1 for none
+	ferry    int8 // its index in Game.ferries, -1 for none
+}
+
+// linkOf is the border between adjacent places i and j.
+func (g *Game) linkOf(i, j int) link {
+	return link{to: int8(j), boundary: g.m.Boundary(i, j), bridge: g.bridgeAt[i*nPlaces+j], ferry: g.ferryAt[i*nPlaces+j]}
+}
+
+// linksOf lists, by place, its borders with the neighbours in play.
+func linksOf(g *Game) [][]link {
+	out := make([][]link, nPlaces)
+	for i := range out {
+		for _, j := range g.m.Neighbors(i) {
+			out[i] = append(out[i], g.linkOf(i, j))
+		}
+	}
+	return out
+}
+
 // intactBridge reports a bridge between i and j that is not Blown; whoever
 // holds it, both its places are friendly on a supply line (mgmg:19.1).
-func (s *State) intactBridge(i, j int) bool {
-	b := s.g.bridgeAt[i*nPlaces+j]
-	return b >= 0 && s.bridges[b].Held != heldBlown
-}
+func (s *State) intactBridge(i, j int) bool { return s.bridgeIntact(s.g.bridgeAt[i*nPlaces+j]) }
+
+// bridgeIntact reports bridge b, -1 for none, there and not Blown.
+func (s *State) bridgeIntact(b int8) bool { return b >= 0 && s.bridges[b].Held != heldBlown }
 
 // intactFerry reports a Ferry Crossing between i and j that is not
 // destroyed (mgmg:4.7, 13.8).
-func (s *State) intactFerry(i, j int) bool {
-	f := s.g.ferryAt[i*nPlaces+j]
-	return f >= 0 && s.ferries[f] != ferryDestroyed
-}
+func (s *State) intactFerry(i, j int) bool { return s.ferryIntact(s.g.ferryAt[i*nPlaces+j]) }
+
+// ferryIntact reports Ferry Crossing f, -1 for none, there and not destroyed.
+func (s *State) ferryIntact(f int8) bool { return f >= 0 && s.ferries[f] != ferryDestroyed }
 
 // supplied reports whether place p can trace a supply line for side
 // (mgmg:13.8): from Zone F, the Supply Source of every Allied unit whoever
@@ -44,7 +74,8 @@ func (s *State) supplied(p int16, sd side) bool { return s.supplyReach(sd)[p] }
 // (supplied): the places it Controls that the line runs through, and the
 // places one crossing beyond them, where it may end.
 func (s *State) supplyReach(sd side) [nPlaces]bool {
-	sources := make([]int, 0, nPlaces)
+	var buf [nPlaces]int
+	sources := buf[:0]
 	for z := range s.g.zone {
 		if s.supplySource(int16(z), sd) {
 			sources = append(sources, z)
@@ -57,22 +88,24 @@ func (s *State) supplyReach(sd side) [nPlaces]bool {
 // the sources given (mgmg:13.8).
 func (s *State) lineReach(sd side, sources []int) (reach [nPlaces]bool) {
 	var through [nPlaces]bool
-	queue := sources
+	var queue [nPlaces]int8
+	n := 0
 	for _, z := range sources {
 		reach[z], through[z] = true, true
+		queue[n] = int8(z)
+		n++
 	}
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
-		for _, y := range s.g.m.Neighbors(x) {
-			ok, last := s.supplyCrossing(x, y)
-			if !ok || through[y] {
+	for head := 0; head < n; head++ {
+		for _, l := range s.g.links[queue[head]] {
+			ok, last := s.supplyCrossingOf(l)
+			if !ok || through[l.to] {
 				continue
 			}
-			reach[y] = true
-			if !last && s.controller(int16(y)) == sd {
-				through[y] = true
-				queue = append(queue, y)
+			reach[l.to] = true
+			if !last && s.controller(int16(l.to)) == sd {
+				through[l.to] = true
+				queue[n] = l.to
+				n++
 			}
 		}
 	}
