@@ -117,10 +117,7 @@ func (s *State) paysRepairs(i int) bool {
 }
 
 // eveningCostOf is eveningCost with the depot's paths traced.
-func (s *State) eveningCostOf(i, b int) int8 {
-	end := s.refitPaths(int16(s.depots[i].At), s.active)
-	return s.eveningCost(i, b, &end)
-}
+func (s *State) eveningCostOf(i, b int) int8 { return s.eveningCost(i, b, &s.depotPaths()[i]) }
 
 // legalConstruction adds the bridges the side may try to repair with the
 // depot it pays from, a twin depot once (twin).

@@ -188,7 +188,7 @@ func (s *State) supplies(i int, u int16) bool {
 	if d.Kind == s.g.airSupplyKind() {
 		return true
 	}
-	k := s.g.pieces.Setup.Depots[d.Kind]
+	k := &s.g.pieces.Setup.Depots[d.Kind]
 	switch {
 	case k.XXXOnly:
 		return s.g.units[u].XXXCorps()
@@ -198,25 +198,21 @@ func (s *State) supplies(i int, u int16) bool {
 	return true
 }
 
-// refitCosts is what refitting each unit costs from each depot on the map,
-// -1 where it may not (mgmg:13.6): one point, one more for a Disrupted unit,
+// refitCosts is what refitting a unit costs from each depot on the map, -1
+// where it may not (mgmg:13.6): one point, one more for a Disrupted unit,
 // and the path's cost, given the depots' paths.
-type refitCosts [maxDepots][nUnits]int8
+type refitCosts [maxDepots]int8
 
-func (s *State) refitCosts(paths *depotPaths) (c refitCosts) {
-	for i := range s.depots[:s.nDepots] {
-		for u := range c[i] {
-			c[i][u] = -1
-		}
+func (s *State) refitCosts(paths *depotPaths, u int16) (c refitCosts) {
+	for i := range c {
+		c[i] = -1
 	}
-	for u := range int16(nUnits) {
-		if !s.mayRefit(u) {
-			continue // whatever the depot
-		}
-		for i, d := range s.depots[:s.nDepots] {
-			if d.At >= 0 && d.Points > 0 {
-				c[i][u] = s.refitCost(i, &paths[i], u)
-			}
+	if !s.mayRefit(u) {
+		return c // whatever the depot
+	}
+	for i, d := range s.depots[:s.nDepots] {
+		if d.At >= 0 && d.Points > 0 {
+			c[i] = s.refitCost(i, &paths[i], u)
 		}
 	}
 	return c
@@ -226,19 +222,66 @@ func (s *State) refitCosts(paths *depotPaths) (c refitCosts) {
 // map, traced once for each place that holds depots.
 type depotPaths [maxDepots][nPlaces]int8
 
-func (s *State) depotPaths() (out depotPaths) {
+// depotPaths is the depots' paths, traced again only when what they depend
+// on changed since they were last traced (pathsKey): a refit changes none
+// of it, so a Refit Phase traces them once or, after a repair, again.
+func (s *State) depotPaths() *depotPaths {
+	k := s.pathsKey()
+	if c := s.paths; c != nil && c.key == k {
+		return &c.paths
+	}
+	c := &pathsMemo{key: k}
 	for i, d := range s.depots[:s.nDepots] {
 		if d.At < 0 {
 			continue
 		}
 		j := slices.IndexFunc(s.depots[:i], func(e depot) bool { return e.At == d.At })
 		if j >= 0 {
-			out[i] = out[j]
+			c.paths[i] = c.paths[j]
 			continue
 		}
-		out[i] = s.refitPaths(int16(d.At), s.active)
+		c.paths[i] = s.refitPaths(int16(d.At), s.active)
 	}
-	return out
+	s.paths = c
+	return &c.paths
+}
+
+// pathsMemo is the depots' paths with what they were traced from. Clones
+// share it: it is never changed once made, only replaced.
+type pathsMemo struct {
+	key   pathsKey
+	paths depotPaths
+}
+
+// pathsKey is all that refitPaths reads of a state for the depots dealt:
+// the side, where the depots are, the Control and the Contested places,
+// the bridges and the ferries.
+type pathsKey struct {
+	active    side
+	at        [maxDepots]int8
+	control   [nPlaces]control
+	contested [(nPlaces + 63) / 64]uint64
+	held      [nBridges]bridgeHeld
+	ferries   [nFerries]ferryState
+}
+
+func (s *State) pathsKey() pathsKey {
+	k := pathsKey{active: s.active, control: s.control, ferries: s.ferries}
+	for i := range k.at {
+		k.at[i] = -2 // no depot
+	}
+	for i, d := range s.depots[:s.nDepots] {
+		k.at[i] = d.At
+	}
+	for p := range int16(nPlaces) {
+		if s.contested(p) {
+			k.contested[p/64] |= 1 << (p % 64)
+		}
+	}
+	for b := range s.bridges {
+		k.held[b] = s.bridges[b].Held
+	}
+	return k
 }
 
 // refitCost is what refitting u from depot i costs given the depot's paths
@@ -260,12 +303,13 @@ func (s *State) mayRefit(u int16) bool {
 	return s.g.side[u] == s.active && st.Loc >= 0 && st.Loc != s.g.uk && st.Level > StepFresh && !s.refitted.has(u)
 }
 
-// drawable is what the depots within cost c of unit u hold together: a unit
-// drawing on several depots pays the cost of the furthest (mgmg:13.6).
-func (s *State) drawable(c *refitCosts, u int16, cost int8) int {
+// drawable is what the depots within cost of a unit, whose costs are c,
+// hold together: a unit drawing on several depots pays the cost of the
+// furthest (mgmg:13.6).
+func (s *State) drawable(c *refitCosts, cost int8) int {
 	n := 0
 	for j := range s.depots[:s.nDepots] {
-		if c[j][u] >= 0 && c[j][u] <= cost {
+		if c[j] >= 0 && c[j] <= cost {
 			n += int(s.depots[j].Points)
 		}
 	}
@@ -277,15 +321,18 @@ func (s *State) drawable(c *refitCosts, u int16, cost int8) int {
 func (s *State) legalRefits(buf []engine.Action) []engine.Action {
 	buf = append(buf, act(kDone, 0))
 	paths := s.depotPaths()
-	c := s.refitCosts(&paths)
 	for u := range int16(nUnits) {
+		if !s.mayRefit(u) {
+			continue
+		}
+		c := s.refitCosts(paths, u)
 		for i := range s.depots[:s.nDepots] {
-			if cost := c[i][u]; cost >= 0 && !s.twin(i, func(j int) bool { return c[j][u] >= 0 }) && s.drawable(&c, u, cost) >= int(cost) {
+			if cost := c[i]; cost >= 0 && !s.twin(i, func(j int) bool { return c[j] >= 0 }) && s.drawable(&c, cost) >= int(cost) {
 				buf = append(buf, act(kRefitUnit, int(u)|i<<8))
 			}
 		}
 	}
-	return s.legalConstruction(buf, &paths)
+	return s.legalConstruction(buf, paths)
 }
 
 // twin reports an earlier depot of the same kind in the same place that
@@ -304,9 +351,8 @@ func (s *State) twin(i int, ok func(j int) bool) bool {
 // depot i and the rest from the other depots within that cost in their
 // order (mgmg:13.6, docs/conformance/mgmg.md).
 func (s *State) refit(u int16, i int) {
-	paths := s.depotPaths()
-	c := s.refitCosts(&paths)
-	cost := c[i][u]
+	c := s.refitCosts(s.depotPaths(), u)
+	cost := c[i]
 	s.refitOneLevel(u)
 	s.logf("mgmg:13.6", "%u refits to "+levelNames[s.units[u].Level]+" for %d Supply Points from "+s.g.depotLabel(s.depots[i].Kind)+" in %p",
 		int(u), int(cost), int(s.depots[i].At))
@@ -315,7 +361,7 @@ func (s *State) refit(u int16, i int) {
 		if left == 0 {
 			break
 		}
-		if c[j][u] < 0 || c[j][u] > cost {
+		if c[j] < 0 || c[j] > cost {
 			continue
 		}
 		take := min(left, s.depots[j].Points)

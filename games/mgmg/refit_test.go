@@ -106,10 +106,8 @@ func TestExample12(t *testing.T) {
 		{ID: "de-knaust", At: "27", Level: "fresh"},
 	}, map[string]string{"35": "airborne"})
 	want := map[string]int{"de-tower-wyler": 1, "de-406-fuerst": 2, "de-406-greschick": 2, "de-406-stargaard": 3, "de-tower-nijmegen": 4}
-	paths := s.depotPaths()
-	costs := s.refitCosts(&paths)
 	for id, c := range want {
-		if got := costs[0][s.g.unit(id)]; int(got) != c {
+		if got := s.refitCosts(s.depotPaths(), s.g.unit(id))[0]; int(got) != c {
 			t.Errorf("%s costs %d; example 12 says %d", id, got, c)
 		}
 	}

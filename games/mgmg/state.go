@@ -186,6 +186,7 @@ type State struct {
 
 	log    gameLog // for people only: not part of the position or the hash
 	result *engine.Result
+	paths  *pathsMemo // the refit paths last traced (depotPaths), shared by clones
 
 	// last, past every pointer, where the garbage collector does not look
 	// (TestStateLayout): a field that holds one goes above
