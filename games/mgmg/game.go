@@ -285,7 +285,7 @@ func (g *Game) New(scenario string, raw map[string]string, seed uint64) (engine.
 // newState is a state before the set-up: every unit in its pool and
 // every place German (mgmg:7.2).
 func (g *Game) newState(o options, seed uint64) *State {
-	s := &State{g: g, opt: o, rng: engine.NewRNG(seed), turn: FirstDay, active: germans, advantageNext: nobody}
+	s := &State{core: core{g: g, opt: o, rng: engine.NewRNG(seed), turn: FirstDay, active: germans, advantageNext: nobody}}
 	for i := range s.airAt {
 		s.airAt[i] = noMarker
 	}

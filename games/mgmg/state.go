@@ -180,6 +180,12 @@ const (
 
 // State is a game of Monty's Gamble: Market-Garden.
 type State struct {
+	core
+	stack stack // the nested procedures in progress (stack.go); last, so that a clone copies only the frames in use (cloneInto)
+}
+
+// core is the state but its stack.
+type core struct {
 	g   *Game
 	opt options
 	rng engine.RNG
@@ -190,8 +196,6 @@ type State struct {
 
 	// last, past every pointer, where the garbage collector does not look
 	// (TestStateLayout): a field that holds one goes above
-
-	stack stack // the nested procedures in progress (stack.go)
 
 	choices int  // choices applied
 	turn    int8 // the date in September (mgmg:3.6)
@@ -258,10 +262,17 @@ func (s *State) ToMove() engine.Seat {
 func (s *State) Clone() engine.State { return s.cloneInto(new(State)) }
 
 // cloneInto makes c (not s) Clone's copy of s in c's memory: what c held
-// before is lost.
+// before is lost. The frames past the stack's top are zero in both (pop),
+// so only those in use are copied, and those c used beyond them cleared.
 func (s *State) cloneInto(c *State) *State {
-	*c = *s
+	c.core = s.core
 	c.rng = s.rng.Clone()
+	n := s.stack.n
+	copy(c.stack.frames[:n], s.stack.frames[:n])
+	for i := n; i < c.stack.n; i++ {
+		c.stack.frames[i] = frame{}
+	}
+	c.stack.n = n
 	return c
 }
 
