@@ -86,53 +86,51 @@ func (g *Game) airSupplyValue() int {
 
 // nextDepotKind is the kind of the next marker to deal, -1 once all are.
 func (s *State) nextDepotKind() int8 {
-	kinds := s.g.depotKinds(s.active)
+	kinds := s.g.depotDeal[s.active]
 	if int(s.nDepots) == len(kinds) {
 		return -1
 	}
 	return kinds[s.nDepots]
 }
 
-// depotPlaces lists where a marker of kind k may go this Refit Phase; none
-// when it is not available or has nowhere to go.
-func (s *State) depotPlaces(k int8) []int16 {
+// depotPlaces appends to buf, which holds none of them, where a marker of
+// kind k may go this Refit Phase; none when it is not available or has
+// nowhere to go.
+func (s *State) depotPlaces(k int8, buf []int16) []int16 {
 	g := s.g
 	if k == g.airSupplyKind() { // mgmg:13.424, 16.3: Clear at dawn, Allied-Controlled, TEM +1 or +2
 		if s.dawnWeather != clear {
-			return nil
+			return buf
 		}
-		var out []int16
 		for p := range nPlaces {
 			if int16(p) != g.uk && s.controller(int16(p)) == allies && (g.m.TEM(p) == 1 || g.m.TEM(p) == 2) {
-				out = append(out, int16(p))
+				buf = append(buf, int16(p))
 			}
 		}
-		return out
+		return buf
 	}
-	d := g.pieces.Setup.Depots[k]
+	d := &g.pieces.Setup.Depots[k]
 	switch {
 	case d.Sector != "": // mgmg:13.422: a Supply Head of its division, Allied-Controlled or Contested
-		var out []int16
 		for p := range nPlaces {
 			if g.m.SupplyHead(p) && g.m.Sector(p) == d.Sector && (s.controller(int16(p)) == allies || s.contested(int16(p))) {
-				out = append(out, int16(p))
+				buf = append(buf, int16(p))
 			}
 		}
-		return out
+		return buf
 	case d.Place == "zone": // mgmg:13.41: any Zone
-		var out []int16
 		for z := range nPlaces {
 			if g.zone[z] {
-				out = append(out, int16(z))
+				buf = append(buf, int16(z))
 			}
 		}
-		return s.depotMoves(out)
+		return s.depotMoves(buf)
 	}
 	z := g.placeIndex[d.Place]
 	if d.ID == "oss" && !s.free(z, allies) { // mgmg:13.423: only while Zone I is Allied and Uncontested
-		return nil
+		return buf
 	}
-	return s.depotMoves([]int16{z}) // mgmg:13.421, 13.423
+	return s.depotMoves(append(buf, z)) // mgmg:13.421, 13.423
 }
 
 // depotMoves adds to the zones a depot is placed in the places it may move
@@ -146,15 +144,16 @@ func (s *State) depotMoves(zones []int16) []int16 {
 	for _, z := range zones {
 		seen[z] = true
 	}
-	var queue []int
+	var queue [nPlaces]int16
+	n := 0
 	for _, z := range zones {
 		if s.free(z, sd) {
-			queue = append(queue, int(z))
+			queue[n] = z
+			n++
 		}
 	}
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
+	for head := 0; head < n; head++ {
+		x := int(queue[head])
 		for _, y := range g.m.Neighbors(x) {
 			if seen[y] || g.zone[y] || int16(y) == g.uk || !g.m.Road(x, y) || !s.free(int16(y), sd) ||
 				g.bridgeAt[x*nPlaces+y] >= 0 && !s.intactBridge(x, y) {
@@ -162,7 +161,8 @@ func (s *State) depotMoves(zones []int16) []int16 {
 			}
 			seen[y] = true
 			out = append(out, int16(y))
-			queue = append(queue, y)
+			queue[n] = int16(y)
+			n++
 		}
 	}
 	return out
@@ -219,7 +219,8 @@ func (s *State) interdictionValue(p int16) int {
 // Allies may augment their airborne depots (mgmg:23.4), and then refit.
 func (s *State) dealDepots() {
 	for k := s.nextDepotKind(); k >= 0; k = s.nextDepotKind() {
-		ps := s.depotPlaces(k)
+		var buf [nPlaces]int16
+		ps := s.depotPlaces(k, buf[:0])
 		switch len(ps) {
 		case 0:
 			s.depots[s.nDepots] = depot{Kind: k, At: -1}
@@ -250,7 +251,8 @@ func (s *State) placeDepot(p int16) {
 // dealt, the augmentations the Allies may buy (mgmg:23.4) and done.
 func (s *State) legalDepots(buf []engine.Action) []engine.Action {
 	if k := s.nextDepotKind(); k >= 0 {
-		for _, p := range s.depotPlaces(k) {
+		var ps [nPlaces]int16
+		for _, p := range s.depotPlaces(k, ps[:0]) {
 			buf = append(buf, act(kDepot, int(p)))
 		}
 		return buf

@@ -47,6 +47,7 @@ type Game struct {
 	dist         []int8     // per pair of places: the distance (distances)
 	bridgesOn    []uint32   // per place: the bridges on its boundaries, one bit each
 	links        [][]link   // per place: its borders with the neighbours in play (supply.go)
+	depotDeal    [2][]int8  // per side: the depot markers it deals (depotKinds)
 	boundarySide side       // the side holding every boundary without a Held! marker: the Germans (mgmg:9.62), the Dutch in fh40:9.62
 }
 
@@ -89,6 +90,7 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
 	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
 	g.links = linksOf(g)
+	g.depotDeal = [2][]int8{g.depotKinds(germans), g.depotKinds(allies)}
 	if g.boundaries = m.boundaries(); len(g.boundaries) != nBoundaries {
 		return nil, fmt.Errorf("mgmg data: %d river and canal boundaries; a state holds exactly %d: change nBoundaries in held.go with the data", len(g.boundaries), nBoundaries)
 	}
