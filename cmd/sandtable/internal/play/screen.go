@@ -105,7 +105,7 @@ type model struct {
 	offer     engine.Seat   // the seat whose draw offer is being answered
 	answering []engine.Seat // the seats still to answer it, the first now
 
-	seatNames []*regexp.Regexp // the seats' names as words, to colour them
+	seatNames map[string]*regexp.Regexp // the seats' names as words, to colour them
 }
 
 // botMsg is a bot's choice, made for the state of clock generation gen.
@@ -129,11 +129,7 @@ type tickMsg struct {
 }
 
 func newModel(p *Session) *model {
-	m := &model{p: p, seen: map[engine.Seat]int{}, botCtx: context.Background()}
-	for _, st := range p.Game.Seats() {
-		m.seatNames = append(m.seatNames, regexp.MustCompile(`\b`+regexp.QuoteMeta(string(st))+`\b`))
-	}
-	return m
+	return &model{p: p, seen: map[engine.Seat]int{}, botCtx: context.Background(), seatNames: map[string]*regexp.Regexp{}}
 }
 
 func (m *model) Init() tea.Cmd { return m.advance() }
