@@ -521,5 +521,8 @@ func (s *State) ddayContext() string {
 	case f.DDay.Phase == ddayGround:
 		return "XXX Corps Ground Assault Phase, Guards Armoured units of Zone F must assault, without retreat: "
 	}
+	if f.DDay.Option == dropAssault { // the assault's own asks name the place
+		return "Airborne Landing Phase, " + dropNames[dropAssault] + ": "
+	}
 	return "Airborne Landing Phase, " + dropNames[f.DDay.Option] + " in " + s.g.placeName(f.Move.Active) + ": "
 }

@@ -312,6 +312,12 @@ func TestDDayPrompts(t *testing.T) {
 	if p := s.Prompt("german"); !strings.Contains(p.Text, "Waiting for the Allied player") {
 		t.Errorf("German prompt %+v; want whom the game waits for", p)
 	}
+	// option A's assault asks name the Drop Area once
+	a := s.Clone().(*State)
+	play(t, a, "drop-assault:54")
+	if p := a.Prompt("allied"); p.Text != "Airborne Landing Phase, A, an assault: Assault in 54 St. Oedenrode: name the Point Unit" {
+		t.Errorf("the assault in St. Oedenrode asks %q", p.Text)
+	}
 	for s.step != stImpulse {
 		for _, c := range engine.Choices(s) {
 			if strings.Contains(c.Label, "not yet built") || c.Rule == "" {
