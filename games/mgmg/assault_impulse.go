@@ -541,6 +541,22 @@ func (s *State) seize(u, to int) {
 	s.offerReroll(rrSeizure, s.rng.Die(6), int16(u))
 }
 
+// seizureOdds says what a seizure of the bridge to place to needs: its
+// modifier and the chance of the dr (mgmg:19.3).
+func (s *State) seizureOdds(to int) string {
+	f := s.stack.top()
+	mv := &f.Move
+	g := s.ground(f.Side, mv)
+	drm := SeizureDRM(g.Places[to], g.Map.Boundary(int(mv.Leg.At), to) == River)
+	ways := 0
+	for dr := 1; dr <= 6; dr++ {
+		if Seizes(dr, drm) {
+			ways++
+		}
+	}
+	return fmt.Sprintf("dr %+d, %s", drm, percentOf(ways, 6))
+}
+
 // seizureResult settles unit u's seizure dr: with its modifier 4 or more
 // the bridge is its side's, and the units crossing it after pay one MF
 // more (mgmg:9.22, 19.3).
@@ -599,7 +615,7 @@ func (s *State) describeImpulse(k kind, x int, c *engine.Choice) {
 		c.ID = "enter:" + g.placeIDs[x&0xff] + viaIDs[how]
 		c.Label, c.Rule = strings.TrimSpace("Enter "+g.placeName(int16(x&0xff))+" "+viaNames[how]), "mgmg:9.2"
 	case kSeize:
-		c.ID, c.Label, c.Rule = "seize:"+g.placeIDs[x], "Try to seize the bridge to "+g.placeName(int16(x))+" (1 MF)", "mgmg:9.22"
+		c.ID, c.Label, c.Rule = "seize:"+g.placeIDs[x], "Try to seize the bridge to "+g.placeName(int16(x))+" (1 MF): "+s.seizureOdds(x), "mgmg:9.22"
 	case kStop:
 		c.ID, c.Label, c.Rule = "stop", "Stop this unit", "mgmg:9.1"
 	case kEndImpulse:
