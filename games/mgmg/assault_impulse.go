@@ -597,7 +597,11 @@ func (s *State) impulseAsks() (ask, wait string) {
 	u := mv.Unit - 1
 	m := s.g.movers[u]
 	left := s.ground(s.impulseFrame().Side, mv).ImpulseMF(m) - mv.Leg.leg().Spent()
-	return fmt.Sprintf("Impulse %s: %s has %s MF left: enter a place or stop", imp, s.g.units[u].Name, halves(left)), "impulse " + imp + ": movement"
+	what := "enter a place or stop"
+	if !s.impulseFrame().Acted.has(u) {
+		what = "enter a place (a unit picked moves at least once)"
+	}
+	return fmt.Sprintf("Impulse %s: %s has %s MF left: %s", imp, s.g.units[u].Name, halves(left), what), "impulse " + imp + ": movement"
 }
 
 // describeImpulse names a choice of the impulse's movement.
