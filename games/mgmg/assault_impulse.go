@@ -592,7 +592,11 @@ func (s *State) impulseAsks() (ask, wait string) {
 	case mv.Kind == impulseNone:
 		return fmt.Sprintf("Impulse %s: activate a place for an Assault, Infiltration or Bombardment Impulse, or pass", imp), "impulse " + imp
 	case mv.Unit == 0:
-		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or end the impulse", imp, s.g.placeName(mv.Active)), "impulse " + imp + ": movement"
+		end := "end the impulse"
+		if _, pending := s.legalAssaults(nil, mv); pending {
+			end = "resolve the Mandatory Assaults (mgmg:10.2)"
+		}
+		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or %s", imp, s.g.placeName(mv.Active), end), "impulse " + imp + ": movement"
 	}
 	u := mv.Unit - 1
 	m := s.g.movers[u]
