@@ -658,7 +658,7 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 	switch k {
 	case kAssault:
 		mv := &s.impulseFrame().Move
-		c.ID, c.Label, c.Rule = "resolve:"+g.placeIDs[x], "Resolve the Mandatory Assault in "+g.placeName(int16(x)), "mgmg:10.2"
+		c.ID, c.Label, c.Rule = "resolve:"+g.placeIDs[x], "Resolve the Mandatory Assault in "+g.placeName(int16(x))+": no more units enter it this impulse (mgmg:10.1)", "mgmg:10.2"
 		switch {
 		case s.pendingAssault(mv, int16(x)):
 		case int16(x) == mv.Active:
