@@ -229,8 +229,11 @@ func (s *State) activate(k impulseKind, p int16) {
 	f := s.impulseFrame()
 	f.Move = s.startMoving(k, p, f.Side).carried(&f.Move) // mgmg:12.3: a second activation keeps the impulse's limits
 	s.passes = 0                                          // mgmg:8.24: a pass and a pass only in a row
-	rule := map[impulseKind]string{impulseAssault: "mgmg:8.21", impulseInfiltration: "mgmg:8.22"}[k]
-	s.logf(rule, "%s activates %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
+	if k == impulseAssault {
+		s.logf("mgmg:8.21", "%s activates %p for an Assault Impulse", int(f.Side), int(p))
+		return
+	}
+	s.logf("mgmg:8.22", "%s activates %p for an Infiltration Impulse", int(f.Side), int(p))
 }
 
 // mayMove reports a unit free to move: the active side's (mgmg:8.5),

@@ -408,7 +408,11 @@ func (s *State) assaultEffects(f *frame, e AssaultEffects) {
 		if !f.Fight.Attackers.has(int16(u)) {
 			continue
 		}
-		if lvl := map[bool]Step{true: e.Point, false: e.Others}[int16(u) == point]; lvl == StepDisrupt1 {
+		lvl := e.Others
+		if int16(u) == point {
+			lvl = e.Point
+		}
+		if lvl == StepDisrupt1 {
 			s.setLevel(int16(u), StepDisrupt1) // mgmg:10.741, 10.742, 13.2
 		}
 		if from, c := cameFrom(imp.Move.Came[u]); e.TakesCrossing {

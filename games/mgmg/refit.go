@@ -81,7 +81,7 @@ func (s *State) startSideRefit(sd side) {
 // units whoever does (mgmg:13.423).
 func (s *State) zoneIRefit() {
 	zi := int16(s.g.m.Zone('I'))
-	rule := map[side]string{germans: "mgmg:13.411", allies: "mgmg:13.423"}[s.active]
+	rule := [2]string{germans: "mgmg:13.411", allies: "mgmg:13.423"}[s.active]
 	if s.active == germans && s.controller(zi) != germans {
 		return
 	}

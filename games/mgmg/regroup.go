@@ -84,6 +84,30 @@ func (s *State) mayRegroup(u int16, from, to int) bool {
 // (mgmg:9.621), a river only by bridge or ferry, a canal without a bridge
 // by infantry only.
 func (s *State) regroupCrossing(u int16, from, to int) (c regroupVia, ok bool) {
+	g, d := s.g, &s.g.units[u]
+	armored := d.Type == Armored
+	c = regroupOver
+	if boundary := g.m.Boundary(from, to); boundary != OpenGround {
+		if c, ok = s.regroupOverBoundary(u, from, to, boundary); !ok {
+			return c, false
+		}
+	}
+	road := g.m.Road(from, to)
+	if d.Train { // fh40:20.4: the armoured train regroups along railways, never into a Zone
+		road = g.m.Railway(from, to) && !g.zone[to]
+	}
+	if armored && c == regroupFerry {
+		road = armourFerry(g.m, from, to) // mgmg:3.21: no other ferry carries armour's road net
+	}
+	if (!d.Type.IsInfantry() || g.m.Polder(from)) && !road { // mgmg:6.51, 9.4
+		return c, false
+	}
+	return c, true
+}
+
+// regroupOverBoundary is how unit u would cross the river or canal between
+// from and to, and whether it may (regroupCrossing).
+func (s *State) regroupOverBoundary(u int16, from, to int, boundary Boundary) (c regroupVia, ok bool) {
 	g, d, sd := s.g, &s.g.units[u], s.g.side[u]
 	armored := d.Type == Armored
 	bridge := s.intactBridge(from, to) && (d.Train || !s.railBridge(int(g.bridgeAt[from*nPlaces+to]))) // fh40:19.6
@@ -96,7 +120,7 @@ func (s *State) regroupCrossing(u int16, from, to int) (c regroupVia, ok bool) {
 	ferry := s.intactFerry(from, to) && s.ferries[g.ferryAt[from*nPlaces+to]] == ferryOpen && // mgmg:9.63
 		!(armored && sd == germans && s.turn < germanArmourFerries)
 	c = regroupOver
-	switch g.m.Boundary(from, to) {
+	switch boundary {
 	case River: // mgmg:9.62
 		switch {
 		case bridge:
@@ -117,18 +141,8 @@ func (s *State) regroupCrossing(u int16, from, to int) (c regroupVia, ok bool) {
 			return c, false
 		}
 	}
-	if c != regroupBridge && g.m.Boundary(from, to) != OpenGround && s.contested(int16(from)) && !s.heldBoundary(from, to, sd) {
+	if c != regroupBridge && s.contested(int16(from)) && !s.heldBoundary(from, to, sd) {
 		return c, false // mgmg:9.621: not over the enemy's river or canal out of a Contested place
-	}
-	road := g.m.Road(from, to)
-	if d.Train { // fh40:20.4: the armoured train regroups along railways, never into a Zone
-		road = g.m.Railway(from, to) && !g.zone[to]
-	}
-	if armored && c == regroupFerry {
-		road = armourFerry(g.m, from, to) // mgmg:3.21: no other ferry carries armour's road net
-	}
-	if (!d.Type.IsInfantry() || g.m.Polder(from)) && !road { // mgmg:6.51, 9.4
-		return c, false
 	}
 	return c, true
 }
