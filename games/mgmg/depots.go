@@ -26,10 +26,19 @@ const maxDepots = 10
 // airSupplyKind is the Air Supply marker's kind: after setup.json's depots.
 func (g *Game) airSupplyKind() int8 { return int8(len(g.pieces.Setup.Depots)) }
 
-// depotKinds is the order in which a side deals its markers: setup.json's
+// depotKinds is the order in which a side deals its markers (dealOrder),
+// none for nobody.
+func (g *Game) depotKinds(sd side) []int8 {
+	if sd == nobody {
+		return nil
+	}
+	return g.depotDeal[sd]
+}
+
+// dealOrder is the order in which a side deals its markers: setup.json's
 // depots of the side, each as often as its count, then for the Allies the
 // Air Supply marker (mgmg:13.41, 13.42, 13.424).
-func (g *Game) depotKinds(sd side) []int8 {
+func (g *Game) dealOrder(sd side) []int8 {
 	var out []int8
 	for i, d := range g.pieces.Setup.Depots {
 		if sideOf(d.Side) == sd {
@@ -86,7 +95,7 @@ func (g *Game) airSupplyValue() int {
 
 // nextDepotKind is the kind of the next marker to deal, -1 once all are.
 func (s *State) nextDepotKind() int8 {
-	kinds := s.g.depotDeal[s.active]
+	kinds := s.g.depotKinds(s.active)
 	if int(s.nDepots) == len(kinds) {
 		return -1
 	}

@@ -47,7 +47,8 @@ type Game struct {
 	dist         []int8     // per pair of places: the distance (distances)
 	bridgesOn    []uint32   // per place: the bridges on its boundaries, one bit each
 	links        [][]link   // per place: its borders with the neighbours in play (supply.go)
-	depotDeal    [2][]int8  // per side: the depot markers it deals (depotKinds)
+	depotDeal    [2][]int8  // per side: the depot markers it deals (dealOrder)
+	serves       []units    // per kind of depot marker: the units it may refit (servesOf)
 	boundarySide side       // the side holding every boundary without a Held! marker: the Germans (mgmg:9.62), the Dutch in fh40:9.62
 }
 
@@ -90,7 +91,7 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
 	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
 	g.links = linksOf(g)
-	g.depotDeal = [2][]int8{g.depotKinds(germans), g.depotKinds(allies)}
+	g.depotDeal, g.serves = [2][]int8{g.dealOrder(germans), g.dealOrder(allies)}, servesOf(g)
 	if g.boundaries = m.boundaries(); len(g.boundaries) != nBoundaries {
 		return nil, fmt.Errorf("mgmg data: %d river and canal boundaries; a state holds exactly %d: change nBoundaries in held.go with the data", len(g.boundaries), nBoundaries)
 	}

@@ -342,7 +342,7 @@ func (s *State) setDepots(p Position) error {
 	if !refitting && len(p.Refitted) > 0 || !refitting && !demolishing && len(p.RepairsTried) > 0 || s.step == stPurchase && len(p.Depots) > 0 || !refitting && len(p.Depots) > 0 {
 		return errors.New("depots and refitted: only while a side refits, the depots until it is done refitting (mgmg:13.4)")
 	}
-	kinds := g.depotDeal[sd]
+	kinds := g.depotKinds(sd)
 	left := slices.Clone(kinds)
 	for i, dp := range p.Depots {
 		// while depots are dealt, in the order of kinds; once refitting, any of them

@@ -119,7 +119,7 @@ func (s *State) asks() (ask, wait string) {
 		return fmt.Sprintf("Mistaken attack: the Allies take %d attrition points; choose their primary target", f.AP), "the primary target of the mistaken attack"
 	case stDepot:
 		if k := s.nextDepotKind(); k >= 0 {
-			return fmt.Sprintf("Refit: choose where %s goes (depot %d of your %d)", s.g.depotLabel(k), int(s.nDepots)+1, len(s.g.depotDeal[s.active])),
+			return fmt.Sprintf("Refit: choose where %s goes (depot %d of your %d)", s.g.depotLabel(k), int(s.nDepots)+1, len(s.g.depotKinds(s.active))),
 				"where " + s.g.depotLabel(k) + " goes"
 		}
 		return "Refit: spend Reserves to augment each airborne depot by the same amount, or refit from the depots as they are", "whether to augment the airborne depots"

@@ -176,26 +176,37 @@ func (s *State) refitStep(x int, l link, sd side, end, through *[nPlaces]int8) b
 	return false
 }
 
-// supplies reports whether depot i may refit unit u: a German depot any
-// German unit, a Zone F depot XXX Corps only (mgmg:13.421), an airborne
-// depot its division's units (mgmg:13.422), Oss and Air Supply any Allied
-// unit (mgmg:13.423, 13.424).
+// supplies reports whether depot i, on the map with points left, may
+// refit unit u of the side refitting (serves).
 func (s *State) supplies(i int, u int16) bool {
 	d := s.depots[i]
-	if d.At < 0 || d.Points == 0 || s.g.side[u] != s.active {
-		return false
+	return d.At >= 0 && d.Points > 0 && s.g.side[u] == s.active && s.g.serves[d.Kind].has(u)
+}
+
+// servesOf is, for each kind of depot marker, Air Supply last, the units
+// its markers may refit: a German depot any German unit, a Zone F depot XXX
+// Corps only (mgmg:13.421), an airborne depot its division's units
+// (mgmg:13.422), Oss and Air Supply any Allied unit (mgmg:13.423, 13.424).
+func servesOf(g *Game) []units {
+	out := make([]units, g.airSupplyKind()+1)
+	for k := range out {
+		for u := range int16(nUnits) {
+			d := &g.units[u]
+			switch {
+			case int8(k) == g.airSupplyKind():
+			case g.pieces.Setup.Depots[k].XXXOnly:
+				if !d.XXXCorps() {
+					continue
+				}
+			case g.pieces.Setup.Depots[k].Sector != "":
+				if d.Airborne == "" || d.Sector != g.pieces.Setup.Depots[k].Sector {
+					continue
+				}
+			}
+			out[k].add(u)
+		}
 	}
-	if d.Kind == s.g.airSupplyKind() {
-		return true
-	}
-	k := &s.g.pieces.Setup.Depots[d.Kind]
-	switch {
-	case k.XXXOnly:
-		return s.g.units[u].XXXCorps()
-	case k.Sector != "":
-		return s.g.units[u].Airborne != "" && s.g.units[u].Sector == k.Sector
-	}
-	return true
+	return out
 }
 
 // refitCosts is what refitting a unit costs from each depot on the map, -1
@@ -210,9 +221,13 @@ func (s *State) refitCosts(paths *depotPaths, u int16) (c refitCosts) {
 	if !s.mayRefit(u) {
 		return c // whatever the depot
 	}
-	for i, d := range s.depots[:s.nDepots] {
-		if d.At >= 0 && d.Points > 0 {
-			c[i] = s.refitCost(i, &paths[i], u)
+	at, unit := s.units[u].Loc, int8(1)
+	if s.units[u].Level >= StepDisrupt1 {
+		unit = 2
+	}
+	for i := range s.depots[:s.nDepots] {
+		if s.supplies(i, u) && paths[i][at] >= 0 {
+			c[i] = unit + paths[i][at]
 		}
 	}
 	return c
@@ -282,18 +297,6 @@ func (s *State) pathsKey() pathsKey {
 		k.held[b] = s.bridges[b].Held
 	}
 	return k
-}
-
-// refitCost is what refitting u from depot i costs given the depot's paths
-// (refitPaths), -1 if it may not.
-func (s *State) refitCost(i int, end *[nPlaces]int8, u int16) int8 {
-	if !s.mayRefit(u) || !s.supplies(i, u) || end[s.units[u].Loc] < 0 {
-		return -1
-	}
-	if s.units[u].Level >= StepDisrupt1 {
-		return 2 + end[s.units[u].Loc]
-	}
-	return 1 + end[s.units[u].Loc]
 }
 
 // mayRefit reports a unit of the side refitting on the map, not Fresh, and
@@ -431,8 +434,7 @@ func (s *State) applyPurchase(k kind) {
 // describeRefit labels the refit of unit u from depot i.
 func (s *State) describeRefit(u int16, i int) engine.Choice {
 	id, d := s.g.units[u].ID, s.depots[i]
-	end := s.refitPaths(int16(d.At), s.active)
-	cost := s.refitCost(i, &end, u)
+	cost := s.refitCosts(s.depotPaths(), u)[i]
 	return engine.Choice{ID: fmt.Sprintf("refit:%s:%d", id, i), Rule: "mgmg:13.6", Refs: []string{"unit:" + id, "area:" + s.g.placeIDs[d.At]},
 		Label: fmt.Sprintf("Refit %s to %s for %d Supply Points from %s in %s", s.g.units[u].Name, levelNames[s.units[u].Level-1], cost, s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)))}
 }

@@ -76,8 +76,8 @@ func (s *State) supplied(p int16, sd side) bool { return s.supplyReach(sd)[p] }
 func (s *State) supplyReach(sd side) [nPlaces]bool {
 	var buf [nPlaces]int
 	sources := buf[:0]
-	for z := range s.g.zone {
-		if s.supplySource(int16(z), sd) {
+	for z, zone := range s.g.zone {
+		if zone && s.supplySource(int16(z), sd) {
 			sources = append(sources, z)
 		}
 	}
