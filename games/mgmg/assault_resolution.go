@@ -381,8 +381,10 @@ func (s *State) assaultRolled(ar int) {
 	a, d, c := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, u))
 	av, dv := AssaultAV(a), AssaultDV(d)
 	margin := CompareTotals(av.Total, ar, dv.Total, dr)
-	s.logf("mgmg:10.72", av.Format("AV"))
-	s.logf("mgmg:10.73", dv.Format("DV"))
+	if s.logging() {
+		s.logf("mgmg:10.72", av.Format("AV"))
+		s.logf("mgmg:10.73", dv.Format("DV"))
+	}
 	e := c.Effects(margin)
 	s.logf("mgmg:10.74", "AT %d = AV %d + DR %d against DT %d = DV %d + DR %d: "+e.Result.String(), av.Total+ar, av.Total, ar, dv.Total+dr, dv.Total, dr)
 	s.assaultEffects(f, e)

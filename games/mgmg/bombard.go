@@ -199,9 +199,11 @@ func (s *State) rollBombardment() {
 	av, air := s.bombardAV(f)
 	_, ds := s.defenders(f.Place, f.Side, nil)
 	dv := BombardmentDV(s.g.m.TEM(int(f.Place)), air, ds)
-	if f.Aim == kPrimary {
+	switch {
+	case !s.logging():
+	case f.Aim == kPrimary:
 		s.logf("mgmg:11.2", av.Format("AV")+"; "+dv.Format("DV")+"; primary target %u", int(f.Primary))
-	} else {
+	default:
 		s.logf("mgmg:11.2", av.Format("AV")+"; "+dv.Format("DV"))
 	}
 	ra := s.rng.Die(6) + s.rng.Die(6)

@@ -40,6 +40,10 @@ func (l *gameLog) add(e logEntry) {
 	l.entries = append(l.entries, e)
 }
 
+// logging reports whether the state keeps its log: a SearchClone keeps
+// none, so a line costly to write need not be written for it.
+func (s *State) logging() bool { return !s.log.off }
+
 // logf adds a line citing rule.
 func (s *State) logf(rule, format string, args ...int) {
 	if s.log.off {
