@@ -168,11 +168,11 @@ func (s *State) startAssault(p int16) {
 			defs = append(defs, s.defenderOf(u))
 		}
 		mv.ActiveCost = uint8(2 * ActiveContestedCost(defs))
-		s.logf("mgmg:10.6", "%s assaults in the Contested Active Area %p: every unit there has used %d MF", int(imp.Side), int(p), int(mv.ActiveCost/2))
+		s.logf("mgmg:10.6", "%S assault in the Contested Active Area %p: every unit there has used %d MF", int(imp.Side), int(p), int(mv.ActiveCost/2))
 	case f.Fight.Optional:
-		s.logf("mgmg:10.3", "%s makes an Optional Assault in %p", int(imp.Side), int(p))
+		s.logf("mgmg:10.3", "%S make an Optional Assault in %p", int(imp.Side), int(p))
 	default:
-		s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
+		s.logf("mgmg:10.2", "%S resolve the Mandatory Assault in %p", int(imp.Side), int(p))
 	}
 	s.openFight(f)
 }
