@@ -28,7 +28,7 @@ type renderSight struct {
 	// seatName and sideName name seats and sides as players read them
 	seatName func(engine.Seat) string
 	sideName map[string]string
-	fh40    bool // Fortress Holland's dates and Victory Points (fh40:3.6, 21.3)
+	fh40     bool // Fortress Holland's dates and Victory Points (fh40:3.6, 21.3)
 }
 
 func (s *State) renderView(seat engine.Seat) renderSight {
