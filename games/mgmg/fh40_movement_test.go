@@ -1,0 +1,32 @@
+package mgmg
+
+import "testing"
+
+// fh40:9.2: fh40's table puts wading a canal with the Boat Assault at All
+// MF (mgmg's at 4 MF): SS-Regiment Deutschland, mechanized infantry of MF 5,
+// wades from Dinther (48) into a Free Schijndel (49) with all 10 halves and
+// stops; having gone ½ MF by road from 47 to 48 first, it may not wade at
+// all (All MF is a unit's only move). In mgmg the same wade costs 4 MF (8
+// halves) and leaves 1 MF to go on with.
+func TestFH40WadeCanalAllMF(t *testing.T) {
+	g := MustLoadFH40()
+	a := func(id string) int { return int(g.at(id)) }
+	gr := &Ground{Map: g.m, German: true, Day: 18, FH40: true, Places: make([]PlaceView, nPlaces)}
+	mech := Mover{Type: MechanizedInfantry, German: true, MF: 5}
+	e, err := gr.Enter(mech, StartLeg(a("48")), a("49"), ViaBorder)
+	if err != nil || e.Crossing.Kind != CanalCrossing || !e.Leg.Done || e.Leg.Spent() != 10 {
+		t.Fatalf("wading 48/49: %+v, %v; want all 10 halves and the unit's movement over", e.Leg, err)
+	}
+	road, err := gr.Enter(mech, StartLeg(a("47")), a("48"), ViaBorder)
+	if err != nil || road.Leg.Spent() != 1 {
+		t.Fatalf("47 to 48 by road: %+v, %v; want ½ MF (fh40:9.4)", road.Leg, err)
+	}
+	if _, err := gr.Enter(mech, road.Leg, a("49"), ViaBorder); err == nil {
+		t.Error("after a move no unit wades a canal: it costs all MF (fh40:9.2)")
+	}
+	gr.FH40 = false
+	e, err = gr.Enter(mech, StartLeg(a("48")), a("49"), ViaBorder)
+	if err != nil || e.Leg.Done || e.Leg.Spent() != 8 {
+		t.Errorf("mgmg's wade: %+v, %v; want 4 MF (8 halves) and 1 MF left (mgmg:9.2)", e.Leg, err)
+	}
+}
