@@ -30,3 +30,31 @@ func TestFH40WadeCanalAllMF(t *testing.T) {
 		t.Errorf("mgmg's wade: %+v, %v; want 4 MF (8 halves) and 1 MF left (mgmg:9.2)", e.Leg, err)
 	}
 }
+
+// fh40:20.4, fh40:10.2: the train stops in the first area holding an enemy
+// unit, and with no attack factor makes no Mandatory Assault alone: into
+// Boxmeer (45), Contested since before the impulse, it goes alone for 2 MF
+// and stops, no assault due; into Mill (44), Contested too, but over the
+// Dutch-held Gennep railway bridge, an assault is due (mgmg:10.2's second
+// case), so only carrying a battalion, which is bound to it.
+func TestFH40ZugIntoContested(t *testing.T) {
+	g := MustLoadFH40()
+	a := func(id string) int { return int(g.at(id)) }
+	contested := PlaceView{Friends: 1, FreshEnemies: 1, ContestedAtStart: true}
+	gr := &Ground{Map: g.m, German: true, Day: 18, FH40: true, Places: make([]PlaceView, nPlaces)}
+	gr.Places[a("45")] = contested
+	zug := moverOf(&g.units[g.unit("de-panzerzug-1")])
+	e, err := gr.Enter(zug, StartLeg(a("44")), a("45"), ViaBorder)
+	if err != nil || !e.Stop || !e.Leg.Done || e.Mandatory || e.Leg.Spent() != 4 {
+		t.Fatalf("44 into Contested 45: %+v, %v; want 2 MF, a stop and no Mandatory Assault", e, err)
+	}
+	gr.Places[a("44")] = contested
+	gr.SetBorder(Border{min(a("37"), a("44")), max(a("37"), a("44"))}, BorderView{Bridge: EnemyBridge, Rail: true})
+	if _, err := gr.Enter(zug, StartLeg(a("37")), a("44"), ViaBorder); err == nil {
+		t.Error("over the Dutch bridge into Contested Mill a Mandatory Assault is due: not the train alone")
+	}
+	zug.Carrying = true
+	if e, err := gr.Enter(zug, StartLeg(a("37")), a("44"), ViaBorder); err != nil || !e.Mandatory || !e.Crossing.DefenderBridge || !e.Crossing.River {
+		t.Errorf("carrying a battalion over the Dutch bridge: %+v, %v; want a Mandatory Assault over the enemy's river bridge (fh40:10.73C)", e, err)
+	}
+}
