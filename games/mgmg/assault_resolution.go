@@ -302,11 +302,19 @@ func preview(a AssaultAttack, d AssaultDefense, c AssaultCase) string {
 	for _, w := range o.Success {
 		won += w.Ways
 	}
-	return fmt.Sprintf("AV %d against DV %d: failure %d%%, stalemate %d%%, success %d%%", av.Total, dv.Total,
-		percent(o.Failure.Ways, o.Failure.Of), percent(o.Stalemate.Ways, o.Failure.Of), percent(won, o.Failure.Of))
+	return fmt.Sprintf("AV %d against DV %d: failure %s, stalemate %s, success %s", av.Total, dv.Total,
+		percentOf(o.Failure.Ways, o.Failure.Of), percentOf(o.Stalemate.Ways, o.Failure.Of), percentOf(won, o.Failure.Of))
 }
 
-func percent(ways, of int) int { return (200*ways + of) / (2 * of) }
+// percentOf writes ways in of as a percentage, with a decimal where a whole
+// percent would round a possible result to 0% or a failable one to 100%.
+func percentOf(ways, of int) string {
+	p := (200*ways + of) / (2 * of)
+	if (p == 0 && ways > 0) || (p == 100 && ways < of) {
+		return fmt.Sprintf("%.1f%%", 100*float64(ways)/float64(of))
+	}
+	return fmt.Sprintf("%d%%", p)
+}
 
 // namePoint names the Point Unit; the defender names the Forward Unit
 // next, at once when one unit may be it (mgmg:10.7).
