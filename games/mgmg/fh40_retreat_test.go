@@ -24,8 +24,9 @@ func playFight(t *testing.T, s *State) {
 // millRetreat is Mill (44) held by the Spent Mill North battalion alone,
 // assaulted from Boxmeer (45) by a panzer battalion that fails (DRs 2
 // against 12); the battalion then retreats of its own will (fh40:10.91),
-// the position edited by edit first. It returns the retreat's choices.
-func millRetreat(t *testing.T, edit func(p *Position)) []string {
+// the position edited by edit first. It returns the game at the retreat's
+// first choice.
+func millRetreat(t *testing.T, edit func(p *Position)) *State {
 	t.Helper()
 	s := newFH40(t)
 	play(t, s, "done", "pass")
@@ -47,7 +48,7 @@ func millRetreat(t *testing.T, edit func(p *Position)) []string {
 	play(t, s, "assault:45", "move:de-9pz-1-33", "enter:44", "resolve:44")
 	playFight(t, s)
 	play(t, s, "withdraw:nl-peel-mill-north")
-	return sorted(choiceIDs(s))
+	return s
 }
 
 // moveUnits puts the units ids in place at.
@@ -97,7 +98,7 @@ func TestFH40RetreatPriorities(t *testing.T) {
 		{"enemy Contested before fully stacked", func(p *Position) { contested(p); moveUnits(p, "eliminated", "de-254-ir454"); tenDutch(p, "42") }, []string{"retreat-to:43"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if got := millRetreat(t, c.edit); !slices.Equal(got, c.want) {
+			if got := sorted(choiceIDs(millRetreat(t, c.edit))); !slices.Equal(got, c.want) {
 				t.Errorf("retreat choices %v, want %v", got, c.want)
 			}
 		})
@@ -111,26 +112,13 @@ func TestFH40RetreatPriorities(t *testing.T) {
 // (38, over the Dutch bridge), which borders the German Reichswald; Malden
 // (33) lies across the Maas with no bridge. Cuijk keeps its ten.
 func TestFH40RetreatThroughFullyStacked(t *testing.T) {
-	s := newFH40(t)
-	play(t, s, "done", "pass")
-	s = edited(t, s, func(p *Position) {
-		moveUnits(p, "eliminated", "nl-border-boxmeer", "nl-rbg-boxmeer", "nl-peel-mill-south", "nl-peel-art-mill", "nl-peel-mortel")
-		moveUnits(p, "45", "de-9pz-1-33")
+	s := millRetreat(t, func(p *Position) {
+		moveUnits(p, "eliminated", "nl-peel-mortel")
 		moveUnits(p, "53", "de-254-ir484")
-		delete(p.Control, "45")
 		delete(p.Control, "53")
 		tenDutch(p, "42")
 		tenDutch(p, "43")
-		for i := range p.Units {
-			if p.Units[i].ID == "nl-peel-mill-north" {
-				p.Units[i].Level = "spent"
-			}
-		}
 	})
-	s.rng.Force(1, 1, 6, 6)
-	play(t, s, "assault:45", "move:de-9pz-1-33", "enter:44", "resolve:44")
-	playFight(t, s)
-	play(t, s, "withdraw:nl-peel-mill-north")
 	if got := sorted(choiceIDs(s)); !slices.Equal(got, []string{"retreat-to:42", "retreat-to:43"}) {
 		t.Fatalf("retreat choices %v: both full areas, priority 4", got)
 	}
