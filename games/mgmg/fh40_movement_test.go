@@ -1,6 +1,9 @@
 package mgmg
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // fh40:9.2: fh40's table puts wading a canal with the Boat Assault at All
 // MF (mgmg's at 4 MF): SS-Regiment Deutschland, mechanized infantry of MF 5,
@@ -56,5 +59,19 @@ func TestFH40ZugIntoContested(t *testing.T) {
 	zug.Carrying = true
 	if e, err := gr.Enter(zug, StartLeg(a("37")), a("44"), ViaBorder); err != nil || !e.Mandatory || !e.Crossing.DefenderBridge || !e.Crossing.River {
 		t.Errorf("carrying a battalion over the Dutch bridge: %+v, %v; want a Mandatory Assault over the enemy's river bridge (fh40:10.73C)", e, err)
+	}
+}
+
+// fh40:4.117: River Bunker Garrisons never attack, not even as one more
+// assaulting unit (+1, fh40:10.72B): the Dutch assault IR 454 in Grave
+// (41), Contested, with the Grave battalion; the Grave artillery may
+// support, the Grave garrison may not join.
+func TestFH40BunkerNeverAttacks(t *testing.T) {
+	s := newFH40(t)
+	play(t, s, "done")
+	s = edited(t, s, func(p *Position) { moveUnits(p, "41", "de-254-ir454") })
+	play(t, s, "assault:41", "resolve:41")
+	if ids := choiceIDs(s); slices.Contains(ids, "join:nl-rbg-grave") || !slices.Contains(ids, "artillery:nl-peel-art-grave") {
+		t.Errorf("choices %v: the artillery supports, the River Bunker Garrison does not join", ids)
 	}
 }
