@@ -230,7 +230,7 @@ func (s *State) activate(k impulseKind, p int16) {
 	f.Move = s.startMoving(k, p, f.Side).carried(&f.Move) // mgmg:12.3: a second activation keeps the impulse's limits
 	s.passes = 0                                          // mgmg:8.24: a pass and a pass only in a row
 	rule := map[impulseKind]string{impulseAssault: "mgmg:8.21", impulseInfiltration: "mgmg:8.22"}[k]
-	s.logf(rule, "%s activates %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
+	s.logf(rule, "%S activate %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
 }
 
 // mayMove reports a unit free to move: the active side's (mgmg:8.5),
@@ -430,7 +430,7 @@ func (s *State) applyImpulse(k kind, x int) {
 	case kStop:
 		s.stopUnit()
 	case kEndImpulse:
-		s.logf("mgmg:9.1", "%s ends the impulse", int(f.Side))
+		s.logf("mgmg:9.1", "%S end the impulse", int(f.Side))
 		mv.Ending = true
 		s.endMoving()
 	case kAssault:

@@ -168,11 +168,11 @@ func (s *State) startAssault(p int16) {
 			defs = append(defs, s.defenderOf(u))
 		}
 		mv.ActiveCost = uint8(2 * ActiveContestedCost(defs))
-		s.logf("mgmg:10.6", "%s assaults in the Contested Active Area %p: every unit there has used %d MF", int(imp.Side), int(p), int(mv.ActiveCost/2))
+		s.logf("mgmg:10.6", "%S assault in the Contested Active Area %p: every unit there has used %d MF", int(imp.Side), int(p), int(mv.ActiveCost/2))
 	case f.Fight.Optional:
-		s.logf("mgmg:10.3", "%s makes an Optional Assault in %p", int(imp.Side), int(p))
+		s.logf("mgmg:10.3", "%S make an Optional Assault in %p", int(imp.Side), int(p))
 	default:
-		s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
+		s.logf("mgmg:10.2", "%S resolve the Mandatory Assault in %p", int(imp.Side), int(p))
 	}
 	s.openFight(f)
 }
@@ -658,7 +658,7 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 	switch k {
 	case kAssault:
 		mv := &s.impulseFrame().Move
-		c.ID, c.Label, c.Rule = "resolve:"+g.placeIDs[x], "Resolve the Mandatory Assault in "+g.placeName(int16(x)), "mgmg:10.2"
+		c.ID, c.Label, c.Rule = "resolve:"+g.placeIDs[x], "Resolve the Mandatory Assault in "+g.placeName(int16(x))+": no more units enter it this impulse (mgmg:10.1)", "mgmg:10.2"
 		switch {
 		case s.pendingAssault(mv, int16(x)):
 		case int16(x) == mv.Active:

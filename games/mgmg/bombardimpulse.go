@@ -198,7 +198,7 @@ func (s *State) applyTarget(p int16) {
 	s.passes = 0
 	s.stack.push(frame{Proc: procBombard, Side: s.active.other(), Place: p, Unit: -1})
 	s.step = stBombardWith
-	s.logf("mgmg:8.23", "%s declares a Bombardment Impulse on %p", int(s.active), int(p))
+	s.logf("mgmg:8.23", "%S declare a Bombardment Impulse on %p", int(s.active), int(p))
 }
 
 // legalImpulseBombard lists the choices of the Bombardment Impulse's steps.
