@@ -30,7 +30,7 @@ func (s *State) constructFree(sd side, b int) bool {
 			inUse++
 		}
 	}
-	return inUse < s.g.pieces.Setup.ConstructMarkers[map[side]Side{germans: German, allies: Allied}[sd]]
+	return inUse < s.g.pieces.Setup.ConstructMarkers[Side(sd.String())]
 }
 
 // repairDRM is the modifier of side's Repair dr for bridge b (mgmg:19.5):
