@@ -164,7 +164,7 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	}
 	for p := range g.Places {
 		g.Places[p] = PlaceView{EnemyAtStart: mv.EnemyAtStart.has(p), ContestedAtStart: mv.ContestedAtStart.has(p), PointEntered: mv.PointEntered.has(p),
-			Enemy: !s.ownGround(int16(p), sd), Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
+			Enemy: !s.ownGround(int16(p), sd), Corps: s.control[p] == ctlCorps, Friends: s.occ[p][sd]}
 	}
 	for _, p := range s.activeAreas(mv) {
 		s.boatStart(g, sd, p)
@@ -172,8 +172,9 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	if g.FH40 && g.German {
 		s.fh40BoatBanks(g)
 	}
-	for u, st := range &s.units {
-		if st.Loc < 0 || s.g.side[u] == sd {
+	for _, u := range s.g.sideUnits[sd.other()] {
+		st := s.units[u]
+		if st.Loc < 0 {
 			continue
 		}
 		v := &g.Places[st.Loc]
@@ -182,7 +183,7 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 		} else {
 			v.SpentEnemies++
 		}
-		v.EnemyArmor = v.EnemyArmor || s.g.units[u].Type == Armored
+		v.EnemyArmor = v.EnemyArmor || s.g.armour.has(u)
 	}
 	for i, b := range s.g.bridges { // each on a border of its own
 		g.Borders = append(g.Borders, BorderAt{b, BorderView{Bridge: s.bridgeHold(i, sd), Uses: int(mv.BridgeUses[i]),
@@ -276,9 +277,15 @@ type entry struct {
 func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground) iter.Seq[entry] {
 	return func(yield func(entry) bool) {
 		m := s.mover(u, mv)
+		if _, err := g.halted(m, leg); err != nil {
+			return // whatever the place (Enter)
+		}
 		hows := []Via{ViaBorder, ViaFerry, ViaBoat}
 		if mv.Kind == impulseInfiltration && !mv.Overran.has(u) {
 			hows = []Via{ViaInfiltration} // an infiltrator that overran moves on as any unit (mgmg:10.5, 26.0 example 14)
+			if !m.Train && g.infiltrationStart(m, leg) != nil {
+				return // whatever the place (Enter, crossing)
+			}
 		}
 		for _, to := range g.Map.Neighbors(leg.At) {
 			if mv.Assaulted.has(to) {
@@ -308,9 +315,9 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 	defer groundPool.Put(gs)
 	g := s.groundIn(gs, f.Side, mv)
 	if mv.Unit == 0 {
-		for u := range s.units {
-			if s.mayMove(int16(u), mv, g) {
-				buf = append(buf, act(kMove, u))
+		for _, u := range s.g.sideUnits[f.Side] { // mayMove: the active side's
+			if s.mayMove(u, mv, g) {
+				buf = append(buf, act(kMove, int(u)))
 			}
 		}
 		if mv.Kind == impulseAssault {
@@ -344,6 +351,9 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 	return append(buf, act(kStop, 0))
 }
 
+// activation is the choice that activates a place for an impulse of each kind.
+var activation = [...]kind{impulseAssault: kAssaultImpulse, impulseInfiltration: kInfiltrationImpulse}
+
 // legalActivations lists the places side sd may activate: for an Assault
 // Impulse, any place with a unit free to move (mgmg:8.21) or, Contested,
 // one that may assault there before moving (mgmg:10.6; not with no MF, as
@@ -352,29 +362,48 @@ func (s *State) legalImpulse(buf []engine.Action) []engine.Action {
 // (mgmg:8.22). Activating a place only to repair or demolish bridges
 // (mgmg:8.21 steps 1 and 3) comes with those rules.
 func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
-	gs := groundPool.Get().(*groundStore)
-	defer groundPool.Put(gs)
-	for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
-		if k == impulseInfiltration && (sd != germans || s.g.fh40 != nil) { // fh40:8.22 not used
-			continue
-		}
-		mv := s.startMoving(k, 0, sd)
-		g := s.groundIn(gs, sd, &mv)
-		var seen placeSet
-		for u, st := range &s.units {
-			p := st.Loc
-			if p < 0 || p == s.g.uk || s.g.side[u] != sd || st.Level != StepFresh || seen.has(int(p)) {
+	for a := range s.activations(sd) {
+		buf = append(buf, a)
+	}
+	return buf
+}
+
+// activations are legalActivations' choices, one at a time.
+func (s *State) activations(sd side) iter.Seq[engine.Action] {
+	return func(yield func(engine.Action) bool) {
+		gs := groundPool.Get().(*groundStore)
+		defer groundPool.Put(gs)
+		f := s.impulseFrame()
+		start := s.startMoving(impulseNone, 0, sd)
+		g := s.groundIn(gs, sd, &start) // the same for both kinds: a ground does not read the kind, and boatStart marks only the Allies' (the Germans' in fh40, which has no infiltration)
+		for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
+			if k == impulseInfiltration && (sd != germans || s.g.fh40 != nil) { // fh40:8.22 not used
 				continue
 			}
-			mv.Active = p
-			s.boatStart(g, sd, p) // as groundIn marks the Active Area
-			if s.activates(int16(u), &mv, g) {
-				seen.add(int(p))
-				buf = append(buf, act(map[impulseKind]kind{impulseAssault: kAssaultImpulse, impulseInfiltration: kInfiltrationImpulse}[k], int(p)))
+			mv := start
+			mv.Kind = k
+			var seen placeSet
+			var stuck [nPlaces]uint64 // by place, the classes of movers (Game.moverClass) that activate nothing there: units that move alike from the same place fail alike
+			for _, u := range s.g.sideUnits[sd] {
+				st := s.units[u]
+				p, c := st.Loc, s.g.moverClass[u]
+				if p < 0 || p == s.g.uk || st.Level != StepFresh || seen.has(int(p)) || stuck[p]&(1<<c) != 0 {
+					continue
+				}
+				mv.Active = p
+				s.boatStart(g, sd, p) // as groundIn marks the Active Area
+				switch {
+				case s.activates(u, &mv, g):
+					seen.add(int(p))
+					if !yield(act(activation[k], int(p))) {
+						return
+					}
+				case !f.Acted.has(u): // a unit that acted moves no more, whatever its class
+					stuck[p] |= 1 << c
+				}
 			}
 		}
 	}
-	return buf
 }
 
 // boatStart marks on ground g whether a Boat Assault of side sd may start

@@ -91,12 +91,19 @@ func (s *State) fightFrame() *frame { return s.stack.top() }
 // pendingAssault reports a place where units of the moving side stand
 // bound to a Mandatory Assault (mgmg:10.2).
 func (s *State) pendingAssault(mv *moves, p int16) bool {
-	for u := range s.units {
-		if s.units[u].Loc == p && mv.Mandatory.has(int16(u)) {
-			return true
+	pending := s.pendingAssaults(mv)
+	return pending.has(int(p))
+}
+
+// pendingAssaults are the places where units of the moving side stand
+// bound to a Mandatory Assault (mgmg:10.2).
+func (s *State) pendingAssaults(mv *moves) (pending placeSet) {
+	for u, st := range &s.units {
+		if st.Loc >= 0 && mv.Mandatory.has(int16(u)) {
+			pending.add(int(st.Loc))
 		}
 	}
-	return false
+	return pending
 }
 
 // legalAssaults lists the Mandatory Assaults the moving side may resolve
@@ -133,10 +140,11 @@ func (s *State) mayAssault(u int16, p int16, imp *frame) bool {
 func (s *State) legalOptionalAssaults(buf []engine.Action, mv *moves) []engine.Action {
 	var seen placeSet
 	imp := s.impulseFrame()
-	for u, st := range &s.units {
-		p := st.Loc
-		if p < 0 || seen.has(int(p)) || mv.Assaulted.has(int(p)) || !s.g.units[u].Type.CanLead() || !s.mayAssault(int16(u), p, imp) ||
-			s.count(p, imp.Side.other()) == 0 || s.pendingAssault(mv, p) {
+	pending := s.pendingAssaults(mv)
+	for _, u := range s.g.sideUnits[imp.Side] { // mayAssault: the moving side's
+		p := s.units[u].Loc
+		if p < 0 || seen.has(int(p)) || mv.Assaulted.has(int(p)) || !s.g.movers[u].Type.CanLead() || !s.mayAssault(u, p, imp) ||
+			s.count(p, imp.Side.other()) == 0 || pending.has(int(p)) {
 			continue
 		}
 		seen.add(int(p))

@@ -127,18 +127,22 @@ func (s *State) legalTargets(buf []engine.Action) []engine.Action {
 	if s.g.fh40 == nil && s.active == germans && s.turn == FirstDay && s.ddayImpulse() == 0 { // mgmg:20.61
 		return buf
 	}
-	air, enemy, all := len(s.bombers()) > 0, s.active.other(), s.freshGuns(s.active)
+	air, enemy := len(s.bombers()) > 0, s.active.other()
+	var reached, marked placeSet // areas a gun reaches; those where it may name a marker
+	for _, u := range s.freshGuns(s.active) {
+		at := s.units[u].Loc
+		for p, d := range s.g.dist[int(at)*nPlaces:][:nPlaces] {
+			if d > 2 || !s.reaches(u, int16(p)) { // none reaches further (Support.inRange)
+				continue
+			}
+			reached.add(p)
+			if s.hasMarkerTarget(int16(p), at, enemy) {
+				marked.add(p)
+			}
+		}
+	}
 	for p := range int16(nPlaces) {
-		enemies := s.count(p, enemy) > 0
-		if !enemies && len(s.markerTargets(nil, p, p, enemy)) == 0 {
-			continue // neither a unit nor a marker on any boundary of p to bombard
-		}
-		guns := s.reaching(all, p)
-		ok := enemies && (len(guns) > 0 || air && s.airMayBombard(p))
-		for _, u := range guns {
-			ok = ok || len(s.markerTargets(nil, p, s.units[u].Loc, enemy)) > 0
-		}
-		if ok {
+		if s.count(p, enemy) > 0 && (reached.has(int(p)) || air && s.airMayBombard(p)) || marked.has(int(p)) {
 			buf = append(buf, act(kTarget, int(p)))
 		}
 	}
@@ -146,24 +150,46 @@ func (s *State) legalTargets(buf []engine.Action) []engine.Action {
 }
 
 // markerTargets adds the markers a field artillery bombardment of p led
-// from place at may name its primary target: a Ferry Crossing not destroyed,
-// or a Construct marker of the defender def, on a boundary of both
-// (mgmg:11.12, 19.22, 4.7).
+// from place at may name its primary target (markersOn).
 func (s *State) markerTargets(buf []engine.Action, p, at int16, def side) []engine.Action {
-	on := func(b Border) bool {
-		return (b.A == int(p) || b.B == int(p)) && (b.A == int(at) || b.B == int(at))
-	}
-	for i, b := range s.g.ferries {
-		if s.ferries[i] != ferryDestroyed && on(b) {
+	ferries, bridges := s.markersOn(p, at, def)
+	for i := range s.g.ferries {
+		if ferries&(1<<i) != 0 {
 			buf = append(buf, act(kFerryTarget, i))
 		}
 	}
-	for i, b := range s.g.bridges {
-		if s.bridges[i].Construct[def] > 0 && on(b) {
+	for i := range s.g.bridges {
+		if bridges&(1<<i) != 0 {
 			buf = append(buf, act(kConstructTarget, i))
 		}
 	}
 	return buf
+}
+
+// hasMarkerTarget reports a marker that markerTargets would add.
+func (s *State) hasMarkerTarget(p, at int16, def side) bool {
+	ferries, bridges := s.markersOn(p, at, def)
+	return ferries|bridges != 0
+}
+
+// markersOn are the markers on a boundary of both p and at (of p, when at
+// is p) that a bombardment may name its primary target, one bit each by the
+// Game's ferries and bridges: a Ferry Crossing not destroyed, or a
+// Construct marker of the defender def (mgmg:11.12, 19.22, 4.7).
+func (s *State) markersOn(p, at int16, def side) (ferries, bridges uint32) {
+	on := s.g.ferriesOn[p] & s.g.ferriesOn[at]
+	for i := range s.g.ferries {
+		if on&(1<<i) != 0 && s.ferries[i] != ferryDestroyed {
+			ferries |= 1 << i
+		}
+	}
+	on = s.g.bridgesOn[p] & s.g.bridgesOn[at]
+	for i := range s.g.bridges {
+		if on&(1<<i) != 0 && s.bridges[i].Construct[def] > 0 {
+			bridges |= 1 << i
+		}
+	}
+	return ferries, bridges
 }
 
 // hitMarker gives the marker named the primary target its attrition point
@@ -207,7 +233,7 @@ func (s *State) legalImpulseBombard(buf []engine.Action) []engine.Action {
 	switch s.step {
 	case stBombardWith:
 		for _, u := range s.guns(s.active, f.Place) {
-			if s.count(f.Place, f.Side) > 0 || len(s.markerTargets(nil, f.Place, s.units[u].Loc, f.Side)) > 0 {
+			if s.count(f.Place, f.Side) > 0 || s.hasMarkerTarget(f.Place, s.units[u].Loc, f.Side) {
 				buf = append(buf, act(kLead, int(u)))
 			}
 		}

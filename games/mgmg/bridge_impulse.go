@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"sandtable/engine"
@@ -65,15 +66,19 @@ func (s *State) mayDemolish(i int, p int16, sd side, f *frame) bool {
 func (s *State) bridgeActivations(buf []engine.Action, sd side) []engine.Action {
 	f := s.impulseFrame()
 	var reach *[nPlaces]bool
+	var listed placeSet
+	for _, a := range buf {
+		if k, p := split(a); k == kAssaultImpulse {
+			listed.add(p)
+		}
+	}
 	for p := range int16(nPlaces) {
 		a := act(kAssaultImpulse, int(p))
-		if s.g.bridgesOn[p] == 0 || slices.Contains(buf, a) {
+		if listed.has(int(p)) {
 			continue
 		}
-		for i := range s.g.bridges {
-			if s.g.bridgesOn[p]&(1<<i) == 0 {
-				continue
-			}
+		for on := s.g.bridgesOn[p]; on != 0; on &= on - 1 {
+			i := bits.TrailingZeros32(on)
 			if s.mayDemolish(i, p, sd, f) {
 				buf = append(buf, a)
 				break

@@ -56,7 +56,7 @@ func (s *State) offerSecond(f *frame) bool {
 		f.Second = secondAfterZoneF
 	}
 	f.Move, f.Demolition, f.Landed, f.Dropped = moves{}.carried(&f.Move), false, units{}, false
-	if len(s.legalSecond(nil)) == 1 { // nothing but to end the impulse
+	if !s.secondOpen(f) {
 		return false
 	}
 	s.step, s.active = stImpulse, f.Side
@@ -97,6 +97,23 @@ func (s *State) legalSecond(buf []engine.Action) []engine.Action {
 		}
 	}
 	return buf
+}
+
+// secondOpen reports legalSecond listing more than ending the impulse f,
+// without listing it all: Zone F's activation, or with the Advantage any
+// other (the bridges' only when no unit activates a place, the box's only
+// when nothing else is open).
+func (s *State) secondOpen(f *frame) bool {
+	if s.mayZoneF(f) {
+		return true
+	}
+	if s.advantage != f.Side {
+		return false
+	}
+	for range s.activations(f.Side) {
+		return true
+	}
+	return len(s.legalUKActivation(s.bridgeActivations(s.legalTargets(nil), f.Side), f.Side)) > 0
 }
 
 // declareSecond marks the second activation chosen (k, x) as the Zone F
@@ -169,7 +186,7 @@ func (s *State) legalAlso(buf []engine.Action) []engine.Action {
 	if f.Also != 0 || f.Second != secondNone || s.advantage != f.Side || mv.Kind != impulseAssault || mv.Unit != 0 || f.Acted != (units{}) || mv.Ending || f.Lifted > 0 {
 		return buf
 	}
-	for _, a := range s.legalActivations(nil, f.Side) {
+	for a := range s.activations(f.Side) {
 		if k, p := split(a); k == kAssaultImpulse && int16(p) != mv.Active {
 			buf = append(buf, act(kAlso, p))
 		}

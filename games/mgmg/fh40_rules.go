@@ -128,7 +128,7 @@ func (g *Ground) enterByRail(leg Leg, to, mf int, carrying bool) (Entry, error) 
 		return Entry{}, fmt.Errorf("%s already holds ten friendly units (mgmg:9.61, 7.1)", mp.Place(to).ID)
 	case dst.Assaulted:
 		return Entry{}, fmt.Errorf("%s was assaulted this impulse: no more units enter it (mgmg:9.3, 10.1)", mp.Place(to).ID)
-	case dst.Friends+riders > stackLimit:
+	case int(dst.Friends)+riders > stackLimit:
 		return Entry{}, fmt.Errorf("%s has no room for the train and its battalion (mgmg:9.61, 7.1)", mp.Place(to).ID)
 	case src.enemies() > 0 && !dst.free():
 		return Entry{}, errors.New("a unit leaves a Contested area only into a Free area (mgmg:9.2)")

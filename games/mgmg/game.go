@@ -44,11 +44,18 @@ type Game struct {
 	// read once off the counters and the map for the hot paths of Legal and Apply
 	attackers    []Attacker // per unit (attackerOf)
 	movers       []Mover    // per unit (moverOf)
+	moverClass   []uint8    // per unit: the index of its Mover among the game's distinct ones, below 64, so that units that move alike are tried once (legalActivations)
+	sideUnits    [2][]int16 // each side's units, in the order of battle's order
+	armour       units      // the armoured units
+	unitPlace    []int16    // per unit: the index of its Place, where it sets up (setupPlace)
+	formationOf  []int      // per unit: its formation, an index of formations' list (setup_choices.go)
+	nFormations  int        // the length of that list
 	dist         []int8     // per pair of places: the distance (distances)
 	bridgesOn    []uint32   // per place: the bridges on its boundaries, one bit each
 	links        [][]link   // per place: its borders with the neighbours in play (supply.go)
 	depotDeal    [2][]int8  // per side: the depot markers it deals (dealOrder)
 	serves       []units    // per kind of depot marker: the units it may refit (servesOf)
+	ferriesOn    []uint32   // per place: the Ferry Crossings on its boundaries, one bit each
 	boundarySide side       // the side holding every boundary without a Held! marker: the Germans (mgmg:9.62), the Dutch in fh40:9.62
 }
 
@@ -95,11 +102,7 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 	if g.boundaries = m.boundaries(); len(g.boundaries) != nBoundaries {
 		return nil, fmt.Errorf("mgmg data: %d river and canal boundaries; a state holds exactly %d: change nBoundaries in held.go with the data", len(g.boundaries), nBoundaries)
 	}
-	g.boundaryAt, g.dist, g.bridgesOn = borderIndex(g.boundaries), distances(m), make([]uint32, nPlaces)
-	for i, b := range bridges {
-		g.bridgesOn[b.A] |= 1 << i
-		g.bridgesOn[b.B] |= 1 << i
-	}
+	g.boundaryAt, g.dist, g.bridgesOn, g.ferriesOn = borderIndex(g.boundaries), distances(m), bordersOn(bridges), bordersOn(ferries)
 	for i := range m.Len() {
 		id := m.Place(i).ID
 		g.placeIDs = append(g.placeIDs, id)
@@ -111,15 +114,35 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		u := &g.units[i]
 		g.byID[u.ID] = int16(i)
 		g.side = append(g.side, sideOf(u.Side()))
-		if _, ok := g.placeIndex[u.Place]; !ok {
+		p, ok := g.placeIndex[u.Place]
+		if !ok {
 			return nil, fmt.Errorf("mgmg units: %s is placed in %q, which is no place of the map", u.ID, u.Place)
 		}
+		g.unitPlace = append(g.unitPlace, p)
 	}
 	for range nUnits - len(p.Units) {
-		g.side = append(g.side, nobody)
+		g.side, g.unitPlace = append(g.side, nobody), append(g.unitPlace, 0)
 	}
+	list, of := g.formations() // their IDs, all the hot paths read, do not depend on the variant; their names do
+	g.formationOf, g.nFormations = of, len(list)
+	classes := map[Mover]uint8{}
 	for i := range g.units { // the empty slots too, read as zero units
 		g.attackers, g.movers = append(g.attackers, attackerOf(&g.units[i])), append(g.movers, moverOf(&g.units[i]))
+		c, ok := classes[g.movers[i]]
+		if !ok {
+			c = uint8(len(classes))
+			classes[g.movers[i]] = c
+		}
+		g.moverClass = append(g.moverClass, c)
+		if sd := g.side[i]; sd != nobody {
+			g.sideUnits[sd] = append(g.sideUnits[sd], int16(i))
+		}
+		if g.units[i].Type == Armored {
+			g.armour.add(int16(i))
+		}
+	}
+	if len(classes) > 64 {
+		return nil, fmt.Errorf("mgmg units: %d kinds of movers (type, side, sector, MF, engineer, train); a set of them is one uint64, so at most 64", len(classes))
 	}
 	for _, r := range p.Setup.ZoneFReinforcements {
 		for _, id := range r.Units {
@@ -137,6 +160,17 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// bordersOn is, per place, the borders of bs on its boundaries, one bit
+// each by their index in bs.
+func bordersOn(bs []Border) []uint32 {
+	out := make([]uint32, nPlaces)
+	for i, b := range bs {
+		out[b.A] |= 1 << i
+		out[b.B] |= 1 << i
+	}
+	return out
 }
 
 // borderIndex maps each pair of places, both ways, to the index of its

@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"fmt"
+	"iter"
 
 	"sandtable/engine"
 )
@@ -43,28 +44,30 @@ func (s *State) mayDrop(u int16, p int16, f *frame) bool {
 	case d.Type == FieldArtillery && s.controller(p) == germans && !s.contested(p):
 		return false // mgmg:18.41: not without a Point Unit landed there first
 	case d.Sp || s.turn <= lastPrintedDrop:
-		return p == s.g.placeIndex[d.Place]
+		return p == s.g.unitPlace[u]
 	}
-	return s.g.m.Drop(int(p)) == d.Sector.DropColour() && s.g.m.Sector(int(p)) == d.Sector
+	return s.g.m.Sector(int(p)) == d.Sector && s.g.m.Drop(int(p)) == d.Sector.DropColour()
 }
 
-// landings adds the landings open now: units of the box into Drop Areas.
-func (s *State) landings(buf []engine.Action, f *frame) []engine.Action {
-	if f.Lifted >= maxLift {
-		return buf
-	}
-	for u, st := range &s.units {
-		if st.Loc != s.g.uk {
-			continue
+// landingChoices are the landings open now: units of the box into Drop
+// Areas.
+func (s *State) landingChoices(f *frame) iter.Seq[engine.Action] {
+	return func(yield func(engine.Action) bool) {
+		if f.Lifted >= maxLift {
+			return
 		}
-		for p := range int16(nPlaces) {
-			drop := s.g.m.Drop(int(p)) != "" || s.g.units[u].Sp // Deelen is the 52nd's, though no Drop Area (mgmg:22.2)
-			if drop && s.mayDrop(int16(u), p, f) {
-				buf = append(buf, act(kLand, u|int(p)<<8))
+		for u, st := range &s.units {
+			if st.Loc != s.g.uk {
+				continue
+			}
+			for p := range int16(nPlaces) {
+				drop := s.g.m.Drop(int(p)) != "" || s.g.units[u].Sp // Deelen is the 52nd's, though no Drop Area (mgmg:22.2)
+				if drop && s.mayDrop(int16(u), p, f) && !yield(act(kLand, u|int(p)<<8)) {
+					return
+				}
 			}
 		}
 	}
-	return buf
 }
 
 // legalUKActivation adds the United Kingdom box's activation for the
@@ -72,10 +75,13 @@ func (s *State) landings(buf []engine.Action, f *frame) []engine.Action {
 // (mgmg:8.21, 18.4, 17.2).
 func (s *State) legalUKActivation(buf []engine.Action, sd side) []engine.Action {
 	f := s.impulseFrame()
-	if sd != allies || s.weather != clear || f.Lifted > 0 || len(s.landings(nil, f)) == 0 {
+	if sd != allies || s.weather != clear || f.Lifted > 0 {
 		return buf
 	}
-	return append(buf, act(kAssaultImpulse, int(s.g.uk)))
+	for range s.landingChoices(f) {
+		return append(buf, act(kAssaultImpulse, int(s.g.uk)))
+	}
+	return buf
 }
 
 // legalLandings lists the declarations: another landing, or done once one
@@ -85,7 +91,10 @@ func (s *State) legalLandings(buf []engine.Action) []engine.Action {
 	if f.Lifted > 0 {
 		buf = append(buf, act(kDone, 0))
 	}
-	return s.landings(buf, f)
+	for a := range s.landingChoices(f) {
+		buf = append(buf, a)
+	}
+	return buf
 }
 
 // land places unit u in Drop Area p, Fresh, taking a Vacant place's

@@ -54,20 +54,20 @@ func moverOf(u *Unit) Mover {
 
 // PlaceView is one place as the moving side sees it during its impulse.
 type PlaceView struct {
-	EnemyAtStart     bool // enemy-Controlled when the impulse began: entering it costs 2 all impulse long (mgmg:7.2)
-	ContestedAtStart bool // Contested when the impulse began (mgmg:10.2, 8.22)
-	Enemy            bool // enemy-Controlled now
-	Corps            bool // carries the XXX Corps control marker (mgmg:9.5)
-	Supplied         bool // traces a supply line to Zone F (mgmg:9.5, 13.82)
-	Friends          int  // the moving side's units there (mgmg:7.1)
-	FreshEnemies     int
-	SpentEnemies     int  // Spent or Disrupted (mgmg:9.2)
-	EnemyArmor       bool // an enemy armoured unit is there (mgmg:9.2)
-	Assaulted        bool // assaulted this impulse: no one else enters (mgmg:9.3, 10.1)
-	PointEntered     bool // a Point Unit entered it this impulse (mgmg:9.65)
+	EnemyAtStart     bool  // enemy-Controlled when the impulse began: entering it costs 2 all impulse long (mgmg:7.2)
+	ContestedAtStart bool  // Contested when the impulse began (mgmg:10.2, 8.22)
+	Enemy            bool  // enemy-Controlled now
+	Corps            bool  // carries the XXX Corps control marker (mgmg:9.5)
+	Supplied         bool  // traces a supply line to Zone F (mgmg:9.5, 13.82)
+	Friends          uint8 // the moving side's units there (mgmg:7.1)
+	FreshEnemies     uint8
+	SpentEnemies     uint8 // Spent or Disrupted (mgmg:9.2)
+	EnemyArmor       bool  // an enemy armoured unit is there (mgmg:9.2)
+	Assaulted        bool  // assaulted this impulse: no one else enters (mgmg:9.3, 10.1)
+	PointEntered     bool  // a Point Unit entered it this impulse (mgmg:9.65)
 }
 
-func (p *PlaceView) enemies() int { return p.FreshEnemies + p.SpentEnemies }
+func (p *PlaceView) enemies() int { return int(p.FreshEnemies) + int(p.SpentEnemies) }
 
 // free reports the place Vacant and friendly-Controlled (mgmg:7.5).
 func (p *PlaceView) free() bool { return p.enemies() == 0 && !p.Enemy }
@@ -245,16 +245,12 @@ func (g *Ground) enterCost(to int, wade bool) int {
 func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	mp := g.Map
 	at := leg.At
-	mf := g.ImpulseMF(m)
+	mf, err := g.halted(m, leg)
+	if err != nil {
+		return Entry{}, err
+	}
 	fresh := leg.Spent() == 0 && leg.At == leg.From
-	switch {
-	case m.Type.NeverMoves():
-		return Entry{}, refusal("FLAK Towers and River Bunker Garrisons never move (mgmg:9.64, fh40:9.64)")
-	case mf == 0:
-		return Entry{}, refusal("German units may not move in Impulse 0 of September 17 (mgmg:20.61)")
-	case leg.Done || leg.Spent() >= mf:
-		return Entry{}, refusal("the unit has ended its movement (mgmg:9.2)")
-	case !mp.Adjacent(at, to):
+	if !mp.Adjacent(at, to) {
 		return Entry{}, fmt.Errorf("%s is not adjacent to %s (mgmg:9.1)", mp.Place(to).ID, mp.Place(at).ID)
 	}
 	if m.Train {
@@ -346,6 +342,22 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	}
 	n.Done = e.Stop || n.Spent() >= mf
 	return e, nil
+}
+
+// halted is why the unit on leg enters no place at all, or nil and the
+// halves of MF it has this impulse: Enter's refusals that do not depend on
+// the place, which Legal asks once for a unit rather than once a border.
+func (g *Ground) halted(m Mover, leg Leg) (mf int, err error) {
+	mf = g.ImpulseMF(m)
+	switch {
+	case m.Type.NeverMoves():
+		return mf, refusal("FLAK Towers and River Bunker Garrisons never move (mgmg:9.64, fh40:9.64)")
+	case mf == 0:
+		return mf, refusal("German units may not move in Impulse 0 of September 17 (mgmg:20.61)")
+	case leg.Done || leg.Spent() >= mf:
+		return mf, refusal("the unit has ended its movement (mgmg:9.2)")
+	}
+	return mf, nil
 }
 
 // crossing checks the boundary between the leg's place and to, crossed via
@@ -448,8 +460,25 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 // uncontested as the impulse began, with neither Elevated terrain nor
 // Polder.
 func (g *Ground) infiltration(m Mover, leg Leg, to int) error {
+	if err := g.infiltrationStart(m, leg); err != nil {
+		return err
+	}
 	mp := g.Map
 	dst := &g.Places[to]
+	switch {
+	case !dst.EnemyAtStart || dst.ContestedAtStart:
+		return refusal("infiltration enters a place the Allies Controlled, uncontested, as the impulse began (mgmg:8.22, 14.1)")
+	case mp.Boundary(leg.At, to) != OpenGround:
+		return refusal("infiltration crosses only open ground (mgmg:8.221)")
+	case mp.Elevated(to) || mp.Polder(to):
+		return refusal("no infiltration into Elevated terrain or Polder (mgmg:8.221)")
+	}
+	return nil
+}
+
+// infiltrationStart is infiltration's refusals that do not depend on the
+// place entered: the unit and where it starts (mgmg:8.22).
+func (g *Ground) infiltrationStart(m Mover, leg Leg) error {
 	switch {
 	case !m.German:
 		return refusal("only German units infiltrate (mgmg:8.22)")
@@ -457,12 +486,6 @@ func (g *Ground) infiltration(m Mover, leg Leg, to int) error {
 		return refusal("only infantry and armour infiltrate (mgmg:8.22)")
 	case leg.At != leg.From || leg.Spent() > 0 || !g.Places[leg.At].free():
 		return refusal("infiltration starts from the activated Free area or zone, before any other move (mgmg:8.22)")
-	case !dst.EnemyAtStart || dst.ContestedAtStart:
-		return refusal("infiltration enters a place the Allies Controlled, uncontested, as the impulse began (mgmg:8.22, 14.1)")
-	case mp.Boundary(leg.At, to) != OpenGround:
-		return refusal("infiltration crosses only open ground (mgmg:8.221)")
-	case mp.Elevated(to) || mp.Polder(to):
-		return refusal("no infiltration into Elevated terrain or Polder (mgmg:8.221)")
 	}
 	return nil
 }
@@ -549,7 +572,7 @@ func (g *Ground) GroupReach(ms []Mover, leg Leg) []int {
 // area across is Vacant, -1 for each Fresh enemy unit there, -1 over a
 // river.
 func SeizureDRM(across PlaceView, river bool) int {
-	drm := -across.FreshEnemies
+	drm := -int(across.FreshEnemies)
 	if across.enemies() == 0 {
 		drm++
 	}

@@ -46,7 +46,7 @@ func (s *State) setupPlace(u int) (loc int16, ok bool) {
 	if s.landsOnDDay(u) {
 		return s.g.uk, true
 	}
-	return s.g.placeIndex[d.Place], true
+	return s.g.unitPlace[u], true
 }
 
 // landsOnDDay reports an airborne unit of the first lift, placed in its Drop

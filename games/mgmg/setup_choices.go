@@ -68,12 +68,11 @@ func (g *Game) formationIndex(id string) int {
 // setupLeft counts the units of the side to move still to set up, in all
 // and by formation.
 func (s *State) setupLeft() (int, []int) {
-	list, of := s.g.formations()
-	by := make([]int, len(list))
+	by := make([]int, s.g.nFormations)
 	n := 0
-	for u := range s.units {
-		if _, ok := s.setupPlace(u); ok && s.units[u].Loc == locPool && s.g.side[u] == s.active {
-			by[of[u]]++
+	for _, u := range s.g.sideUnits[s.active] {
+		if _, ok := s.setupPlace(int(u)); ok && s.units[u].Loc == locPool {
+			by[s.g.formationOf[u]]++
 			n++
 		}
 	}
@@ -106,12 +105,11 @@ func (s *State) describeSetup(c *engine.Choice, k kind, x int) {
 // applySetup places the units the choice names, fresh side up (mgmg:5.2),
 // and moves on once the side has placed them all.
 func (s *State) applySetup(k kind, x int) {
-	_, of := s.g.formations()
 	n := 0
-	for u := range s.units {
-		loc, ok := s.setupPlace(u)
-		if ok && s.units[u].Loc == locPool && s.g.side[u] == s.active && (k == kSetupAll || of[u] == x) {
-			s.put(int16(u), loc, StepFresh)
+	for _, u := range s.g.sideUnits[s.active] {
+		loc, ok := s.setupPlace(int(u))
+		if ok && s.units[u].Loc == locPool && (k == kSetupAll || s.g.formationOf[u] == x) {
+			s.put(u, loc, StepFresh)
 			n++
 		}
 	}
