@@ -116,10 +116,11 @@ func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, 
 // Mandatory Assault: Fresh, of the moving side, and having entered p this
 // impulse (mgmg:10.3) or, p being the Contested Active Area, having begun
 // there and not moved (mgmg:10.6). Infiltrators that got through are
-// Spent (mgmg:8.222).
+// Spent (mgmg:8.222). FLAK Towers never attack (mgmg:4.118), nor do River
+// Bunker Garrisons (fh40:4.117).
 func (s *State) mayAssault(u int16, p int16, imp *frame) bool {
 	mv := &imp.Move
-	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train {
+	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train || s.g.units[u].Type.NeverMoves() {
 		return false // fh40:20.4: the armoured train contributes no attack factor
 	}
 	// field artillery of the Active Area supports rather (mgmg:15.12)
