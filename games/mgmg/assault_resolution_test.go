@@ -344,3 +344,16 @@ func TestFlakTowerNeverAssaults(t *testing.T) {
 	unitAt(t, s, "de-tower-nijmegen", "28", StepFresh)
 	unitAt(t, s, "gb-gds-2-gren", "28", StepSpent)
 }
+
+// A preview never rounds a possible result to 0% or a failable one to
+// 100% (issue 8 section 5: the odds before an assault is confirmed).
+func TestPercentOfKeepsTheExtremesHonest(t *testing.T) {
+	for _, c := range []struct {
+		ways, of int
+		want     string
+	}{{861, 1296, "66%"}, {1291, 1296, "99.6%"}, {5, 1296, "0.4%"}, {0, 1296, "0%"}, {1296, 1296, "100%"}, {648, 1296, "50%"}} {
+		if got := percentOf(c.ways, c.of); got != c.want {
+			t.Errorf("percentOf(%d, %d) = %q, want %q", c.ways, c.of, got, c.want)
+		}
+	}
+}

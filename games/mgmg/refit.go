@@ -46,11 +46,11 @@ func (s *State) buyImpulse(k kind) {
 	s.purchases++
 	if k == kAdvance {
 		s.impulse++
-		s.logf("mgmg:13.7", "%s buys an Impulse Advance: the next day begins at Impulse %i", int(s.active), int(s.impulse))
+		s.logf("mgmg:13.7", "%S buy an Impulse Advance: the next day begins at Impulse %i", int(s.active), int(s.impulse))
 		return
 	}
 	s.impulse--
-	s.logf("mgmg:13.7", "%s buys an Impulse Retraction: the next day begins at Impulse %i", int(s.active), int(s.impulse))
+	s.logf("mgmg:13.7", "%S buy an Impulse Retraction: the next day begins at Impulse %i", int(s.active), int(s.impulse))
 }
 
 // startRefit begins the Refit Phase (mgmg:6.4): the Advantage marker back
