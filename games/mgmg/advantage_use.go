@@ -109,21 +109,27 @@ func (s *State) applyReroll(reroll bool) {
 	roll := int(f.Roll)
 	if reroll {
 		user := s.advantage
-		roll = s.rng.Die(6)
-		if f.For == rrSunset || f.For == rrBombard || f.For == rrAssault {
-			roll += s.rng.Die(6)
+		switch f.For {
+		case rrBombard: // the frame's side defends
+			roll = s.combatRoll(s.stack.top().Side.other())
+		case rrAssault:
+			roll = s.combatRoll(s.stack.top().Side)
+		case rrSunset:
+			roll = s.rng.Die(6) + s.rng.Die(6)
+		default:
+			roll = s.rng.Die(6)
 		}
 		s.advantage, s.advantageNext = nobody, user.other()
 		s.logf("mgmg:12.2", "%S use the Advantage to reroll: %d", int(user), roll)
-		if f.For == rrBombard { // all four dice (mgmg:12.2)
+		if f.For == rrBombard { // all four dice (mgmg:12.2), or a new card from each deck (mgmg:23.71)
 			b := s.stack.top()
-			b.Against = int8(s.rng.Die(6) + s.rng.Die(6))
+			b.Against = int8(s.combatRoll(b.Side))
 			s.logf("mgmg:12.2", "and the defender's DR: %d", int(b.Against))
 		}
 		if f.For == rrAssault { // all four dice, as a bombardment's
-			a := &s.stack.top().Fight
-			a.Against = int8(s.rng.Die(6) + s.rng.Die(6))
-			s.logf("mgmg:12.2", "and the defender's DR: %d", int(a.Against))
+			a := s.stack.top()
+			a.Fight.Against = int8(s.combatRoll(a.Side.other()))
+			s.logf("mgmg:12.2", "and the defender's DR: %d", int(a.Fight.Against))
 		}
 	}
 	s.resolveRoll(f, roll)

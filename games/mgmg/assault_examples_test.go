@@ -159,9 +159,8 @@ func TestExample7OverrunAndSeizure(t *testing.T) {
 // (another Fresh defender) + 1 (bridge) + 1 (over a river) + 2 = 8; over a
 // German-held bridge 9. With the Allied bridge, AT 8 + 10 against DT 8 + 6
 // is a success by 4, 3 CP in polder (mgmg:10.81), which the forward unit
-// takes down to Disrupt 2. The example's Double Impulse with the boat
-// assault from Hatert needs both places active at once (mgmg:12.3), which
-// the game does not give (double_impulse.go).
+// takes down to Disrupt 2. The example's Double Impulse is
+// TestExample8DoubleImpulse.
 func TestExample8MandatoryAssault(t *testing.T) {
 	setup := func(bridge string) *State {
 		return edited(t, nijmegenTower(t, "spent"), func(p *Position) {
@@ -189,6 +188,45 @@ func TestExample8MandatoryAssault(t *testing.T) {
 	if got := ids(s); !slices.Equal(got, []string{"end-impulse"}) {
 		t.Errorf("after the assault %v: no overrun, the Grenadiers stop (mgmg:10.5)", got)
 	}
+}
+
+// mgmg:26.0 example 8, mgmg:12.3, mgmg:9.5, mgmg:10.72, mgmg:10.73D: the
+// Guards have entered Oosterhout (23) over the Allied Nijmegen bridge, AV 8
+// against DV 8; not wishing to risk it, the Allies spend the Advantage to
+// activate Hatert (29, Corps-Controlled, Free, supplied) as well, and its
+// 1/504 crosses the Waal by Boat Assault into the same assault. AV 8 (the
+// Guards the Point Unit) + 1 (the 1/504) + 2 (the 376th and 456th, 82nd
+// artillery in Hatert) + 1 (three 82nd units) = 12; DV 3 + 1 + 2 (TEM) + 2
+// (the bridge over a river, or the boat: the higher, not both) = 8. AT
+// 12 + 8 against DT 8 + 8 is a success by 4, 3 CP in Polder (mgmg:10.81).
+func TestExample8DoubleImpulse(t *testing.T) {
+	corps := map[string]string{}
+	for _, p := range MustLoad().placeIDs {
+		if p != UnitedKingdom && p != "23" {
+			corps[p] = "corps"
+		}
+	}
+	s := impulseOf(t, 19, allies, "clear", []UnitPos{
+		{ID: "gb-gds-2-gren", At: "28", Level: "fresh"},
+		{ID: "us-1-504", At: "29", Level: "fresh"}, {ID: "us-376-pfab", At: "29", Level: "fresh"}, {ID: "us-456-pfab", At: "29", Level: "fresh"},
+		{ID: "de-10ss-1-22", At: "23", Level: "fresh"}, {ID: "de-10ss-2-21", At: "23", Level: "fresh"},
+	}, corps)
+	s = edited(t, s, func(p *Position) { p.Bridges = map[string]BridgePos{"23/28": {Held: "allied"}} })
+	play(t, s, "assault:28", "move:gb-gds-2-gren", "enter:23")
+	if got := ids(s); !slices.Contains(got, "also:29") {
+		t.Fatalf("with the Guards in Oosterhout %v: want Hatert declared with Nijmegen by the Advantage (mgmg:12.3)", got)
+	}
+	play(t, s, "also:29", "move:us-1-504", "enter:23:boat", "resolve:23", "point:gb-gds-2-gren", "artillery:us-376-pfab")
+	if l := label(t, s, "artillery:us-456-pfab"); !strings.Contains(l, "AV 12 against DV 8") {
+		t.Errorf("label %q: want AV 12 against DV 8 (example 8)", l)
+	}
+	play(t, s, "artillery:us-456-pfab")
+	if !s.boatUsed || s.advantage != nobody {
+		t.Errorf("boat marker used %v, Advantage %v: want the marker used and the Advantage spent (mgmg:9.5, 12.5)", s.boatUsed, s.advantage)
+	}
+	s.rng.Force(4, 4, 4, 4)
+	play(t, s, "forward:de-10ss-1-22") // no reroll: the Advantage is spent (mgmg:12.5)
+	wantCP(t, s, 3)
 }
 
 // arnhem is example 9's Arnhem (13, TEM 4), Overcast, on September 20: the

@@ -496,6 +496,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 	s.put(int16(u), int16(to), StepFresh)
 	s.carryAlong(int16(u), from, to, e)
 	s.updateControl(int16(to))
+	s.updateControl(int16(from)) // mgmg:7.2: the enemy left alone where the unit was takes it
 	s.logf("mgmg:9.2", "%u enters %p "+viaNames[how]+" (%d of %d half MF used)", u, to, e.Leg.Spent(), g.ImpulseMF(m))
 	if e.Crossing.Kind != BridgeCrossing && s.count(int16(to), f.Side.other()) == 0 {
 		s.takeCrossing(from, to, e.Crossing, f.Side) // mgmg:9.22: a boundary crossed with no enemy beyond is gained

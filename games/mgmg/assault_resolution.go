@@ -123,7 +123,8 @@ func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, 
 // Mandatory Assault: Fresh, of the moving side, and having entered p this
 // impulse (mgmg:10.3) or, p being the Contested Active Area, having begun
 // there and not moved (mgmg:10.6). Infiltrators that got through are
-// Spent (mgmg:8.222).
+// Spent (mgmg:8.222). FLAK Towers never attack (mgmg:4.118), nor do River
+// Bunker Garrisons (fh40:4.117).
 func (s *State) mayAssault(u int16, p int16, imp *frame) bool {
 	mv := &imp.Move
 	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train || s.g.units[u].Type.NeverMoves() {
@@ -301,11 +302,11 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 	return a, d, c
 }
 
-// preview writes the AV, the DV and the chance of each result
-// (mgmg:10.7, 10.74).
-func preview(a AssaultAttack, d AssaultDefense, c AssaultCase) string {
+// assaultPreview writes the AV, the DV and the chance of each result of
+// side sd's assault, with dice or the cards left (mgmg:10.7, 10.74, 23.71).
+func (s *State) assaultPreview(a AssaultAttack, d AssaultDefense, c AssaultCase, sd side) string {
 	av, dv := AssaultAV(a), AssaultDV(d)
-	o := c.Odds(av, dv, DiceRolls(), DiceRolls())
+	o := c.Odds(av, dv, s.combatRolls(sd), s.combatRolls(sd.other()))
 	won := 0
 	for _, w := range o.Success {
 		won += w.Ways
@@ -372,8 +373,8 @@ func (s *State) nameForward(u int16) {
 	f := s.fightFrame()
 	f.Fight.Forward = u + 1
 	s.logf("mgmg:10.73A", "%u is the Forward Unit", int(u))
-	ar := s.rng.Die(6) + s.rng.Die(6)
-	f.Fight.Against = int8(s.rng.Die(6) + s.rng.Die(6))
+	ar := s.combatRoll(f.Side)
+	f.Fight.Against = int8(s.combatRoll(f.Side.other()))
 	s.offerReroll(rrAssault, ar, -1) // mgmg:12.2
 }
 
@@ -685,12 +686,12 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 		f := s.fightFrame()
 		a, d, cs := s.assaultValues(f, int16(x), -1)
 		c.ID, c.Rule = "point:"+g.units[x].ID, "mgmg:10.72A"
-		c.Label = fmt.Sprintf("Point Unit %s (%s, with the strongest Forward Unit)", g.units[x].Name, preview(a, d, cs))
+		c.Label = fmt.Sprintf("Point Unit %s (%s, with the strongest Forward Unit)", g.units[x].Name, s.assaultPreview(a, d, cs, f.Side))
 	case kForward:
 		f := s.fightFrame()
 		a, d, cs := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, int16(x)))
 		c.ID, c.Rule = "forward:"+g.units[x].ID, "mgmg:10.73A"
-		c.Label = fmt.Sprintf("Forward Unit %s (%s)", g.units[x].Name, preview(a, d, cs))
+		c.Label = fmt.Sprintf("Forward Unit %s (%s)", g.units[x].Name, s.assaultPreview(a, d, cs, f.Side))
 	case kCasualty:
 		next := s.units[x].Level + 1
 		c.ID, c.Rule = "casualty:"+g.units[x].ID, "mgmg:10.8"
@@ -711,17 +712,17 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 		f.Fight.Support.add(int16(x))
 		a, d, cs := s.assaultValues(&f, f.Fight.Point-1, -1)
 		c.ID, c.Rule = "artillery:"+g.units[x].ID, "mgmg:15.12"
-		c.Label = fmt.Sprintf("%s supports (%s)", g.units[x].Name, preview(a, d, cs))
+		c.Label = fmt.Sprintf("%s supports (%s)", g.units[x].Name, s.assaultPreview(a, d, cs, f.Side))
 	case kJoin:
 		f := *s.fightFrame() // a copy, with the unit added for its preview
 		f.Fight.commit(int16(x))
 		a, d, cs := s.assaultValues(&f, f.Fight.Point-1, -1)
 		c.ID, c.Rule, c.Refs = "join:"+g.units[x].ID, "mgmg:10.3", []string{"unit:" + g.units[x].ID}
-		c.Label = fmt.Sprintf("%s assaults too (%s)", g.units[x].Name, preview(a, d, cs))
+		c.Label = fmt.Sprintf("%s assaults too (%s)", g.units[x].Name, s.assaultPreview(a, d, cs, f.Side))
 	case kSupportDone:
 		f := s.fightFrame()
 		a, d, cs := s.assaultValues(f, f.Fight.Point-1, -1)
-		c.ID, c.Rule, c.Label = "support-done", "mgmg:15.12", fmt.Sprintf("No more assaulting units or artillery (%s)", preview(a, d, cs))
+		c.ID, c.Rule, c.Label = "support-done", "mgmg:15.12", fmt.Sprintf("No more assaulting units or artillery (%s)", s.assaultPreview(a, d, cs, f.Side))
 	}
 }
 

@@ -322,6 +322,29 @@ func TestXXXCorpsArtillerySupport(t *testing.T) {
 	}
 }
 
+// mgmg:4.118, mgmg:10.6, mgmg:10.742: FLAK Towers never attack. The
+// Germans activate Contested Nijmegen (28, TEM +4) and assault there with
+// Henke (AF 3); the Fresh Nijmegen FLAK Tower beside him may not join, so
+// the AV is 3, not 4, against DV 3 (the Spent Grenadiers) + 4 = 7. AT
+// 3 + 8 against DT 7 + 4 is a stalemate: Henke, the Point Unit, is
+// Disrupt 1, the tower untouched, the Grenadiers take nothing. With the
+// tower's +1 it would have been a success.
+func TestFlakTowerNeverAssaults(t *testing.T) {
+	s := impulseOf(t, 19, germans, "clear", []UnitPos{
+		{ID: "de-fj-henke", At: "28", Level: "fresh"}, {ID: "de-tower-nijmegen", At: "28", Level: "fresh"},
+		{ID: "gb-gds-2-gren", At: "28", Level: "spent"},
+	}, nil)
+	s.rng.Force(4, 4, 2, 2)
+	play(t, s, "assault:28", "resolve:28")
+	if got := ids(s); !slices.Equal(got, []string{"keep", "reroll"}) {
+		t.Fatalf("after resolve:28 %v: want the dice rolled with Henke alone, no tower to join (mgmg:4.118)", got)
+	}
+	play(t, s, "keep")
+	unitAt(t, s, "de-fj-henke", "28", StepDisrupt1)
+	unitAt(t, s, "de-tower-nijmegen", "28", StepFresh)
+	unitAt(t, s, "gb-gds-2-gren", "28", StepSpent)
+}
+
 // A preview never rounds a possible result to 0% or a failable one to
 // 100% (issue 8 section 5: the odds before an assault is confirmed).
 func TestPercentOfKeepsTheExtremesHonest(t *testing.T) {

@@ -206,8 +206,8 @@ func (s *State) rollBombardment() {
 	default:
 		s.logf("mgmg:11.2", av.Format("AV")+"; "+dv.Format("DV"))
 	}
-	ra := s.rng.Die(6) + s.rng.Die(6)
-	f.Against = int8(s.rng.Die(6) + s.rng.Die(6))
+	ra := s.combatRoll(f.Side.other()) // the frame's side defends
+	f.Against = int8(s.combatRoll(f.Side))
 	s.offerReroll(rrBombard, ra, -1)
 }
 
@@ -349,7 +349,7 @@ func (s *State) endBombardment() {
 func (s *State) bombardLabel(what string, av CombatValue, air bool, p, prim int16) string {
 	_, ds := s.defenders(p, s.g.side[prim], nil)
 	dv := BombardmentDV(s.g.m.TEM(int(p)), air, ds)
-	o := BombardmentPreview(av, dv, AttritionCost(s.defender(prim, nil)), DiceRolls(), DiceRolls())
+	o := BombardmentPreview(av, dv, AttritionCost(s.defender(prim, nil)), s.combatRolls(s.g.side[prim].other()), s.combatRolls(s.g.side[prim]))
 	return fmt.Sprintf("%s: AV %d against DV %d, %s to reduce %s", what, av.Total, dv.Total, percentOf(o.PrimaryReduced.Ways, o.PrimaryReduced.Of), s.g.units[prim].Name)
 }
 

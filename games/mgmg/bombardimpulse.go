@@ -417,7 +417,7 @@ func (s *State) describeMarker(k kind, i int) (id, label, rule string) {
 	av, _ := s.bombardAV(f)
 	_, ds := s.defenders(f.Place, f.Side, nil)
 	dv := BombardmentDV(s.g.m.TEM(int(f.Place)), false, ds)
-	o := BombardmentPreview(av, dv, MarkerAttritionCost, DiceRolls(), DiceRolls())
+	o := BombardmentPreview(av, dv, MarkerAttritionCost, s.combatRolls(f.Side.other()), s.combatRolls(f.Side))
 	label = fmt.Sprintf("Bombard %s with the %s on %s the primary target: AV %d against DV %d, %s to hit it", s.g.placeName(f.Place), what, id[strings.IndexByte(id, ':')+1:], av.Total, dv.Total, percentOf(o.PrimaryReduced.Ways, o.PrimaryReduced.Of))
 	return id, label, rule
 }

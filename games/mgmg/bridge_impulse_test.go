@@ -138,3 +138,47 @@ func TestDemolitionFromEnemyArea(t *testing.T) {
 		t.Errorf("choices %v; want the demolition or done", got)
 	}
 }
+
+// TestExample6BridgeRepair plays mgmg:26.0 example 6 (mgmg:19.2, 19.21,
+// 19.5): the Allies activate Overasselt (39), Corps-Controlled, Free and
+// supplied, with both their Construct markers available, and try both
+// Blown canal bridges. To Hatert (29), Contested and German-Controlled:
+// +3 (Free) +1 (Contested, enemy-Controlled) -1 (repair) = +3, so a dr of
+// 4 repairs it, the bridge Allied and a marker Used. To Malden (33),
+// German-Controlled and uncontested: +3 -1 = +2, so a 4 fails and the
+// Allies' second marker lies on it at +1.
+func TestExample6BridgeRepair(t *testing.T) {
+	corps := map[string]string{}
+	for _, p := range MustLoad().placeIDs {
+		if p != UnitedKingdom && p != "29" && p != "33" {
+			corps[p] = "corps"
+		}
+	}
+	s := impulseOf(t, 20, allies, "clear", []UnitPos{
+		{ID: "us-1-504", At: "29", Level: "spent"}, {ID: "de-fj-henke", At: "29", Level: "spent"},
+	}, corps)
+	s = edited(t, s, func(p *Position) {
+		p.Bridges = map[string]BridgePos{"29/39": {Held: "blown"}, "33/39": {Held: "blown"}}
+	})
+	play(t, s, "assault:39")
+	hatert, malden := s.g.bridgeIndexOf("29/39"), s.g.bridgeIndexOf("33/39")
+	if l := s.Describe(act(kRepairBridge, hatert)).Label; !strings.Contains(l, "Repair dr +3") {
+		t.Errorf("label %q: want +3 for Overasselt-Hatert (example 6)", l)
+	}
+	if l := s.Describe(act(kRepairBridge, malden)).Label; !strings.Contains(l, "Repair dr +2") {
+		t.Errorf("label %q: want +2 for Overasselt-Malden (example 6)", l)
+	}
+	s.rng.Force(4)
+	play(t, s, "repair-bridge:29/39", "keep")
+	s.rng.Force(4)
+	play(t, s, "repair-bridge:33/39", "keep")
+	if b := s.bridges[hatert]; b != (bridge{Held: heldAllied}) {
+		t.Errorf("Hatert bridge %+v: want it repaired, Allied (dr 4 + 3 = 7)", b)
+	}
+	if b := s.bridges[malden]; b.Held != heldBlown || b.Construct[allies] != 1 {
+		t.Errorf("Malden bridge %+v: want it Blown with the Allied Construct +1 marker (dr 4 + 2 = 6)", b)
+	}
+	if s.constructUsed[allies] != 1 {
+		t.Errorf("%d Allied Construct markers Used, want 1", s.constructUsed[allies])
+	}
+}

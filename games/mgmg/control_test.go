@@ -95,3 +95,26 @@ func TestCorpsAndAirborneTogether(t *testing.T) {
 		t.Fatalf("control %s; want corps (mgmg:7.21)", controlNames[s.control[p]])
 	}
 }
+
+// TestLeavingHandsControlToTheEnemy (mgmg:7.2, 24.0 Control: the last side
+// to be the sole occupant Controls): the Guards' 2nd Grenadiers leave
+// Corps-Controlled Eindhoven (63), Contested by the Spent Henke, for Free
+// Valkenswaard (64), by road in an Allied impulse (armour beside no enemy
+// armour leaves at normal cost, mgmg:9.2) and, Spent, in the Allied
+// Regroup (mgmg:6.5). Henke, alone in Eindhoven, Controls it for the
+// Germans at once.
+func TestLeavingHandsControlToTheEnemy(t *testing.T) {
+	units := func(level string) []UnitPos {
+		return []UnitPos{{ID: "gb-gds-2-gren", At: "63", Level: level}, {ID: "de-fj-henke", At: "63", Level: "spent"}}
+	}
+	s := impulseOf(t, 19, allies, "clear", units("fresh"), map[string]string{"63": "corps", "64": "corps"})
+	play(t, s, "assault:63", "move:gb-gds-2-gren", "enter:64")
+	if c := s.controller(s.g.at("63")); c != germans {
+		t.Errorf("after the impulse's move Eindhoven is %s-Controlled; want German (mgmg:7.2)", c)
+	}
+	s = regroupAt(t, 20, "allied", units("spent"), "63", "64")
+	play(t, s, "regroup:gb-gds-2-gren", "to:64")
+	if c := s.controller(s.g.at("63")); c != germans {
+		t.Errorf("after the Regroup Eindhoven is %s-Controlled; want German (mgmg:7.2)", c)
+	}
+}

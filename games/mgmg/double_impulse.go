@@ -170,28 +170,46 @@ func (s *State) secondAsks() (ask, wait string) {
 	return fmt.Sprintf("Impulse %s: your first activation is over: %s, or end the impulse", imp, what), "impulse " + imp + ": a second activation"
 }
 
-// The simultaneous Double Impulse (mgmg:12.3, 18.42, 14.5): as an Assault
-// Impulse begins, before any of its units acts, the Advantage holder may
-// declare a second Active Area with it (Also), so that the units of both
-// move in one activation and may join in the same assault; from the United
-// Kingdom box, the Drop Area its units land in among others (mgmg:18.42).
-// Both places repair and demolish their bridges (mgmg:8.21). No second
+// The simultaneous Double Impulse (mgmg:12.3, 18.42, 14.5): during an
+// Assault Impulse, before any of its assaults is resolved, the Advantage
+// holder may declare a second Active Area with it (Also), so that the units
+// of both move in one activation and may join in the same assault; from the
+// United Kingdom box, before the first landing, the Drop Area its units land
+// in among others (mgmg:18.42). Both places demolish their bridges, and
+// repair them when declared before any unit acts (mgmg:8.21). No second
 // activation follows it.
 
 // legalAlso adds the places the side may declare as a second Active Area
-// now: those with a unit of its free to move, the first excepted.
+// now: those with a unit of its free to move, the first excepted. It may
+// be declared while no unit is moving until an assault of the impulse is
+// resolved, so that the second place's units join an assault its first
+// units have entered (mgmg:26.0 example 8: the Guards enter Oosterhout,
+// then Hatert is activated and its unit makes a Boat Assault into the
+// same assault).
 func (s *State) legalAlso(buf []engine.Action) []engine.Action {
 	f := s.impulseFrame()
 	mv := &f.Move
-	if f.Also != 0 || f.Second != secondNone || s.advantage != f.Side || mv.Kind != impulseAssault || mv.Unit != 0 || f.Acted != (units{}) || mv.Ending || f.Lifted > 0 {
+	if f.Also != 0 || f.Second != secondNone || s.advantage != f.Side || mv.Kind != impulseAssault || mv.Unit != 0 || mv.Assaulted != (placeSet{}) || mv.Ending || f.Lifted > 0 {
 		return buf
 	}
 	for a := range s.activations(f.Side) {
-		if k, p := split(a); k == kAssaultImpulse && int16(p) != mv.Active {
+		if k, p := split(a); k == kAssaultImpulse && int16(p) != mv.Active && s.unactedIn(int16(p), f) {
 			buf = append(buf, act(kAlso, p))
 		}
 	}
 	return buf
+}
+
+// unactedIn reports a Fresh unit of the impulse's side in p that has not
+// acted in it: units that moved into p this impulse do not make it a place
+// to activate (mgmg:8.3).
+func (s *State) unactedIn(p int16, f *frame) bool {
+	for u, st := range &s.units {
+		if st.Loc == p && st.Level == StepFresh && s.g.side[u] == f.Side && !f.Acted.has(int16(u)) {
+			return true
+		}
+	}
+	return false
 }
 
 // declareAlso makes p the second Active Area, spending the Advantage until

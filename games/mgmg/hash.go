@@ -114,6 +114,7 @@ func (s *State) Hash() uint64 {
 	}
 	h.Add(uint64(s.tried) | uint64(uint8(s.banked))<<32)
 	h.Add(s.held)
+	s.hashCards(&h)
 	h.Int(s.choices)
 	if r := s.result; r != nil {
 		h.Str(string(r.Winner))

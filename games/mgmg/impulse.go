@@ -92,6 +92,9 @@ func (s *State) endImpulse() {
 // noteSunsetDR keeps roll, a DR of the Allies that stands after any reroll,
 // as the Sunset DR of their impulse when it is its first (mgmg:6.3, 12.2).
 func (s *State) noteSunsetDR(roll int) {
+	if s.opt.cards {
+		return // a card is no DR: the Allies roll the Sunset DR as the impulse ends (mgmg:23.7)
+	}
 	if f := &s.stack.frames[0]; s.stack.n > 0 && f.Proc == procImpulse && f.Side != s.g.first && f.Sunset == 0 { // the German's in fh40:6.3
 		f.Sunset = int8(roll)
 	}

@@ -587,3 +587,28 @@ func TestExample13Regroup(t *testing.T) {
 		t.Errorf("a second unit from Driel: %v; the ferry takes one a phase (mgmg:9.63)", got)
 	}
 }
+
+// TestExample10FerryPlaysThrough plays mgmg:26.0 example 10 (mgmg:9.63,
+// 6.51, 3.21): on September 19 the Germans activate Pannerden (15); the
+// 10SS 1/10 (armour) takes the ferry to Huissen (16), which flips the
+// marker to its used side and ends its movement; the 10SS 2/10 may not
+// follow by it this Daylight Phase, but may regroup over it in the Regroup
+// Phase, the marker being turned back in the Refit Phase (mgmg:6.4).
+func TestExample10FerryPlaysThrough(t *testing.T) {
+	s := impulseOf(t, 19, germans, "clear", []UnitPos{
+		{ID: "de-10ss-1-10", At: "15", Level: "fresh"}, {ID: "de-10ss-2-10", At: "15", Level: "fresh"},
+	}, nil)
+	play(t, s, "assault:15", "move:de-10ss-1-10", "enter:16:ferry")
+	unitAt(t, s, "de-10ss-1-10", "16", StepFresh)
+	if f := s.g.ferryAt[int(s.g.at("15"))*nPlaces+int(s.g.at("16"))]; s.ferries[f] != ferryUsed {
+		t.Errorf("the Pannerden-Huissen ferry is %v, want used (mgmg:9.63)", s.ferries[f])
+	}
+	play(t, s, "move:de-10ss-2-10")
+	if got := ids(s); slices.Contains(got, "enter:16:ferry") {
+		t.Errorf("the 2/10's entries %v: one unit a Daylight Phase by the ferry (mgmg:9.63)", got)
+	}
+	r := regroupAt(t, 19, "german", []UnitPos{{ID: "de-10ss-2-10", At: "15", Level: "spent"}})
+	if got := destinations(r, "de-10ss-2-10"); !slices.Contains(got, "16") {
+		t.Errorf("the 2/10 regroups into %v; want Huissen by the ferry (mgmg:6.51, 3.21)", got)
+	}
+}

@@ -46,9 +46,10 @@ type Position struct {
 	Held          []string             `json:"held,omitempty"`          // the river and canal boundaries with a Held! marker: Allied (mgmg:4.6, 10.4)
 	Choices       int                  `json:"choices"`
 	Result        *engine.Result       `json:"result,omitempty"`
-	Banked        int                  `json:"vp_banked,omitempty"`  // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
-	Bids          *BidsPos             `json:"bids,omitempty"`       // with the bidding option (mgmg:23.51)
-	DDayStart     string               `json:"dday_start,omitempty"` // where the Reserves of mgmg:23.51 moved the start of September 17's Daylight Phase; "" for Impulse 0
+	Banked        int                  `json:"vp_banked,omitempty"`    // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
+	Bids          *BidsPos             `json:"bids,omitempty"`         // with the bidding option (mgmg:23.51)
+	DDayStart     string               `json:"dday_start,omitempty"`   // where the Reserves of mgmg:23.51 moved the start of September 17's Daylight Phase; "" for Impulse 0
+	Cards         *CardsPos            `json:"cards_turned,omitempty"` // with the cards option: the cards turned from each deck since its shuffle (mgmg:23.71)
 }
 
 // BidsPos is the secret bids of mgmg:23.51, by seat.
@@ -103,6 +104,7 @@ func (s *State) Position() any {
 	}
 	p.Depots = s.depotList()
 	p.Held = s.heldMarkers()
+	p.Cards = s.cardsPos()
 	for b := range s.bridges {
 		if s.tried&(1<<b) != 0 {
 			p.RepairsTried = append(p.RepairsTried, g.bridgeName(b))
@@ -180,6 +182,9 @@ func (g *Game) loadPosition(data []byte) (*State, error) {
 		return nil, err
 	}
 	if err := s.setHeld(p.Held); err != nil {
+		return nil, err
+	}
+	if err := s.setCards(p.Cards); err != nil {
 		return nil, err
 	}
 	if err := s.setUnits(p); err != nil {

@@ -201,5 +201,6 @@ func (s *State) regroup(u int16, to int) {
 	}
 	s.put(u, int16(to), s.units[u].Level)
 	s.updateControl(int16(to))
+	s.updateControl(int16(from)) // mgmg:7.2: the enemy left alone where the unit was takes it
 	s.logf("mgmg:6.5", "%u regroups from %p to %p", int(u), from, to)
 }

@@ -241,6 +241,8 @@ type core struct {
 	banked      int8             // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
 
 	held uint64 // the river and canal boundaries with a Held! marker, one bit each in Game.boundaries' order (mgmg:4.6, 10.4)
+
+	turned [2][13]uint8 // each side's cards turned by value since its deck's shuffle (mgmg:23.71, cards.go)
 }
 
 // RNG implements engine.State.
