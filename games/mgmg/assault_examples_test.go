@@ -115,7 +115,14 @@ func TestExample7OverrunAndSeizure(t *testing.T) {
 		t.Errorf("label %q: want AV 11 against DV 5 (example 7)", l)
 	}
 	s.rng.Force(4, 4, 4, 4)
-	play(t, s, "join:gb-gds-1-cold", "keep")
+	play(t, s, "join:gb-gds-1-cold")
+	// the overrun is the best the Allied holder can have, but a reroll would
+	// make a new Sunset DR, which they may want (mgmg:12.2, 6.3)
+	if got, want := label(t, s, "keep"), "Keep the assault's DRs, the attacker's 8 and the defender's 8: AT 19 against DT 13, the assault succeeds: "+
+		"6 casualty points, more than the defenders can take: all are eliminated; it stands as the Sunset DR too; a reroll cannot better the result, only the Sunset DR"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	play(t, s, "keep")
 	if u := s.units[s.g.unit("de-tower-nijmegen")]; u.Loc != locElim {
 		t.Fatalf("the Nijmegen FLAK Tower is in %s, want eliminated", s.g.locName(u.Loc))
 	}
@@ -129,10 +136,9 @@ func TestExample7OverrunAndSeizure(t *testing.T) {
 	fail := s.Clone().(*State)
 	s.rng.Force(6)
 	play(t, s, "seize:23")
-	if got := label(t, s, "keep"); got != "Keep the Seizure dr 6: the bridge is seized" {
-		t.Errorf("%q: keeping the 6 seizes the bridge (mgmg:12.2)", got)
+	if s.step == stReroll {
+		t.Error("the Allies, holding the Advantage, are offered a reroll of a seizure that succeeds: none can do better (mgmg:12.2, docs/conformance/mgmg.md)")
 	}
-	play(t, s, "keep")
 	if b := s.bridges[s.g.bridgeAt[int(s.g.at("23"))*nPlaces+int(s.g.at("28"))]]; b.Held != heldAllied {
 		t.Errorf("after a 6 the bridge is %s, want Allied (dr 6 - 2 = 4)", bridgeHeldNames[b.Held])
 	}
@@ -214,7 +220,8 @@ func arnhem(t *testing.T, edit func(*Position)) *State {
 }
 
 // arnhemAssault has all the SS units assault with the corps artillery, not
-// Knaust (mgmg:10.6: all, some or none), and rolls a then d.
+// Knaust (mgmg:10.6: all, some or none), and rolls a then d, leaving the
+// Allied Advantage holder's reroll offer, if any, to the caller.
 func arnhemAssault(t *testing.T, s *State, a1, a2, d1, d2 int) {
 	t.Helper()
 	if got := ids(s); !slices.Contains(got, "join:de-knaust") || !slices.Contains(got, "artillery:de-2ss-corps-art") {
@@ -225,7 +232,7 @@ func arnhemAssault(t *testing.T, s *State, a1, a2, d1, d2 int) {
 		t.Errorf("label %q: want AV 10 against DV 7 (example 9)", l)
 	}
 	s.rng.Force(a1, a2, d1, d2)
-	play(t, s, "artillery:de-2ss-corps-art", "support-done", "keep")
+	play(t, s, "artillery:de-2ss-corps-art", "support-done")
 }
 
 // mgmg:26.0 example 9, mgmg:10.6, mgmg:9.2, mgmg:9.621, mgmg:10.741: the
@@ -239,6 +246,9 @@ func arnhemAssault(t *testing.T, s *State, a1, a2, d1, d2 int) {
 func TestExample9AlliesWin(t *testing.T) {
 	s := arnhem(t, func(*Position) {})
 	arnhemAssault(t, s, 1, 1, 6, 6)
+	if s.step == stReroll {
+		t.Fatal("a reroll offered to the Allies of a failed German assault, the worst it can go for the Germans (mgmg:12.2, docs/conformance/mgmg.md)")
+	}
 	play(t, s, "stay")
 	for _, id := range []string{"de-9ss-1-19", "de-9ss-2-19", "de-9ss-1-20", "de-10ss-1-21", "de-10ss-2-21"} {
 		unitAt(t, s, id, "13", StepDisrupt1)
@@ -266,6 +276,10 @@ func TestExample9AlliesWin(t *testing.T) {
 func TestExample9Retreat(t *testing.T) {
 	s := arnhem(t, func(*Position) {})
 	arnhemAssault(t, s, 3, 3, 3, 4)
+	if got, want := label(t, s, "keep"), "Keep the assault's DRs, the attacker's 6 and the defender's 7: AT 16 against DT 14, the assault succeeds: 2 casualty points to the defender"; got != want {
+		t.Errorf("%q, want %q (mgmg:12.2)", got, want)
+	}
+	play(t, s, "keep")
 	wantCP(t, s, 2)
 	play(t, s, "casualty:gb-1abn-2-para", "withdraw:gb-1abn-2-para")
 	if got := ids(s); !slices.Equal(got, []string{"retreat-to:12"}) {
@@ -290,6 +304,7 @@ func TestExample9Retreat(t *testing.T) {
 func TestExample9Overrun(t *testing.T) {
 	s := arnhem(t, func(*Position) {})
 	arnhemAssault(t, s, 3, 4, 3, 3)
+	play(t, s, "keep")
 	if u := s.units[s.g.unit("gb-1abn-2-para")]; u.Loc != locElim {
 		t.Fatalf("the 2nd Parachute Battalion is in %s, want eliminated", s.g.locName(u.Loc))
 	}

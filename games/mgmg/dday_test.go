@@ -252,7 +252,7 @@ func TestLandingSeizesBridges(t *testing.T) {
 		t.Fatalf("choices %v; want the bridges to 51 and 54", got)
 	}
 	s.rng.Force(4, 2)
-	play(t, s, "seize:54", "keep")
+	play(t, s, "seize:54") // seized: the Allies, holding the Advantage, are offered no reroll (mgmg:12.2)
 	if got := ids(s); !slices.Equal(got, []string{"seize:51", "stop"}) {
 		t.Fatalf("choices %v; want the bridge to 51 still, or stop, after one try", got)
 	}

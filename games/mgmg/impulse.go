@@ -92,9 +92,17 @@ func (s *State) endImpulse() {
 // noteSunsetDR keeps roll, a DR of the Allies that stands after any reroll,
 // as the Sunset DR of their impulse when it is its first (mgmg:6.3, 12.2).
 func (s *State) noteSunsetDR(roll int) {
-	if f := &s.stack.frames[0]; s.stack.n > 0 && f.Proc == procImpulse && f.Side != s.g.first && f.Sunset == 0 { // the German's in fh40:6.3
-		f.Sunset = int8(roll)
+	if s.firstSunsetDR() {
+		s.stack.frames[0].Sunset = int8(roll)
 	}
+}
+
+// firstSunsetDR reports that a DR of the impulse's side made now is its
+// Sunset DR: the impulse is the Allies' (the German's in fh40:6.3) and
+// they have made none yet (mgmg:6.3).
+func (s *State) firstSunsetDR() bool {
+	f := &s.stack.frames[0]
+	return s.stack.n > 0 && f.Proc == procImpulse && f.Side != s.g.first && f.Sunset == 0
 }
 
 // sunsetRolled records the Allied Sunset DR that stands: it decides the day
