@@ -166,8 +166,7 @@ func TestExample7OverrunAndSeizure(t *testing.T) {
 // German-held bridge 9. With the Allied bridge, AT 8 + 10 against DT 8 + 6
 // is a success by 4, 3 CP in polder (mgmg:10.81), which the forward unit
 // takes down to Disrupt 2. The example's Double Impulse with the boat
-// assault from Hatert needs both places active at once (mgmg:12.3), which
-// the game does not give (double_impulse.go).
+// assault from Hatert is TestExample8CombinedAssault.
 func TestExample8MandatoryAssault(t *testing.T) {
 	setup := func(bridge string) *State {
 		return edited(t, nijmegenTower(t, "spent"), func(p *Position) {
@@ -346,4 +345,72 @@ func TestPartialAssault(t *testing.T) {
 	s.rng.Force(6, 6)
 	play(t, s, "end-impulse")
 	unitAt(t, s, "us-3-504", "35", StepSpent)
+}
+
+// mgmg:26.0 example 8, mgmg:12.3, mgmg:9.5, mgmg:10.72, mgmg:10.73D,
+// mgmg:10.81, mgmg:10.4, mgmg:15.12, mgmg:12.5: played end to end. The
+// Allies, holding the Advantage, activate Nijmegen (28) for an Assault
+// Impulse and declare Hatert (29) active with it, a Double Impulse (the
+// Advantage spent). The 2nd Grenadier Guards cross the Allied Nijmegen
+// bridge into Oosterhout (23, TEM 2, polder); the 1/508 in Hatert, a Free
+// area with a XXX Corps marker, boat-assaults it across the Waal, the Boat
+// Assault marker flipped; both are bound to assault. The Grenadiers are
+// the Point Unit (attack 8), the 1/508 one more unit (+1): AV 9; the
+// 82nd's 376th and 456th artillery in Hatert, next to Oosterhout, support
+// (+2), and three units of the 82nd give the Divisional Integrity bonus
+// (+1): AV 12. DV 3 (forward) + 1 (another Fresh defender) + 2 (the
+// higher crossing modifier: the bridge over a river, or the boat) + 2
+// (TEM) = 8, as with the Grenadiers alone. The spent Advantage offers no
+// reroll (mgmg:12.5). AT 12 + 8 against DT 8 + 10: a success by 2, 1 CP
+// in polder, which the Forward Unit takes (Spent). The boat's river
+// boundary becomes the Allies' (Held!); the artillery stays Fresh.
+func TestExample8CombinedAssault(t *testing.T) {
+	s := edited(t, nijmegenTower(t, "spent"), func(p *Position) {
+		p.Units = []UnitPos{{ID: "gb-gds-2-gren", At: "28", Level: "fresh"},
+			{ID: "us-1-508", At: "29", Level: "fresh"}, {ID: "us-376-pfab", At: "29", Level: "fresh"}, {ID: "us-456-pfab", At: "29", Level: "fresh"},
+			{ID: "de-10ss-1-22", At: "23", Level: "fresh"}, {ID: "de-10ss-2-21", At: "23", Level: "fresh"}}
+		p.Bridges = map[string]BridgePos{"23/28": {Held: "allied"}}
+		for _, id := range MustLoad().placeIDs { // XXX Corps everywhere but Oosterhout: Hatert traces supply to Zone F (mgmg:9.5, 13.82)
+			if id != "23" && id != UnitedKingdom {
+				p.Control[id] = "corps"
+			}
+		}
+	})
+	if s.advantage != allies || s.boatUsed {
+		t.Fatalf("Advantage %s, boat marker used %v: want the Allies' and unused", s.advantage, s.boatUsed)
+	}
+	play(t, s, "assault:28", "also:29")
+	if s.advantage != nobody || s.impulseFrame().Second != secondDouble {
+		t.Fatalf("Advantage %s: want it spent on a Double Impulse (mgmg:12.3)", s.advantage)
+	}
+	play(t, s, "move:gb-gds-2-gren", "enter:23", "move:us-1-508", "enter:23:boat")
+	if !s.boatUsed {
+		t.Error("after the boat assault the Boat Assault marker is unused, want it flipped (mgmg:9.5)")
+	}
+	play(t, s, "resolve:23", "point:gb-gds-2-gren")
+	for id, want := range map[string]string{"support-done": "AV 9 against DV 8", "artillery:us-376-pfab": "AV 10 against DV 8"} {
+		if l := label(t, s, id); !strings.Contains(l, want) {
+			t.Errorf("label %q: want %s", l, want)
+		}
+	}
+	play(t, s, "artillery:us-376-pfab")
+	if l := label(t, s, "artillery:us-456-pfab"); !strings.Contains(l, "AV 12 against DV 8") {
+		t.Errorf("label %q: want AV 12 against DV 8 (example 8)", l)
+	}
+	s.rng.Force(4, 4, 5, 5)
+	play(t, s, "artillery:us-456-pfab", "forward:de-10ss-1-22")
+	if s.step == stReroll {
+		t.Fatal("a reroll offered with the Advantage spent on the Double Impulse (mgmg:12.5)")
+	}
+	logHas(t, s, "mgmg:10.74", "AT 20 = AV 12 + DR 8 against DT 18 = DV 8 + DR 10: success")
+	wantCP(t, s, 1) // one less in polder (mgmg:10.81)
+	play(t, s, "casualty:de-10ss-1-22", "stay")
+	unitAt(t, s, "de-10ss-1-22", "23", StepSpent)
+	unitAt(t, s, "de-10ss-2-21", "23", StepFresh)
+	if !s.heldBoundary(int(s.g.at("23")), int(s.g.at("29")), allies) {
+		t.Error("after the success the Waal between Hatert and Oosterhout is not the Allies': want a Held! marker (mgmg:10.4)")
+	}
+	for _, id := range []string{"us-376-pfab", "us-456-pfab"} {
+		unitAt(t, s, id, "29", StepFresh) // mgmg:15.12
+	}
 }
