@@ -195,7 +195,7 @@ func (s *State) applyTarget(p int16) {
 	s.passes = 0
 	s.stack.push(frame{Proc: procBombard, Side: s.active.other(), Place: p, Unit: -1})
 	s.step = stBombardWith
-	s.logf("mgmg:8.23", "%s declares a Bombardment Impulse on %p", int(s.active), int(p))
+	s.logf("mgmg:8.23", "%S declare a Bombardment Impulse on %p", int(s.active), int(p))
 }
 
 // legalImpulseBombard lists the choices of the Bombardment Impulse's steps.
@@ -389,7 +389,7 @@ func (s *State) describeMarker(k kind, i int) (id, label, rule string) {
 	_, ds := s.defenders(f.Place, f.Side, nil)
 	dv := BombardmentDV(s.g.m.TEM(int(f.Place)), false, ds)
 	o := BombardmentPreview(av, dv, MarkerAttritionCost, DiceRolls(), DiceRolls())
-	label = fmt.Sprintf("Bombard %s with the %s on %s the primary target: AV %d against DV %d, hit %d in %d", s.g.placeName(f.Place), what, id[strings.IndexByte(id, ':')+1:], av.Total, dv.Total, o.PrimaryReduced.Ways, o.PrimaryReduced.Of)
+	label = fmt.Sprintf("Bombard %s with the %s on %s the primary target: AV %d against DV %d, %s to hit it", s.g.placeName(f.Place), what, id[strings.IndexByte(id, ':')+1:], av.Total, dv.Total, percentOf(o.PrimaryReduced.Ways, o.PrimaryReduced.Of))
 	return id, label, rule
 }
 

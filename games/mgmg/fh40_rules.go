@@ -296,7 +296,7 @@ func (s *State) controlZonesByCount() {
 		}
 		if s.control[p] != c {
 			s.setControl(p, c)
-			s.logf("fh40:14.6", "%s now Controls %p, holding more units there", int(c.side()), int(p))
+			s.logf("fh40:14.6", "%S now Control %p, holding more units there", int(c.side()), int(p))
 		}
 	}
 }

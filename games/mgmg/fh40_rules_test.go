@@ -994,3 +994,15 @@ func TestFH40CoupAttack(t *testing.T) {
 		t.Fatalf("step %s, %d frames: Dutch Impulse 0 follows", stepNames[s.step], s.stack.n)
 	}
 }
+
+// fh40:2.0: the allied seat plays the Dutch, and is named so wherever
+// players read a seat's name.
+func TestFH40SeatNames(t *testing.T) {
+	s := newFH40(t)
+	if d, g := engine.SeatName(s, "allied"), engine.SeatName(s, "german"); d != "Dutch" || g != "German" {
+		t.Errorf("fh40's seats are named %q and %q; want Dutch and German", d, g)
+	}
+	if n := engine.SeatName(s, engine.Spectator); n != "Spectator" {
+		t.Errorf("an onlooker is named %q, want Spectator", n)
+	}
+}

@@ -171,7 +171,7 @@ func (s *State) Text(seat engine.Seat) string {
 		for _, u := range el {
 			n[s.g.side[s.g.byID[u.ID]]]++
 		}
-		fmt.Fprintf(&t, "eliminated:\n     german %d, allied %d\n", n[germans], n[allies])
+		fmt.Fprintf(&t, "eliminated:\n     %s %d, %s %d\n", s.g.sideName(germans), n[germans], s.g.sideName(allies), n[allies])
 	}
 	if ex := v.byPlace["exited"]; len(ex) > 0 {
 		t.WriteString("off the map from Zone G (fh40:21.4):\n")
@@ -198,7 +198,7 @@ func (s *State) renderUnits(t *strings.Builder, units []UnitView) {
 	sd := nobody
 	flush := func() {
 		if len(line) > 0 {
-			fmt.Fprintf(t, "     %s: %s\n", sd, strings.Join(line, "; "))
+			fmt.Fprintf(t, "     %s: %s\n", s.g.sideName(sd), strings.Join(line, "; "))
 		}
 		line = nil
 	}
