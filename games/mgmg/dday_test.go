@@ -67,8 +67,11 @@ func TestExample3PlaysThrough(t *testing.T) {
 	if ph := s.Phase(); ph.ID != "dday-airborne-landing" {
 		t.Errorf("the assault's phase is %s; want the Airborne Landing Phase", ph.ID)
 	}
-	s.rng.Force(4, 4, 2, 3)                                               // the Allied DR 8, the German 5
-	play(t, s, "point:us-2-502", "join:us-3-502", "support-done", "keep") // the tower is the Forward Unit at once
+	s.rng.Force(4, 4, 2, 3) // the Allied DR 8, the German 5
+	// the tower is the Forward Unit at once; 5 CP eliminate it, the best the
+	// Allies, holding the Advantage, can have, and a D-Day phase's DR is no
+	// Sunset DR (mgmg:20.4): no reroll is offered (mgmg:12.2)
+	play(t, s, "point:us-2-502", "join:us-3-502", "support-done")
 	logHas(t, s, "mgmg:10.72", "AV 5")
 	logHas(t, s, "mgmg:10.73", "DV 3")
 	for s.step == stCasualty {
