@@ -164,7 +164,7 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	}
 	for p := range g.Places {
 		g.Places[p] = PlaceView{EnemyAtStart: mv.EnemyAtStart.has(p), ContestedAtStart: mv.ContestedAtStart.has(p), PointEntered: mv.PointEntered.has(p),
-			Enemy: s.controller(int16(p)) != sd, Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
+			Enemy: !s.ownGround(int16(p), sd), Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
 	}
 	for _, p := range s.activeAreas(mv) {
 		s.boatStart(g, sd, p)
@@ -214,7 +214,7 @@ func (s *State) bridgeHold(i int, sd side) BridgeHold {
 func (s *State) startMoving(k impulseKind, p int16, sd side) moves {
 	mv := moves{Kind: k, Active: p}
 	for q := range nPlaces {
-		if s.controller(int16(q)) != sd {
+		if !s.ownGround(int16(q), sd) {
 			mv.EnemyAtStart.add(q)
 		}
 		if s.contested(int16(q)) {

@@ -119,8 +119,8 @@ func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, 
 // Spent (mgmg:8.222).
 func (s *State) mayAssault(u int16, p int16, imp *frame) bool {
 	mv := &imp.Move
-	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train {
-		return false // fh40:20.4: the armoured train contributes no attack factor
+	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train || s.g.units[u].Type.NeverMoves() {
+		return false // fh40:20.4: the armoured train contributes no attack factor; FLAK Towers and River Bunker Garrisons never attack (mgmg:4.118, fh40:4.117)
 	}
 	// field artillery of the Active Area supports rather (mgmg:15.12)
 	return mv.Came[u] != 0 || p == mv.Active && mv.ContestedAtStart.has(int(p)) && !imp.Acted.has(u) && s.g.units[u].Type != FieldArtillery
