@@ -64,11 +64,45 @@ func TestFortressHolland(t *testing.T) {
 		})()`))
 		p.do("the note gone", 5*time.Second, chromedp.WaitNotPresent(chromedp.CSS("#toast.show")))
 		p.shot("fh40.png")
-		p.do("fit the map", 5*time.Second, chromedp.EmulateReset(), chromedp.Click(chromedp.CSS("#zoom-fit")))
+		p.do("fit the map, whole", 5*time.Second, chromedp.EmulateReset(), chromedp.Click(chromedp.CSS("#zoom-fit")), chromedp.Click(chromedp.CSS("#zoom-fit")))
 	}
 
 	p, s = playToTheEnd(t, base, p, m, s, nil)
 	tm.mark("to the end")
 	checkReplay(t, base, p.gameID(), s.Version)
 	checkRuleLink(t, p, "fh40")
+}
+
+// TestFortressHollandSeatNames: the allied seat is the Dutch player's
+// (fh40:2.0) wherever the lobby names it, its id "allied" staying in the
+// form and the links: the seat's select is labelled Dutch; a game with the
+// Dutch seat for a friend shows "the friend who plays Dutch" by its
+// invite link; the list of games says we play German and offers the Dutch
+// invite.
+func TestFortressHollandSeatNames(t *testing.T) {
+	base := newServer(t)
+	p := newProfile(t, "fh40 seats", base)
+	p.open("/", "#new-game #create-game")
+	run(p, "pick the game", 5*time.Second, chromedp.Evaluate[bool](
+		`(() => { const g = document.querySelector('select[name=game]'); g.value = 'fh40'; g.dispatchEvent(new Event('change')); return true; })()`))
+	p.do("fill in the new-game form", 5*time.Second,
+		chromedp.WaitVisible(chromedp.CSS(`select[name=seat-allied]`)),
+		chromedp.SetValue(chromedp.CSS(`select[name=seat-german]`), "here"),
+		chromedp.SetValue(chromedp.CSS(`select[name=seat-allied]`), "friend"))
+	if l := run(p, "the seat's label", 5*time.Second, chromedp.Evaluate[string](`document.querySelector('label[for=seat-allied]').textContent`)); l != "Dutch" {
+		t.Errorf("the allied seat's select is labelled %q, want Dutch", l)
+	}
+	p.do("create the game", 20*time.Second, chromedp.Click(chromedp.CSS("#create-game")), chromedp.WaitVisible(chromedp.CSS("#invites")))
+	got := run(p, "the lobby's words", 5*time.Second, chromedp.Evaluate[map[string]string](`(() => ({
+	  invite: document.querySelector('#invites .invite label').textContent,
+	  link: document.querySelector('#invites input.invite-link').dataset.seat,
+	  mine: document.querySelector('#my-games .my-game .muted').textContent.split(' · ')[0],
+	  button: [...document.querySelectorAll('#my-games .my-game button')].map((b) => b.textContent).find((t) => t.endsWith('invite')) || '',
+	}))()`))
+	want := map[string]string{"invite": "Send this link to the friend who plays Dutch:", "link": "allied", "mine": "you play German", "button": "Dutch invite"}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %q, want %q", k, got[k], w)
+		}
+	}
 }

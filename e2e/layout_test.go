@@ -128,3 +128,72 @@ func TestCloseCombatRerollOnLaptops(t *testing.T) {
 	}
 	laptops(p, made.ID, s.Version, false)
 }
+
+// readFit is where the map's picture and its pane are on the screen, and
+// whether some place the choices highlight is in sight in the pane.
+const readFit = `(() => {
+  const box = (e) => { const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
+  const pane = box(document.querySelector('#map'));
+  const hl = [...document.querySelectorAll('#board [data-place].hl')].map(box);
+  return {pane, map: box(document.querySelector('#board .picture image')),
+    hlSeen: hl.some((b) => b.bottom > pane.top && b.top < pane.bottom && b.right > pane.left && b.left < pane.right), hl: hl.length};
+})()`
+
+type fitLayout struct {
+	Pane   paneBox `json:"pane"`
+	Map    paneBox `json:"map"`
+	HLSeen bool    `json:"hlSeen"`
+	HL     int     `json:"hl"`
+}
+
+// TestMapFitsItsSpace: on a wide screen (1680 × 1050) Monty's Gamble's
+// tall map fills the width of the space beside the panel, taller than it,
+// and after the set-ups the places of the first impulse's choices are in
+// sight; the fit button's second press shows it whole, as high as the
+// space. Storm Over Arnhem's map,
+// wider than tall, is fitted whole at once, and stays so.
+func TestMapFitsItsSpace(t *testing.T) {
+	base := newServer(t)
+	near := func(a, b float64) bool { return a-b < 1.5 && b-a < 1.5 }
+	read := func(p *page) fitLayout {
+		p.do("wait for the fit", 5*time.Second, chromedp.Sleep(300*time.Millisecond))
+		return run(p, "read the fit", 5*time.Second, chromedp.Evaluate[fitLayout](readFit))
+	}
+
+	p := newProfile(t, "mgmg wide", base)
+	p.do("a wide screen", 5*time.Second, chromedp.EmulateViewport(1680, 1050))
+	createInLobby(p, "mgmg", "8")
+	m := newGameSim(t, "mgmg", "standard", "8")
+	playSetups(p, m, p.waitFor("the first view", 10*time.Second, "s.version === 0 && s.choices.length > 0"), "german")
+	f := read(p)
+	if !near(f.Map.Left, f.Pane.Left) || !near(f.Map.Right, f.Pane.Right) || f.Map.Bottom-f.Map.Top <= f.Pane.Bottom-f.Pane.Top {
+		t.Errorf("mgmg fitted: map %+v in pane %+v; want it as wide as the pane and taller", f.Map, f.Pane)
+	}
+	if f.HL == 0 || !f.HLSeen {
+		t.Errorf("mgmg fitted: %d places highlighted, one in sight %v; want the first choices' places in sight", f.HL, f.HLSeen)
+	}
+	p.click("#zoom-fit")
+	f = read(p)
+	if !near(f.Map.Top, f.Pane.Top) || !near(f.Map.Bottom, f.Pane.Bottom) || f.Map.Left < f.Pane.Left || f.Map.Right > f.Pane.Right {
+		t.Errorf("mgmg whole: map %+v in pane %+v; want it as high as the pane, inside it", f.Map, f.Pane)
+	}
+
+	q := newProfile(t, "soa wide", base)
+	q.do("a wide screen", 5*time.Second, chromedp.EmulateViewport(1680, 1050))
+	q.open("/", "#new-game #create-game")
+	q.do("create a soa game", 20*time.Second,
+		chromedp.SetValue(chromedp.CSS(`select[name=seat-german]`), "here"),
+		chromedp.SetValue(chromedp.CSS(`select[name=seat-british]`), "here"),
+		chromedp.Click(chromedp.CSS("#create-game")),
+		chromedp.WaitVisible(chromedp.CSS(".game-page[data-version]")))
+	for _, press := range []bool{false, true} {
+		if press {
+			q.click("#zoom-fit")
+		}
+		f := read(q)
+		inside := f.Map.Left >= f.Pane.Left-1 && f.Map.Right <= f.Pane.Right+1 && f.Map.Top >= f.Pane.Top-1 && f.Map.Bottom <= f.Pane.Bottom+1
+		if !inside || !(near(f.Map.Left, f.Pane.Left) && near(f.Map.Right, f.Pane.Right) || near(f.Map.Top, f.Pane.Top) && near(f.Map.Bottom, f.Pane.Bottom)) {
+			t.Errorf("soa, fit pressed %v: map %+v in pane %+v; want it whole, touching two sides", press, f.Map, f.Pane)
+		}
+	}
+}

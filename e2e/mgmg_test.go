@@ -54,15 +54,15 @@ func TestMontysGamble(t *testing.T) {
 	// Every choice to the end, made on the page, scripted by a fixed
 	// random sequence; the page checked against the engine at each.
 	p, s = playToTheEnd(t, base, p, m, s, func(p *page) {
-		// On a large screen: the map is tall (the corridor runs 100 km north).
-		p.do("a large screen", 5*time.Second, chromedp.EmulateViewport(1680, 1050))
+		// On a large screen: the map is tall (the corridor runs 100 km
+		// north); fitted, it fills the width beside the panel.
+		p.do("a large screen", 5*time.Second, chromedp.EmulateViewport(1680, 1050), chromedp.Click(chromedp.CSS("#zoom-fit")))
 		p.shot("mgmg.png")
 		// Zoomed on the corridor from Nijmegen to Arnhem: the counters,
 		// markers, bridges and ferries legible.
-		p.do("zoom in", 5*time.Second, chromedp.Click(chromedp.CSS("#zoom-in")), chromedp.Click(chromedp.CSS("#zoom-in")),
-			chromedp.Click(chromedp.CSS("#zoom-in")))
+		p.do("zoom in", 5*time.Second, chromedp.Click(chromedp.CSS("#zoom-in")))
 		p.shot("mgmg-zoom.png")
-		p.do("fit the map", 5*time.Second, chromedp.EmulateReset(), chromedp.Click(chromedp.CSS("#zoom-fit")))
+		p.do("fit the map, whole", 5*time.Second, chromedp.EmulateReset(), chromedp.Click(chromedp.CSS("#zoom-fit")), chromedp.Click(chromedp.CSS("#zoom-fit")))
 	})
 	tm.mark("to the end")
 	checkReplay(t, base, p.gameID(), s.Version)
@@ -127,6 +127,7 @@ func newWholeGame(t *testing.T, game, seed string) (string, *page, *sim, pageSta
 	base := newServer(t)
 	p := newProfile(t, game, base)
 	createInLobby(p, game, seed)
+	wholeMap(p)
 	m := newGameSim(t, game, "standard", seed)
 	s := p.waitFor("the first view", 10*time.Second, "s.version === 0 && s.choices.length > 0")
 	m.check("first view", s)
@@ -150,21 +151,31 @@ func createInLobby(p *page, game, seed string) {
 		chromedp.WaitVisible(chromedp.CSS(".game-page[data-version]")))
 }
 
+// wholeMap shows the whole of the tall map, which a page fits to the width
+// of its space at first: the fit button's second press. The script then
+// finds every place it clicks in sight, as a player who looks at the whole
+// map does.
+func wholeMap(p *page) {
+	p.t.Helper()
+	p.click("#zoom-fit")
+}
+
 // playToTheEnd makes every choice to the end of the game on the page, as a
 // player makes it, scripted by a fixed random sequence that takes a
 // closing choice a third of the times it may; the page is checked against
 // the engine m at each step. shot, once, at an impulse after 60 choices,
-// takes the screenshots. It returns the page and its last state: every
-// 150 choices the game goes on in a fresh browser.
+// takes the screenshots. It returns the page and its last state: after
+// 50 s of a browser's use (the choices' pace follows the machine's load)
+// the game goes on in a fresh browser.
 func playToTheEnd(t *testing.T, base string, p *page, m *sim, s pageState, shot func(p *page)) (*page, pageState) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(8, 8))
 	id := p.gameID()
 	tokens := run(p, "read the stored tokens", 5*time.Second, chromedp.Evaluate[map[string]string](fmt.Sprintf(
 		`(JSON.parse(localStorage.getItem('sandtable.games.v1') || '{}')[%q] || {}).tokens || {}`, id)))
-	n := 0
+	n, since := 0, time.Now()
 	for m.s.ToMove() != "" {
-		if n > 0 && n%150 == 0 {
+		if time.Since(since) > 50*time.Second {
 			// A browser's time is bounded here: the game goes on in
 			// another, given both seats' links, as a player would move to
 			// another machine.
@@ -172,8 +183,9 @@ func playToTheEnd(t *testing.T, base string, p *page, m *sim, s pageState, shot 
 			q.open("/play/"+id+"#token="+tokens["german"], ".game-page[data-version]")
 			q.open("/", "#new-game")
 			q.open("/play/"+id+"#token="+tokens["allied"], ".game-page[data-version]")
+			wholeMap(q)
 			p.close()
-			p = q
+			p, since = q, time.Now()
 			s = p.waitFor("the game as it was", 10*time.Second, fmt.Sprintf("s.version === %d && s.choices.length > 0", s.Version))
 			m.check(fmt.Sprintf("reopened at choice %d", n), s)
 		}

@@ -93,7 +93,7 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 	}
 	switch k {
 	case kBid:
-		c.ID, c.Label = fmt.Sprintf("bid:%d", x), fmt.Sprintf("Bid %d Reserve Supply points for the %s side", x, s.opt.preferred.name())
+		c.ID, c.Label = fmt.Sprintf("bid:%d", x), fmt.Sprintf("Bid %d Reserve Supply points for the %s side", x, s.g.sideName(s.opt.preferred))
 	case kSetupAll, kFormation:
 		s.describeSetup(&c, k, x)
 	case kDone:
@@ -126,9 +126,9 @@ func (s *State) Describe(a engine.Action) engine.Choice {
 		c.ID, c.Rule = map[kind]string{kAdvance: "advance-impulse", kRetract: "retract-impulse"}[k], "mgmg:13.7"
 		c.Label = fmt.Sprintf("Spend %d Reserves: %s the Advantage marker to Impulse %s", impulseCost, map[kind]string{kAdvance: "advance", kRetract: "retract"}[k], impulseName(to))
 	case kKeep:
-		c.ID, c.Label, c.Rule = "keep", fmtRoll("Keep the", s.stack.top())+s.keepOutcome(s.stack.top()), "mgmg:12.2"
+		c.ID, c.Label, c.Rule = "keep", s.fmtRoll("Keep the", s.stack.top())+s.keepOutcome(s.stack.top()), "mgmg:12.2"
 	case kReroll:
-		c.ID, c.Label, c.Rule = "reroll", fmtRoll("Use the Advantage to reroll the", s.stack.top()), "mgmg:12.2"
+		c.ID, c.Label, c.Rule = "reroll", s.fmtRoll("Use the Advantage to reroll the", s.stack.top()), "mgmg:12.2"
 	case kInterdict:
 		id := s.g.placeIDs[x]
 		c.ID, c.Label, c.Refs, c.Rule = "interdict:"+id, "Place an Air Interdiction marker in "+s.g.placeName(int16(x)), []string{"area:" + id}, "mgmg:16.4"
@@ -225,7 +225,14 @@ var bareKinds = map[string]kind{"done": kDone, "pass": kPass, "advance-impulse":
 	"setup-historical": kSetupAll}
 
 // fmtRoll names the roll on offer: "Keep the Sunset DR 7", "Keep the Weather dr 3".
-func fmtRoll(verb string, f *frame) string {
+// A combat's names both DRs, all four dice being rerolled (mgmg:12.2).
+func (s *State) fmtRoll(verb string, f *frame) string {
+	switch f.For {
+	case rrBombard:
+		return fmt.Sprintf("%s %s, the attacker's %d and the defender's %d", verb, rollLabels[f.For], f.Roll, s.stack.frames[s.stack.n-2].Against)
+	case rrAssault:
+		return fmt.Sprintf("%s %s, the attacker's %d and the defender's %d", verb, rollLabels[f.For], f.Roll, s.stack.frames[s.stack.n-2].Fight.Against)
+	}
 	return fmt.Sprintf("%s %s %d", verb, rollLabels[f.For], f.Roll)
 }
 

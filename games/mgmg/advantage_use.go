@@ -36,7 +36,7 @@ const (
 var rollNames = [...]string{rrSunset: "sunset", rrWeather: "weather", rrInterdiction: "interdiction", rrSurrender: "surrender", rrInfiltration: "infiltration", rrSeizure: "seizure", rrRepair: "repair", rrBombard: "bombardment", rrAssault: "assault", rrBridgeRepair: "bridge-repair", rrDemolition: "demolition", rrBlow: "blow", rrCoup: "coup"}
 
 // rollLabels name the rolls in prompts and labels.
-var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's attacker DR", rrAssault: "assault's attacker DR", rrBridgeRepair: "Repair dr", rrDemolition: "Demolition dr", rrBlow: "Demolition dr", rrCoup: "Bridge Coup dr"}
+var rollLabels = [...]string{rrSunset: "Sunset DR", rrWeather: "Weather dr", rrInterdiction: "Interdiction dr", rrSurrender: "Surrender dr", rrInfiltration: "Infiltration dr", rrSeizure: "Seizure dr", rrRepair: "Repair dr", rrBombard: "bombardment's DRs", rrAssault: "assault's DRs", rrBridgeRepair: "Repair dr", rrDemolition: "Demolition dr", rrBlow: "Demolition dr", rrCoup: "Bridge Coup dr"}
 
 // MarshalText writes what a roll is for by name in a position.
 func (r rollFor) MarshalText() ([]byte, error) {
@@ -60,39 +60,16 @@ func (r *rollFor) UnmarshalText(b []byte) error {
 // offerReroll hands the Advantage holder the choice to keep roll, made
 // for unit (-1 for none), or reroll it (mgmg:12.2); the side to move
 // meanwhile waits. While the Advantage belongs to nobody, having been used
-// in this impulse or phase (mgmg:12.5), the roll stands at once.
+// in this impulse or phase (mgmg:12.5), or when no reroll can help its
+// holder (rerollUseless), the roll stands at once.
 func (s *State) offerReroll(f rollFor, roll int, unit int16) {
 	fr := frame{Proc: procReroll, For: f, Roll: int8(roll), Back: s.active, Unit: unit}
-	if s.advantage == nobody {
+	if s.advantage == nobody || s.rerollUseless(&fr) {
 		s.resolveRoll(fr, roll)
 		return
 	}
 	s.stack.push(fr)
 	s.step, s.active = stReroll, s.advantage
-}
-
-// keepOutcome says, for the label of keeping roll f, what the roll does
-// where that is known as it is offered: an Interdiction, Surrender or bridge
-// seizure dr (mgmg:18.44, 13.9, 9.22). "" for the others, whose effect
-// waits on more (the Sunset DRM marker, the defender's choices).
-func (s *State) keepOutcome(f *frame) string {
-	switch f.For {
-	case rrInterdiction:
-		_, what := interdicted(int(f.Roll), s.landingValue(f.Unit, s.units[f.Unit].Loc))
-		return ": " + s.g.units[f.Unit].Name + " " + what
-	case rrSurrender:
-		return ": " + surrenderTexts[surrenders(s.units[f.Unit].Level, int(f.Roll))]
-	case rrSeizure:
-		imp := &s.stack.frames[s.stack.n-2] // the impulse beneath the offer
-		mv := &imp.Move
-		at, to := int(mv.Leg.At), int(mv.SeizeTo-1)
-		g := s.ground(imp.Side, mv)
-		if Seizes(int(f.Roll), SeizureDRM(g.Places[to], g.Map.Boundary(at, to) == River)) {
-			return ": the bridge is seized"
-		}
-		return ": the seizure fails"
-	}
-	return ""
 }
 
 // legalReroll: keep the roll, or reroll it.

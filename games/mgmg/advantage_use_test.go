@@ -16,14 +16,19 @@ func TestSunsetReroll(t *testing.T) {
 		name     string
 		holder   string
 		first    [2]int
+		keep     string // the label of keeping the first
 		choice   string
 		second   [2]int
 		ends     bool
 		afterAdv side
 	}{
-		{"the Allies reroll a DR 4 into a 6", "allied", [2]int{2, 2}, "reroll", [2]int{3, 3}, false, germans},
-		{"the Germans reroll a DR 8 into a 2", "german", [2]int{4, 4}, "reroll", [2]int{1, 1}, true, allies},
-		{"the Allies keep a DR 4", "allied", [2]int{2, 2}, "keep", [2]int{}, true, allies},
+		{"the Allies reroll a DR 4 into a 6", "allied", [2]int{2, 2}, "Keep the Sunset DR 4: with the Sunset DRM +0 it is below Impulse 5: the sun sets and the Daylight Phase ends",
+			"reroll", [2]int{3, 3}, false, germans},
+		{"the Germans reroll a DR 8 into a 2", "german", [2]int{4, 4}, "Keep the Sunset DR 8: with the Sunset DRM +0 it is not below Impulse 5: the day goes on",
+			"reroll", [2]int{1, 1}, true, allies},
+		{"the Allies keep a DR 4", "allied", [2]int{2, 2}, "", "keep", [2]int{}, true, allies},
+		{"the Germans keep a DR 5", "german", [2]int{2, 3}, "Keep the Sunset DR 5: equal to Impulse 5: the day goes on, and the weather changes as the next impulse begins",
+			"keep", [2]int{}, false, germans},
 	}
 	for _, c := range cases {
 		s := edited(t, alliedImpulse(t, "5", 0), func(p *Position) { p.Advantage = c.holder })
@@ -31,6 +36,9 @@ func TestSunsetReroll(t *testing.T) {
 		play(t, s, "pass")
 		if s.step != stReroll || s.active.String() != c.holder || s.stack.top().Roll != int8(c.first[0]+c.first[1]) {
 			t.Fatalf("%s: step %s, %s to choose; want the holder's reroll offer of DR %d", c.name, stepNames[s.step], s.active, c.first[0]+c.first[1])
+		}
+		if got := label(t, s, "keep"); c.keep != "" && got != c.keep {
+			t.Errorf("%s: %q, want %q (mgmg:6.3, 17.4)", c.name, got, c.keep)
 		}
 		if c.choice == "reroll" {
 			s.rng.Force(c.second[0], c.second[1])

@@ -115,7 +115,14 @@ func TestExample7OverrunAndSeizure(t *testing.T) {
 		t.Errorf("label %q: want AV 11 against DV 5 (example 7)", l)
 	}
 	s.rng.Force(4, 4, 4, 4)
-	play(t, s, "join:gb-gds-1-cold", "keep")
+	play(t, s, "join:gb-gds-1-cold")
+	// the overrun is the best the Allied holder can have, but a reroll would
+	// make a new Sunset DR, which they may want (mgmg:12.2, 6.3)
+	if got, want := label(t, s, "keep"), "Keep the assault's DRs, the attacker's 8 and the defender's 8: AT 19 against DT 13, the assault succeeds: "+
+		"6 casualty points, more than the defenders can take: all are eliminated; it stands as the Sunset DR too; a reroll cannot better the result, only the Sunset DR"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	play(t, s, "keep")
 	if u := s.units[s.g.unit("de-tower-nijmegen")]; u.Loc != locElim {
 		t.Fatalf("the Nijmegen FLAK Tower is in %s, want eliminated", s.g.locName(u.Loc))
 	}
@@ -129,10 +136,9 @@ func TestExample7OverrunAndSeizure(t *testing.T) {
 	fail := s.Clone().(*State)
 	s.rng.Force(6)
 	play(t, s, "seize:23")
-	if got := label(t, s, "keep"); got != "Keep the Seizure dr 6: the bridge is seized" {
-		t.Errorf("%q: keeping the 6 seizes the bridge (mgmg:12.2)", got)
+	if s.step == stReroll {
+		t.Error("the Allies, holding the Advantage, are offered a reroll of a seizure that succeeds: none can do better (mgmg:12.2, docs/conformance/mgmg.md)")
 	}
-	play(t, s, "keep")
 	if b := s.bridges[s.g.bridgeAt[int(s.g.at("23"))*nPlaces+int(s.g.at("28"))]]; b.Held != heldAllied {
 		t.Errorf("after a 6 the bridge is %s, want Allied (dr 6 - 2 = 4)", bridgeHeldNames[b.Held])
 	}
@@ -159,8 +165,9 @@ func TestExample7OverrunAndSeizure(t *testing.T) {
 // (another Fresh defender) + 1 (bridge) + 1 (over a river) + 2 = 8; over a
 // German-held bridge 9. With the Allied bridge, AT 8 + 10 against DT 8 + 6
 // is a success by 4, 3 CP in polder (mgmg:10.81), which the forward unit
-// takes down to Disrupt 2. The example's Double Impulse is
-// TestExample8DoubleImpulse.
+// takes down to Disrupt 2. The example's Double Impulse is played as the
+// example tells it in TestExample8DoubleImpulse, and declared with the
+// first activation in TestExample8CombinedAssault.
 func TestExample8MandatoryAssault(t *testing.T) {
 	setup := func(bridge string) *State {
 		return edited(t, nijmegenTower(t, "spent"), func(p *Position) {
@@ -252,7 +259,8 @@ func arnhem(t *testing.T, edit func(*Position)) *State {
 }
 
 // arnhemAssault has all the SS units assault with the corps artillery, not
-// Knaust (mgmg:10.6: all, some or none), and rolls a then d.
+// Knaust (mgmg:10.6: all, some or none), and rolls a then d, leaving the
+// Allied Advantage holder's reroll offer, if any, to the caller.
 func arnhemAssault(t *testing.T, s *State, a1, a2, d1, d2 int) {
 	t.Helper()
 	if got := ids(s); !slices.Contains(got, "join:de-knaust") || !slices.Contains(got, "artillery:de-2ss-corps-art") {
@@ -263,7 +271,7 @@ func arnhemAssault(t *testing.T, s *State, a1, a2, d1, d2 int) {
 		t.Errorf("label %q: want AV 10 against DV 7 (example 9)", l)
 	}
 	s.rng.Force(a1, a2, d1, d2)
-	play(t, s, "artillery:de-2ss-corps-art", "support-done", "keep")
+	play(t, s, "artillery:de-2ss-corps-art", "support-done")
 }
 
 // mgmg:26.0 example 9, mgmg:10.6, mgmg:9.2, mgmg:9.621, mgmg:10.741: the
@@ -277,6 +285,9 @@ func arnhemAssault(t *testing.T, s *State, a1, a2, d1, d2 int) {
 func TestExample9AlliesWin(t *testing.T) {
 	s := arnhem(t, func(*Position) {})
 	arnhemAssault(t, s, 1, 1, 6, 6)
+	if s.step == stReroll {
+		t.Fatal("a reroll offered to the Allies of a failed German assault, the worst it can go for the Germans (mgmg:12.2, docs/conformance/mgmg.md)")
+	}
 	play(t, s, "stay")
 	for _, id := range []string{"de-9ss-1-19", "de-9ss-2-19", "de-9ss-1-20", "de-10ss-1-21", "de-10ss-2-21"} {
 		unitAt(t, s, id, "13", StepDisrupt1)
@@ -304,6 +315,10 @@ func TestExample9AlliesWin(t *testing.T) {
 func TestExample9Retreat(t *testing.T) {
 	s := arnhem(t, func(*Position) {})
 	arnhemAssault(t, s, 3, 3, 3, 4)
+	if got, want := label(t, s, "keep"), "Keep the assault's DRs, the attacker's 6 and the defender's 7: AT 16 against DT 14, the assault succeeds: 2 casualty points to the defender"; got != want {
+		t.Errorf("%q, want %q (mgmg:12.2)", got, want)
+	}
+	play(t, s, "keep")
 	wantCP(t, s, 2)
 	play(t, s, "casualty:gb-1abn-2-para", "withdraw:gb-1abn-2-para")
 	if got := ids(s); !slices.Equal(got, []string{"retreat-to:12"}) {
@@ -328,6 +343,7 @@ func TestExample9Retreat(t *testing.T) {
 func TestExample9Overrun(t *testing.T) {
 	s := arnhem(t, func(*Position) {})
 	arnhemAssault(t, s, 3, 4, 3, 3)
+	play(t, s, "keep")
 	if u := s.units[s.g.unit("gb-1abn-2-para")]; u.Loc != locElim {
 		t.Fatalf("the 2nd Parachute Battalion is in %s, want eliminated", s.g.locName(u.Loc))
 	}
@@ -369,4 +385,72 @@ func TestPartialAssault(t *testing.T) {
 	s.rng.Force(6, 6)
 	play(t, s, "end-impulse")
 	unitAt(t, s, "us-3-504", "35", StepSpent)
+}
+
+// mgmg:26.0 example 8, mgmg:12.3, mgmg:9.5, mgmg:10.72, mgmg:10.73D,
+// mgmg:10.81, mgmg:10.4, mgmg:15.12, mgmg:12.5: played end to end. The
+// Allies, holding the Advantage, activate Nijmegen (28) for an Assault
+// Impulse and declare Hatert (29) active with it, a Double Impulse (the
+// Advantage spent). The 2nd Grenadier Guards cross the Allied Nijmegen
+// bridge into Oosterhout (23, TEM 2, polder); the 1/508 in Hatert, a Free
+// area with a XXX Corps marker, boat-assaults it across the Waal, the Boat
+// Assault marker flipped; both are bound to assault. The Grenadiers are
+// the Point Unit (attack 8), the 1/508 one more unit (+1): AV 9; the
+// 82nd's 376th and 456th artillery in Hatert, next to Oosterhout, support
+// (+2), and three units of the 82nd give the Divisional Integrity bonus
+// (+1): AV 12. DV 3 (forward) + 1 (another Fresh defender) + 2 (the
+// higher crossing modifier: the bridge over a river, or the boat) + 2
+// (TEM) = 8, as with the Grenadiers alone. The spent Advantage offers no
+// reroll (mgmg:12.5). AT 12 + 8 against DT 8 + 10: a success by 2, 1 CP
+// in polder, which the Forward Unit takes (Spent). The boat's river
+// boundary becomes the Allies' (Held!); the artillery stays Fresh.
+func TestExample8CombinedAssault(t *testing.T) {
+	s := edited(t, nijmegenTower(t, "spent"), func(p *Position) {
+		p.Units = []UnitPos{{ID: "gb-gds-2-gren", At: "28", Level: "fresh"},
+			{ID: "us-1-508", At: "29", Level: "fresh"}, {ID: "us-376-pfab", At: "29", Level: "fresh"}, {ID: "us-456-pfab", At: "29", Level: "fresh"},
+			{ID: "de-10ss-1-22", At: "23", Level: "fresh"}, {ID: "de-10ss-2-21", At: "23", Level: "fresh"}}
+		p.Bridges = map[string]BridgePos{"23/28": {Held: "allied"}}
+		for _, id := range MustLoad().placeIDs { // XXX Corps everywhere but Oosterhout: Hatert traces supply to Zone F (mgmg:9.5, 13.82)
+			if id != "23" && id != UnitedKingdom {
+				p.Control[id] = "corps"
+			}
+		}
+	})
+	if s.advantage != allies || s.boatUsed {
+		t.Fatalf("Advantage %s, boat marker used %v: want the Allies' and unused", s.advantage, s.boatUsed)
+	}
+	play(t, s, "assault:28", "also:29")
+	if s.advantage != nobody || s.impulseFrame().Second != secondDouble {
+		t.Fatalf("Advantage %s: want it spent on a Double Impulse (mgmg:12.3)", s.advantage)
+	}
+	play(t, s, "move:gb-gds-2-gren", "enter:23", "move:us-1-508", "enter:23:boat")
+	if !s.boatUsed {
+		t.Error("after the boat assault the Boat Assault marker is unused, want it flipped (mgmg:9.5)")
+	}
+	play(t, s, "resolve:23", "point:gb-gds-2-gren")
+	for id, want := range map[string]string{"support-done": "AV 9 against DV 8", "artillery:us-376-pfab": "AV 10 against DV 8"} {
+		if l := label(t, s, id); !strings.Contains(l, want) {
+			t.Errorf("label %q: want %s", l, want)
+		}
+	}
+	play(t, s, "artillery:us-376-pfab")
+	if l := label(t, s, "artillery:us-456-pfab"); !strings.Contains(l, "AV 12 against DV 8") {
+		t.Errorf("label %q: want AV 12 against DV 8 (example 8)", l)
+	}
+	s.rng.Force(4, 4, 5, 5)
+	play(t, s, "artillery:us-456-pfab", "forward:de-10ss-1-22")
+	if s.step == stReroll {
+		t.Fatal("a reroll offered with the Advantage spent on the Double Impulse (mgmg:12.5)")
+	}
+	logHas(t, s, "mgmg:10.74", "AT 20 = AV 12 + DR 8 against DT 18 = DV 8 + DR 10: success")
+	wantCP(t, s, 1) // one less in polder (mgmg:10.81)
+	play(t, s, "casualty:de-10ss-1-22", "stay")
+	unitAt(t, s, "de-10ss-1-22", "23", StepSpent)
+	unitAt(t, s, "de-10ss-2-21", "23", StepFresh)
+	if !s.heldBoundary(int(s.g.at("23")), int(s.g.at("29")), allies) {
+		t.Error("after the success the Waal between Hatert and Oosterhout is not the Allies': want a Held! marker (mgmg:10.4)")
+	}
+	for _, id := range []string{"us-376-pfab", "us-456-pfab"} {
+		unitAt(t, s, id, "29", StepFresh) // mgmg:15.12
+	}
 }

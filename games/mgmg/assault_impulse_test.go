@@ -227,7 +227,7 @@ func TestBridgeSeizure(t *testing.T) {
 		t.Errorf("prompt %q: a unit picked may not stop before it enters a place or tries a bridge", p)
 	}
 	s.rng.Force(6)
-	play(t, s, "seize:23", "keep")
+	play(t, s, "seize:23") // the Allies hold the Advantage: no reroll betters a seizure (mgmg:12.2)
 	bridge := s.g.bridgeAt[int(s.g.at("23"))*nPlaces+int(s.g.at("28"))]
 	if s.bridges[bridge].Held != heldAllied {
 		t.Fatalf("after a 6 the bridge is %s, want Allied", bridgeHeldNames[s.bridges[bridge].Held])

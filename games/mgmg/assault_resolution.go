@@ -385,10 +385,11 @@ func (s *State) assaultRolled(ar int) {
 	f := s.fightFrame()
 	dr := int(f.Fight.Against)
 	f.Fight.Against = 0
-	ar += s.coupDRM()
-	u := f.Fight.Forward - 1
-	a, d, c := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, u))
-	av, dv := AssaultAV(a), AssaultDV(d)
+	if drm := s.coupDRM(); drm != 0 {
+		ar += drm
+		s.logf("fh40:20.3", "the coup's attack: +%d to the DR", drm)
+	}
+	av, dv, c := s.assaultCombat()
 	margin := CompareTotals(av.Total, ar, dv.Total, dr)
 	if s.logging() {
 		s.logf("mgmg:10.72", av.Format("AV"))
@@ -397,6 +398,15 @@ func (s *State) assaultRolled(ar int) {
 	e := c.Effects(margin)
 	s.logf("mgmg:10.74", "AT %d = AV %d + DR %d against DT %d = DV %d + DR %d: "+e.Result.String(), av.Total+ar, av.Total, ar, dv.Total+dr, dv.Total, dr)
 	s.assaultEffects(f, e)
+}
+
+// assaultCombat are the AV and DV of the assault on top of the stack, its
+// Point and Forward Units named, and the case its effects depend on
+// (mgmg:10.72, 10.73).
+func (s *State) assaultCombat() (av, dv CombatValue, c AssaultCase) {
+	f := s.fightFrame()
+	a, d, c := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, f.Fight.Forward-1))
+	return AssaultAV(a), AssaultDV(d), c
 }
 
 // defenderIndex is u's index among the defenders.

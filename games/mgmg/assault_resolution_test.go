@@ -57,7 +57,12 @@ func TestAssaultPreview(t *testing.T) {
 func TestAssaultSuccessCasualties(t *testing.T) {
 	s := groesbeekAssault(t)
 	s.rng.Force(2, 2, 2, 1)
-	play(t, s, "point:us-1-504", "keep") // the Allies hold the Advantage (mgmg:12.2)
+	play(t, s, "point:us-1-504")
+	// the Allies hold the Advantage (mgmg:12.2); their first DR is the Sunset DR (mgmg:6.3)
+	if got, want := label(t, s, "keep"), "Keep the assault's DRs, the attacker's 4 and the defender's 3: AT 9 against DT 7, the assault succeeds: 2 casualty points to the defender; it stands as the Sunset DR too"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	play(t, s, "keep")
 	h := s.g.unit("de-fj-hermann")
 	if s.step != stCasualty || s.fightFrame().Fight.CP != 2 || s.ToMove() != "german" {
 		t.Fatalf("step %s with %d CP for %s: want the German to take 2 casualty points", stepNames[s.step], s.fightFrame().Fight.CP, s.ToMove())
@@ -252,7 +257,7 @@ func TestExample14Assault(t *testing.T) {
 		t.Errorf("label %q: want AV 3 against DV 5 (example 14)", l)
 	}
 	s.rng.Force(1, 1, 6, 6, 6, 6)
-	play(t, s, "artillery:de-feldt-corps-art", "keep", "stay")
+	play(t, s, "artillery:de-feldt-corps-art", "stay") // no reroll offered: the Allies hold the Advantage and the assault fails (mgmg:12.2)
 	b, h := s.units[s.g.unit("de-fj-becker")], s.units[s.g.unit("de-fj-hermann")]
 	if b.Loc != s.g.at("36") || b.Level != StepDisrupt1 || h.Loc != s.g.at("35") || h.Level != StepSpent {
 		t.Errorf("Becker %s in %s, Hermann %s in %s; want Disrupt 1 in 36, Spent in 35", b.Level, s.g.placeIDs[b.Loc], h.Level, s.g.placeIDs[h.Loc])

@@ -123,7 +123,7 @@ func (s *State) bidsAsks() (ask, wait string) {
 		return fmt.Sprintf("Before D-Day: buy Impulse Advances or Retractions for September 17 at %d Reserves each (you have %d), or Done", impulseCost, s.reserves[s.active]), "Impulse Advances and Retractions for September 17"
 	}
 	return fmt.Sprintf("Side determination: both players want the %s side; bid Reserve Supply points in secret: the higher bid plays it, the other side starting with that bid as its Reserves",
-		s.opt.preferred.name()), "the " + s.active.name() + " seat's secret bid"
+		s.g.sideName(s.opt.preferred)), "the " + s.g.sideName(s.active) + " seat's secret bid"
 }
 
 // bidSecretFrom reports whether viewer may not know the bid of seat sd: it

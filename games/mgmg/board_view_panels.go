@@ -82,9 +82,9 @@ func (s *State) impulsePanel() Panel {
 func (s *State) advantageMarker() PanelMarker {
 	at := impulseName(s.impulse)
 	if s.advantage == nobody {
-		return PanelMarker{Symbol: "marker-advantage-used", Title: "Advantage used: it passes to the " + s.advantageNext.name() + " side (mgmg:12.5)", At: at, Used: true}
+		return PanelMarker{Symbol: "marker-advantage-used", Title: "Advantage used: it passes to the " + s.g.sideName(s.advantageNext) + " side (mgmg:12.5)", At: at, Used: true}
 	}
-	return PanelMarker{Symbol: "marker-advantage-" + s.advantage.String(), Title: s.advantage.name() + " Advantage (mgmg:12.1)", At: at}
+	return PanelMarker{Symbol: "marker-advantage-" + s.advantage.String(), Title: s.g.sideName(s.advantage) + " Advantage (mgmg:12.1)", At: at}
 }
 
 // airDisplay is every air marker in its display (mgmg:3.5): ready, used
@@ -120,9 +120,9 @@ func (s *State) constructDisplay() []PanelMarker {
 		}
 		used := int(s.constructUsed[sd])
 		for k := range max(0, total-onBridges) {
-			m := PanelMarker{Symbol: "marker-construct-" + sd.String(), Title: sd.name() + " Construct marker: available"}
+			m := PanelMarker{Symbol: "marker-construct-" + sd.String(), Title: s.g.sideName(sd) + " Construct marker: available"}
 			if k >= total-onBridges-used {
-				m.Title, m.Used = sd.name()+" Construct marker: used", true
+				m.Title, m.Used = s.g.sideName(sd)+" Construct marker: used", true
 			}
 			out = append(out, m)
 		}
@@ -188,7 +188,7 @@ func (s *State) reinforcementSchedule() []string {
 		for _, p := range slices.Sorted(maps.Keys(where[k])) {
 			at = append(at, fmt.Sprintf("%d to %s", where[k][p], p))
 		}
-		out = append(out, fmt.Sprintf("%s %d%s: %s %s", month, k.day, k.when, k.side.name(), strings.Join(at, ", ")))
+		out = append(out, fmt.Sprintf("%s %d%s: %s %s", month, k.day, k.when, s.g.sideName(k.side), strings.Join(at, ", ")))
 	}
 	return out
 }

@@ -196,9 +196,7 @@ func (s *State) ddayBombardment() bool { return s.stack.frames[0].Proc == procBo
 // holder for a reroll of all four dice (mgmg:11.4, 12.2).
 func (s *State) rollBombardment() {
 	f := s.stack.top()
-	av, air := s.bombardAV(f)
-	_, ds := s.defenders(f.Place, f.Side, nil)
-	dv := BombardmentDV(s.g.m.TEM(int(f.Place)), air, ds)
+	av, dv, _ := s.bombardValues(f)
 	switch {
 	case !s.logging():
 	case f.Aim == kPrimary:
@@ -211,6 +209,14 @@ func (s *State) rollBombardment() {
 	s.offerReroll(rrBombard, ra, -1)
 }
 
+// bombardValues are the AV and DV of the bombardment on frame f, and
+// whether it is an air bombardment (mgmg:11.2, 11.3, 16.2).
+func (s *State) bombardValues(f *frame) (av, dv CombatValue, air bool) {
+	av, air = s.bombardAV(f)
+	_, ds := s.defenders(f.Place, f.Side, nil)
+	return av, BombardmentDV(s.g.m.TEM(int(f.Place)), air, ds), air
+}
+
 // resolveBombardment resolves the bombardment on top of the stack with the
 // DRs that stand, the attacker's ra (mgmg:11.4): the primary target takes
 // the first attrition points (hitPrimary, hitMarker); the rest are the
@@ -220,9 +226,7 @@ func (s *State) resolveBombardment(ra int) {
 	f := s.stack.top()
 	f.Roll = int8(ra)
 	rd := int(f.Against)
-	av, air := s.bombardAV(f)
-	_, ds := s.defenders(f.Place, f.Side, nil)
-	dv := BombardmentDV(s.g.m.TEM(int(f.Place)), air, ds)
+	av, dv, air := s.bombardValues(f)
 	ap := AttritionPoints(CompareTotals(av.Total, ra, dv.Total, rd))
 	s.logf("mgmg:11.4", "Attack Total %d (DR %d) against Defense Total %d (DR %d): %d attrition points", av.Total+ra, ra, dv.Total+rd, rd, ap)
 	if air && s.contested(f.Place) {

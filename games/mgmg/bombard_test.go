@@ -1,6 +1,7 @@
 package mgmg
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -57,7 +58,11 @@ func TestExample1PlaysThrough(t *testing.T) {
 		}
 		s.RNG().Force(append(c.allied, c.german...)...)
 		play(t, s, "bombard:54")
-		play(t, s, "keep") // the Advantage holder keeps the DRs (mgmg:12.2)
+		// the Advantage holder keeps the DRs (mgmg:12.2): AV 8 + 6 against DV 5 + 7 or 8
+		if got, want := label(t, s, "keep"), fmt.Sprintf("Keep the bombardment's DRs, the attacker's 6 and the defender's %d: Attack Total 14 against Defense Total %d: %d attrition points", c.german[0]+c.german[1], 5+c.german[0]+c.german[1], 14-5-c.german[0]-c.german[1]); got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+		play(t, s, "keep")
 		tower := g.unit("de-tower-son")
 		if s.units[tower].Level != c.want {
 			t.Errorf("Allied DR %v, German DR %v: the Son FLAK Tower is %s, want %s", c.allied, c.german, s.units[tower].Level, c.want)

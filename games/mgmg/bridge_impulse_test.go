@@ -21,8 +21,10 @@ func bridgeImpulse(t *testing.T, sd side, us []UnitPos, control map[string]strin
 func nijmegenBridge(s *State) bridge { return s.bridges[s.g.bridgeIndexOf(nijmegen)] }
 
 // tryNijmegen checks the choices offered and the label of the attempt k on
-// the Nijmegen bridge, then makes it with dr, kept by the Advantage holder.
-func tryNijmegen(t *testing.T, s *State, k kind, offer []string, label string, dr int) {
+// the Nijmegen bridge, then makes it with dr, kept by the Advantage holder,
+// the Allies, who are offered a reroll only of a German success
+// (mgmg:12.2).
+func tryNijmegen(t *testing.T, s *State, k kind, offer []string, label string, dr int, succeeds bool) {
 	t.Helper()
 	if got := ids(s); !slices.Equal(got, offer) {
 		t.Fatalf("choices %v; want %v", got, offer)
@@ -32,7 +34,13 @@ func tryNijmegen(t *testing.T, s *State, k kind, offer []string, label string, d
 		t.Errorf("label %q; want %q", c.Label, label)
 	}
 	s.rng.Force(dr)
-	play(t, s, c.ID, "keep")
+	play(t, s, c.ID)
+	if offered := s.step == stReroll; offered != succeeds {
+		t.Fatalf("dr %d: reroll offered %v, want %v: only a success can be bettered for the Allies", dr, offered, succeeds)
+	}
+	if succeeds {
+		play(t, s, "keep")
+	}
 }
 
 // TestRepairInImpulse (mgmg:8.21, mgmg:19.2, mgmg:19.21, mgmg:19.5): the Germans activate
@@ -53,7 +61,7 @@ func TestRepairInImpulse(t *testing.T) {
 			t.Fatalf("activations %v; want Nijmegen and Oosterhout, activated for the repair alone (mgmg:8.21)", got)
 		}
 		play(t, s, "assault:28")
-		tryNijmegen(t, s, kRepairBridge, []string{"end-impulse", "repair-bridge:" + nijmegen}, "Try to repair the bridge 23/28 (Repair dr +4, 7 or more repairs)", c.dr)
+		tryNijmegen(t, s, kRepairBridge, []string{"end-impulse", "repair-bridge:" + nijmegen}, "Try to repair the bridge 23/28 (Repair dr +4, 7 or more repairs)", c.dr, c.repaired)
 		b := nijmegenBridge(s)
 		if c.repaired && (b != bridge{Held: heldGerman} || s.constructUsed[germans] != 1) {
 			t.Errorf("dr %d: bridge %+v, %d German markers used; want it German, its marker in the Used box", c.dr, b, s.constructUsed[germans])
@@ -82,7 +90,7 @@ func TestAlliedRepairNeedsCorps(t *testing.T) {
 	}
 	s := bridgeImpulse(t, allies, nil, corps, BridgePos{Held: "blown", Construct: SideNumbers{Allied: 1}})
 	s.rng.Force(2)
-	play(t, s, "assault:28", "repair-bridge:"+nijmegen, "keep")
+	play(t, s, "assault:28", "repair-bridge:"+nijmegen) // the Allies hold the Advantage: no reroll betters a repair (mgmg:12.2)
 	if b := nijmegenBridge(s); b != (bridge{Held: heldAllied}) || s.constructUsed[allies] != 1 {
 		t.Errorf("bridge %+v, %d Allied markers used; want it Allied, the marker Used", b, s.constructUsed[allies])
 	}
@@ -108,7 +116,7 @@ func TestDemolition(t *testing.T) {
 			{ID: "de-fj-henke", At: "28", Level: "fresh"}, {ID: "us-1-504", At: "23", Level: "fresh"},
 		}, map[string]string{"23": "airborne"}, BridgePos{Held: "german"})
 		play(t, s, "assault:28", "end-impulse")
-		tryNijmegen(t, s, kDemolish, []string{"done", "demolish:" + nijmegen}, "Try to blow the bridge 23/28 (Demolition dr +2, 7 or more destroys it)", c.dr)
+		tryNijmegen(t, s, kDemolish, []string{"done", "demolish:" + nijmegen}, "Try to blow the bridge 23/28 (Demolition dr +2, 7 or more destroys it)", c.dr, c.held == heldBlown)
 		if got := nijmegenBridge(s).Held; got != c.held {
 			t.Errorf("dr %d: bridge %s, want %s", c.dr, bridgeHeldNames[got], bridgeHeldNames[c.held])
 		}

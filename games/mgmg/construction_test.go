@@ -39,7 +39,7 @@ func TestEveningConstruction(t *testing.T) {
 	}
 	s = at()
 	s.rng.Force(2)
-	play(t, s, "repair:23/28:0", "keep")
+	play(t, s, "repair:23/28:0") // a failure: the German holder cannot better it, so no reroll is offered (mgmg:12.2)
 	if s.bridges[b].Held != heldBlown || s.bridges[b].Construct[allies] != 1 || s.constructUsed[allies] != 0 {
 		t.Errorf("dr 2: bridge %s, Construct %d, used %d; want blown, +1 on it and none used", bridgeHeldNames[s.bridges[b].Held], s.bridges[b].Construct[allies], s.constructUsed[allies])
 	}

@@ -67,8 +67,11 @@ func TestExample3PlaysThrough(t *testing.T) {
 	if ph := s.Phase(); ph.ID != "dday-airborne-landing" {
 		t.Errorf("the assault's phase is %s; want the Airborne Landing Phase", ph.ID)
 	}
-	s.rng.Force(4, 4, 2, 3)                                               // the Allied DR 8, the German 5
-	play(t, s, "point:us-2-502", "join:us-3-502", "support-done", "keep") // the tower is the Forward Unit at once
+	s.rng.Force(4, 4, 2, 3) // the Allied DR 8, the German 5
+	// the tower is the Forward Unit at once; 5 CP eliminate it, the best the
+	// Allies, holding the Advantage, can have, and a D-Day phase's DR is no
+	// Sunset DR (mgmg:20.4): no reroll is offered (mgmg:12.2)
+	play(t, s, "point:us-2-502", "join:us-3-502", "support-done")
 	logHas(t, s, "mgmg:10.72", "AV 5")
 	logHas(t, s, "mgmg:10.73", "DV 3")
 	for s.step == stCasualty {
@@ -255,7 +258,7 @@ func TestLandingSeizesBridges(t *testing.T) {
 		t.Fatalf("choices %v; want the bridges to 51 and 54", got)
 	}
 	s.rng.Force(4, 2)
-	play(t, s, "seize:54", "keep")
+	play(t, s, "seize:54") // seized: the Allies, holding the Advantage, are offered no reroll (mgmg:12.2)
 	if got := ids(s); !slices.Equal(got, []string{"seize:51", "stop"}) {
 		t.Fatalf("choices %v; want the bridge to 51 still, or stop, after one try", got)
 	}

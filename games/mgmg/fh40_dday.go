@@ -257,7 +257,6 @@ func (s *State) startCoupAttack(p int16) {
 // stack: +1 in the coup's attack (fh40:20.3), 0 otherwise.
 func (s *State) coupDRM() int {
 	if s.stack.n > 0 && s.stack.frames[0].For == rrCoup {
-		s.logf("fh40:20.3", "the coup's attack: +%d to the DR", coupAttackDRM)
 		return coupAttackDRM
 	}
 	return 0

@@ -96,7 +96,7 @@ func TestFH40Demolition(t *testing.T) {
 	s := newFH40(t)
 	s.rng.Force(5, 5, 6)
 	play(t, s, demolishID(s, "29", "39"), "keep") // canal: 5 blows it
-	play(t, s, demolishID(s, "39", "41"), "keep") // river: 5-1 = 4 does not
+	play(t, s, demolishID(s, "39", "41"))         // river: 5-1 = 4 does not, the German's best: no reroll offered
 	play(t, s, demolishID(s, "38", "42"), "keep") // river: 6-1 = 5 does
 	for _, c := range []struct {
 		a, b string
@@ -130,7 +130,7 @@ func TestFH40CoupSucceeds(t *testing.T) {
 	if ids := choiceIDs(s); !slices.Equal(ids, []string{"done", "coup:de-254-pi", "coup:de-256-3-481", "coup:de-256-pi"}) {
 		t.Errorf("coup choices %v: no coup, or the train carries one of the infantry battalions in its area (fh40:20.3, fh40:20.4)", ids)
 	}
-	play(t, s, "coup:de-256-3-481", "keep", "coup-to:44")
+	play(t, s, "coup:de-256-3-481", "coup-to:44") // no reroll of a success offered to the German holder
 	zug, bn := g.unit("de-panzerzug-1"), g.unit("de-256-3-481")
 	for _, u := range []int16{zug, bn} {
 		if s.units[u] != (unitState{Loc: g.at("44"), Level: StepFresh}) {
@@ -152,7 +152,8 @@ func TestFH40CoupSucceeds(t *testing.T) {
 // fh40:20.3: a coup dr of 3 fails: the train is removed, the Germans lose
 // the Advantage, the battalion is Spent in Gennep, now German Controlled,
 // and the Dutch make the demolition dr they declared: 6-1 = 5 blows the
-// river bridge (fh40:19.41), the Dutch now holding the Advantage.
+// river bridge (fh40:19.41); the Dutch, now holding the Advantage, are
+// offered no reroll of it (mgmg:12.2).
 func TestFH40CoupFails(t *testing.T) {
 	s := newFH40(t)
 	g := s.g
@@ -164,10 +165,9 @@ func TestFH40CoupFails(t *testing.T) {
 	if s.controller(g.at("37")) != germans || s.advantage != allies {
 		t.Errorf("37 %s, Advantage %s: Gennep German, the Advantage lost", s.controller(g.at("37")), s.advantage)
 	}
-	if s.step != stReroll || s.active != allies || s.stack.top().For != rrBlow {
-		t.Fatalf("step %s: the Dutch demolition dr is offered to the Advantage holder, now the Dutch", stepNames[s.step])
+	if s.step != stDemolition || s.active != allies {
+		t.Fatalf("step %s: the Dutch go on demolishing, no reroll of their success offered", stepNames[s.step])
 	}
-	play(t, s, "keep")
 	if s.bridges[fh40Bridge(s, "37", "44")].Held != heldBlown {
 		t.Error("6-1 = 5 blows the Gennep bridge")
 	}
@@ -965,7 +965,7 @@ func TestFH40CoupAttack(t *testing.T) {
 	s := newFH40(t)
 	g := s.g
 	s.rng.Force(4)
-	play(t, s, demolishID(s, "37", "44"), "coup:de-256-3-481", "keep", "coup-to:44")
+	play(t, s, demolishID(s, "37", "44"), "coup:de-256-3-481", "coup-to:44")
 	if s.step != stCoupAttack || !slices.Equal(choiceIDs(s), []string{"done", "resolve:44"}) {
 		t.Fatalf("step %s, choices %v: attack Mill or not", stepNames[s.step], choiceIDs(s))
 	}

@@ -39,7 +39,7 @@ func TestLandingFromUK(t *testing.T) {
 		t.Fatalf("choices %v after three landings; want done only (mgmg:18.41)", got)
 	}
 	s.rng.Force(1, 2, 3)
-	play(t, s, "done", "keep", "keep", "keep")
+	play(t, s, "done", "keep", "keep") // the 3 lands unharmed: no reroll betters it for the Allies, who hold the Advantage (mgmg:12.2)
 	checkLevels(t, s, map[string]Step{"gb-1abn-10-para": StepDisrupt1, "gb-1abn-11-para": StepSpent, "gb-1abn-156-para": StepFresh, "de-flak-swoboda": StepFresh})
 	if got := ids(s); !slices.Contains(got, "move:gb-1abn-156-para") || slices.Contains(got, "move:gb-1abn-11-para") {
 		t.Fatalf("choices %v; want the 156th alone free to move on", got)
@@ -113,7 +113,7 @@ func TestArtilleryLandsAccompanied(t *testing.T) {
 		t.Fatalf("artillery landings %v; want 11 alone, Contested now", got)
 	}
 	s.rng.Force(2, 1)
-	play(t, s, "land:gb-1abn-art:11", "done", "keep", "keep")
+	play(t, s, "land:gb-1abn-art:11", "done", "keep") // the artillery's 1 lands it unharmed: no reroll offered (mgmg:12.2)
 	checkLevels(t, s, map[string]Step{"gb-1abn-10-para": StepSpent, "gb-1abn-art": StepFresh})
 	if got := ids(s); !slices.Equal(got, []string{"end-impulse"}) {
 		t.Errorf("choices %v; want only to end the impulse: no Point Unit to assault", got)

@@ -28,7 +28,7 @@ func reorgState(t *testing.T, option string) *State {
 		p.Control = map[string]string{"5": "airborne"}
 	})
 	s.rng.Force(6, 6, 6, 6, 6)
-	play(t, s, "done", "keep", "keep", "keep", "keep", "keep")
+	play(t, s, "done") // every unit holds: the Allies, holding the Advantage, are offered no reroll (mgmg:12.2)
 	return s
 }
 

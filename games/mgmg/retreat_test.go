@@ -60,7 +60,7 @@ func TestRetreatOverBridge(t *testing.T) {
 			p.Stack[0].Move.BridgeUses[MustLoad().bridgeIndexOf("13/17")] = c.uses // kept by the activation (moves.carried)
 		})
 		arnhemAssault(t, s, 3, 3, 3, 4)
-		play(t, s, "casualty:gb-1abn-2-para", "withdraw:gb-1abn-2-para")
+		play(t, s, "keep", "casualty:gb-1abn-2-para", "withdraw:gb-1abn-2-para")
 		if got := sorted(ids(s)); !slices.Equal(got, c.want) {
 			t.Errorf("bridge %s crossed by %d: retreat choices %v, want %v", c.bridge, c.uses, got, c.want)
 		}

@@ -116,9 +116,11 @@ func TestSurrender(t *testing.T) {
 	g := s.g
 	s.rng.Force(1, 1, 5, 4)
 	play(t, s, "done")
-	// keeping says what each dr does (mgmg:12.2)
+	// keeping says what each dr does (mgmg:12.2); the 5 that holds is
+	// offered to the Allies, who hold the Advantage, for no reroll: none
+	// can better it
 	for _, want := range []string{"Keep the Surrender dr 1: the unit loses a level", "Keep the Surrender dr 1: the unit surrenders",
-		"Keep the Surrender dr 5: the unit holds", "Keep the Surrender dr 4: the unit surrenders"} {
+		"Keep the Surrender dr 4: the unit surrenders"} {
 		if got := label(t, s, "keep"); got != want {
 			t.Errorf("%q, want %q", got, want)
 		}
@@ -156,7 +158,7 @@ func TestSurrenderHandsOverControl(t *testing.T) {
 	})
 	g := s.g
 	s.rng.Force(1)
-	play(t, s, "done", "keep")
+	play(t, s, "done") // the Allies hold the Advantage: no reroll of the German's surrender offered (mgmg:12.2)
 	if got := s.units[g.unit("de-59-1034")].Loc; got != locElim {
 		t.Fatalf("the German is at %s; want it surrendered (dr 1 below Isolation Level 2)", g.locName(got))
 	}

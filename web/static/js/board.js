@@ -36,12 +36,14 @@ export class Board {
     this.places = new Map(this.map.places.map((p) => [p.id, p]));
     this.handlers = handlers;
     this.k = 1; this.tx = 0; this.ty = 0; this.fitted = true;
+    this.whole = true; // the fit shows the whole map (fit)
+    this.fy = null; // a tall map's height at the middle of its space when fitted; null for its middle
     this.view = null;
     this.parts = new Map(); // name -> {key, el}: what update drew (part)
     this.build();
     host.style.setProperty('--map-aspect', `${this.map.width} / ${this.map.height}`);
     this.fit();
-    new ResizeObserver(() => (this.fitted ? this.fit() : this.clamp())).observe(this.host);
+    new ResizeObserver(() => (this.fitted ? this.fit(this.whole) : this.clamp())).observe(this.host);
   }
 
   // ---- static drawing: done once ----
@@ -88,7 +90,7 @@ export class Board {
     return h('div', {class: 'map-controls'},
       b('zoom-in', 'Zoom in (+)', '+', () => this.zoomBy(1.25)),
       b('zoom-out', 'Zoom out (−)', '−', () => this.zoomBy(0.8)),
-      b('zoom-fit', 'Fit the map (0)', '⤢', () => this.fit()));
+      b('zoom-fit', 'Fit the map (0; again for the whole of a tall map)', '⤢', () => this.fitNext()));
   }
 
   // ---- a view: markers, counters, highlights ----
@@ -148,6 +150,19 @@ export class Board {
     setChildren(this.atkLayer, [atkLines]);
     setChildren(this.markLayer, [...marks, atkMarks]);
     setChildren(this.unitLayer, stacks);
+    this.follow([...hl.places, ...[...hl.units].map((id) => at.get(id))]);
+  }
+
+  // follow pans a fitted map that shows only part of its height (a tall
+  // map filling its width) up or down to the places the choices name, when
+  // none of them is in sight; a map the player moved stays where it is.
+  follow(ids) {
+    const ys = ids.map((id) => this.places.get(id)).filter(Boolean).map((p) => p.label[1]);
+    if (!this.fitted || this.whole || !ys.length) return;
+    const r = this.host.getBoundingClientRect();
+    if (ys.some((y) => this.ty + y * this.k >= 0 && this.ty + y * this.k <= r.height)) return;
+    this.fy = (Math.min(...ys) + Math.max(...ys)) / 2;
+    this.fit();
   }
 
   // part returns what build() drew for name the last time, if key is the
@@ -297,17 +312,30 @@ export class Board {
 
   // ---- pan and zoom ----
 
-  fit() {
+  // fit fits the map to its space: whole, or, a map taller than wide (the
+  // corridor of Market-Garden), to the space's width, panned up and down
+  // (its middle in sight, or fy) unless whole is asked for.
+  fit(whole = false) {
     const r = this.host.getBoundingClientRect();
     if (!r.width || !r.height) return;
-    const k = Math.min(r.width / this.map.width, r.height / this.map.height);
-    this.minK = k * 0.8;
-    this.maxK = Math.max(k * 8, 3);
+    const {width: mw, height: mh} = this.map;
+    const all = Math.min(r.width / mw, r.height / mh);
+    const k = whole || mh <= mw ? all : r.width / mw;
+    this.whole = k === all;
+    this.minK = all * 0.8;
+    this.maxK = Math.max(all * 8, 3);
     this.k = k;
-    this.tx = (r.width - this.map.width * k) / 2;
-    this.ty = (r.height - this.map.height * k) / 2;
+    this.tx = (r.width - mw * k) / 2;
+    this.ty = this.whole ? (r.height - mh * k) / 2 : Math.min(0, Math.max(r.height - mh * k, r.height / 2 - (this.fy ?? mh / 2) * k));
     this.fitted = true;
     this.apply();
+  }
+
+  // fitNext is the fit button's and the 0 key's: the fit, and for a tall
+  // map filling its width, a second press shows it whole.
+  fitNext() {
+    this.fy = null;
+    this.fit(this.fitted && !this.whole);
   }
 
   // zoomBy zooms by factor f around the point (cx, cy) of the map's box

@@ -3,7 +3,7 @@
 // tokens), highlights the legal choices on the map through their refs, and
 // sends the one the player picks. It never decides what is legal: the
 // engine lists every choice (docs/design.md section 1).
-import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download, plural, cap, studyMark} from './dom.js';
+import {h, clear, setChildren, toast, ruleLink, setCrumbs, inTextField, copyText, download, plural, studyMark} from './dom.js';
 import {api, Live, ApiError, serverNow} from './api.js';
 import * as store from './store.js';
 import * as setups from './setups.js';
@@ -44,7 +44,8 @@ async function adoptToken(id, token) {
     const v = await api.view(id, token);
     if (v.seat && v.seat !== 'spectator') {
       store.addToken(id, v.seat, token);
-      toast(`This browser now plays ${v.seat} in this game`);
+      const game = await gameModule((await api.summary(id)).game);
+      toast(`This browser now plays ${game.seatName(v.seat)} in this game`);
     }
   } catch (e) {
     toast(e.status === 401 ? 'That invite link is not valid for this game; you are watching.' : e.message, 'error');
@@ -135,7 +136,7 @@ class GamePage {
     const seats = Object.keys(inv);
     if (!seats.length) return null;
     return h('span', {class: 'invites'}, seats.map((seat) =>
-      h('button', {type: 'button', class: 'linklike', onclick: () => copyText(inv[seat])}, `Copy ${seat} invite`)));
+      h('button', {type: 'button', class: 'linklike', onclick: () => copyText(inv[seat])}, `Copy ${this.game.seatName(seat)} invite`)));
   }
 
   // seatLinks offers the link of each seat this browser plays: opened in
@@ -150,7 +151,7 @@ class GamePage {
         } catch (e) {
           this.showError(e.message);
         }
-      }}, `Copy ${seat} seat link`));
+      }}, `Copy ${this.game.seatName(seat)} seat link`));
   }
 
   // start opens one live connection per seat held (or one as a spectator).
@@ -585,23 +586,23 @@ class GamePage {
       const made = setups.made(this.id, seat);
       if (!made.length || (this.game.isSetup(step) && m.view.to_move === seat)) return null; // kept once complete
       return h('button', {type: 'button', class: 'linklike', id: `setup-save-${seat}`, onclick: () => this.saveSetup(seat, made)},
-        `Save the ${seat} set-up`);
+        `Save the ${this.game.seatName(seat)} set-up`);
     }));
   }
 
   saveSetup(seat, made) {
-    const name = h('input', {type: 'text', id: 'setup-name', value: `${cap(seat)} set-up`, size: 20, 'aria-label': 'Name'});
+    const name = h('input', {type: 'text', id: 'setup-name', value: `${this.game.seatName(seat)} set-up`, size: 20, 'aria-label': 'Name'});
     const save = () => {
-      const n = name.value.trim() || `${cap(seat)} set-up`;
+      const n = name.value.trim() || `${this.game.seatName(seat)} set-up`;
       setups.keep(this.summary, seat, n, made);
       this.closeOverlays();
-      toast(`The ${seat} set-up is saved in this browser as “${n}”`);
+      toast(`The ${this.game.seatName(seat)} set-up is saved in this browser as “${n}”`);
     };
     name.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') save(); });
     this.overlay(h('div', {class: 'overlay', id: 'setup-overlay'},
       h('div', {class: 'dialog', id: 'setup-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'setup-title'},
-        h('h2', {id: 'setup-title'}, `Save the ${seat} set-up`),
-        h('p', {}, `Its ${plural(made.length, 'choice')} are kept in this browser; a new game can load them in one step while the ${seat} side sets up.`),
+        h('h2', {id: 'setup-title'}, `Save the ${this.game.seatName(seat)} set-up`),
+        h('p', {}, `Its ${plural(made.length, 'choice')} are kept in this browser; a new game can load them in one step while the ${this.game.seatName(seat)} side sets up.`),
         h('label', {}, 'Name ', name),
         h('div', {class: 'actions'},
           h('button', {type: 'button', class: 'secondary', id: 'setup-cancel', onclick: () => this.closeOverlays()}, 'Cancel'),
@@ -850,7 +851,7 @@ class GamePage {
       this.board.panBy(...pan);
     } else if (k === '+' || k === '=') this.board.zoomBy(1.25);
     else if (k === '-' || k === '_') this.board.zoomBy(0.8);
-    else if (k === '0') this.board.fit();
+    else if (k === '0') this.board.fitNext();
     else if ((k === 'u' || k === 'U') && !this.el.undo.hidden) this.undo();
     else if ((k === 'h' || k === 'H') && !this.el.hintButton.hidden) this.askHint();
   }

@@ -4,6 +4,7 @@
 import {h, clear, toast, ruleLink, setCrumbs, copyText, plural, cap, studyMark} from './dom.js';
 import {api} from './api.js';
 import * as store from './store.js';
+import {gameModule} from './games.js';
 
 const SEAT_KINDS = [
   ['here', 'This browser'],
@@ -19,6 +20,7 @@ export async function lobbyPage(main) {
     const c = await api.catalog();
     catalog = Array.isArray(c) ? c : (c && c.games) || [];
     names = Object.fromEntries(catalog.map((g) => [g.id, g.name || g.id]));
+    namers = Object.fromEntries(await Promise.all(catalog.map(async (g) => [g.id, (await gameModule(g.id)).seatName])));
   } catch (e) {
     catalogError = e;
   }
@@ -94,7 +96,7 @@ function fillGame(el, g) {
     sel.addEventListener('change', showAbout);
     sel.value = i === 0 || !bots.length ? 'here' : `bot:${(bots.find((b) => b.default) || bots[0]).name}`;
     showAbout();
-    const f = field(cap(seat), sel);
+    const f = field(seatName(g.id, seat), sel);
     f.append(about);
     return f;
   });
@@ -147,7 +149,7 @@ async function createGame(form, catalog, out) {
       location.assign(`/play/${encodeURIComponent(r.id)}`);
       return;
     }
-    showInvites(out, r, invites, here);
+    showInvites(out, r, invites, here, g.id);
     out.scrollIntoView({block: 'center', behavior: 'smooth'});
     out.querySelector('input')?.focus();
     renderMyGames(document.getElementById('my-games'));
@@ -158,11 +160,11 @@ async function createGame(form, catalog, out) {
   }
 }
 
-function showInvites(out, r, invites, here) {
+function showInvites(out, r, invites, here, game) {
   const rows = Object.entries(invites).map(([seat, url]) => {
-    const input = h('input', {class: 'invite-link', 'data-seat': seat, readonly: true, value: url, 'aria-label': `Invite link for ${seat}`,
+    const input = h('input', {class: 'invite-link', 'data-seat': seat, readonly: true, value: url, 'aria-label': `Invite link for ${seatName(game, seat)}`,
       onfocus: (e) => e.target.select()});
-    return h('div', {class: 'invite'}, h('label', {}, `Send this link to the friend who plays ${seat}:`),
+    return h('div', {class: 'invite'}, h('label', {}, `Send this link to the friend who plays ${seatName(game, seat)}:`),
       h('div', {class: 'copy-row'}, input, h('button', {type: 'button', class: 'secondary', onclick: () => copyText(url, input)}, 'Copy')));
   });
   const play = Object.keys(here).length
@@ -175,6 +177,11 @@ function showInvites(out, r, invites, here) {
 // ---- my games ----
 
 let names = {}; // game id -> name, from the catalog
+let namers = {}; // game id -> its module's seatName (games.js)
+
+// seatName is a seat of a game in words, as its game module says it
+// ("Dutch" for Fortress Holland's allied seat).
+const seatName = (game, seat) => (namers[game] || cap)(seat);
 
 async function renderMyGames(el) {
   if (!el) return;
@@ -189,21 +196,22 @@ async function renderMyGames(el) {
     const row = h('li', {class: 'my-game', 'data-game': g.id},
       h('div', {class: 'my-game-main'},
         h('a', {class: 'resume', href: `/play/${encodeURIComponent(g.id)}`}, `${names[g.game] || g.game || 'Game'} `, h('code', {}, g.id)),
-        h('div', {class: 'muted small'}, seats.length ? `you play ${seats.join(' and ')}` : 'watching', g.created ? ` · ${new Date(g.created).toLocaleString()}` : ''),
+        h('div', {class: 'muted small'}, seats.length ? `you play ${seats.map((seat) => seatName(g.game, seat)).join(' and ')}` : 'watching', g.created ? ` · ${new Date(g.created).toLocaleString()}` : ''),
         status),
       h('div', {class: 'my-game-actions'},
         h('a', {href: `/play/${encodeURIComponent(g.id)}`, class: 'button small'}, 'Resume'),
         h('a', {href: `/replay/${encodeURIComponent(g.id)}`, class: 'button small secondary'}, 'Replay'),
         h('button', {type: 'button', class: 'small secondary', 'aria-label': `Copy the spectator link of ${g.id}`,
           onclick: () => copyText(absolute(`/play/${g.id}`))}, 'Spectator link'),
-        Object.entries(g.invites || {}).map(([seat, url]) => h('button', {type: 'button', class: 'small secondary', onclick: () => copyText(url)}, `${cap(seat)} invite`)),
+        Object.entries(g.invites || {}).map(([seat, url]) => h('button', {type: 'button', class: 'small secondary', onclick: () => copyText(url)}, `${seatName(g.game, seat)} invite`)),
         h('button', {type: 'button', class: 'small linklike', 'aria-label': `Forget ${g.id} in this browser`,
           onclick: () => { if (confirm('Forget this game in this browser? Its seat tokens will be lost.')) { store.forget(g.id); row.remove(); } }}, 'Forget')));
     api.summary(g.id).then((s) => {
       const mineToMove = s.to_move && g.tokens && g.tokens[s.to_move];
       status.dataset.status = s.result ? 'over' : mineToMove ? 'your-move' : 'waiting';
-      status.textContent = s.result ? `finished${s.result.winner ? `: ${s.result.winner} won` : ': a draw'}` :
-        mineToMove ? `your move (${s.to_move})` : `waiting for ${s.to_move}`;
+      const who = seatName(g.game, s.to_move);
+      status.textContent = s.result ? `finished${s.result.winner ? `: ${seatName(g.game, s.result.winner)} won` : ': a draw'}` :
+        mineToMove ? `your move (${who})` : `waiting for ${who}`;
       status.append(h('span', {class: 'muted'}, ` · ${plural(s.version, 'choice')}`));
       const mark = studyMark(s);
       if (mark) status.after(mark);

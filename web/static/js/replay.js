@@ -2,7 +2,7 @@
 // one choice at a time with GET /api/games/{id}/replay?step=N, as this
 // browser's seat sees it (or, once the game has ended, as any seat). The
 // address keeps the step on screen, so that a link opens at that step.
-import {h, s, clear, setCrumbs, inTextField, download, icon, studyMark, cap} from './dom.js';
+import {h, s, clear, setCrumbs, inTextField, download, icon, studyMark} from './dom.js';
 import {api, LogWindow} from './api.js';
 import * as store from './store.js';
 import {Board, withPrinted} from './board.js';
@@ -59,7 +59,7 @@ class ReplayPage {
     const btn = (id, label, text, f) => h('button', {type: 'button', id, 'aria-label': label, title: label, onclick: f}, text);
     const e = this.el;
     const seatSel = this.over ? h('select', {id: 'replay-as', name: 'as', 'aria-label': 'See the game as'},
-      [...this.seats, 'spectator'].map((s) => h('option', {value: s}, `as ${s}`))) : null;
+      [...this.seats, 'spectator'].map((s) => h('option', {value: s}, `as ${s === 'spectator' ? s : this.game.seatName(s)}`))) : null;
     if (seatSel) {
       seatSel.value = this.as;
       seatSel.addEventListener('change', () => { this.as = seatSel.value; this.logWin = this.newLog(); this.go(this.step, true); });
@@ -101,7 +101,7 @@ class ReplayPage {
     const X = (v) => (v / steps * W).toFixed(1), Y = (p) => ((1 - p) * H).toFixed(1);
     this.cursor = s('line', {class: 'plot-step', y1: 0, y2: H});
     const svg = s('svg', {viewBox: `0 0 ${W} ${H}`, class: 'estimates-plot', id: 'estimates-plot', role: 'img', preserveAspectRatio: 'none',
-      'aria-label': `${cap(first)} chance to win as the bots estimated it, over ${steps} steps, from ${Math.round(pts[0][1] * 100)}% to ${Math.round(pts[pts.length - 1][1] * 100)}%`},
+      'aria-label': `${this.game.seatName(first)} chance to win as the bots estimated it, over ${steps} steps, from ${Math.round(pts[0][1] * 100)}% to ${Math.round(pts[pts.length - 1][1] * 100)}%`},
     s('line', {class: 'plot-even', x1: 0, x2: W, y1: H / 2, y2: H / 2}),
     s('polyline', {class: 'plot-line', points: pts.map(([v, p]) => `${X(v)},${Y(p)}`).join(' ')}),
     this.cursor);
@@ -109,7 +109,7 @@ class ReplayPage {
       const b = svg.getBoundingClientRect();
       this.go(Math.round((ev.clientX - b.left) / b.width * steps));
     });
-    clear(this.el.estimates, h('h2', {}, `${cap(first)} chance to win`), svg,
+    clear(this.el.estimates, h('h2', {}, `${this.game.seatName(first)} chance to win`), svg,
       h('div', {class: 'plot-scale muted small'}, h('span', {}, 'step 0'), h('span', {}, 'the bots\' estimates; 50% dashed'), h('span', {}, `step ${steps}`)));
     this.el.estimates.hidden = false;
     this.moveCursor();
@@ -216,7 +216,7 @@ class ReplayPage {
     else if (k === ' ' && !(ev.target instanceof HTMLButtonElement)) this.toggle();
     else if (k === '+' || k === '=') this.board.zoomBy(1.25);
     else if (k === '-') this.board.zoomBy(0.8);
-    else if (k === '0') this.board.fit();
+    else if (k === '0') this.board.fitNext();
     else if (k === 'ArrowUp') this.board.panBy(0, 80);
     else if (k === 'ArrowDown') this.board.panBy(0, -80);
     else return;
