@@ -164,7 +164,7 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	}
 	for p := range g.Places {
 		g.Places[p] = PlaceView{EnemyAtStart: mv.EnemyAtStart.has(p), ContestedAtStart: mv.ContestedAtStart.has(p), PointEntered: mv.PointEntered.has(p),
-			Enemy: s.controller(int16(p)) != sd, Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
+			Enemy: !s.ownGround(int16(p), sd), Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
 	}
 	for _, p := range s.activeAreas(mv) {
 		s.boatStart(g, sd, p)
@@ -214,7 +214,7 @@ func (s *State) bridgeHold(i int, sd side) BridgeHold {
 func (s *State) startMoving(k impulseKind, p int16, sd side) moves {
 	mv := moves{Kind: k, Active: p}
 	for q := range nPlaces {
-		if s.controller(int16(q)) != sd {
+		if !s.ownGround(int16(q), sd) {
 			mv.EnemyAtStart.add(q)
 		}
 		if s.contested(int16(q)) {
@@ -230,7 +230,7 @@ func (s *State) activate(k impulseKind, p int16) {
 	f.Move = s.startMoving(k, p, f.Side).carried(&f.Move) // mgmg:12.3: a second activation keeps the impulse's limits
 	s.passes = 0                                          // mgmg:8.24: a pass and a pass only in a row
 	rule := map[impulseKind]string{impulseAssault: "mgmg:8.21", impulseInfiltration: "mgmg:8.22"}[k]
-	s.logf(rule, "%s activates %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
+	s.logf(rule, "%S activate %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
 }
 
 // mayMove reports a unit free to move: the active side's (mgmg:8.5),
@@ -430,7 +430,7 @@ func (s *State) applyImpulse(k kind, x int) {
 	case kStop:
 		s.stopUnit()
 	case kEndImpulse:
-		s.logf("mgmg:9.1", "%s ends the impulse", int(f.Side))
+		s.logf("mgmg:9.1", "%S end the impulse", int(f.Side))
 		mv.Ending = true
 		s.endMoving()
 	case kAssault:

@@ -119,8 +119,8 @@ func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, 
 // Spent (mgmg:8.222).
 func (s *State) mayAssault(u int16, p int16, imp *frame) bool {
 	mv := &imp.Move
-	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train {
-		return false // fh40:20.4: the armoured train contributes no attack factor
+	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train || s.g.units[u].Type.NeverMoves() {
+		return false // fh40:20.4: the armoured train contributes no attack factor; FLAK Towers and River Bunker Garrisons never attack (mgmg:4.118, fh40:4.117)
 	}
 	// field artillery of the Active Area supports rather (mgmg:15.12)
 	return mv.Came[u] != 0 || p == mv.Active && mv.ContestedAtStart.has(int(p)) && !imp.Acted.has(u) && s.g.units[u].Type != FieldArtillery
@@ -168,11 +168,11 @@ func (s *State) startAssault(p int16) {
 			defs = append(defs, s.defenderOf(u))
 		}
 		mv.ActiveCost = uint8(2 * ActiveContestedCost(defs))
-		s.logf("mgmg:10.6", "%s assaults in the Contested Active Area %p: every unit there has used %d MF", int(imp.Side), int(p), int(mv.ActiveCost/2))
+		s.logf("mgmg:10.6", "%S assault in the Contested Active Area %p: every unit there has used %d MF", int(imp.Side), int(p), int(mv.ActiveCost/2))
 	case f.Fight.Optional:
-		s.logf("mgmg:10.3", "%s makes an Optional Assault in %p", int(imp.Side), int(p))
+		s.logf("mgmg:10.3", "%S make an Optional Assault in %p", int(imp.Side), int(p))
 	default:
-		s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
+		s.logf("mgmg:10.2", "%S resolve the Mandatory Assault in %p", int(imp.Side), int(p))
 	}
 	s.openFight(f)
 }

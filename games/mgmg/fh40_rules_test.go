@@ -813,10 +813,13 @@ func TestFH40Panels(t *testing.T) {
 // play, the Dutch ones marked so.
 func TestFH40Text(t *testing.T) {
 	txt := newFH40(t).Text("german")
-	for _, want := range []string{"May 10 of 12, 1940", "German VP 1", "27 Beek [TEM+3, dutch]"} {
+	for _, want := range []string{"May 10 of 12, 1940", "German VP 1", "27 Beek [TEM+3, dutch]", "Advantage: German |", "to move: " + engine.SeatName(newFH40(t), newFH40(t).ToMove())} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("text lacks %q", want)
 		}
+	}
+	if strings.Contains(txt, "allied") {
+		t.Error("the text names the Dutch seat by its ID")
 	}
 	if strings.Contains(txt, "13 Arnhem") || strings.Contains(txt, "September") {
 		t.Error("Arnhem and the September dates are not Fortress Holland's")
