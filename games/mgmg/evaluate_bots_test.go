@@ -57,10 +57,17 @@ func TestEvaluateMoreDaylight(t *testing.T) {
 	}
 }
 
-// playBots plays one game of seed between the bots and returns its result.
+// playBots plays one game of Monty's Gamble of seed between the bots and
+// returns its result.
 func playBots(t testing.TB, seed uint64, players map[engine.Seat]ai.Bot) *engine.Result {
 	t.Helper()
-	g := MustLoad()
+	return playGame(t, MustLoad(), seed, players)
+}
+
+// playGame plays one game of g's standard scenario of seed between the
+// bots and returns its result.
+func playGame(t testing.TB, g *Game, seed uint64, players map[engine.Seat]ai.Bot) *engine.Result {
+	t.Helper()
 	s, err := g.New("standard", nil, seed)
 	if err != nil {
 		t.Fatal(err)

@@ -33,6 +33,7 @@ type fh40Rules struct {
 	bridges                              uint32   // the bridges in play: both their places in play (fh40:3.2)
 	train                                int16    // Panzer Zug 1 (fh40:20.4)
 	germanControl                        []int16  // the places German-Controlled at the start (fh40:5.2)
+	reach                                fh40ReachCache
 }
 
 // LoadFH40 reads and validates Fortress Holland's embedded pieces and the
