@@ -1,6 +1,9 @@
 package engine
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // Boarder is a game that can describe its board and counters for a client
 // to draw (the map's places and polygons, the counters' printed values).
@@ -140,4 +143,25 @@ type Term struct {
 // the German victory points gained so far). Self-play plots it over a game.
 type Scorer interface {
 	Score() int
+}
+
+// SeatNamer is a state that names its seats in words as players read them:
+// the side a seat commands now ("Dutch" for Fortress Holland's allied seat,
+// the other side's name once the players have swapped sides).
+type SeatNamer interface {
+	SeatName(seat Seat) string
+}
+
+// SeatName is seat's name in words: the state's, or the seat's ID with its
+// first letter capitalised.
+func SeatName(s State, seat Seat) string {
+	if n, ok := s.(SeatNamer); ok {
+		if name := n.SeatName(seat); name != "" {
+			return name
+		}
+	}
+	if seat == "" {
+		return ""
+	}
+	return strings.ToUpper(string(seat[:1])) + string(seat[1:])
 }

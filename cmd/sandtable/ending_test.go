@@ -29,17 +29,17 @@ func TestPlayResignAndDraw(t *testing.T) {
 	path := filepath.Join(dir, "resign.json")
 	out := must(t, "1\nresign\n", "play", "soa", "--hotseat", "--seed", "2", "--record", path)
 	rec := decode[engine.Record](t, readFile(t, path))
-	if !strings.Contains(out, "winner german, score 0") || rec.Choices[len(rec.Choices)-1] != "#resign:british" {
+	if !strings.Contains(out, "winner German, score 0") || rec.Choices[len(rec.Choices)-1] != "#resign:british" {
 		t.Fatalf("after the British resign: record %v, output ends:\n%s", rec.Choices, out[max(0, len(out)-600):])
 	}
 	path = filepath.Join(dir, "draw.json")
 	out = must(t, "draw\nn\ndraw\ny\n", "play", "soa", "--hotseat", "--seed", "2", "--record", path)
 	rec = decode[engine.Record](t, readFile(t, path))
-	if !strings.Contains(out, "german declines the draw") || !strings.Contains(out, "draw, winner nobody") || len(rec.Choices) != 1 || rec.Choices[0] != "#draw" {
+	if !strings.Contains(out, "German declines the draw") || !strings.Contains(out, "draw, winner nobody") || len(rec.Choices) != 1 || rec.Choices[0] != "#draw" {
 		t.Fatalf("draw: record %v, output ends:\n%s", rec.Choices, out[max(0, len(out)-600):])
 	}
 	out = must(t, "draw\nq\n", "play", "soa", "--seat", "british", "--seed", "2", "--record", path)
-	if !strings.Contains(out, "german (a bot) declines the draw") {
+	if !strings.Contains(out, "German (a bot) declines the draw") {
 		t.Fatalf("a bot accepted or was not asked:\n%s", out[max(0, len(out)-600):])
 	}
 }

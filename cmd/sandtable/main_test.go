@@ -266,7 +266,7 @@ func checkXML(t *testing.T, data []byte) {
 	}
 }
 
-var gameOver = regexp.MustCompile(`=== Game over after \d+ choices: \w+, winner (german|british|nobody)`)
+var gameOver = regexp.MustCompile(`=== Game over after \d+ choices: \w+, winner (German|British|nobody)`)
 
 func TestPlayPersonAgainstBotToTheEnd(t *testing.T) {
 	dir := t.TempDir()
@@ -453,7 +453,7 @@ func TestPlayResumeRefusesContradictions(t *testing.T) {
 	}
 	// Flags that agree are accepted; without seat flags the bot keeps the German seat.
 	out := must(t, "1\nq\n", "play", "soa", "--resume", recPath, "--seed", "4", "--option", "reaction=off", "--seat", "british", "--bot", "random")
-	if !strings.Contains(out, "british> ") || strings.Contains(out, "german> ") {
+	if !strings.Contains(out, "British> ") || strings.Contains(out, "German> ") {
 		t.Fatalf("the resumed game did not keep the British person against the bot:\n%s", out)
 	}
 	if n := len(readChoices(t, recPath)); n != 2 {

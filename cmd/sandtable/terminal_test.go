@@ -61,8 +61,8 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	recPath := filepath.Join(dir, "game.json")
 	legal := decode[legalDoc](t, must(t, must(t, "", "new", "--game", "soa", "--seed", "3"), "legal", "-"))
 	x := newTmux(t, 120, 40, fmt.Sprintf("env SANDTABLE_CHILD_ARGS='play soa --seat british --seed 3 --record %s' '%s'; echo EXIT=$?; sleep 60", recPath, os.Args[0]))
-	screen := x.waitFor("british to choose · 14 choices") // 12 areas, the historical and the random set-up
-	for _, want := range []string{"Map, as british sees it", "╭─ Log", "╭─ Dice", "q quit"} {
+	screen := x.waitFor("British to choose · 14 choices") // 12 areas, the historical and the random set-up
+	for _, want := range []string{"Map, as British sees it", "╭─ Log", "╭─ Dice", "q quit"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, screen)
 		}
@@ -70,9 +70,9 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	x.keys("1", "2")
 	x.waitFor("> 12  Enter takes " + legal.Choices[11].Label)
 	x.keys("Enter")
-	x.waitFor("british to choose · choice 2")
+	x.waitFor("British to choose · choice 2")
 	x.keys("R")
-	x.waitFor("Resign as british?")
+	x.waitFor("Resign as British?")
 	x.keys("y")
 	x.waitFor("The british side resigns")
 	x.keys("C-c")
@@ -90,7 +90,7 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 func TestPlayFullScreenAt80x24InTmux(t *testing.T) {
 	recPath := filepath.Join(t.TempDir(), "game.json")
 	x := newTmux(t, 80, 24, fmt.Sprintf("env SANDTABLE_CHILD_ARGS='play soa --seat british --seed 3 --record %s' '%s'; sleep 60", recPath, os.Args[0]))
-	x.waitFor("british to choose · 14 choices")
+	x.waitFor("British to choose · 14 choices")
 	x.keys("1", "3", "Enter") // the historical set-up; the bot sets up, then turn 1's random event is rolled (soa:17.1)
 	screen := x.waitFor("| Movement/Fire Phase |")
 	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
@@ -117,7 +117,7 @@ func TestPlayFullScreenAt80x24InTmux(t *testing.T) {
 	if dice := pane("Dice"); len(dice) == 0 || !strings.Contains(strings.Join(dice, "\n"), "British rolls ") {
 		t.Errorf("the dice pane lacks the event roll:\n%s", screen)
 	}
-	if choices := pane("british to choose"); len(choices) != 6 || !strings.HasPrefix(choices[0], "Your impulse: ") || !strings.Contains(screen, "· 1-5 shown, ↑↓ PgDn for more") {
+	if choices := pane("British to choose"); len(choices) != 6 || !strings.HasPrefix(choices[0], "Your impulse: ") || !strings.Contains(screen, "· 1-5 shown, ↑↓ PgDn for more") {
 		t.Errorf("the choices take %d lines, want the impulse's prompt and 5 of a longer list that scrolls:\n%s", len(choices), screen)
 	}
 	x.keys("l")

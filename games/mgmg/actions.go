@@ -338,6 +338,9 @@ func (s *State) rule() string {
 	}
 	switch s.step {
 	case stSetup:
+		if s.g.fh40 != nil {
+			return "fh40:5.2" // the counter backs, not the Setup Card
+		}
 		return "mgmg:5.2"
 	case stBid, stOpening:
 		return "mgmg:23.51"

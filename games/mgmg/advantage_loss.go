@@ -31,7 +31,7 @@ func (s *State) countLoss(u int16) {
 	f.Held[sd] = s.advantage == sd
 	if f.Held[sd] {
 		s.advantage, s.advantageNext = nobody, sd.other()
-		s.logf("mgmg:12.4", "%d "+engine.Plural(int(f.Lost[sd]), "unit", "units")+" lost: %s loses the Advantage, which passes to the other side as the impulse ends", int(f.Lost[sd]), int(sd))
+		s.logf("mgmg:12.4", "%d "+engine.Plural(int(f.Lost[sd]), "unit", "units")+" lost: %S lose the Advantage, which passes to the other side as the impulse ends", int(f.Lost[sd]), int(sd))
 	}
 }
 
@@ -87,7 +87,7 @@ func (s *State) applySunsetMarker(v int) {
 	f.Lost[loser], f.Held[loser] = 0, false
 	if v != int(s.sunsetDRM) {
 		s.sunsetDRM = int8(v)
-		s.logf("mgmg:12.41", "%s moves the Sunset DRM marker to %d", int(s.active), v)
+		s.logf("mgmg:12.41", "%S move the Sunset DRM marker to %d", int(s.active), v)
 	}
 	s.finishImpulse()
 }

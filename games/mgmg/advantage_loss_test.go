@@ -3,6 +3,7 @@ package mgmg
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +50,12 @@ func assaultInto36(t *testing.T, s *State, offer ...string) {
 	play(t, s, "assault:35")
 	for _, u := range []string{"us-1-508", "us-2-508", "us-3-508"} {
 		play(t, s, "move:"+u, "enter:36")
+	}
+	if p := s.Prompt("allied").Text; !strings.HasSuffix(p, "or resolve the Mandatory Assaults (mgmg:10.2)") {
+		t.Errorf("prompt %q: the impulse cannot end before its Mandatory Assault", p)
+	}
+	if l := label(t, s, "resolve:36"); !strings.HasSuffix(l, ": no more units enter it this impulse (mgmg:10.1)") {
+		t.Errorf("%q: resolving the assault closes the place to movers", l)
 	}
 	play(t, s, "resolve:36", "point:us-1-508")
 	if s.step == stAssaultForward {

@@ -114,7 +114,7 @@ func (s *State) applyReroll(reroll bool) {
 			roll += s.rng.Die(6)
 		}
 		s.advantage, s.advantageNext = nobody, user.other()
-		s.logf("mgmg:12.2", "%s uses the Advantage to reroll: %d", int(user), roll)
+		s.logf("mgmg:12.2", "%S use the Advantage to reroll: %d", int(user), roll)
 		if f.For == rrBombard { // all four dice (mgmg:12.2)
 			b := s.stack.top()
 			b.Against = int8(s.rng.Die(6) + s.rng.Die(6))
@@ -177,5 +177,5 @@ func (s *State) settleAdvantage() {
 		return
 	}
 	s.advantage, s.advantageNext = s.advantageNext, nobody
-	s.logf("mgmg:12.5", "the Advantage passes to %s", int(s.advantage))
+	s.logf("mgmg:12.5", "the Advantage passes to %S", int(s.advantage))
 }

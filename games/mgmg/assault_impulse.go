@@ -164,7 +164,7 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	}
 	for p := range g.Places {
 		g.Places[p] = PlaceView{EnemyAtStart: mv.EnemyAtStart.has(p), ContestedAtStart: mv.ContestedAtStart.has(p), PointEntered: mv.PointEntered.has(p),
-			Enemy: s.controller(int16(p)) != sd, Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
+			Enemy: !s.ownGround(int16(p), sd), Corps: s.control[p] == ctlCorps, Friends: s.count(int16(p), sd)}
 	}
 	for _, p := range s.activeAreas(mv) {
 		s.boatStart(g, sd, p)
@@ -214,7 +214,7 @@ func (s *State) bridgeHold(i int, sd side) BridgeHold {
 func (s *State) startMoving(k impulseKind, p int16, sd side) moves {
 	mv := moves{Kind: k, Active: p}
 	for q := range nPlaces {
-		if s.controller(int16(q)) != sd {
+		if !s.ownGround(int16(q), sd) {
 			mv.EnemyAtStart.add(q)
 		}
 		if s.contested(int16(q)) {
@@ -230,7 +230,7 @@ func (s *State) activate(k impulseKind, p int16) {
 	f.Move = s.startMoving(k, p, f.Side).carried(&f.Move) // mgmg:12.3: a second activation keeps the impulse's limits
 	s.passes = 0                                          // mgmg:8.24: a pass and a pass only in a row
 	rule := map[impulseKind]string{impulseAssault: "mgmg:8.21", impulseInfiltration: "mgmg:8.22"}[k]
-	s.logf(rule, "%s activates %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
+	s.logf(rule, "%S activate %p for an "+map[impulseKind]string{impulseAssault: "Assault", impulseInfiltration: "Infiltration"}[k]+" Impulse", int(f.Side), int(p))
 }
 
 // mayMove reports a unit free to move: the active side's (mgmg:8.5),
@@ -430,7 +430,7 @@ func (s *State) applyImpulse(k kind, x int) {
 	case kStop:
 		s.stopUnit()
 	case kEndImpulse:
-		s.logf("mgmg:9.1", "%s ends the impulse", int(f.Side))
+		s.logf("mgmg:9.1", "%S end the impulse", int(f.Side))
 		mv.Ending = true
 		s.endMoving()
 	case kAssault:
@@ -541,6 +541,22 @@ func (s *State) seize(u, to int) {
 	s.offerReroll(rrSeizure, s.rng.Die(6), int16(u))
 }
 
+// seizureOdds says what a seizure of the bridge to place to needs: its
+// modifier and the chance of the dr (mgmg:19.3).
+func (s *State) seizureOdds(to int) string {
+	f := s.stack.top()
+	mv := &f.Move
+	g := s.ground(f.Side, mv)
+	drm := SeizureDRM(g.Places[to], g.Map.Boundary(int(mv.Leg.At), to) == River)
+	ways := 0
+	for dr := 1; dr <= 6; dr++ {
+		if Seizes(dr, drm) {
+			ways++
+		}
+	}
+	return fmt.Sprintf("dr %+d, %s", drm, percentOf(ways, 6))
+}
+
 // seizureResult settles unit u's seizure dr: with its modifier 4 or more
 // the bridge is its side's, and the units crossing it after pay one MF
 // more (mgmg:9.22, 19.3).
@@ -576,12 +592,20 @@ func (s *State) impulseAsks() (ask, wait string) {
 	case mv.Kind == impulseNone:
 		return fmt.Sprintf("Impulse %s: activate a place for an Assault, Infiltration or Bombardment Impulse, or pass", imp), "impulse " + imp
 	case mv.Unit == 0:
-		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or end the impulse", imp, s.g.placeName(mv.Active)), "impulse " + imp + ": movement"
+		end := "end the impulse"
+		if _, pending := s.legalAssaults(nil, mv); pending {
+			end = "resolve the Mandatory Assaults (mgmg:10.2)"
+		}
+		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or %s", imp, s.g.placeName(mv.Active), end), "impulse " + imp + ": movement"
 	}
 	u := mv.Unit - 1
 	m := s.g.movers[u]
 	left := s.ground(s.impulseFrame().Side, mv).ImpulseMF(m) - mv.Leg.leg().Spent()
-	return fmt.Sprintf("Impulse %s: %s has %s MF left: enter a place or stop", imp, s.g.units[u].Name, halves(left)), "impulse " + imp + ": movement"
+	what := "enter a place or stop"
+	if !s.impulseFrame().Acted.has(u) {
+		what = "enter a place (a unit picked moves at least once)"
+	}
+	return fmt.Sprintf("Impulse %s: %s has %s MF left: %s", imp, s.g.units[u].Name, halves(left), what), "impulse " + imp + ": movement"
 }
 
 // describeImpulse names a choice of the impulse's movement.
@@ -599,7 +623,7 @@ func (s *State) describeImpulse(k kind, x int, c *engine.Choice) {
 		c.ID = "enter:" + g.placeIDs[x&0xff] + viaIDs[how]
 		c.Label, c.Rule = strings.TrimSpace("Enter "+g.placeName(int16(x&0xff))+" "+viaNames[how]), "mgmg:9.2"
 	case kSeize:
-		c.ID, c.Label, c.Rule = "seize:"+g.placeIDs[x], "Try to seize the bridge to "+g.placeName(int16(x))+" (1 MF)", "mgmg:9.22"
+		c.ID, c.Label, c.Rule = "seize:"+g.placeIDs[x], "Try to seize the bridge to "+g.placeName(int16(x))+" (1 MF): "+s.seizureOdds(x), "mgmg:9.22"
 	case kStop:
 		c.ID, c.Label, c.Rule = "stop", "Stop this unit", "mgmg:9.1"
 	case kEndImpulse:

@@ -220,6 +220,12 @@ func TestBridgeSeizure(t *testing.T) {
 	if !slices.Contains(ids(s), "seize:23") {
 		t.Fatalf("choices %v: want seize:23", ids(s))
 	}
+	if got := label(t, s, "seize:23"); got != "Try to seize the bridge to 23 Oosterhout (1 MF): dr -2, 17%" {
+		t.Errorf("%q: want the modifier -2 and the one die in six that seizes", got)
+	}
+	if p := s.Prompt("allied").Text; !strings.HasSuffix(p, "a unit picked moves at least once)") {
+		t.Errorf("prompt %q: a unit picked may not stop before it enters a place or tries a bridge", p)
+	}
 	s.rng.Force(6)
 	play(t, s, "seize:23", "keep")
 	bridge := s.g.bridgeAt[int(s.g.at("23"))*nPlaces+int(s.g.at("28"))]

@@ -119,8 +119,8 @@ func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, 
 // Spent (mgmg:8.222).
 func (s *State) mayAssault(u int16, p int16, imp *frame) bool {
 	mv := &imp.Move
-	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train {
-		return false // fh40:20.4: the armoured train contributes no attack factor
+	if st := s.units[u]; st.Loc != p || st.Level != StepFresh || s.g.side[u] != imp.Side || mv.Mandatory.has(u) || s.g.units[u].Train || s.g.units[u].Type.NeverMoves() {
+		return false // fh40:20.4: the armoured train contributes no attack factor; FLAK Towers and River Bunker Garrisons never attack (mgmg:4.118, fh40:4.117)
 	}
 	// field artillery of the Active Area supports rather (mgmg:15.12)
 	return mv.Came[u] != 0 || p == mv.Active && mv.ContestedAtStart.has(int(p)) && !imp.Acted.has(u) && s.g.units[u].Type != FieldArtillery
@@ -168,11 +168,11 @@ func (s *State) startAssault(p int16) {
 			defs = append(defs, s.defenderOf(u))
 		}
 		mv.ActiveCost = uint8(2 * ActiveContestedCost(defs))
-		s.logf("mgmg:10.6", "%s assaults in the Contested Active Area %p: every unit there has used %d MF", int(imp.Side), int(p), int(mv.ActiveCost/2))
+		s.logf("mgmg:10.6", "%S assault in the Contested Active Area %p: every unit there has used %d MF", int(imp.Side), int(p), int(mv.ActiveCost/2))
 	case f.Fight.Optional:
-		s.logf("mgmg:10.3", "%s makes an Optional Assault in %p", int(imp.Side), int(p))
+		s.logf("mgmg:10.3", "%S make an Optional Assault in %p", int(imp.Side), int(p))
 	default:
-		s.logf("mgmg:10.2", "%s resolves the Mandatory Assault in %p", int(imp.Side), int(p))
+		s.logf("mgmg:10.2", "%S resolve the Mandatory Assault in %p", int(imp.Side), int(p))
 	}
 	s.openFight(f)
 }
@@ -302,11 +302,19 @@ func preview(a AssaultAttack, d AssaultDefense, c AssaultCase) string {
 	for _, w := range o.Success {
 		won += w.Ways
 	}
-	return fmt.Sprintf("AV %d against DV %d: failure %d%%, stalemate %d%%, success %d%%", av.Total, dv.Total,
-		percent(o.Failure.Ways, o.Failure.Of), percent(o.Stalemate.Ways, o.Failure.Of), percent(won, o.Failure.Of))
+	return fmt.Sprintf("AV %d against DV %d: failure %s, stalemate %s, success %s", av.Total, dv.Total,
+		percentOf(o.Failure.Ways, o.Failure.Of), percentOf(o.Stalemate.Ways, o.Failure.Of), percentOf(won, o.Failure.Of))
 }
 
-func percent(ways, of int) int { return (200*ways + of) / (2 * of) }
+// percentOf writes ways in of as a percentage, with a decimal where a whole
+// percent would round a possible result to 0% or a failable one to 100%.
+func percentOf(ways, of int) string {
+	p := (200*ways + of) / (2 * of)
+	if (p == 0 && ways > 0) || (p == 100 && ways < of) {
+		return fmt.Sprintf("%.1f%%", 100*float64(ways)/float64(of))
+	}
+	return fmt.Sprintf("%d%%", p)
+}
 
 // namePoint names the Point Unit; the defender names the Forward Unit
 // next, at once when one unit may be it (mgmg:10.7).
@@ -650,7 +658,7 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 	switch k {
 	case kAssault:
 		mv := &s.impulseFrame().Move
-		c.ID, c.Label, c.Rule = "resolve:"+g.placeIDs[x], "Resolve the Mandatory Assault in "+g.placeName(int16(x)), "mgmg:10.2"
+		c.ID, c.Label, c.Rule = "resolve:"+g.placeIDs[x], "Resolve the Mandatory Assault in "+g.placeName(int16(x))+": no more units enter it this impulse (mgmg:10.1)", "mgmg:10.2"
 		switch {
 		case s.pendingAssault(mv, int16(x)):
 		case int16(x) == mv.Active:

@@ -321,3 +321,16 @@ func TestXXXCorpsArtillerySupport(t *testing.T) {
 		t.Errorf("choices %v; want the XXX Corps Artillery's support offered", ids(s))
 	}
 }
+
+// A preview never rounds a possible result to 0% or a failable one to
+// 100% (issue 8 section 5: the odds before an assault is confirmed).
+func TestPercentOfKeepsTheExtremesHonest(t *testing.T) {
+	for _, c := range []struct {
+		ways, of int
+		want     string
+	}{{861, 1296, "66%"}, {1291, 1296, "99.6%"}, {5, 1296, "0.4%"}, {0, 1296, "0%"}, {1296, 1296, "100%"}, {648, 1296, "50%"}} {
+		if got := percentOf(c.ways, c.of); got != c.want {
+			t.Errorf("percentOf(%d, %d) = %q, want %q", c.ways, c.of, got, c.want)
+		}
+	}
+}

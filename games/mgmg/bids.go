@@ -191,3 +191,12 @@ func (s *State) setBids(p Position) error {
 	}
 	return nil
 }
+
+// SeatName implements engine.SeatNamer: the side seat commands now, which
+// the bids may have swapped (mgmg:23.51), the Dutch in Fortress Holland.
+func (s *State) SeatName(seat engine.Seat) string {
+	if sd := s.sideAt(seat); sd != nobody {
+		return s.g.sideName(sd)
+	}
+	return ""
+}

@@ -64,6 +64,10 @@ func TestBidsExample(t *testing.T) {
 	if s.seatOf(germans) != "allied" {
 		t.Errorf("the German side's seat is %s, want Bob's allied seat: a German victory is his (mgmg:21)", s.seatOf(germans))
 	}
+	// the seats are named after the sides they command now, as players read them
+	if j, b := engine.SeatName(s, "german"), engine.SeatName(s, "allied"); j != "Allied" || b != "German" {
+		t.Errorf("after the swap the seats are named %q and %q; want John's german seat Allied, Bob's German", j, b)
+	}
 }
 
 // mgmg:23.51: a bid is secret until both are in: the other seat's log

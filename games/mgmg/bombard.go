@@ -348,7 +348,7 @@ func (s *State) bombardLabel(what string, av CombatValue, air bool, p, prim int1
 	_, ds := s.defenders(p, s.g.side[prim], nil)
 	dv := BombardmentDV(s.g.m.TEM(int(p)), air, ds)
 	o := BombardmentPreview(av, dv, AttritionCost(s.defender(prim, nil)), DiceRolls(), DiceRolls())
-	return fmt.Sprintf("%s: AV %d against DV %d, %s reduced %d in %d", what, av.Total, dv.Total, s.g.units[prim].Name, o.PrimaryReduced.Ways, o.PrimaryReduced.Of)
+	return fmt.Sprintf("%s: AV %d against DV %d, %s to reduce %s", what, av.Total, dv.Total, percentOf(o.PrimaryReduced.Ways, o.PrimaryReduced.Of), s.g.units[prim].Name)
 }
 
 // BombardmentView is the bombardment in progress as the view shows it

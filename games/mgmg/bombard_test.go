@@ -52,8 +52,8 @@ func TestExample1PlaysThrough(t *testing.T) {
 			t.Fatalf("choices %v; want the air bombardment of St. Oedenrode (54)", got)
 		}
 		c0 := s.Describe(s.Legal(nil)[0])
-		if !strings.Contains(c0.Label, "AV 8 against DV 5") || !strings.Contains(c0.Label, "reduced 861 in 1296") {
-			t.Errorf("label %q; want AV 8 against DV 5, reduced 861 in 1296", c0.Label)
+		if !strings.Contains(c0.Label, "AV 8 against DV 5") || !strings.Contains(c0.Label, "66% to reduce") {
+			t.Errorf("label %q; want AV 8 against DV 5, 66%% (861 in 1296) to reduce", c0.Label)
 		}
 		s.RNG().Force(append(c.allied, c.german...)...)
 		play(t, s, "bombard:54")
@@ -410,8 +410,8 @@ func TestExample11FerryPlaysThrough(t *testing.T) {
 		if got := ids(s); !slices.Equal(got, []string{"primary-ferry:15/16"}) {
 			t.Fatalf("primary targets %v; want the Ferry Crossing 15/16 alone", got)
 		}
-		if l := s.Describe(s.Legal(nil)[0]).Label; !strings.Contains(l, "AV 6 against DV 4, hit 861 in 1296") {
-			t.Errorf("label %q; want AV 6 against DV 4, hit 861 in 1296", l)
+		if l := s.Describe(s.Legal(nil)[0]).Label; !strings.Contains(l, "AV 6 against DV 4, 66% to hit it") {
+			t.Errorf("label %q; want AV 6 against DV 4, 66%% (861 in 1296) to hit it", l)
 		}
 		i := slices.IndexFunc(s.g.ferries, func(b Border) bool { return s.g.placeIDs[b.A] == "15" && s.g.placeIDs[b.B] == "16" })
 		s.RNG().Force(append(c.allied, c.german...)...)

@@ -85,7 +85,9 @@ func (s *State) reaching(guns []int16, p int16) []int16 {
 // airMayBombard says whether the side that has Air Bombardment markers, the
 // Allies (the Germans in fh40:16.2), may fly one at p now: Clear weather,
 // not Overcast or Fog (mgmg:16.2, 17, fh40:17.3), and one of its units in
-// or next to p, or an area it Controls next to it (mgmg:16.22, fh40:16.22).
+// or next to p, or an area it Controls next to it (mgmg:16.22, fh40:16.22):
+// in Fortress Holland not a Zone, Controlled for Victory Points only
+// (fh40:7.2).
 func (s *State) airMayBombard(p int16) bool {
 	air := s.g.airSide
 	if s.active != air || s.weather != clear || s.inSecond() { // mgmg:16.21
@@ -95,7 +97,8 @@ func (s *State) airMayBombard(p int16) bool {
 		return true
 	}
 	for _, q := range s.g.m.Neighbors(int(p)) {
-		if s.count(int16(q), air) > 0 || s.controller(int16(q)) == air {
+		area := s.g.fh40 == nil || !s.g.zone[q]
+		if s.count(int16(q), air) > 0 || area && s.controller(int16(q)) == air {
 			return true
 		}
 	}
@@ -195,7 +198,7 @@ func (s *State) applyTarget(p int16) {
 	s.passes = 0
 	s.stack.push(frame{Proc: procBombard, Side: s.active.other(), Place: p, Unit: -1})
 	s.step = stBombardWith
-	s.logf("mgmg:8.23", "%s declares a Bombardment Impulse on %p", int(s.active), int(p))
+	s.logf("mgmg:8.23", "%S declare a Bombardment Impulse on %p", int(s.active), int(p))
 }
 
 // legalImpulseBombard lists the choices of the Bombardment Impulse's steps.
@@ -389,7 +392,7 @@ func (s *State) describeMarker(k kind, i int) (id, label, rule string) {
 	_, ds := s.defenders(f.Place, f.Side, nil)
 	dv := BombardmentDV(s.g.m.TEM(int(f.Place)), false, ds)
 	o := BombardmentPreview(av, dv, MarkerAttritionCost, DiceRolls(), DiceRolls())
-	label = fmt.Sprintf("Bombard %s with the %s on %s the primary target: AV %d against DV %d, hit %d in %d", s.g.placeName(f.Place), what, id[strings.IndexByte(id, ':')+1:], av.Total, dv.Total, o.PrimaryReduced.Ways, o.PrimaryReduced.Of)
+	label = fmt.Sprintf("Bombard %s with the %s on %s the primary target: AV %d against DV %d, %s to hit it", s.g.placeName(f.Place), what, id[strings.IndexByte(id, ':')+1:], av.Total, dv.Total, percentOf(o.PrimaryReduced.Ways, o.PrimaryReduced.Of))
 	return id, label, rule
 }
 

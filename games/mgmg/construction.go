@@ -160,5 +160,5 @@ func (s *State) describeRepair(b, i int) engine.Choice {
 	name := s.g.bridgeName(b)
 	return engine.Choice{ID: fmt.Sprintf("repair:%s:%d", name, i), Rule: "mgmg:19.23",
 		Refs:  []string{"area:" + s.g.placeIDs[s.g.bridges[b].A], "area:" + s.g.placeIDs[s.g.bridges[b].B]},
-		Label: fmt.Sprintf("Try to repair the bridge %s for %d Supply Points from %s in %s (Repair dr %+d, 7 or more repairs)", name, s.eveningCostOf(i, b), s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)), s.repairDRM(b, s.active))}
+		Label: fmt.Sprintf("Try to repair the bridge %s for %d %s from %s in %s (Repair dr %+d, 7 or more repairs)", name, s.eveningCostOf(i, b), engine.Plural(int(s.eveningCostOf(i, b)), "Supply Point", "Supply Points"), s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)), s.repairDRM(b, s.active))}
 }

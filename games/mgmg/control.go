@@ -52,8 +52,19 @@ func (s *State) contested(p int16) bool { return s.count(p, germans) > 0 && s.co
 // (mgmg:7.4).
 func (s *State) vacant(p int16, sd side) bool { return s.count(p, sd.other()) == 0 }
 
-// free reports p Vacant and Controlled by side (mgmg:7.5).
-func (s *State) free(p int16, sd side) bool { return s.vacant(p, sd) && s.controller(p) == sd }
+// free reports p Vacant and held by side (mgmg:7.5).
+func (s *State) free(p int16, sd side) bool { return s.vacant(p, sd) && s.ownGround(p, sd) }
+
+// ownGround reports side sd holding place p for movement, regroups and retreats:
+// Controlling it (mgmg:7.2); in Fortress Holland a Zone, Controlled for
+// Victory Points only (fh40:7.2, 14.6), is held by a side while no enemy
+// unit is in it (docs/conformance/fh40.md).
+func (s *State) ownGround(p int16, sd side) bool {
+	if s.g.fh40 != nil && s.g.zone[p] {
+		return s.vacant(p, sd)
+	}
+	return s.controller(p) == sd
+}
 
 // hasCorps reports a XXX Corps unit in p (mgmg:7.21).
 func (s *State) hasCorps(p int16) bool {

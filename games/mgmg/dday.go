@@ -391,8 +391,13 @@ func (s *State) ddayAsks() (ask, wait string) {
 		return "Airborne Landing Phase: choose the one unit of " + where + " that tries to seize its bridges", "the unit seizing bridges in " + where
 	case f.DDay.Option == dropSeize:
 		u := f.Move.Unit - 1
-		left := s.ground(allies, &f.Move).ImpulseMF(s.g.movers[u]) - f.Move.Leg.leg().Spent()
-		return fmt.Sprintf("Airborne Landing Phase: %s has %s MF left: try to seize a bridge of %s (1 MF), or stop", s.g.units[u].Name, halves(left), where), "bridge seizures in " + where
+		spent := f.Move.Leg.leg().Spent()
+		left := s.ground(allies, &f.Move).ImpulseMF(s.g.movers[u]) - spent
+		stop := ", or stop"
+		if spent == 0 {
+			stop = " (a unit activated tries once at least)"
+		}
+		return fmt.Sprintf("Airborne Landing Phase: %s has %s MF left: try to seize a bridge of %s (1 MF)%s", s.g.units[u].Name, halves(left), where, stop), "bridge seizures in " + where
 	case f.Move.Unit == 0:
 		return "Airborne Landing Phase: choose a unit of " + where + " to move into an adjacent Vacant place with all its MF, or end the Drop Area's moves", "moves from " + where
 	}
@@ -520,6 +525,9 @@ func (s *State) ddayContext() string {
 		return ""
 	case f.DDay.Phase == ddayGround:
 		return "XXX Corps Ground Assault Phase, Guards Armoured units of Zone F must assault, without retreat: "
+	}
+	if f.DDay.Option == dropAssault { // the assault's own asks name the place
+		return "Airborne Landing Phase, " + dropNames[dropAssault] + ": "
 	}
 	return "Airborne Landing Phase, " + dropNames[f.DDay.Option] + " in " + s.g.placeName(f.Move.Active) + ": "
 }

@@ -246,6 +246,9 @@ func TestLandingSeizesBridges(t *testing.T) {
 		t.Fatalf("choices %v; want the one unit that seizes", got)
 	}
 	play(t, s, "move:us-2-501")
+	if p := s.Prompt("allied").Text; strings.Contains(p, "or stop") {
+		t.Errorf("before its first try the prompt %q offers to stop", p)
+	}
 	got := ids(s)
 	slices.Sort(got)
 	if !slices.Equal(got, []string{"seize:51", "seize:54"}) {
@@ -255,6 +258,9 @@ func TestLandingSeizesBridges(t *testing.T) {
 	play(t, s, "seize:54", "keep")
 	if got := ids(s); !slices.Equal(got, []string{"seize:51", "stop"}) {
 		t.Fatalf("choices %v; want the bridge to 51 still, or stop, after one try", got)
+	}
+	if p := s.Prompt("allied").Text; !strings.HasSuffix(p, "or stop") {
+		t.Errorf("after a try the prompt %q does not offer to stop", p)
 	}
 	play(t, s, "seize:51", "keep")
 	g := s.g
@@ -311,6 +317,12 @@ func TestDDayPrompts(t *testing.T) {
 	}
 	if p := s.Prompt("german"); !strings.Contains(p.Text, "Waiting for the Allied player") {
 		t.Errorf("German prompt %+v; want whom the game waits for", p)
+	}
+	// option A's assault asks name the Drop Area once
+	a := s.Clone().(*State)
+	play(t, a, "drop-assault:54")
+	if p := a.Prompt("allied"); p.Text != "Airborne Landing Phase, A, an assault: Assault in 54 St. Oedenrode: name the Point Unit" {
+		t.Errorf("the assault in St. Oedenrode asks %q", p.Text)
 	}
 	for s.step != stImpulse {
 		for _, c := range engine.Choices(s) {

@@ -106,12 +106,12 @@ func (s *State) declareSecond(k kind, x int) {
 	f := s.impulseFrame()
 	if k == kAssaultImpulse && int16(x) == s.g.zoneF && s.mayZoneF(f) {
 		f.Second = secondZoneF
-		s.logf("mgmg:14.5", "%s activates Zone F as a second activation", int(f.Side))
+		s.logf("mgmg:14.5", "%S activate Zone F as a second activation", int(f.Side))
 		return
 	}
 	f.Second = secondDouble
 	s.advantage, s.advantageNext = nobody, f.Side.other()
-	s.logf("mgmg:12.3", "%s spends the Advantage on a Double Impulse", int(f.Side))
+	s.logf("mgmg:12.3", "%S spend the Advantage on a Double Impulse", int(f.Side))
 }
 
 // inSecond reports the impulse in progress in its second activation, or
@@ -183,7 +183,7 @@ func (s *State) declareAlso(p int16) {
 	f := s.impulseFrame()
 	f.Also, f.Second = p+1, secondDouble
 	s.advantage, s.advantageNext = nobody, f.Side.other()
-	s.logf("mgmg:12.3", "%s spends the Advantage on a Double Impulse: %p is activated as well", int(f.Side), int(p))
+	s.logf("mgmg:12.3", "%S spend the Advantage on a Double Impulse: %p is activated as well", int(f.Side), int(p))
 }
 
 // activeAreas are the Active Areas of the impulse moving mv: its own, and

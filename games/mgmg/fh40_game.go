@@ -122,6 +122,20 @@ func (g *Game) colour(u *Unit) string {
 	return u.Force.Colour()
 }
 
+// sidePeople is a side as the subject of a sentence: "the Allies", "the
+// Dutch" in Fortress Holland (fh40:2.0).
+func (g *Game) sidePeople(sd side) string {
+	switch {
+	case sd == germans:
+		return "the Germans"
+	case sd == allies && g.fh40 != nil:
+		return "the Dutch"
+	case sd == allies:
+		return "the Allies"
+	}
+	return "neither side"
+}
+
 // sideName is a side as prose writes it: in Fortress Holland the Allied
 // side is the Dutch player's (fh40:2.0, 4.111).
 func (g *Game) sideName(sd side) string {

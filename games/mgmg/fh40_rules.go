@@ -109,9 +109,9 @@ func (g *Ground) fh40BoatAssault(m Mover, leg Leg, to int, bv BorderView, e *Ent
 // has mf halves of MF, or why it may not (fh40:20.4): along a railway
 // only, never into a Zone, two MF an area whoever holds it, across a river
 // or canal only by an intact bridge, railway bridges included (fh40:19.6).
-// With no attack factor it enters an enemy-occupied area only carrying a
-// battalion, and stops there, the battalion bound to the Mandatory Assault
-// (fh40:20.4, 10.2; docs/conformance/fh40.md).
+// It stops in the first enemy-occupied area; with no attack factor it
+// enters one where a Mandatory Assault is due only carrying a battalion,
+// which is bound to it (fh40:20.4, 10.2; docs/conformance/fh40.md).
 func (g *Ground) enterByRail(leg Leg, to, mf int, carrying bool) (Entry, error) {
 	mp, at := g.Map, leg.At
 	src, dst := &g.Places[at], &g.Places[to]
@@ -126,8 +126,8 @@ func (g *Ground) enterByRail(leg Leg, to, mf int, carrying bool) (Entry, error) 
 		return Entry{}, errors.New("the armoured train moves only along railways (fh40:20.4)")
 	case dst.Friends >= stackLimit:
 		return Entry{}, fmt.Errorf("%s already holds ten friendly units (mgmg:9.61, 7.1)", mp.Place(to).ID)
-	case dst.enemies() > 0 && !carrying || dst.Assaulted:
-		return Entry{}, errors.New("the armoured train has no attack factor: it enters an enemy-occupied area only carrying a battalion (fh40:20.4)")
+	case dst.Assaulted:
+		return Entry{}, fmt.Errorf("%s was assaulted this impulse: no more units enter it (mgmg:9.3, 10.1)", mp.Place(to).ID)
 	case dst.Friends+riders > stackLimit:
 		return Entry{}, fmt.Errorf("%s has no room for the train and its battalion (mgmg:9.61, 7.1)", mp.Place(to).ID)
 	case src.enemies() > 0 && !dst.free():
@@ -146,7 +146,12 @@ func (g *Ground) enterByRail(leg Leg, to, mf int, carrying bool) (Entry, error) 
 		e.Crossing = Crossing{Kind: BridgeCrossing, DefenderBridge: bv.Bridge == EnemyBridge, River: b == River}
 	}
 	if dst.enemies() > 0 { // fh40:20.4: it stops in the first enemy-occupied area
-		e.Stop, e.Mandatory = true, !dst.ContestedAtStart
+		// mgmg:10.2: a Mandatory Assault into an area not Contested as the
+		// impulse began, or over the enemy's bridge into a Contested one
+		e.Stop, e.Mandatory = true, !dst.ContestedAtStart || e.Crossing.DefenderBridge && dst.Friends > 0
+		if e.Mandatory && !carrying {
+			return Entry{}, errors.New("the armoured train has no attack factor: it enters where a Mandatory Assault is due only carrying a battalion (fh40:20.4, 10.2)")
+		}
 	}
 	n := &e.Leg
 	n.At, n.Half = to, false
@@ -296,7 +301,7 @@ func (s *State) controlZonesByCount() {
 		}
 		if s.control[p] != c {
 			s.setControl(p, c)
-			s.logf("fh40:14.6", "%s now Controls %p, holding more units there", int(c.side()), int(p))
+			s.logf("fh40:14.6", "%S now Control %p, holding more units there", int(c.side()), int(p))
 		}
 	}
 }

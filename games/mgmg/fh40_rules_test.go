@@ -813,10 +813,13 @@ func TestFH40Panels(t *testing.T) {
 // play, the Dutch ones marked so.
 func TestFH40Text(t *testing.T) {
 	txt := newFH40(t).Text("german")
-	for _, want := range []string{"May 10 of 12, 1940", "German VP 1", "27 Beek [TEM+3, dutch]"} {
+	for _, want := range []string{"May 10 of 12, 1940", "German VP 1", "27 Beek [TEM+3, dutch]", "Advantage: German |", "to move: " + engine.SeatName(newFH40(t), newFH40(t).ToMove())} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("text lacks %q", want)
 		}
+	}
+	if strings.Contains(txt, "allied") {
+		t.Error("the text names the Dutch seat by its ID")
 	}
 	if strings.Contains(txt, "13 Arnhem") || strings.Contains(txt, "September") {
 		t.Error("Arnhem and the September dates are not Fortress Holland's")
@@ -992,5 +995,17 @@ func TestFH40CoupAttack(t *testing.T) {
 	play(t, s, "done")
 	if s.step != stImpulse || s.active != allies || s.stack.n != 1 {
 		t.Fatalf("step %s, %d frames: Dutch Impulse 0 follows", stepNames[s.step], s.stack.n)
+	}
+}
+
+// fh40:2.0: the allied seat plays the Dutch, and is named so wherever
+// players read a seat's name.
+func TestFH40SeatNames(t *testing.T) {
+	s := newFH40(t)
+	if d, g := engine.SeatName(s, "allied"), engine.SeatName(s, "german"); d != "Dutch" || g != "German" {
+		t.Errorf("fh40's seats are named %q and %q; want Dutch and German", d, g)
+	}
+	if n := engine.SeatName(s, engine.Spectator); n != "Spectator" {
+		t.Errorf("an onlooker is named %q, want Spectator", n)
 	}
 }

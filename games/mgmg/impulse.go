@@ -59,7 +59,7 @@ func (s *State) beginImpulse(sd side) {
 // applyPass is a Pass Impulse (mgmg:8.24): two in a row, of either side,
 // end the Daylight Phase at once; otherwise the impulse ends as any other.
 func (s *State) applyPass() {
-	s.logf("mgmg:8.24", "%s passes", int(s.active))
+	s.logf("mgmg:8.24", "%S pass", int(s.active))
 	s.passes++
 	if s.passes == 2 {
 		s.exhaust(s.stack.pop().Acted)

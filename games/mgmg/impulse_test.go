@@ -39,6 +39,9 @@ func TestTwoPassesEndTheDay(t *testing.T) {
 		t.Fatalf("after the German pass: %s to move at step %s; want the Allied impulse", s.active, stepNames[s.step])
 	}
 	play(t, s, "pass")
+	if l := logText(s, "german"); !strings.Contains(l, "\nthe Germans pass\nthe Allies pass\n") {
+		t.Errorf("the log says of the passes:\n%s", l[max(0, len(l)-300):])
+	}
 	if s.Phase() != phaseRefit || s.active != germans {
 		t.Fatalf("after two passes: step %s, %s to move; want the German Refit Phase (mgmg:6.4)", stepNames[s.step], s.active)
 	}

@@ -91,8 +91,9 @@ func (g *Game) logLine(e logEntry) engine.LogLine {
 	return engine.FormatLogLine(turn, e.Rule, e.Fmt, e.Args[:], g.logName)
 }
 
-// logName writes a unit (%u), a place (%p), a side (%s), the weather (%w)
-// or an Impulse Track space (%i) of a log entry.
+// logName writes a unit (%u), a place (%p), a side (%s: "German"), a side
+// as the subject of a sentence (%S: "the Germans"), the weather (%w) or an
+// Impulse Track space (%i) of a log entry.
 func (g *Game) logName(verb byte, v int) (text, ref string, ok bool) {
 	switch verb {
 	case 'u':
@@ -101,6 +102,8 @@ func (g *Game) logName(verb byte, v int) (text, ref string, ok bool) {
 		return g.placeName(int16(v)), "area:" + g.placeIDs[v], true
 	case 's':
 		return g.sideName(side(v)), "", true
+	case 'S':
+		return g.sidePeople(side(v)), "", true
 	case 'w':
 		return weather(v).String(), "", true
 	case 'i':

@@ -351,7 +351,8 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 // crossing checks the boundary between the leg's place and to, crossed via
 // how, and notes in e the bridge, ferry or boat it uses and the crossing
 // for the defence value. all is a crossing that costs all MF; wade an
-// infantry crossing of a canal without a bridge (4 MF, mgmg:9.2).
+// infantry crossing of a canal without a bridge (4 MF, mgmg:9.2; all MF in
+// fh40:9.2).
 func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wade bool, err error) {
 	mp := g.Map
 	at := leg.At
@@ -436,7 +437,7 @@ func (g *Ground) crossing(m Mover, leg Leg, to int, how Via, e *Entry) (all, wad
 		if dst.Friends > 0 && dst.enemies() > 0 && !bv.Held {
 			e.Mandatory = true // mgmg:10.2
 		}
-		return false, true, nil
+		return g.FH40, !g.FH40, nil // 4 MF in mgmg:9.2, all MF in fh40:9.2
 	}
 	return false, false, nil
 }

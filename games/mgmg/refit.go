@@ -46,11 +46,11 @@ func (s *State) buyImpulse(k kind) {
 	s.purchases++
 	if k == kAdvance {
 		s.impulse++
-		s.logf("mgmg:13.7", "%s buys an Impulse Advance: the next day begins at Impulse %i", int(s.active), int(s.impulse))
+		s.logf("mgmg:13.7", "%S buy an Impulse Advance: the next day begins at Impulse %i", int(s.active), int(s.impulse))
 		return
 	}
 	s.impulse--
-	s.logf("mgmg:13.7", "%s buys an Impulse Retraction: the next day begins at Impulse %i", int(s.active), int(s.impulse))
+	s.logf("mgmg:13.7", "%S buy an Impulse Retraction: the next day begins at Impulse %i", int(s.active), int(s.impulse))
 }
 
 // startRefit begins the Refit Phase (mgmg:6.4): the Advantage marker back
@@ -304,7 +304,7 @@ func (s *State) refit(u int16, i int) {
 	c := s.refitCosts(&paths)
 	cost := c[i][u]
 	s.refitOneLevel(u)
-	s.logf("mgmg:13.6", "%u refits to "+levelNames[s.units[u].Level]+" for %d Supply Points from "+s.g.depotLabel(s.depots[i].Kind)+" in %p",
+	s.logf("mgmg:13.6", "%u refits to "+s.units[u].Level.String()+" for %d "+engine.Plural(int(cost), "Supply Point", "Supply Points")+" from "+s.g.depotLabel(s.depots[i].Kind)+" in %p",
 		int(u), int(cost), int(s.depots[i].At))
 	left := cost
 	for _, j := range append([]int{i}, s.depotOrder()...) {
@@ -384,7 +384,7 @@ func (s *State) describeRefit(u int16, i int) engine.Choice {
 	end := s.refitPaths(int16(d.At), s.active)
 	cost := s.refitCost(i, &end, u)
 	return engine.Choice{ID: fmt.Sprintf("refit:%s:%d", id, i), Rule: "mgmg:13.6", Refs: []string{"unit:" + id, "area:" + s.g.placeIDs[d.At]},
-		Label: fmt.Sprintf("Refit %s to %s for %d Supply Points from %s in %s", s.g.units[u].Name, levelNames[s.units[u].Level-1], cost, s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)))}
+		Label: fmt.Sprintf("Refit %s to %s for %d %s from %s in %s", s.g.units[u].Name, s.units[u].Level-1, cost, engine.Plural(int(cost), "Supply Point", "Supply Points"), s.g.depotLabel(d.Kind), s.g.placeName(int16(d.At)))}
 }
 
 // endRefit ends the Refit Phase once the Surrender drs are made, with

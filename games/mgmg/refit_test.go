@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"sandtable/engine"
@@ -142,6 +143,9 @@ func TestExample12(t *testing.T) {
 func TestOneLevelATurn(t *testing.T) {
 	s := refitPosition(t, "german", []DepotPos{{ID: "german", At: "26", Points: 6}},
 		[]UnitPos{{ID: "de-406-stargaard", At: "36", Level: "disrupt-2"}}, nil)
+	if l := label(t, s, "refit:de-406-stargaard:0"); !strings.HasSuffix(l, " to Disrupt 1 for 3 Supply Points from the German Depot in 26 Wyler") {
+		t.Errorf("%q: want the level reached, the cost and the depot", l)
+	}
 	play(t, s, "refit:de-406-stargaard:0")
 	if s.units[s.g.unit("de-406-stargaard")].Level != StepDisrupt1 || s.depots[0].Points != 3 {
 		t.Fatalf("Stargaard %s, depot %d; want disrupt-1 and 3 left", levelNames[s.units[s.g.unit("de-406-stargaard")].Level], s.depots[0].Points)

@@ -25,11 +25,16 @@ type renderSight struct {
 	View
 	byPlace map[string][]UnitView // German first, then by ID
 	toMove  engine.Seat
-	fh40    bool // Fortress Holland's dates and Victory Points (fh40:3.6, 21.3)
+	// seatName and sideName name seats and sides as players read them
+	seatName func(engine.Seat) string
+	sideName map[string]string
+	fh40     bool // Fortress Holland's dates and Victory Points (fh40:3.6, 21.3)
 }
 
 func (s *State) renderView(seat engine.Seat) renderSight {
-	v := renderSight{View: s.View(seat).(View), byPlace: map[string][]UnitView{}, toMove: s.ToMove(), fh40: s.g.fh40 != nil}
+	v := renderSight{View: s.View(seat).(View), byPlace: map[string][]UnitView{}, toMove: s.ToMove(), fh40: s.g.fh40 != nil,
+		seatName: func(st engine.Seat) string { return engine.SeatName(s, st) },
+		sideName: map[string]string{germans.String(): s.g.sideName(germans), allies.String(): s.g.sideName(allies), nobody.String(): "nobody"}}
 	for _, u := range v.Units {
 		v.byPlace[u.At] = append(v.byPlace[u.At], u)
 	}
@@ -49,7 +54,7 @@ func (s *State) renderView(seat engine.Seat) renderSight {
 // phase, who moves and the impulse (mgmg:3.7), then the Advantage
 // (mgmg:12), the Sunset DRM (mgmg:12.41), Reserves (mgmg:13.7) and VP.
 func (v *renderSight) renderStatus() []string {
-	toMove := string(v.toMove)
+	toMove := v.seatName(v.toMove)
 	if toMove == "" {
 		toMove = "nobody (game over)"
 	}
@@ -59,20 +64,20 @@ func (v *renderSight) renderStatus() []string {
 	}
 	l1 := fmt.Sprintf("%s %d of %d, %s | %s | to move: %s | impulse %s", month, v.Turn, last, v.Weather, v.Phase.Name, toMove, v.Impulse)
 	if v.Seat != v.toMove {
-		l1 += " | seen by: " + string(v.Seat)
+		l1 += " | seen by: " + v.seatName(engine.Seat(v.Seat))
 	}
 	l2 := fmt.Sprintf("Advantage: %s | Sunset DRM %+d | Reserves: German %d, Allied %d | Allied VP %d",
-		v.Advantage, v.SunsetDRM, v.Reserves["german"], v.Reserves["allied"], v.VP)
+		v.sideName[v.Advantage], v.SunsetDRM, v.Reserves["german"], v.Reserves["allied"], v.VP)
 	if v.fh40 {
 		l1 = fmt.Sprintf("May %d of %d, 1940, %s | %s | to move: %s | impulse %s", may(int8(v.Turn)), FH40LastDay, v.Weather, v.Phase.Name, toMove, v.Impulse)
-		l2 = fmt.Sprintf("Advantage: %s | Sunset DRM %+d | German VP %d (3 win at the end of May 12)", v.Advantage, v.SunsetDRM, v.VP)
+		l2 = fmt.Sprintf("Advantage: %s | Sunset DRM %+d | German VP %d (3 win at the end of May 12)", v.sideName[v.Advantage], v.SunsetDRM, v.VP)
 	}
 	lines := []string{l1, l2}
 	if b := v.Bombardment; b != nil {
 		lines = append(lines, fmt.Sprintf("bombardment of %s: %s", b.Target, strings.Join(append(b.Artillery, b.Air), " ")))
 	}
 	if r := v.Result; r != nil {
-		w := string(r.Winner)
+		w := v.seatName(r.Winner)
 		if w == "" {
 			w = "nobody"
 		}
@@ -171,7 +176,7 @@ func (s *State) Text(seat engine.Seat) string {
 		for _, u := range el {
 			n[s.g.side[s.g.byID[u.ID]]]++
 		}
-		fmt.Fprintf(&t, "eliminated:\n     german %d, allied %d\n", n[germans], n[allies])
+		fmt.Fprintf(&t, "eliminated:\n     %s %d, %s %d\n", s.g.sideName(germans), n[germans], s.g.sideName(allies), n[allies])
 	}
 	if ex := v.byPlace["exited"]; len(ex) > 0 {
 		t.WriteString("off the map from Zone G (fh40:21.4):\n")
@@ -179,7 +184,11 @@ func (s *State) Text(seat engine.Seat) string {
 	}
 	for _, name := range slices.Sorted(maps.Keys(v.Bridges)) {
 		b := v.Bridges[name]
-		fmt.Fprintf(&t, "bridge %s: %s", name, b.Held)
+		held := b.Held
+		if n, ok := v.sideName[held]; ok && held != "" {
+			held = n
+		}
+		fmt.Fprintf(&t, "bridge %s: %s", name, held)
 		if b.Construct != (SideNumbers{}) {
 			fmt.Fprintf(&t, ", construct markers German %d, Allied %d", b.Construct.German, b.Construct.Allied)
 		}
@@ -198,7 +207,7 @@ func (s *State) renderUnits(t *strings.Builder, units []UnitView) {
 	sd := nobody
 	flush := func() {
 		if len(line) > 0 {
-			fmt.Fprintf(t, "     %s: %s\n", sd, strings.Join(line, "; "))
+			fmt.Fprintf(t, "     %s: %s\n", s.g.sideName(sd), strings.Join(line, "; "))
 		}
 		line = nil
 	}

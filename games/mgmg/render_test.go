@@ -163,7 +163,7 @@ func TestRenderMarkersAndFaces(t *testing.T) {
 	})
 	text, svg := renderBoth(t, s, engine.Spectator)
 	for _, want := range []string{"13 Arnhem [TEM+4, 4VP", "28 Nijmegen [TEM+4, 3VP, corps]", "54 St. Oedenrode [TEM+2, airborne]",
-		"bridge 13/17: blown", "bridge 23/28: allied", "bridge 37/44: blown, construct markers German 0, Allied 1", "Arnhem spent 1 D2", "September 17 of 20", "Held! markers: 7/15"} {
+		"bridge 13/17: blown", "bridge 23/28: Allied", "bridge 37/44: blown, construct markers German 0, Allied 1", "Arnhem spent 1 D2", "September 17 of 20", "Held! markers: 7/15"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the text lacks %q:\n%s", want, text)
 		}

@@ -60,7 +60,7 @@ func (s *State) applyReorganization(k kind, x int) {
 		s.put(v, locElim, StepFresh)
 		s.setLevel(u, s.units[u].Level-1)
 		s.reorganized.add(u)
-		s.logf("mgmg:23.6", "%u reorganizes to "+levelNames[s.units[u].Level]+" in %p, eliminating %u", int(u), int(s.units[u].Loc), int(v))
+		s.logf("mgmg:23.6", "%u reorganizes to "+s.units[u].Level.String()+" in %p, eliminating %u", int(u), int(s.units[u].Loc), int(v))
 		return
 	}
 	if s.active == germans {

@@ -29,11 +29,11 @@ func (s *State) retreatPlaces(u, from int16) []int16 {
 		if p == s.g.uk || p == f.Fight.Place || f.Fight.Through.has(q) || s.retreatCrossing(u, int(from), q) < -1 {
 			continue // no area; where the retreat began or passed; a boundary it may not cross
 		}
-		a := RetreatArea{FriendlyControlled: s.controller(p) == sd, Contested: s.contested(p), Full: !s.mayStack(p, sd),
+		a := RetreatArea{FriendlyControlled: s.ownGround(p, sd), Contested: s.contested(p), Full: !s.mayStack(p, sd),
 			InSector:   x.Airborne != "" && !s.g.zone[p] && s.g.m.Sector(q) == x.Sector,
-			GermanZone: sd == germans && s.g.zone[p] && s.controller(p) == germans}
+			GermanZone: sd == germans && s.g.zone[p] && s.controller(p) == germans && s.g.fh40 == nil} // not in fh40:10.92
 		for _, n := range s.g.m.Neighbors(q) {
-			if s.controller(int16(n)) != sd {
+			if !s.ownGround(int16(n), sd) {
 				a.EnemyNeighbours++
 			}
 		}
@@ -51,15 +51,16 @@ func (s *State) retreatPlaces(u, from int16) []int16 {
 // of the bridge it uses, -1 for none, or -2 when it may not cross: a river
 // only by an intact bridge, a canal without one by infantry only, from a
 // Contested place never over an enemy-held bridge or boundary, and at
-// most five units over a bridge in an impulse. Ferries and boats are
-// moves of the active side (mgmg:9.5, 9.63).
+// most five units over a bridge in an impulse; a railway bridge is the
+// armoured train's alone (fh40:19.6). Ferries and boats are moves of the
+// active side (mgmg:9.5, 9.63).
 func (s *State) retreatCrossing(u int16, from, to int) int {
 	b := s.g.m.Boundary(from, to)
 	if b == OpenGround {
 		return -1
 	}
 	sd, contested := s.g.side[u], s.contested(int16(from))
-	if i := int(s.g.bridgeAt[from*nPlaces+to]); s.intactBridge(from, to) {
+	if i := int(s.g.bridgeAt[from*nPlaces+to]); s.intactBridge(from, to) && (s.g.units[u].Train || !s.railBridge(i)) { // fh40:19.6
 		if contested && s.bridges[i].Held != heldBy(sd) || s.stack.frames[0].Move.BridgeUses[i] >= bridgeLimit {
 			return -2
 		}

@@ -33,12 +33,12 @@ func (l *lines) endByPlayers(seat engine.Seat, what string) bool {
 				continue
 			}
 			if !l.Humans[other] {
-				fmt.Fprintf(l.out, "%s (a bot) declines the draw\n", other)
+				fmt.Fprintf(l.out, "%s (a bot) declines the draw\n", l.Name(other))
 				return false
 			}
-			fmt.Fprintf(l.out, "%s offers a draw. %s, do you accept? (y/n) ", seat, other)
+			fmt.Fprintf(l.out, "%s offers a draw. %s, do you accept? (y/n) ", l.Name(seat), l.Name(other))
 			if answer, ok := <-l.in; !ok || strings.TrimSpace(answer) != "y" {
-				fmt.Fprintf(l.out, "%s declines the draw\n", other)
+				fmt.Fprintf(l.out, "%s declines the draw\n", l.Name(other))
 				return false
 			}
 		}
@@ -84,7 +84,7 @@ func (m *model) confirmResign(key string) tea.Cmd {
 		m.note = err.Error()
 		return nil
 	}
-	m.note = fmt.Sprintf("%s resigned", seat)
+	m.note = fmt.Sprintf("%s resigned", m.p.Name(seat))
 	return m.advance()
 }
 
@@ -104,7 +104,7 @@ func (m *model) offerDraw() {
 			continue
 		}
 		if !m.p.Humans[st] {
-			m.note = fmt.Sprintf("%s (a bot) declines the draw", st)
+			m.note = fmt.Sprintf("%s (a bot) declines the draw", m.p.Name(st))
 			return
 		}
 		others = append(others, st)
@@ -144,7 +144,7 @@ func (m *model) answerDraw(key string) tea.Cmd {
 	case "n":
 		m.pause, m.shown = m.offer, who
 		m.offer, m.answering = "", nil
-		m.note = fmt.Sprintf("%s declines the draw", who)
+		m.note = fmt.Sprintf("%s declines the draw", m.p.Name(who))
 	}
 	return nil
 }
@@ -153,11 +153,11 @@ func (m *model) answerDraw(key string) tea.Cmd {
 // hidden while another seat answers.
 func (m *model) endingScreen() string {
 	seat := m.resigning
-	text := fmt.Sprintf("Resign as %s? The other side wins.\n\ny resigns, any other key plays on.", boldStyle.Render(m.colourSeats(string(seat))))
+	text := fmt.Sprintf("Resign as %s? The other side wins.\n\ny resigns, any other key plays on.", boldStyle.Render(m.colourSeats(m.p.Name(seat))))
 	if m.offer != "" {
 		who := m.answering[0]
 		text = fmt.Sprintf("%s offers a draw.\n\nThe board is hidden: hand the keyboard to %s.\n%s, do you accept? y accepts, n declines.",
-			boldStyle.Render(m.colourSeats(string(m.offer))), who, boldStyle.Render(m.colourSeats(string(who))))
+			boldStyle.Render(m.colourSeats(m.p.Name(m.offer))), m.p.Name(who), boldStyle.Render(m.colourSeats(m.p.Name(who))))
 	}
 	return m.dialog(text, 1, 3)
 }

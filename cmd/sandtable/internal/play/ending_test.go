@@ -19,12 +19,12 @@ func TestScreenResigns(t *testing.T) {
 	p := newSession(t, 3, nil, vsBot)
 	m := start(t, p, britSize)
 	press(m, "R")
-	mustContain(t, m.View(), "Resign as british?", "y resigns, any other key plays on")
+	mustContain(t, m.View(), "Resign as British?", "y resigns, any other key plays on")
 	press(m, "n")
 	if p.State.ToMove() != "british" || len(p.Rec.Choices) != 0 {
 		t.Fatalf("n resigned: to move %q, record %v", p.State.ToMove(), p.Rec.Choices)
 	}
-	mustContain(t, m.View(), "Map, as british sees it", "you play on")
+	mustContain(t, m.View(), "Map, as British sees it", "you play on")
 	press(m, "R", "y")
 	if got := p.Rec.Choices; len(got) != 1 || got[0] != "#resign:british" {
 		t.Fatalf("after R y the record holds %v, want [#resign:british]", got)
@@ -34,7 +34,7 @@ func TestScreenResigns(t *testing.T) {
 		t.Fatalf("result %+v, want german the winner", r)
 	}
 	// The resignation is the record's entry but no choice: nobody chose anything.
-	mustContain(t, m.View(), "╭─ Game over", "winner german", "The british side resigns", "game over after 0 choices", "Game over after 0 choices:")
+	mustContain(t, m.View(), "╭─ Game over", "winner German", "The british side resigns", "game over after 0 choices", "Game over after 0 choices:")
 	if msg, err := p.Save(); err != nil || !strings.Contains(msg, "(0 choices, then #resign:british)") {
 		t.Errorf("saving says %q (%v), want 0 choices, then #resign:british", msg, err)
 	}
@@ -50,7 +50,7 @@ func TestScreenDrawOfferToABot(t *testing.T) {
 	p := newSession(t, 3, nil, vsBot)
 	m := start(t, p, britSize)
 	press(m, "D")
-	mustContain(t, m.View(), "german (a bot) declines the draw", "british to choose")
+	mustContain(t, m.View(), "German (a bot) declines the draw", "British to choose")
 	if len(p.Rec.Choices) != 0 || p.State.ToMove() != "british" {
 		t.Fatalf("a bot's refusal changed the game: %v", p.Rec.Choices)
 	}
@@ -63,11 +63,11 @@ func TestScreenDrawOfferAtTheHotseat(t *testing.T) {
 	p := newSession(t, 1, nil, hotseat)
 	m := start(t, p, britSize)
 	press(m, "enter", "D")
-	mustHideBoard(t, m.View(), "british offers a draw", "german, do you accept? y accepts, n declines")
+	mustHideBoard(t, m.View(), "British offers a draw", "German, do you accept? y accepts, n declines")
 	press(m, "n")
-	mustHideBoard(t, m.View(), "german declines the draw", "british to choose", "The board is hidden")
+	mustHideBoard(t, m.View(), "German declines the draw", "British to choose", "The board is hidden")
 	press(m, "enter")
-	mustContain(t, m.View(), "Map, as british sees it")
+	mustContain(t, m.View(), "Map, as British sees it")
 	press(m, "D", "y")
 	if got := p.Rec.Choices; len(got) != 1 || got[0] != "#draw" {
 		t.Fatalf("after an accepted draw the record holds %v, want [#draw]", got)
@@ -137,12 +137,12 @@ func TestScreenResignsWhileTheBotChooses(t *testing.T) {
 		bot := m.Init()
 		m.Update(britSize)
 		press(m, "D")
-		mustContain(t, m.View(), "british (a bot) declines the draw", "british (random) is choosing", "· R resign · D draw ·")
+		mustContain(t, m.View(), "British (a bot) declines the draw", "British (random) is choosing", "· R resign · D draw ·")
 		press(m, "R")
-		mustHideBoard(t, m.View(), "Resign as german?")
+		mustHideBoard(t, m.View(), "Resign as German?")
 		if botLands {
 			m.Update(bot())
-			mustHideBoard(t, m.View(), "Resign as german?")
+			mustHideBoard(t, m.View(), "Resign as German?")
 		}
 		press(m, "y")
 		if !botLands {
@@ -180,7 +180,7 @@ func TestScreenEndingsOnTheClock(t *testing.T) {
 	press(m, "R")
 	_, cmd := m.Update(tickMsg{m.clock, m.deadline})
 	settle(m, cmd)
-	mustHideBoard(t, m.View(), fmt.Sprintf("Resign as %s?", seat))
+	mustHideBoard(t, m.View(), fmt.Sprintf("Resign as %s?", p.Name(seat)))
 	press(m, "y")
 	if got := p.Rec.Choices[n:]; len(got) != 2 || got[0] != "pass" || got[1] != "#resign:"+string(seat) {
 		t.Fatalf("the record goes on with %v, want pass (the clock) then #resign:%s", got, seat)

@@ -78,7 +78,7 @@ func (l *lines) ask(ctx context.Context, seat engine.Seat) (quit bool, err error
 	w := l.out
 	if l.interactive && l.Hotseat() && seat != l.shown {
 		// Privacy between seats: clear the screen and wait for the next player.
-		fmt.Fprintf(w, "\033[2J\033[H%s to choose: pass the keyboard, then press Enter.\n", seat)
+		fmt.Fprintf(w, "\033[2J\033[H%s to choose: pass the keyboard, then press Enter.\n", l.Name(seat))
 		if quit, err := l.wait(ctx); quit || err != nil {
 			return quit, err
 		}
@@ -88,7 +88,7 @@ func (l *lines) ask(ctx context.Context, seat engine.Seat) (quit bool, err error
 	l.showLog(seat)
 	l.showBoard(seat)
 	choices := engine.Choices(l.State)
-	fmt.Fprintf(w, "--- %s to choose (choice %d):\n", seat, len(l.Rec.Choices)+1)
+	fmt.Fprintf(w, "--- %s to choose (choice %d):\n", l.Name(seat), len(l.Rec.Choices)+1)
 	if p, ok := prompt(l.State, seat); ok {
 		fmt.Fprintf(w, "%s\n", p)
 	}
@@ -102,7 +102,7 @@ func (l *lines) ask(ctx context.Context, seat engine.Seat) (quit bool, err error
 		fmt.Fprintf(w, "(you have %v to choose)\n", limit)
 	}
 	for {
-		fmt.Fprintf(w, "%s> ", seat)
+		fmt.Fprintf(w, "%s> ", l.Name(seat))
 		var line string
 		select {
 		case s, ok := <-l.in:

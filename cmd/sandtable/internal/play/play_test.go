@@ -122,7 +122,7 @@ func mustContain(t *testing.T, screen string, want ...string) {
 func TestScreenShowsMapLogDiceAndChoices(t *testing.T) {
 	p := newSession(t, 3, nil, vsBot)
 	m := start(t, p, britSize)
-	mustContain(t, m.View(), "Map, as british sees it", "╭─ Log", "╭─ Dice", "british to choose · 14 choices", // 12 areas, the historical and the random set-up
+	mustContain(t, m.View(), "Map, as British sees it", "╭─ Log", "╭─ Dice", "British to choose · 14 choices", // 12 areas, the historical and the random set-up
 		"▶  1. Place 1st Para Bde HQ in 2 Rijnkade block, west part", "12. Place 1st Para Bde HQ in 23 Villa Nijenburg – Rode School",
 		" 2 Rijnkade block, west part [perimeter] → ")
 	for _, l := range strings.Split(m.View(), "\n") {
@@ -133,10 +133,10 @@ func TestScreenShowsMapLogDiceAndChoices(t *testing.T) {
 	// A narrow window stacks the log and the dice under the map, each under
 	// a title rule, down to 80×24.
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
-	mustContain(t, m.View(), "Map, as british sees it", "── Log", "── Dice", "british to choose")
+	mustContain(t, m.View(), "Map, as British sees it", "── Log", "── Dice", "British to choose")
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v := m.View()
-	mustContain(t, v, "Map, as british sees it", "── Log", "── Dice", "british to choose")
+	mustContain(t, v, "Map, as British sees it", "── Log", "── Dice", "British to choose")
 	if n := strings.Count(v, "\n") + 1; n != 24 {
 		t.Errorf("the screen has %d lines for a window of 24", n)
 	}
@@ -210,13 +210,13 @@ func TestScreenQuitKeys(t *testing.T) {
 func TestScreenHotseatPausesBetweenSeats(t *testing.T) {
 	p := newSession(t, 1, nil, hotseat)
 	m := start(t, p, britSize)
-	mustContain(t, m.View(), "british to choose", "The board is hidden")
+	mustContain(t, m.View(), "British to choose", "The board is hidden")
 	press(m, "1")
 	if len(p.Rec.Choices) != 0 || strings.Contains(m.View(), "Map") {
 		t.Fatal("a key other than Enter left the privacy screen")
 	}
 	press(m, "enter")
-	mustContain(t, m.View(), "Map, as british sees it")
+	mustContain(t, m.View(), "Map, as British sees it")
 	british := 0
 	var names []string
 	for _, u := range soa.MustLoad().Units() {
@@ -231,10 +231,10 @@ func TestScreenHotseatPausesBetweenSeats(t *testing.T) {
 	if m.pause != "german" {
 		t.Fatalf("after the British set-up the screen waits for %q, want german", m.pause)
 	}
-	mustHideBoard(t, m.View(), "german to choose", "The board is hidden")
+	mustHideBoard(t, m.View(), "German to choose", "The board is hidden")
 	press(m, "enter")
 	v := m.View()
-	mustContain(t, v, "Map, as german sees it")
+	mustContain(t, v, "Map, as German sees it")
 	for _, n := range names {
 		if strings.Contains(v, n) {
 			t.Fatalf("the German player sees %s before the set-ups are revealed", n)
@@ -306,7 +306,7 @@ func TestLinesSaveOnInterrupt(t *testing.T) {
 	if err := Lines(ctx, p, r, &out, false); err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, out.String(), "british> \ninterrupted\nrecord saved to "+p.Path+" (0 choices)")
+	mustContain(t, out.String(), "British> \ninterrupted\nrecord saved to "+p.Path+" (0 choices)")
 	readRecord(t, p.Path)
 }
 
@@ -318,7 +318,7 @@ func TestLinesShowThePrompt(t *testing.T) {
 	if err := Lines(context.Background(), p, strings.NewReader("q\n"), &out, false); err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, out.String(), "--- british to choose (choice 1):\nBritish set-up: choose the area for 1st Para Bde HQ (soa:5.4)\n  1. Place 1st Para Bde HQ in ")
+	mustContain(t, out.String(), "--- British to choose (choice 1):\nBritish set-up: choose the area for 1st Para Bde HQ (soa:5.4)\n  1. Place 1st Para Bde HQ in ")
 }
 
 // While a bot chooses, the choices pane says whom the game waits for and
@@ -330,7 +330,7 @@ func TestScreenSaysWhomItWaitsFor(t *testing.T) {
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	pn := stackedPanes(m.View())
-	if got := strings.TrimSpace(strings.Join(pn["british is choosing"], " ")); got != "Waiting for the British: the secret set-up (soa:5.4)" {
+	if got := strings.TrimSpace(strings.Join(pn["British is choosing"], " ")); got != "Waiting for the British: the secret set-up (soa:5.4)" {
 		t.Errorf("while the bot sets up the choices pane reads %q", got)
 	}
 }
@@ -342,7 +342,7 @@ func TestLinesHotseatPauseOnlyAtATerminal(t *testing.T) {
 	if err := Lines(context.Background(), p, strings.NewReader("\n1\nq\n"), &out, true); err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, out.String(), "\033[2J\033[Hbritish to choose: pass the keyboard, then press Enter.")
+	mustContain(t, out.String(), "\033[2J\033[HBritish to choose: pass the keyboard, then press Enter.")
 	if len(p.Rec.Choices) != 1 {
 		t.Fatalf("the Enter after the pause was taken as a choice: %v", p.Rec.Choices)
 	}
@@ -427,7 +427,7 @@ func TestLinesReactionClock(t *testing.T) {
 	if err := Lines(ctx, p, r, &out, false); err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, out.String(), "(you have 50ms to choose)", string(seat)+"> \ntime is up: Pass")
+	mustContain(t, out.String(), "(you have 50ms to choose)", p.Name(seat)+"> \ntime is up: Pass")
 	if len(p.Rec.Choices) <= n || p.Rec.Choices[n] != "pass" {
 		t.Fatalf("after the clock ran out the record goes on with %v, want pass", p.Rec.Choices[n:])
 	}
@@ -604,15 +604,15 @@ func TestScreenAt80x24KeepsLogAndDice(t *testing.T) {
 	if len(m.choices) < 10 {
 		t.Fatalf("%d choices: the test wants a long list", len(m.choices))
 	}
-	mustContain(t, strings.Join(pn["Map, as british sees it"], "\n"), "Turn 1 of 8, day | Movement/Fire Phase | to move: british")
+	mustContain(t, strings.Join(pn["Map, as British sees it"], "\n"), "Turn 1 of 8, day | Movement/Fire Phase | to move: british")
 	if log := pn["Log"]; len(log) != 5 || !strings.HasPrefix(log[4], "t1 ") {
 		t.Errorf("the log shows %q, want its 5 newest lines", log)
 	}
 	mustContain(t, strings.Join(pn["Dice"], "\n"), "British rolls ")
-	if got := pn["british to choose"]; len(got) != 6 || strings.TrimSpace(got[0]) != "Your impulse: choose an area to act from, call artillery, or pass (soa:8.11)" {
+	if got := pn["British to choose"]; len(got) != 6 || strings.TrimSpace(got[0]) != "Your impulse: choose an area to act from, call artillery, or pass (soa:8.11)" {
 		t.Errorf("the choices take %d lines, want the impulse's prompt and 5 choices: %q", len(got), got)
 	}
-	mustContain(t, v, fmt.Sprintf("british to choose · %d choices · 1-5 shown, ↑↓ PgDn for more", len(m.choices)))
+	mustContain(t, v, fmt.Sprintf("British to choose · %d choices · 1-5 shown, ↑↓ PgDn for more", len(m.choices)))
 	// PgDn moves the highlight by a page, less one line kept in sight.
 	press(m, "pgdown")
 	mustContain(t, m.View(), fmt.Sprintf("%d. %s", m.order[4]+1, m.choices[m.order[4]].Label))
@@ -708,8 +708,8 @@ func TestScreensFitSmallWindows(t *testing.T) {
 				}
 			}
 		}
-		mustContain(t, ansi.Strip(screens["privacy"]), "british to choose")
-		mustContain(t, ansi.Strip(screens["resign"]), "Resign as british?")
+		mustContain(t, ansi.Strip(screens["privacy"]), "British to choose")
+		mustContain(t, ansi.Strip(screens["resign"]), "Resign as British?")
 	}
 }
 

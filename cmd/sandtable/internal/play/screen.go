@@ -105,7 +105,7 @@ type model struct {
 	offer     engine.Seat   // the seat whose draw offer is being answered
 	answering []engine.Seat // the seats still to answer it, the first now
 
-	seatNames []*regexp.Regexp // the seats' names as words, to colour them
+	seatNames map[string]*regexp.Regexp // the seats' names as words, to colour them
 }
 
 // botMsg is a bot's choice, made for the state of clock generation gen.
@@ -129,11 +129,7 @@ type tickMsg struct {
 }
 
 func newModel(p *Session) *model {
-	m := &model{p: p, seen: map[engine.Seat]int{}, botCtx: context.Background()}
-	for _, st := range p.Game.Seats() {
-		m.seatNames = append(m.seatNames, regexp.MustCompile(`\b`+regexp.QuoteMeta(string(st))+`\b`))
-	}
-	return m
+	return &model{p: p, seen: map[engine.Seat]int{}, botCtx: context.Background(), seatNames: map[string]*regexp.Regexp{}}
 }
 
 func (m *model) Init() tea.Cmd { return m.advance() }
@@ -440,19 +436,22 @@ func (m *model) move(key string) {
 	}
 }
 
-// order lists the indices of choices as the pane shows them: a choice that
-// is the only one of its kind (its ID up to the first ":"), such as a
-// set-up of every unit or passing, comes before the long runs of one kind,
-// where it is found at once. The numbers stay the game's.
+// order lists the indices of choices as the pane shows them: where a long
+// run of one kind (its ID up to the first ":", such as placing units) would
+// bury the choices that are the only ones of their kind (a set-up of every
+// unit, passing), those come first, where they are found at once; a short
+// list keeps the game's order. The numbers stay the game's.
 func order(choices []engine.Choice) []int {
 	kind := func(c engine.Choice) string { k, _, _ := strings.Cut(c.ID, ":"); return k }
 	n := map[string]int{}
+	long := false
 	for _, c := range choices {
 		n[kind(c)]++
+		long = long || n[kind(c)] >= longRun
 	}
 	var single, runs []int
 	for i, c := range choices {
-		if n[kind(c)] == 1 {
+		if long && n[kind(c)] == 1 {
 			single = append(single, i)
 		} else {
 			runs = append(runs, i)
@@ -460,6 +459,10 @@ func order(choices []engine.Choice) []int {
 	}
 	return append(single, runs...)
 }
+
+// longRun is the length of a run of one kind that scrolls in the choices
+// pane of an 80x24 terminal (Storm Over Arnhem's set-up places 12 units).
+const longRun = 10
 
 // home is where the highlight starts: on choice 1, so that Enter takes
 // nothing the person did not look for; on the first match of a search.

@@ -39,6 +39,9 @@ type Session struct {
 	history []played
 }
 
+// Name is seat's name in words, the side it commands now (engine.SeatName).
+func (p *Session) Name(seat engine.Seat) string { return engine.SeatName(p.State, seat) }
+
 // Hotseat reports whether people play more than one seat at this terminal,
 // so that each must look away while the other chooses.
 func (p *Session) Hotseat() bool { return len(p.Humans) > 1 }
@@ -137,7 +140,7 @@ func (p *Session) Board(seat engine.Seat) string {
 // Result says how the game ended, in one line.
 func (p *Session) Result() string {
 	r := p.State.Result()
-	winner := string(r.Winner)
+	winner := p.Name(r.Winner)
 	if winner == "" {
 		winner = "nobody"
 	}

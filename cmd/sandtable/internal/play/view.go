@@ -149,9 +149,9 @@ func (m *model) header() string {
 	case s.ToMove() == "":
 		parts = append(parts, "game over after "+count(m.p.Played(), "choice"))
 	case m.thinking:
-		parts = append(parts, fmt.Sprintf("%s (%s) is choosing", s.ToMove(), m.p.Bots[s.ToMove()].Name()))
+		parts = append(parts, fmt.Sprintf("%s (%s) is choosing", m.p.Name(s.ToMove()), m.p.Bots[s.ToMove()].Name()))
 	default:
-		parts = append(parts, fmt.Sprintf("%s to choose", s.ToMove()))
+		parts = append(parts, fmt.Sprintf("%s to choose", m.p.Name(s.ToMove())))
 	}
 	if s.ToMove() != "" {
 		parts = append(parts, fmt.Sprintf("choice %d", len(m.p.Rec.Choices)+1))
@@ -293,7 +293,7 @@ func (m *model) mapPane(viewer engine.Seat, w, rows int) (string, []string) {
 		m.mapTop-- // the map the person did not scroll starts with a place, not in the middle of one
 	}
 	end := min(len(lines), m.mapTop+rows)
-	title := fmt.Sprintf("Map, as %s sees it", viewer)
+	title := fmt.Sprintf("Map, as %s sees it", m.p.Name(viewer))
 	if len(lines) > rows {
 		title += fmt.Sprintf(" · lines %d-%d of %d", m.mapTop+1, end, len(lines))
 	}
@@ -496,13 +496,13 @@ func (m *model) choicesPane(w, rows int) (string, []string) {
 		title = "Game over"
 		lines = wrap(m.p.Result(), w)
 	case m.choices == nil:
-		title = fmt.Sprintf("%s is choosing", s.ToMove())
+		title = fmt.Sprintf("%s is choosing", m.p.Name(s.ToMove()))
 		if p, ok := prompt(s, m.p.Viewer()); ok {
 			lines = wrap(p, w)
 		}
 	default:
 		vis := m.visible()
-		title = fmt.Sprintf("%s to choose · %s", s.ToMove(), count(len(m.choices), "choice"))
+		title = fmt.Sprintf("%s to choose · %s", m.p.Name(s.ToMove()), count(len(m.choices), "choice"))
 		if m.filter != "" {
 			title += fmt.Sprintf(" · %d match %q", len(vis), m.filter)
 		}
@@ -535,7 +535,7 @@ func (m *model) choicesPane(w, rows int) (string, []string) {
 func (m *model) privacy() string {
 	seat := m.pause
 	text := fmt.Sprintf("%s to choose\n\nThe board is hidden so that only %s sees it.\nHand over the keyboard, then %s presses Enter.\n\nq saves the record and quits.",
-		boldStyle.Render(m.colourSeats(string(seat))), seat, seat)
+		boldStyle.Render(m.colourSeats(m.p.Name(seat))), m.p.Name(seat), m.p.Name(seat))
 	if m.note != "" { // what happened while the board was hidden: a declined draw
 		text = noteStyle.Render(m.note) + "\n\n" + text
 	}
@@ -583,7 +583,13 @@ func (m *model) dialog(text string, v, h int) string {
 
 // colourSeats colours the names of the game's seats.
 func (m *model) colourSeats(s string) string {
-	for i, re := range m.seatNames {
+	for i, seat := range m.p.Game.Seats() {
+		name := m.p.Name(seat)
+		re, ok := m.seatNames[name]
+		if !ok {
+			re = regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
+			m.seatNames[name] = re
+		}
 		c := lipgloss.NewStyle().Foreground(seatColours[i%len(seatColours)])
 		s = re.ReplaceAllStringFunc(s, func(n string) string { return c.Render(n) })
 	}
