@@ -23,6 +23,26 @@ const (
 	// evalStep is the logit a place of XXX Corps' reach is worth, ahead of
 	// a Victory Point area or short of it.
 	evalStep = 0.6
+	// evalDay is the logit a move of XXX Corps' lead is worth, ahead of
+	// the moves its drive needs to reach a Victory Point area or short of it.
+	evalDay = 1.8
+	// evalDriveMF is the movement factors of an armoured unit's impulse
+	// (mgmg:4.22), the day's move of XXX Corps' lead (driveStep).
+	evalDriveMF = 6.0
+	// evalFight and evalFightStrength make the moves a fight for an Area
+	// held by German units costs the drive: evalFight plus their strength
+	// (attack plus defense factor as their steps keep it) over
+	// evalFightStrength, times their share of the strength there; a Fresh
+	// battalion of 3-3 alone costs 1.25 moves.
+	evalFight, evalFightStrength = 1.0, 24.0
+	// evalDemolition is the moves a German-held bridge costs the drive for
+	// the chance that it is blown first (mgmg:19.4), evalBlown those of a
+	// river without a bridge: a Boat Assault or Construction (mgmg:9.5,
+	// 19.2).
+	evalDemolition, evalBlown = 0.25, 1.5
+	// evalBreakthroughWait is the day a unit in Apeldoorn waits to stand
+	// there Fresh at the end of a Daylight Phase (mgmg:21.1, 13.1).
+	evalBreakthroughWait = 1.0
 	// evalHeld is the logit of an area XXX Corps Controls now: it counts
 	// unless the Germans take it back (mgmg:21.3).
 	evalHeld = 3.0
@@ -45,6 +65,9 @@ const (
 	// September 17, falling to none at the last check: the airborne
 	// divisions get no replacements, the Germans some.
 	evalLossAllied, evalLossGerman = 0.1, 0.06
+	// evalAdvantageKeep is the share of the Advantage's swing toward its
+	// holder now that lasts a day (advantageWorth).
+	evalAdvantageKeep = 0.5
 	// evalDayImpulses is about how many impulses a day lasts: the Sunset
 	// DR (mgmg:6.3) ends it as the Impulse Track runs past 7 or so.
 	evalDayImpulses = 10.0
@@ -66,6 +89,17 @@ type evaluation struct {
 	dist  [nPlaces][nPlaces]int8
 	near  [nPlaces][]placeWeight // per place, itself (weight 1) and the places next to it by the corridor (0.5)
 	worth [nUnits]float64        // attack plus defense factor (mgmg:4.22)
+	ways  [nPlaces][]driveWay    // per place, the places next to it and how XXX Corps crosses into them
+}
+
+// driveWay is a step of XXX Corps' drive from one place into the next:
+// the boundary, and the road, bridge or Ferry Crossing over it.
+type driveWay struct {
+	to       int16
+	boundary Boundary
+	road     bool
+	bridge   int8 // -1 if none
+	ferry    int8 // -1 if none
 }
 
 // placeWeight is a place and how much its strength counts (evaluation.near).
@@ -100,6 +134,12 @@ func (g *Game) evaluation() *evaluation {
 		}
 		for u := range g.units {
 			e.worth[u] = float64(g.units[u].AF + g.units[u].DF)
+		}
+		for x := range e.ways {
+			for _, y := range g.m.Neighbors(x) {
+				e.ways[x] = append(e.ways[x], driveWay{to: int16(y), boundary: g.m.Boundary(x, y), road: g.m.Road(x, y),
+					bridge: g.bridgeAt[x*nPlaces+y], ferry: g.ferryAt[x*nPlaces+y]})
+			}
 		}
 		g.eval.table = e
 	})
@@ -306,6 +346,7 @@ func (s *State) evalTerms(t *evalTerms) {
 			}
 			if g.units[u].XXXCorps() {
 				f.addCorps(st.Loc)
+				f.fresh[st.Loc] = f.fresh[st.Loc] || st.Level == StepFresh
 			}
 		case st.Loc == locElim:
 			lost[sd] += 4
@@ -313,16 +354,18 @@ func (s *State) evalTerms(t *evalTerms) {
 	}
 	if f.nCorps == 0 {
 		f.addCorps(g.zoneF) // the Corps yet to come enter in Zone F (mgmg:18.3)
+		f.fresh[g.zoneF] = true
 	}
-
-	reach := evalPace * left
+	var drive [nPlaces]float64
+	s.driveDays(e, &f, &drive)
+	moves := s.movesLeft(check)
 	contested := 0
 	for p := range s.control {
 		p := int16(p)
 		if g.vp[p] == 0 && p != g.arnhem || p == g.eindhoven {
 			continue
 		}
-		l := s.corpsLogit(e, &f, p, reach)
+		l := s.corpsLogit(e, &f, &drive, p, moves)
 		if s.control[p] != ctlGerman && !supply[p] {
 			l -= evalCut // mgmg:21.3: it scores only with a supply line to Zone F
 		}
@@ -353,18 +396,33 @@ func (s *State) evalTerms(t *evalTerms) {
 	case s.eindhoven:
 		t.eindhoven = 1
 	case s.turn == FirstDay:
-		t.eindhoven = logistic(s.corpsLogit(e, &f, g.eindhoven, evalPace*s.dayLeft()))
+		t.eindhoven = logistic(s.corpsLogit(e, &f, &drive, g.eindhoven, s.movesLeft(FirstDay)))
 	}
-	if s.advantage == allies {
-		t.advantage = 1
-	}
+	t.advantage = s.advantageWorth(left)
 	last := s.lastDay()
 	gameLeft := s.daysLeft(last)
-	d := s.corpsDistance(e, &f, g.zoneA)
-	t.breakthrough = evalBreakthrough * logistic(evalStep*(evalPace*gameLeft-float64(d)))
+	t.breakthrough = evalBreakthrough * logistic(evalDay*(s.movesLeft(last)-drive[g.zoneA]-evalBreakthroughWait))
 	share := gameLeft / float64(last-FirstDay+1)
 	t.loss = share * (evalLossGerman*lost[germans] - evalLossAllied*lost[allies])
 	t.isolation = 0 - share*evalLossAllied*isolated // "0 -": none is 0, not -0
+}
+
+// advantageWorth is the Victory Point of the Advantage (mgmg:12.1, 21.3)
+// times the chance that the Allies hold it at the check, days of Daylight
+// away: its holder now (or the side a used one passes to, mgmg:12.5) keeps
+// it with a chance that halves with each day to come, as it is spent on
+// rerolls and Double Impulses or lost with units (mgmg:12.2-12.4), and
+// either side is as likely to hold it after that.
+func (s *State) advantageWorth(days float64) float64 {
+	holder := s.advantage
+	if holder == nobody {
+		holder = s.advantageNext
+	}
+	keep := math.Pow(evalAdvantageKeep, days)
+	if holder == allies {
+		return 0.5 + 0.5*keep
+	}
+	return 0.5 - 0.5*keep
 }
 
 // refitsLeft is how many Refit Phases are still to come up to the last
@@ -395,6 +453,7 @@ func surrenderSteps(level Step, refits int) float64 {
 type evalForces struct {
 	str    [nPlaces][2]float64
 	corps  [nPlaces]bool
+	fresh  [nPlaces]bool  // a Fresh XXX Corps unit is there
 	at     [nPlaces]int16 // the first nCorps places with a XXX Corps unit
 	nCorps int
 }
@@ -407,15 +466,110 @@ func (f *evalForces) addCorps(p int16) {
 	}
 }
 
-// corpsLogit is the logit that XXX Corps Controls p at the check: held now
-// (mgmg:7.21), within the reach of its nearest unit or short of it, and the
-// balance of strength there.
-func (s *State) corpsLogit(e *evaluation, f *evalForces, p int16, reach float64) float64 {
-	l := evalStep*(reach-float64(s.corpsDistance(e, f, p))) + evalForce*s.balance(e, f, p)
+// corpsLogit is the logit that XXX Corps Controls p at the check, moves
+// away: held now (mgmg:7.21), the moves its drive needs to reach p against
+// those, and the balance of strength there.
+func (s *State) corpsLogit(e *evaluation, f *evalForces, drive *[nPlaces]float64, p int16, moves float64) float64 {
+	l := evalDay*(moves-drive[p]) + evalForce*s.balance(e, f, p)
 	if s.control[p] == ctlCorps || p == s.g.eindhoven && f.corps[p] { // mgmg:21.31: Contesting counts there
 		l += evalHeld
 	}
 	return l
+}
+
+// movesLeft is the moves a XXX Corps unit has until the end of day: one
+// a Daylight Phase, as a unit that moves is Spent until the Refit Phase
+// (mgmg:13.1, 13.3). Today's counts whole while a third of the day is to
+// come and less after that, as the sun may set before its impulse; the
+// next day's as long as the Impulse Advances and Retractions make it
+// (daysLeft).
+func (s *State) movesLeft(day int8) float64 {
+	today := s.dayLeft()
+	return s.daysLeft(day) - today + min(1, 3*today)
+}
+
+// driveDays fills moves with the moves XXX Corps' drive needs to reach each
+// place from its nearest units: none used from a place with a Fresh unit,
+// today's used where all are Spent (mgmg:13.1) until the Refit Phase
+// refits them; from there each step costs its share of a move or ends it
+// (driveStep). Dijkstra's search over the places, allocating nothing: a
+// step never arrives earlier for leaving later.
+func (s *State) driveDays(e *evaluation, f *evalForces, moves *[nPlaces]float64) {
+	var done, source [nPlaces]bool
+	for p := range moves {
+		moves[p] = math.Inf(1)
+	}
+	spent := 0.0
+	if s.dayLeft() > 0 {
+		spent = 1
+	}
+	for _, q := range f.at[:f.nCorps] {
+		source[q] = true
+		moves[q] = 0
+		if !f.fresh[q] {
+			moves[q] = spent
+		}
+	}
+	for {
+		x, best := -1, math.Inf(1)
+		for p := range moves {
+			if !done[p] && moves[p] < best {
+				x, best = p, moves[p]
+			}
+		}
+		if x < 0 {
+			return
+		}
+		done[x] = true
+		if s.g.zone[x] && !source[x] {
+			continue // a Zone ends a move (mgmg:14.2)
+		}
+		for _, w := range e.ways[x] {
+			if m := s.driveStep(f, w, best); m < moves[w.to] {
+				moves[w.to] = m
+			}
+		}
+	}
+}
+
+// driveStep is when XXX Corps' drive, at move m (the share of the current
+// one used), is in the place w leads to: an armoured unit's impulse of
+// evalDriveMF movement factors pays half a factor by road through a Free
+// Area, one off the road, two into an enemy-Controlled Vacant Area
+// (mgmg:9.2, 9.4); it ends in a fight for an Area the enemy holds, which
+// may take more moves the stronger he is and the weaker the Allied units
+// already fighting there (mgmg:9.2, 10), and in a Zone (mgmg:9.2). The
+// crossing adds its share: a German-held bridge may be blown before XXX
+// Corps crosses (mgmg:19.4), a Ferry Crossing takes all of a unit's
+// movement (mgmg:9.63), a Blown one is crossed by Boat Assault or a new
+// bridge (mgmg:9.5, 19.2), a canal without a bridge by infantry for four
+// factors (mgmg:9.2).
+func (s *State) driveStep(f *evalForces, w driveWay, m float64) float64 {
+	if w.boundary != OpenGround {
+		switch {
+		case w.bridge >= 0 && s.bridges[w.bridge].Held == heldAllied:
+		case w.bridge >= 0 && s.bridges[w.bridge].Held == heldGerman:
+			m += evalDemolition
+		case w.boundary == Canal:
+			m += 4 / evalDriveMF
+		case w.ferry >= 0 && s.ferries[w.ferry] != ferryDestroyed:
+			m++
+		default:
+			m += evalBlown
+		}
+	}
+	switch {
+	case s.count(w.to, germans) > 0:
+		ger := f.str[w.to][germans]
+		return math.Floor(m) + evalFight + ger/evalFightStrength*ger/(ger+f.str[w.to][allies])
+	case s.g.zone[w.to]:
+		return math.Floor(m) + 1
+	case s.controller(w.to) == germans:
+		return m + 2/evalDriveMF
+	case w.road:
+		return m + 0.5/evalDriveMF
+	}
+	return m + 1/evalDriveMF
 }
 
 // corpsDistance is the corridor distance from the nearest XXX Corps place

@@ -96,21 +96,27 @@ func TestEvaluateAtTheCheck(t *testing.T) {
 
 // TestEvaluateXXXCorpsInArnhem works the terms through by hand. September
 // 20, the Advantage marker on Impulse 5 (half the day's evalDayImpulses of
-// 10 to come: 0.5 day, a reach of 3 × 0.5 = 1.5 places), the Germans hold
-// the Advantage, no Victory Point area but Arnhem. One Fresh Guards
-// armoured battalion (8 + 4 = 12) in Arnhem, which XXX Corps Controls with
-// a supply line to Zone F (mgmg:13.8):
+// 10 to come), the Germans hold the Advantage, no Victory Point area but
+// Arnhem. One Fresh Guards armoured battalion (8 + 4 = 12) in Arnhem, which
+// XXX Corps Controls with a supply line to Zone F (mgmg:13.8); every other
+// area Airborne-Controlled and empty:
 //
+//   - moves left: today's one (a third of the day or more to come), none
+//     after (mgmg:13.1); the battalion is Fresh, so Arnhem is reached at 0
 //   - balance in and next to Arnhem: 12 / (12 + 0 + 10) = 0.5455
-//   - XXX Corps holds it: σ(0.6 × (1.5 − 0) + 2 × 0.5455 + 3) = 0.99325;
+//   - XXX Corps holds it: σ(1.8 × (1 − 0) + 2 × 0.5455 + 3) = 0.99725;
 //     the 1st Airborne would keep it only at σ(2 × 0.5455 − 2) = 0.28719
-//   - Arnhem (mgmg:21.32): 4 × 0.99325 + 2 × 0.00675 × 0.28719 = 3.97686
-//   - Breakthrough (mgmg:21.1): Arnhem is 3 places from Apeldoorn (13, 14,
-//     3, Zone A), 10 × σ(0.6 × (1.5 − 3)) = 2.89050
+//   - Arnhem (mgmg:21.32): 4 × 0.99725 + 2 × 0.00275 × 0.28719 = 3.99056
+//   - Breakthrough (mgmg:21.1): 13 to 14 by road through a Free Area, 1/12
+//     of six factors, 14 to 3 off the road 1/6, into Zone A a whole move:
+//     1 move, and a day's wait Fresh there: 10 × σ(1.8 × (1 − 1 − 1)) =
+//     1.41851
+//   - the Advantage (mgmg:12.1): the Germans keep it half a day with
+//     0.5^0.5, the Allies hold it at the check 0.5 − 0.5 × 0.70711 = 0.14645
 //   - the ten the Allies need, less a half (mgmg:21.2): −9.5
 //
-// The sum, −2.63263, over the scale (1 + 1.5√0.5) × √3/π = 1.13610 gives
-// the Allies σ(−2.31725) = 0.08970.
+// The sum, −3.94448, over the scale (1 + 1.5√0.5) × √3/π = 1.13610 gives
+// the Allies σ(−3.47195) = 0.03012.
 func TestEvaluateXXXCorpsInArnhem(t *testing.T) {
 	s := evalState(t, newTestState(t, "standard"), nil, func(p *Position) {
 		p.Turn, p.Step, p.Active, p.Impulse, p.Advantage = 20, "impulse", "allied", "5", "german"
@@ -130,7 +136,7 @@ func TestEvaluateXXXCorpsInArnhem(t *testing.T) {
 	for _, c := range []struct {
 		rule string
 		want float64
-	}{{"mgmg:21.3", 3.976865}, {"mgmg:21.1", 2.890505}, {"mgmg:21.2", -9.5}, {"mgmg:21.31", 0}, {"mgmg:12.1", 0}, {"mgmg:21.4", 0}, {"mgmg:4.4", 0}} {
+	}{{"mgmg:21.3", 3.990556}, {"mgmg:21.1", 1.418511}, {"mgmg:21.2", -9.5}, {"mgmg:21.31", 0}, {"mgmg:12.1", 0.146447}, {"mgmg:21.4", 0}, {"mgmg:4.4", 0}} {
 		if got := term(t, s, "allied", c.rule); !near(got, c.want) {
 			t.Errorf("term of %s: %.6f, want %.6f", c.rule, got, c.want)
 		}
@@ -138,18 +144,19 @@ func TestEvaluateXXXCorpsInArnhem(t *testing.T) {
 			t.Errorf("term of %s for the Germans: %.6f, want %.6f", c.rule, got, -c.want)
 		}
 	}
-	if got := s.Evaluate("allied"); !near(got, 0.089704) {
-		t.Errorf("Evaluate(allied) %.6f, want 0.089704", got)
+	if got := s.Evaluate("allied"); !near(got, 0.030121) {
+		t.Errorf("Evaluate(allied) %.6f, want 0.030121", got)
 	}
 }
 
-// TestEvaluateEindhovenOnDDay: in the D-Day Air Bombardment Phase the whole
-// of September 17 is to come, a reach of 3 places; Eindhoven is 2 from Zone
-// F (F, 64, 63: Zone F leads only to 64, mgmg:14.2), so with the Guards in
-// Zone F and nobody near Eindhoven the bonus of mgmg:21.31 is σ(0.6 × (3 −
-// 2)) = 0.64566. A German grenadier battalion (3 + 3) in Eindhoven makes
-// the balance −6 / 16 and the bonus σ(0.6 − 2 × 0.375) = 0.46257; once
-// earned it is 1 (mgmg:21.31).
+// TestEvaluateEindhovenOnDDay: in the D-Day Air Bombardment Phase the
+// Guards in Zone F have September 17's move to come; Eindhoven is two
+// German-Controlled Vacant Areas away (F, 64, 63: two of six movement
+// factors each, mgmg:9.2), 2/3 of the move, so with nobody near it the bonus
+// of mgmg:21.31 is σ(1.8 × (1 − 2/3)) = 0.64566. A German grenadier
+// battalion (3 + 3) in Eindhoven ends the move in a fight of 1 + 6/24 moves
+// and makes the balance −6 / 16: σ(1.8 × (1 − 1.25) − 2 × 0.375) =
+// 0.23148; once earned the bonus is 1 (mgmg:21.31).
 func TestEvaluateEindhovenOnDDay(t *testing.T) {
 	for _, c := range []struct {
 		germans []UnitPos
@@ -157,7 +164,7 @@ func TestEvaluateEindhovenOnDDay(t *testing.T) {
 		want    float64
 	}{
 		{nil, false, 0.645656},
-		{[]UnitPos{{ID: "de-59-1034", At: "63", Level: "fresh"}}, false, 0.462570},
+		{[]UnitPos{{ID: "de-59-1034", At: "63", Level: "fresh"}}, false, 0.231475},
 		{nil, true, 1},
 	} {
 		s := evalState(t, newTestState(t, "standard"), testVP, func(p *Position) {
