@@ -2,7 +2,7 @@ package mgmg
 
 import "testing"
 
-// TestFH40CitesItsRestatedSections: fh40:1.0, fh40:6.5, fh40:12.2: where
+// TestFH40CitesItsRestatedSections: fh40:1.0, fh40:6.4, fh40:6.5, fh40:12.2: where
 // Fortress Holland restates a section under mgmg's number, the prompt and
 // the choices and the log cite fh40's section, so its rules link opens
 // fh40's text: the Pass Impulse, mgmg:8.24, is fh40:8.26. mgmg keeps its own.
@@ -16,6 +16,9 @@ func TestFH40CitesItsRestatedSections(t *testing.T) {
 	for _, l := range s.log.entries {
 		if l.Fmt == "%S pass" && l.Rule != "fh40:8.26" {
 			t.Errorf("a pass is logged under %s, want fh40:8.26", l.Rule)
+		}
+		if l.Fmt == "Refit Phase" && l.Rule != "fh40:6.4" {
+			t.Errorf("the Refit Phase is logged under %s, want fh40:6.4", l.Rule)
 		}
 	}
 	if p := s.Prompt(s.ToMove()); s.step != stRegroup || p.Rule != "fh40:6.5" {
