@@ -79,6 +79,12 @@ func split(a engine.Action) (kind, int) { return kind(a >> 32), int(int32(uint32
 
 // Describe implements engine.State.
 func (s *State) Describe(a engine.Action) engine.Choice {
+	c := s.describe(a)
+	c.Rule = s.g.cite(c.Rule)
+	return c
+}
+
+func (s *State) describe(a engine.Action) engine.Choice {
 	k, x := split(a)
 	if k == kDropZone {
 		return s.describeDropZone(int16(x))
@@ -339,7 +345,9 @@ func (s *State) ParseChoice(id string) (engine.Action, bool) {
 }
 
 // rule is the rule governing the current step.
-func (s *State) rule() string {
+func (s *State) rule() string { return s.g.cite(s.stepRule()) }
+
+func (s *State) stepRule() string {
 	if f := s.ddayFrame(); f != nil { // its assaults and rolls too
 		return ddayPhases[f.DDay.Phase].Rule
 	}

@@ -145,3 +145,24 @@ func (g *Game) sideName(sd side) string {
 	}
 	return sd.name()
 }
+
+// fh40Restated are the mgmg sections a player is shown during play that
+// Fortress Holland restates with its own changes (under the same number but
+// for the Pass Impulse): in fh40 the citation and its rules link name fh40's
+// section (fh40:1.0).
+var fh40Restated = map[string]string{
+	"mgmg:8.24": "fh40:8.26", "mgmg:6.4": "fh40:6.4", "mgmg:6.21": "fh40:6.21", "mgmg:13.3": "fh40:13.3",
+	"mgmg:13.8": "fh40:13.8", "mgmg:13.9": "fh40:13.9", "mgmg:6.5": "fh40:6.5", "mgmg:8.2": "fh40:8.2", "mgmg:11.11": "fh40:11.11", "mgmg:11.12": "fh40:11.12",
+	"mgmg:11.2": "fh40:11.2", "mgmg:11.41": "fh40:11.41", "mgmg:12.2": "fh40:12.2", "mgmg:12.4": "fh40:12.4",
+	"mgmg:12.41": "fh40:12.41", "mgmg:13.4": "fh40:13.4", "mgmg:13.6": "fh40:13.6",
+}
+
+// cite is the rule ID a player of this game is shown for rule.
+func (g *Game) cite(rule string) string {
+	if g.fh40 != nil {
+		if r, ok := fh40Restated[rule]; ok {
+			return r
+		}
+	}
+	return rule
+}

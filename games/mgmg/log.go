@@ -49,7 +49,7 @@ func (s *State) logf(rule, format string, args ...int) {
 	if s.log.off {
 		return
 	}
-	e := logEntry{Turn: s.turn, Rule: rule, Fmt: format}
+	e := logEntry{Turn: s.turn, Rule: s.g.cite(rule), Fmt: format}
 	for i, a := range args {
 		e.Args[i] = int32(a)
 	}
