@@ -177,7 +177,10 @@ func TestExample6BridgeRepair(t *testing.T) {
 		t.Errorf("label %q: want +2 for Overasselt-Malden (example 6)", l)
 	}
 	s.rng.Force(4)
-	play(t, s, "repair-bridge:29/39", "keep")
+	play(t, s, "repair-bridge:29/39") // the 7 repairs it: no reroll could do better, none is offered
+	if s.step == stReroll {
+		t.Fatal("a reroll is offered for a repair that succeeded")
+	}
 	s.rng.Force(4)
 	play(t, s, "repair-bridge:33/39", "keep")
 	if b := s.bridges[hatert]; b != (bridge{Held: heldAllied}) {
