@@ -200,7 +200,17 @@ func (s *State) describeDemolition(k kind, x int, c *engine.Choice) {
 	case kDemolish:
 		b := s.g.bridges[x]
 		c.ID, c.Rule, c.Refs = "demolish:"+s.g.bridgeName(x), "fh40:19.4", []string{"area:" + s.g.placeIDs[b.A], "area:" + s.g.placeIDs[b.B]}
-		c.Label = fmt.Sprintf("Try to blow the bridge between %s and %s", s.g.placeName(int16(b.A)), s.g.placeName(int16(b.B)))
+		river, ways := s.g.m.Boundary(b.A, b.B) == River, 0
+		for dr := 1; dr <= 6; dr++ {
+			if Demolishes(dr, river) {
+				ways++
+			}
+		}
+		over := "canal"
+		if river {
+			over = "river"
+		}
+		c.Label = fmt.Sprintf("Try to blow the bridge between %s and %s (over a %s: a dr of %d or more, %s)", s.g.placeName(int16(b.A)), s.g.placeName(int16(b.B)), over, 7-ways, percentOf(ways, 6))
 	case kCoup:
 		u := &s.g.units[x]
 		c.ID, c.Rule, c.Refs = "coup:"+u.ID, "fh40:20.3", []string{"unit:" + u.ID}

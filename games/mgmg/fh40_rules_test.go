@@ -94,6 +94,12 @@ func TestFH40Setup(t *testing.T) {
 // rerolled (fh40:12.2). The D-Day phase comes first (fh40:20.1). One attempt per bridge.
 func TestFH40Demolition(t *testing.T) {
 	s := newFH40(t)
+	if l := label(t, s, demolishID(s, "29", "39")); !strings.HasSuffix(l, "(over a canal: a dr of 5 or more, 33%)") {
+		t.Errorf("%q: want the canal's 5 or more, two faces in six", l)
+	}
+	if l := label(t, s, demolishID(s, "39", "41")); !strings.HasSuffix(l, "(over a river: a dr of 6 or more, 17%)") {
+		t.Errorf("%q: want the river's 6, one face in six", l)
+	}
 	s.rng.Force(5, 5, 6)
 	play(t, s, demolishID(s, "29", "39"), "keep") // canal: 5 blows it
 	play(t, s, demolishID(s, "39", "41"))         // river: 5-1 = 4 does not, the German's best: no reroll offered
