@@ -1,6 +1,9 @@
 package mgmg
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestFH40CitesItsRestatedSections: fh40:1.0, fh40:6.4, fh40:6.5, fh40:12.2: where
 // Fortress Holland restates a section under mgmg's number, the prompt and
@@ -11,6 +14,11 @@ func TestFH40CitesItsRestatedSections(t *testing.T) {
 	play(t, s, "done")
 	if c := s.Describe(s.Legal(nil)[0]); c.ID != "pass" || c.Rule != "fh40:8.26" {
 		t.Errorf("choice %s cites %s, want the pass citing fh40:8.26", c.ID, c.Rule)
+	}
+	for _, a := range s.Legal(nil) { // fh40:8.21: the Assault Impulse is one step, without repairs
+		if c := s.Describe(a); strings.HasPrefix(c.ID, "assault:") && c.Rule != "fh40:8.21" {
+			t.Errorf("choice %s cites %s, want fh40:8.21", c.ID, c.Rule)
+		}
 	}
 	play(t, s, "pass", "pass")
 	for _, l := range s.log.entries {

@@ -155,6 +155,8 @@ var fh40Restated = map[string]string{
 	"mgmg:13.8": "fh40:13.8", "mgmg:13.9": "fh40:13.9", "mgmg:6.5": "fh40:6.5", "mgmg:8.2": "fh40:8.2", "mgmg:11.11": "fh40:11.11", "mgmg:11.12": "fh40:11.12",
 	"mgmg:11.2": "fh40:11.2", "mgmg:11.41": "fh40:11.41", "mgmg:12.2": "fh40:12.2", "mgmg:12.4": "fh40:12.4",
 	"mgmg:12.41": "fh40:12.41", "mgmg:13.4": "fh40:13.4", "mgmg:13.6": "fh40:13.6",
+	"mgmg:8.21": "fh40:8.21", "mgmg:8.22": "fh40:8.22", "mgmg:8.221": "fh40:8.221", "mgmg:8.222": "fh40:8.222",
+	"mgmg:9.1": "fh40:9.1", "mgmg:9.2": "fh40:9.2", "mgmg:10.2": "fh40:10.2",
 }
 
 // cite is the rule ID a player of this game is shown for rule.
