@@ -581,12 +581,7 @@ func (s *State) seizureOdds(to int) string {
 	mv := &f.Move
 	g := s.ground(f.Side, mv)
 	drm := SeizureDRM(g.Places[to], g.Map.Boundary(int(mv.Leg.At), to) == River)
-	ways := 0
-	for dr := 1; dr <= 6; dr++ {
-		if Seizes(dr, drm) {
-			ways++
-		}
-	}
+	ways := faces(func(dr int) bool { return Seizes(dr, drm) })
 	return fmt.Sprintf("dr %+d, %s", drm, percentOf(ways, 6))
 }
 

@@ -100,6 +100,18 @@ func DiceRolls() Rolls {
 	return r
 }
 
+// faces counts the faces of one die whose roll ok accepts, the chance of a
+// dr in sixths.
+func faces(ok func(dr int) bool) int {
+	n := 0
+	for dr := 1; dr <= 6; dr++ {
+		if ok(dr) {
+			n++
+		}
+	}
+	return n
+}
+
 // Deck is the cards left in a side's deck of the alternate combat
 // resolution, counted by value, a jack being 11 and the queen 12
 // (mgmg:23.7, 23.71).

@@ -200,12 +200,8 @@ func (s *State) describeDemolition(k kind, x int, c *engine.Choice) {
 	case kDemolish:
 		b := s.g.bridges[x]
 		c.ID, c.Rule, c.Refs = "demolish:"+s.g.bridgeName(x), "fh40:19.4", []string{"area:" + s.g.placeIDs[b.A], "area:" + s.g.placeIDs[b.B]}
-		river, ways := s.g.m.Boundary(b.A, b.B) == River, 0
-		for dr := 1; dr <= 6; dr++ {
-			if Demolishes(dr, river) {
-				ways++
-			}
-		}
+		river := s.g.m.Boundary(b.A, b.B) == River
+		ways := faces(func(dr int) bool { return Demolishes(dr, river) })
 		over := "canal"
 		if river {
 			over = "river"
