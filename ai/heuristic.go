@@ -12,8 +12,10 @@ import (
 // issue 7 section 2). For each legal choice it draws a few states its seat
 // cannot tell from the game's (Turn.Determinize), makes the choice in each,
 // plays on the seat's own choices that follow by picking at random until
-// the seat's sequence ends (another seat is to move, the game ends, or a die
-// is rolled), and evaluates; it takes the choice with the best average. Each
+// the seat's sequence ends (another seat is to move or the game ends), and
+// evaluates; it takes the choice with the best average. Dice rolled on the
+// way do not end the sequence: a roll whose reroll the same seat is offered
+// (mgmg:12.2) would otherwise be weighed before its result. Each
 // determinization plays on with the same draws for every choice, so that
 // choices are compared on the same dice and the same hidden units.
 type Heuristic struct {
@@ -112,22 +114,15 @@ func (h *Heuristic) Estimate() (float64, bool) { return h.estimate, h.estimate >
 // evaluates the outcome for seat.
 func (h *Heuristic) playOn(w engine.State, a engine.Action, seat engine.Seat, seed uint64) (float64, error) {
 	c := w.Clone()
-	dice := *c.RNG()
 	if err := c.Apply(a); err != nil {
 		return 0, fmt.Errorf("a determinization does not take a legal choice: %w", err)
 	}
 	pick := engine.NewRNG(seed)
-	for n := 0; n < heuristicSequence && c.ToMove() == seat && !rolled(dice, c.RNG()); n++ {
+	for n := 0; n < heuristicSequence && c.ToMove() == seat; n++ {
 		h.buf = c.Legal(h.buf[:0])
 		if err := c.Apply(h.buf[pick.Intn(len(h.buf))]); err != nil {
 			return 0, fmt.Errorf("a determinization does not take a legal choice: %w", err)
 		}
 	}
 	return c.(engine.Evaluator).Evaluate(seat), nil
-}
-
-// rolled reports whether the dice moved on from before: a die rolled
-// (forced ones too) or anything drawn.
-func rolled(before engine.RNG, now *engine.RNG) bool {
-	return before.State != now.State || before.Rolls != now.Rolls
 }
