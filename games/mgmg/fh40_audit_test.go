@@ -1,0 +1,47 @@
+package mgmg
+
+import (
+	"slices"
+	"testing"
+)
+
+// fh40:10.2: a failed Mandatory Assault sends back only the units bound to
+// it; a unit that joined it optionally may retreat or stay. Eerde (55) is
+// Contested as the German impulse begins (a Spent German regiment beside
+// the Dutch Veghel battalion). From St. Oedenrode (54) IR 454 crosses the
+// Dutch bridge into 55: bound to a Mandatory Assault (over an
+// enemy-Controlled bridge into a Contested area). SS Deutschland goes round
+// through Breugel (59) and enters 55 over open ground: bound to nothing, it
+// joins. AV 5 + 1 = 6 against DV 3 + TEM 2 + 2 for the Dutch canal bridge =
+// 7; DRs 2 against 12: failure. IR 454 goes back to 54; Deutschland, Disrupt
+// 1, is asked, and stays.
+func TestFH40FailedMandatoryJoinersChoose(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	play(t, s, "done", "pass")
+	s = edited(t, s, func(p *Position) {
+		moveUnits(p, "54", "de-ssv-deutschland", "de-254-ir454")
+		moveUnits(p, "55", "nl-peel-veghel", "de-254-ir474")
+		for i := range p.Units {
+			if p.Units[i].ID == "de-254-ir474" {
+				p.Units[i].Level = "spent"
+			}
+		}
+		delete(p.Control, "54")
+		delete(p.Control, "59")
+	})
+	s.rng.Force(1, 1, 6, 6)
+	play(t, s, "assault:54", "move:de-254-ir454", "enter:55", "move:de-ssv-deutschland", "enter:59", "enter:55",
+		"resolve:55", "point:de-254-ir454", "join:de-ssv-deutschland", "keep")
+	logHas(t, s, "mgmg:10.74", "AT 8 = AV 6 + DR 2 against DT 19 = DV 7 + DR 12")
+	if got := s.units[g.unit("de-254-ir454")]; got != (unitState{Loc: g.at("54"), Level: StepDisrupt1}) {
+		t.Errorf("IR 454 %+v: bound to the Mandatory Assault, it retreats to 54, Disrupt 1", got)
+	}
+	if ids := choiceIDs(s); !slices.Equal(ids, []string{"retreat:de-ssv-deutschland", "stay"}) {
+		t.Fatalf("choices %v: the unit that joined may retreat or stay (fh40:10.2)", ids)
+	}
+	play(t, s, "stay")
+	if got := s.units[g.unit("de-ssv-deutschland")]; got != (unitState{Loc: g.at("55"), Level: StepDisrupt1}) {
+		t.Errorf("Deutschland %+v: stays in 55, Disrupt 1", got)
+	}
+}
