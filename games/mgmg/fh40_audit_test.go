@@ -45,3 +45,62 @@ func TestFH40FailedMandatoryJoinersChoose(t *testing.T) {
 		t.Errorf("Deutschland %+v: stays in 55, Disrupt 1", got)
 	}
 }
+
+// fh40:20.4: the armoured train may not enter Zones and moves only along
+// railways, in a retreat too. Spent in Gennep (37) beside the Dutch
+// bunker, it withdraws after the Dutch assault from Mook fails: the
+// Reichswald (36) has no railway, Zone D is a Zone, the Gennep bridge is
+// Dutch-held (no retreat from a Contested area over it, mgmg:9.621) and
+// Mook is Dutch: it has nowhere to go and is eliminated. Spent in Mill
+// (44) with Reek (43) and Gemert (53) German and vacant, it retreats into
+// Reek, along the railway, not into Gemert, which has none, though Gemert
+// borders fewer Dutch areas (5 to 8, fh40:10.92).
+func TestFH40TrainRetreatsByRail(t *testing.T) {
+	for _, c := range []struct {
+		name, at, from, free string
+		want                 []string
+	}{{"Gennep", "37", "38", "45", nil}, {"Mill", "44", "", "43", []string{"retreat-to:43"}}} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newFH40(t)
+			g := s.g
+			play(t, s, "done")
+			s = edited(t, s, func(p *Position) {
+				moveUnits(p, c.at, "de-panzerzug-1")
+				moveUnits(p, "38", "nl-peel-mill-north", "nl-peel-mill-south")
+				moveUnits(p, "eliminated", "nl-peel-mortel", "nl-peel-art-mill")
+				if c.free == "45" {
+					moveUnits(p, "eliminated", "nl-border-boxmeer", "nl-rbg-boxmeer")
+				} else {
+					moveUnits(p, "eliminated", "nl-peel-reek", "nl-rbg-ravenstein")
+				}
+				if c.at == "44" {
+					moveUnits(p, "44", "nl-peel-mill-north", "nl-peel-mill-south")
+				}
+				for i := range p.Units {
+					if p.Units[i].ID == "de-panzerzug-1" {
+						p.Units[i].Level = "spent"
+					}
+				}
+				delete(p.Control, c.at)
+				delete(p.Control, c.free)
+				delete(p.Control, "53")
+			})
+			s.rng.Force(1, 1, 6, 6)
+			if c.from != "" {
+				play(t, s, "assault:"+c.from, "move:nl-peel-mill-north", "enter:"+c.at, "resolve:"+c.at, "stay")
+			} else {
+				play(t, s, "assault:"+c.at, "resolve:"+c.at, "point:nl-peel-mill-north", "join:nl-peel-mill-south")
+			}
+			play(t, s, "withdraw:de-panzerzug-1")
+			if c.want == nil {
+				if s.units[g.unit("de-panzerzug-1")].Loc != locElim {
+					t.Fatalf("train %+v, choices %v: with no railway area to retreat into it is eliminated", s.units[g.unit("de-panzerzug-1")], choiceIDs(s))
+				}
+				return
+			}
+			if ids := choiceIDs(s); !slices.Equal(ids, c.want) {
+				t.Errorf("retreat choices %v, want %v", ids, c.want)
+			}
+		})
+	}
+}
