@@ -104,3 +104,36 @@ func TestFH40TrainRetreatsByRail(t *testing.T) {
 		})
 	}
 }
+
+// fh40:20.4, 19.6, mgmg:9.621: the armoured train crosses a river only by an
+// intact bridge, and from a Contested area never by the enemy's. Fresh in
+// Mill (44) with IR 484 beside the Dutch (every other railway out of Mill
+// leads into Dutch units, where it goes only carrying a battalion), it may
+// not take the Dutch-held Gennep bridge
+// into Gennep (37), German and vacant; it makes no Boat Assault either
+// (fh40:9.5: infantry only). Once the Germans hold the bridge it crosses.
+func TestFH40TrainFromContestedNotOverDutchBridge(t *testing.T) {
+	for _, german := range []bool{false, true} {
+		s := newFH40(t)
+		play(t, s, "done", "pass")
+		s = edited(t, s, func(p *Position) {
+			moveUnits(p, "44", "de-panzerzug-1", "de-254-ir484")
+			moveUnits(p, "eliminated", "nl-rbg-gennep")
+			delete(p.Control, "37")
+			if german {
+				delete(p.Bridges, "37/44")
+			}
+		})
+		play(t, s, "assault:44")
+		if !german {
+			if slices.Contains(choiceIDs(s), "move:de-panzerzug-1") {
+				t.Errorf("choices %v: the train has nowhere to go over the Dutch-held bridge", choiceIDs(s))
+			}
+			continue
+		}
+		play(t, s, "move:de-panzerzug-1")
+		if ids := choiceIDs(s); !slices.Equal(ids, []string{"enter:37"}) {
+			t.Errorf("choices %v, want the German-held bridge into 37 alone", ids)
+		}
+	}
+}
