@@ -306,7 +306,9 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 // side sd's assault, with dice or the cards left (mgmg:10.7, 10.74, 23.71).
 func (s *State) assaultPreview(a AssaultAttack, d AssaultDefense, c AssaultCase, sd side) string {
 	av, dv := AssaultAV(a), AssaultDV(d)
-	o := c.Odds(av, dv, s.combatRolls(sd), s.combatRolls(sd.other()))
+	rolled := av
+	rolled.Total += s.coupDRM() // fh40:20.3: the coup's +1 to the DR
+	o := c.Odds(rolled, dv, s.combatRolls(sd), s.combatRolls(sd.other()))
 	won := 0
 	for _, w := range o.Success {
 		won += w.Ways

@@ -2,6 +2,7 @@ package mgmg
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -136,4 +137,28 @@ func TestFH40TrainFromContestedNotOverDutchBridge(t *testing.T) {
 			t.Errorf("choices %v, want the German-held bridge into 37 alone", ids)
 		}
 	}
+}
+
+// fh40:20.3, 6.3: the coup's attack is made in the D-Day phase with +1 to
+// the German DR, and its DR is no Sunset DR. The battalion in Mill (44):
+// AV 3 against DV 9 (Mill North's 3, TEM 2, the Gennep river bridge
+// crossed +2 as it is German now, Mill South and the artillery Fresh +2).
+// With the +1 it succeeds when its DR is 6 or more above the Dutch one,
+// 70 of the 1296 ways two pairs of dice fall (5%), stalemates at 5 above,
+// 56 ways (4%). Forced 12 against 2: AT 16 against DT 11, the best the
+// German can roll, so the German holding the Advantage is offered no
+// reroll (no Sunset DR hangs on it) and the Dutch take 5 casualty points.
+func TestFH40CoupAttackOddsNoSunsetDR(t *testing.T) {
+	s := newFH40(t)
+	s.rng.Force(4)
+	play(t, s, demolishID(s, "37", "44"), "coup:de-256-3-481", "coup-to:44", "resolve:44")
+	if l := label(t, s, "support-done"); !strings.HasSuffix(l, "(AV 3 against DV 9: failure 90%, stalemate 4%, success 5%)") {
+		t.Errorf("label %q: want the odds with the coup's +1", l)
+	}
+	s.rng.Force(6, 6, 1, 1)
+	play(t, s, "support-done", "forward:nl-peel-mill-north")
+	if s.step != stCasualty || s.advantage != germans {
+		t.Fatalf("step %s, Advantage %s: the roll stands, the Dutch take the casualty points", stepNames[s.step], s.advantage)
+	}
+	logHas(t, s, "mgmg:10.74", "AT 16 = AV 3 + DR 13 against DT 11 = DV 9 + DR 2: success")
 }
