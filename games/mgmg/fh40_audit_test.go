@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"sandtable/engine"
 )
 
 // fh40:10.2: a failed Mandatory Assault sends back only the units bound to
@@ -161,4 +163,42 @@ func TestFH40CoupAttackOddsNoSunsetDR(t *testing.T) {
 		t.Fatalf("step %s, Advantage %s: the roll stands, the Dutch take the casualty points", stepNames[s.step], s.advantage)
 	}
 	logHas(t, s, "mgmg:10.74", "AT 16 = AV 3 + DR 13 against DT 11 = DV 9 + DR 2: success")
+}
+
+// fh40:16.23, 3.6, 12.41, 7.2: what players read names the Germans, not the
+// Allies, where fh40 turns mgmg's sides: a mistaken Air Bombardment (DRs 3
+// and 3 over a Contested Beek, 27) inflicts half of 6, 3 attrition points,
+// on the Germans; the Weather of the second turn is May 11's; the Sunset
+// DRM marker moves the German Sunset DRs; a Dutch
+// unit taking a place is the Dutch taking it. The lines cite fh40's own
+// sections where it restates mgmg's (fh40:1.0).
+func TestFH40TextNamesItsSides(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	play(t, s, "done", "pass")
+	s.put(g.unit("de-254-ir454"), g.at("27"), StepFresh)
+	play(t, s, "bombard-area:27", "air:luftwaffe-2")
+	s.rng.Force(3, 3, 3, 3)
+	play(t, s, "primary:nl-border-beek", "keep")
+	logHas(t, s, "fh40:16.23", "a mistaken attack inflicts 3 attrition points on the Germans")
+	if ask, _ := s.asks(); !strings.HasPrefix(ask, "Mistaken attack: the Germans take 3 attrition points") {
+		t.Errorf("prompt %q: the Germans take the points", ask)
+	}
+	s = newFH40(t)
+	play(t, s, "done", "pass", "pass")
+	s.rng.Force(4)
+	play(t, s, "done", "done", "keep")
+	logHas(t, s, "fh40:6.21", "the weather of May 11 is clear")
+	s.updateControl(g.at("36")) // no change: logs nothing
+	s.put(g.unit("de-254-ir454"), locElim, StepFresh)
+	s.put(g.unit("de-254-ir474"), locElim, StepFresh)
+	s.put(g.unit("de-254-ar"), locElim, StepFresh)
+	s.put(g.unit("nl-border-beek"), g.at("26"), StepFresh)
+	s.updateControl(g.at("26"))
+	logHas(t, s, "fh40:7.2", "the Dutch take control of 26 Wyler")
+	var c engine.Choice
+	s.describeSunsetMarker(2, &c)
+	if !strings.HasSuffix(c.Label, "later German Sunset DRs get +2") {
+		t.Errorf("label %q: the Sunset DRs are the German's (fh40:12.41)", c.Label)
+	}
 }
