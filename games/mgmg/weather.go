@@ -59,10 +59,6 @@ func (s *State) setWeather(dr int) {
 	s.settleAdvantage() // the Weather dr ends the Dawn Phase (mgmg:12.2)
 	s.weather = s.weatherFor(dr)
 	s.dawnWeather = s.weather
-	if s.g.fh40 != nil {
-		s.logf("mgmg:6.21", "the weather of May %d is %w", may(s.turn), int(s.weather)) // fh40:3.6
-	} else {
-		s.logf("mgmg:6.21", "the weather of September %d is %w", int(s.turn), int(s.weather))
-	}
+	s.logf("mgmg:6.21", "the weather of "+s.g.date(s.turn)+" is %w", int(s.weather))
 	s.startDaylight()
 }
