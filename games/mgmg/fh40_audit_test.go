@@ -202,3 +202,44 @@ func TestFH40TextNamesItsSides(t *testing.T) {
 		t.Errorf("label %q: the Sunset DRs are the German's (fh40:12.41)", c.Label)
 	}
 }
+
+// fh40:12.2, 20.3: an Advantage used in the Bridge Coup Attempt Phase passes
+// to the other side as that phase ends, before the Dutch go on with their
+// Demolition Phase. The Germans reroll a failed coup dr (3, then 2): the
+// coup fails, and the Dutch, now holding the Advantage, may reroll their
+// Gennep dr of 4 (4-1 = 3 over the river, short of 5): the reroll's 6
+// blows the bridge. Had the Germans used the Advantage earlier, on a Dutch
+// demolition dr of the Demolition Phase (5 blows the canal bridge 29/39,
+// the reroll's 1 does not), it stays used through the coup and passes only
+// as the Demolition Phase ends.
+func TestFH40CoupAdvantagePassesAtCoupEnd(t *testing.T) {
+	s := newFH40(t)
+	g := s.g
+	s.rng.Force(3, 2, 4, 6)
+	play(t, s, demolishID(s, "37", "44"), "coup:de-256-3-481", "reroll")
+	if s.step != stReroll || s.active != allies || s.advantage != allies {
+		t.Fatalf("step %s, to move %s, Advantage %s: the Dutch may reroll the Gennep dr", stepNames[s.step], s.active, s.advantage)
+	}
+	play(t, s, "reroll")
+	if s.bridges[fh40Bridge(s, "37", "44")].Held != heldBlown || s.advantage != nobody || s.units[g.unit("de-panzerzug-1")].Loc != locElim {
+		t.Errorf("bridge %s, Advantage %s: the reroll's 6 blows it, the Advantage used", bridgeHeldNames[s.bridges[fh40Bridge(s, "37", "44")].Held], s.advantage)
+	}
+
+	s = newFH40(t)
+	s.rng.Force(5, 1, 3, 4)
+	play(t, s, demolishID(s, "29", "39"), "reroll", demolishID(s, "37", "44"), "coup:de-256-3-481")
+	if s.step != stDemolition || s.advantage != nobody || s.bridges[fh40Bridge(s, "37", "44")].Held != heldAllied {
+		t.Fatalf("step %s, Advantage %s: no reroll of the Gennep dr; the Advantage passes only as the phase ends", stepNames[s.step], s.advantage)
+	}
+	play(t, s, "done")
+	if s.advantage != allies {
+		t.Errorf("Advantage %s: the Dutch's as the Demolition Phase ends", s.advantage)
+	}
+
+	s = newFH40(t) // a position written amid the coup keeps whether the Germans held the Advantage
+	s.rng.Force(4)
+	play(t, s, demolishID(s, "37", "44"), "coup:de-256-3-481")
+	if back := edited(t, s, func(*Position) {}); s.step != stCoupTo || !back.coupHeld || back.Hash() != s.Hash() {
+		t.Errorf("step %s, held %v: the position keeps coup_advantage_held", stepNames[s.step], back.coupHeld)
+	}
+}
