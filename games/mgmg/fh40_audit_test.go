@@ -243,3 +243,13 @@ func TestFH40CoupAdvantagePassesAtCoupEnd(t *testing.T) {
 		t.Errorf("step %s, held %v: the position keeps coup_advantage_held", stepNames[s.step], back.coupHeld)
 	}
 }
+
+// fh40:4.5, 4.6: the text board's legend says that the Held! markers are
+// the Germans' and that the places marked dutch are the Dutch's.
+func TestFH40TextLegend(t *testing.T) {
+	s := newFH40(t)
+	text := s.Text("german")
+	if !strings.Contains(text, "Held!: river and canal boundaries the Germans hold (fh40:4.6)") || strings.Contains(text, "Allied control marker") {
+		t.Errorf("legend: %s", text[strings.Index(text, "legend:"):])
+	}
+}
