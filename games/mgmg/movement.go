@@ -254,7 +254,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 		return Entry{}, fmt.Errorf("%s is not adjacent to %s (mgmg:9.1)", mp.Place(to).ID, mp.Place(at).ID)
 	}
 	if m.Train {
-		return g.enterByRail(leg, to, mf, m.Carrying)
+		return g.enterByRail(leg, to, mf, m.Carrying, how)
 	}
 	dst, src := &g.Places[to], &g.Places[at]
 	toZone := mp.IsZone(to)
