@@ -163,8 +163,10 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 		g.Held = ^s.held // the Germans (the Dutch in fh40:9.62) hold every boundary without a Held! marker (mgmg:9.62)
 	}
 	for p := range g.Places {
-		g.Places[p] = PlaceView{EnemyAtStart: mv.EnemyAtStart.has(p), ContestedAtStart: mv.ContestedAtStart.has(p), PointEntered: mv.PointEntered.has(p),
-			Enemy: !s.ownGround(int16(p), sd), Corps: s.control[p] == ctlCorps, Friends: s.occ[p][sd]}
+		v := &g.Places[p] // field by field: a whole PlaceView built apart costs a copy through memory
+		*v = PlaceView{}
+		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
+		v.Enemy, v.Corps, v.Friends = !s.ownGround(int16(p), sd), s.control[p] == ctlCorps, s.occ[p][sd]
 	}
 	for _, p := range s.activeAreas(mv) {
 		s.boatStart(g, sd, p)
@@ -406,13 +408,13 @@ func (s *State) activations(sd side) iter.Seq[engine.Action] {
 	}
 }
 
-// boatStart marks on ground g whether a Boat Assault of side sd may start
-// in Active Area p, the only reader of the mark: the Allies' from a
-// Corps-Controlled place while the marker is unused (mgmg:9.5), the
-// Germans' in Fortress Holland (fh40:9.5).
+// boatStart marks on ground g whether an Allied Boat Assault may start in
+// Active Area p, the only reader of the mark: from a Corps-Controlled place
+// with a supply line to Zone F, while the marker is unused (mgmg:9.5). The
+// German banks of Fortress Holland are every place's (fh40BoatBanks).
 func (s *State) boatStart(g *Ground, sd side, p int16) {
-	if s.g.fh40 != nil && sd == germans || s.g.fh40 == nil && sd == allies && !s.boatUsed && s.control[p] == ctlCorps {
-		g.Places[p].Supplied = s.boatSupplied(p)
+	if s.g.fh40 == nil && sd == allies && !s.boatUsed && s.control[p] == ctlCorps {
+		g.Places[p].Supplied = s.suppliedFromZoneF(p)
 	}
 }
 

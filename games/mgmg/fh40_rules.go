@@ -55,16 +55,6 @@ func (s *State) fh40Dawn() {
 	s.rollWeather()
 }
 
-// boatSupplied reports whether a Boat Assault may start in place p: with a
-// supply line to Zone F in mgmg (mgmg:9.5), to Zone C or D in Fortress
-// Holland (fh40:9.5).
-func (s *State) boatSupplied(p int16) bool {
-	if s.g.fh40 != nil {
-		return s.supplied(p, germans)
-	}
-	return s.suppliedFromZoneF(p)
-}
-
 // fh40BoatBanks marks each place from which a German Boat Assault may set
 // out by its supply line to Zone C or D (fh40:9.5).
 func (s *State) fh40BoatBanks(g *Ground) {
