@@ -157,16 +157,23 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	mp := s.g.m
 	gs.ground = Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: s.ddayImpulse(),
 		BoatReady: !s.boatUsed, Places: gs.places[:], FH40: s.g.fh40 != nil,
-		Borders: gs.borders[:0], Held: s.held, BoundaryAt: s.g.boundaryAt}
+		Held: s.held, BoundaryAt: s.g.boundaryAt}
 	g := &gs.ground
 	if sd == s.g.boundarySide {
 		g.Held = ^s.held // the Germans (the Dutch in fh40:9.62) hold every boundary without a Held! marker (mgmg:9.62)
 	}
-	for p := range g.Places {
-		v := &g.Places[p] // field by field: a whole PlaceView built apart costs a copy through memory
-		*v = PlaceView{}
-		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart.has(p), mv.ContestedAtStart.has(p), mv.PointEntered.has(p)
-		v.Enemy, v.Corps, v.Friends = !s.ownGround(int16(p), sd), s.control[p] == ctlCorps, s.occ[p][sd]
+	for p := range gs.places {
+		v, c, w, bit := &gs.places[p], s.control[p], p/64, uint64(1)<<(p%64)
+		*v = PlaceView{} // then field by field: a whole PlaceView built apart costs a copy through memory
+		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart[w]&bit != 0, mv.ContestedAtStart[w]&bit != 0, mv.PointEntered[w]&bit != 0
+		v.Enemy, v.Corps, v.Friends = c.side() != sd, c == ctlCorps, s.occ[p][sd] // Enemy: not held (ownGround), as the zones of Fortress Holland below
+	}
+	if g.FH40 {
+		for p, zone := range s.g.zone {
+			if zone {
+				gs.places[p].Enemy = !s.ownGround(int16(p), sd)
+			}
+		}
 	}
 	for _, p := range s.activeAreas(mv) {
 		s.boatStart(g, sd, p)
@@ -179,23 +186,29 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 		if st.Loc < 0 {
 			continue
 		}
-		v := &g.Places[st.Loc]
+		v := &gs.places[st.Loc]
 		if st.Level == StepFresh {
 			v.FreshEnemies++
 		} else {
 			v.SpentEnemies++
 		}
-		v.EnemyArmor = v.EnemyArmor || s.g.armour.has(u)
+		if s.g.armour.has(u) {
+			v.EnemyArmor = true
+		}
 	}
-	for i, b := range s.g.bridges { // each on a border of its own
-		g.Borders = append(g.Borders, BorderAt{b, BorderView{Bridge: s.bridgeHold(i, sd), Uses: int(mv.BridgeUses[i]),
-			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0, Rail: s.railBridge(i)}})
+	g.Borders = gs.borders[:len(s.g.bridges)]
+	for i, b := range s.g.bridges { // each on a border of its own; field by field as the places
+		x := &g.Borders[i]
+		x.Border, x.BorderView = b, BorderView{}
+		x.Bridge, x.Uses, x.Rail = s.bridgeHold(i, sd), int(mv.BridgeUses[i]), s.railBridge(i)
+		x.SeizeTried, x.Seized = mv.SeizeTried&(1<<i) != 0, (mv.Seized&^mv.SeizedNow)&(1<<i) != 0
 	}
 	for i, b := range s.g.ferries {
 		v := g.border(b.A, b.B)
 		v.Ferry = s.ferries[i]
 		g.SetBorder(b, v)
 	}
+	g.BorderAt = s.g.groundBorderAt // the borders as laid out here
 	return g
 }
 
@@ -279,7 +292,8 @@ type entry struct {
 func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground) iter.Seq[entry] {
 	return func(yield func(entry) bool) {
 		m := s.mover(u, mv)
-		if _, err := g.halted(m, leg); err != nil {
+		mf, err := g.halted(m, leg)
+		if err != nil {
 			return // whatever the place (Enter)
 		}
 		hows := []Via{ViaBorder, ViaFerry, ViaBoat}
@@ -297,7 +311,7 @@ func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground) iter.Seq[entry] 
 				if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German != g.FH40 || g.Map.Boundary(leg.At, to) != River) {
 					continue // the common refusals, without building their errors
 				}
-				if _, err := g.Enter(m, leg, to, how); err == nil && !yield(entry{to, how}) {
+				if _, err := g.enter(m, leg, to, how, mf); err == nil && !yield(entry{to, how}) {
 					return
 				}
 			}
@@ -364,21 +378,26 @@ var activation = [...]kind{impulseAssault: kAssaultImpulse, impulseInfiltration:
 // (mgmg:8.22). Activating a place only to repair or demolish bridges
 // (mgmg:8.21 steps 1 and 3) comes with those rules.
 func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
-	for a := range s.activations(sd) {
+	for a := range s.activations(sd, impulseKinds) {
 		buf = append(buf, a)
 	}
 	return buf
 }
 
-// activations are legalActivations' choices, one at a time.
-func (s *State) activations(sd side) iter.Seq[engine.Action] {
+// impulseKinds are the kinds of impulse a place is activated for by its
+// units' movement; impulseKinds[:1] is the Assault Impulse alone.
+var impulseKinds = []impulseKind{impulseAssault, impulseInfiltration}
+
+// activations are legalActivations' choices of the kinds given, one at a
+// time.
+func (s *State) activations(sd side, kinds []impulseKind) iter.Seq[engine.Action] {
 	return func(yield func(engine.Action) bool) {
 		gs := groundPool.Get().(*groundStore)
 		defer groundPool.Put(gs)
 		f := s.impulseFrame()
 		start := s.startMoving(impulseNone, 0, sd)
 		g := s.groundIn(gs, sd, &start) // the same for both kinds: a ground does not read the kind, and boatStart marks only the Allies' (the Germans' in fh40, which has no infiltration)
-		for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
+		for _, k := range kinds {
 			if k == impulseInfiltration && (sd != germans || s.g.fh40 != nil) { // fh40:8.22 not used
 				continue
 			}
