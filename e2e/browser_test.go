@@ -425,6 +425,49 @@ func (p *page) pointAt(what, finder, id string) point {
 	return pt
 }
 
+// findCoveredUnit finds, for a highlighted counter that others of a
+// crowded map cover, a point where a click reaches its place's stack (a
+// counter or the tray of the same place); {} if the counter is in sight.
+const findCoveredUnit = `(id) => {
+  const el = document.querySelector('#board [data-unit="' + id + '"]');
+  if (!el && document.querySelector('button[data-unit-button="' + id + '"]')) return {}; // in a box
+  if (!el || !el.classList.contains('hl')) return {err: 'no highlighted counter ' + id};
+  const hit = (x, y, target) => {
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+    const t = document.elementFromPoint(x, y);
+    return !!t && (t === target || target.contains(t));
+  };
+  const r = (el.querySelector('.face') || el).getBoundingClientRect();
+  for (const [a, b] of [[.5, .5], [.3, .7], [.7, .7], [.5, .85], [.2, .5], [.8, .5]]) {
+    if (hit(r.left + r.width * a, r.top + r.height * b, el)) return {};
+  }
+  const g = el.closest('[data-stack-place]');
+  const parts = g ? [...g.querySelectorAll('[data-stack]'), ...g.children] : []; // a pile's badge opens the stack whatever the place offers
+  for (const c of parts) {
+    const q = c.getBoundingClientRect();
+    for (const [a, b] of [[.5, .5], [.2, .2], [.8, .8], [.2, .8], [.8, .2]]) {
+      const x = q.left + q.width * a, y = q.top + q.height * b;
+      if (hit(x, y, g)) return {x, y};
+    }
+  }
+  return {err: 'counter ' + id + ' and its whole stack are covered'};
+}`
+
+// clickUnitInStack makes choice through the stack of the counter id's
+// place, as a player does where other counters cover the counter: a click
+// on its stack opens it, and the choice is made there. It reports false,
+// doing nothing, when the counter is in sight to be clicked itself.
+func (p *page) clickUnitInStack(id, choice string) bool {
+	p.t.Helper()
+	pt := p.pointAt("the stack of counter", findCoveredUnit, id)
+	if pt.X == 0 && pt.Y == 0 {
+		return false
+	}
+	p.do("open the stack of "+id, 5*time.Second, chromedp.MouseClickXY(pt.X, pt.Y))
+	p.click(fmt.Sprintf(`#stack button[data-choice=%q]`, choice))
+	return true
+}
+
 func (p *page) clickPlace(id string) { p.t.Helper(); p.clickAt("place", findPlace, id) }
 func (p *page) clickUnit(id string)  { p.t.Helper(); p.clickAt("counter", findUnit, id) }
 

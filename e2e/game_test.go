@@ -279,7 +279,9 @@ func (p *page) choose(v int, c engine.Choice) pageState {
 	case placeRef(c) != "":
 		p.clickPlace(placeRef(c))
 	case unitRef(c) != "":
-		p.clickUnit(unitRef(c))
+		if !p.clickUnitInStack(unitRef(c), c.ID) {
+			p.clickUnit(unitRef(c))
+		}
 	default:
 		p.clickChoiceButton(c.ID)
 	}

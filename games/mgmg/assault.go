@@ -77,7 +77,11 @@ func AssaultAV(a AssaultAttack) CombatValue {
 			counted = append(counted, u)
 		}
 	}
-	v.add("more assaulting units", "mgmg:10.72B", len(counted)-1)
+	others := "more assaulting units"
+	if len(counted) == 2 {
+		others = "more assaulting unit"
+	}
+	v.add(others, "mgmg:10.72B", len(counted)-1)
 	v.add("supporting field artillery", "mgmg:10.72C", len(a.Support))
 	v.add("divisional integrity", "mgmg:10.72D", DivisionalIntegrity(append(counted, a.Support...)))
 	if ssWithWehrmacht(counted) {

@@ -518,7 +518,7 @@ func (s *State) enterPlace(u, to int, how Via) {
 	s.carryAlong(int16(u), from, to, e)
 	s.updateControl(int16(to))
 	s.updateControl(int16(from)) // mgmg:7.2: the enemy left alone where the unit was takes it
-	s.logf("mgmg:9.2", "%u enters %p "+viaNames[how]+" (%d of %d half MF used)", u, to, e.Leg.Spent(), g.ImpulseMF(m))
+	s.logf("mgmg:9.2", "%u enters %p"+viaPhrase(how)+" ("+halves(e.Leg.Spent())+" of "+halves(g.ImpulseMF(m))+" MF used)", u, to)
 	if e.Crossing.Kind != BridgeCrossing && s.count(int16(to), f.Side.other()) == 0 {
 		s.takeCrossing(from, to, e.Crossing, f.Side) // mgmg:9.22: a boundary crossed with no enemy beyond is gained
 	}
@@ -643,7 +643,7 @@ func (s *State) impulseAsks() (ask, wait string) {
 	case mv.Unit == 0:
 		end := "end the impulse"
 		if _, pending := s.legalAssaults(nil, mv); pending {
-			end = "resolve the Mandatory Assaults (mgmg:10.2)"
+			end = "resolve the Mandatory Assaults (" + s.g.cite("mgmg:10.2") + ")"
 		}
 		return fmt.Sprintf("Impulse %s: pick a Fresh unit of %s to move, or %s", imp, s.g.placeName(mv.Active), end), "impulse " + imp + ": movement"
 	}
@@ -663,21 +663,58 @@ func (s *State) describeImpulse(k kind, x int, c *engine.Choice) {
 	switch k {
 	case kAssaultImpulse:
 		c.ID, c.Label, c.Rule = "assault:"+g.placeIDs[x], "Assault Impulse in "+g.placeName(int16(x)), "mgmg:8.21"
+		c.Refs = []string{"area:" + g.placeIDs[x]}
 	case kInfiltrationImpulse:
 		c.ID, c.Label, c.Rule = "infiltrate:"+g.placeIDs[x], "Infiltration Impulse from "+g.placeName(int16(x)), "mgmg:8.22"
+		c.Refs = []string{"area:" + g.placeIDs[x]}
 	case kMove:
 		c.ID, c.Label, c.Rule = "move:"+g.units[x].ID, "Move "+g.units[x].Name, "mgmg:9.1"
+		c.Refs = []string{"unit:" + g.units[x].ID}
 	case kEnter:
-		how := Via(x >> 8)
-		c.ID = "enter:" + g.placeIDs[x&0xff] + viaIDs[how]
-		c.Label, c.Rule = strings.TrimSpace("Enter "+g.placeName(int16(x&0xff))+" "+viaNames[how]), "mgmg:9.2"
+		how, to := Via(x>>8), x&0xff
+		c.ID = "enter:" + g.placeIDs[to] + viaIDs[how]
+		c.Label, c.Rule = "Enter "+g.placeName(int16(to))+viaPhrase(how)+": "+s.entryNote(to, how), "mgmg:9.2"
+		c.Refs = []string{"area:" + g.placeIDs[to]}
 	case kSeize:
 		c.ID, c.Label, c.Rule = "seize:"+g.placeIDs[x], "Try to seize the bridge to "+g.placeName(int16(x))+" (1 MF): "+s.seizureOdds(x), "mgmg:9.22"
+		c.Refs = []string{"area:" + g.placeIDs[x]}
 	case kStop:
 		c.ID, c.Label, c.Rule = "stop", "Stop this unit", "mgmg:9.1"
 	case kEndImpulse:
 		c.ID, c.Label, c.Rule = "end-impulse", "End the impulse", "mgmg:9.1"
 	}
+}
+
+// entryNote says what entering to via how costs the moving unit and what
+// follows, so that a player sees it before choosing: "1½ MF", "2 MF, then
+// it stops", "a Mandatory Assault" (mgmg:9.2, 9.4, 9.67, 10.2).
+func (s *State) entryNote(to int, how Via) string {
+	f := s.impulseFrame()
+	mv := &f.Move
+	u := mv.Unit - 1
+	gs := groundPool.Get().(*groundStore)
+	defer groundPool.Put(gs)
+	before := mv.Leg.leg()
+	e, err := s.groundIn(gs, f.Side, mv).Enter(s.mover(u, mv), before, to, how)
+	if err != nil {
+		return err.Error()
+	}
+	note := halves(e.Leg.Spent()-before.Spent()) + " MF"
+	if e.Leg.Done {
+		note += ", then it stops"
+	}
+	if e.Mandatory {
+		note += ", a Mandatory Assault"
+	}
+	return note
+}
+
+// viaPhrase is " by the ferry" and the like; nothing across a border.
+func viaPhrase(how Via) string {
+	if how == ViaBorder {
+		return ""
+	}
+	return " " + viaNames[how]
 }
 
 // viaIDs end an enter choice's ID: "enter:16:ferry".

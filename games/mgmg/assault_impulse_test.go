@@ -38,7 +38,18 @@ func TestAssaultImpulseMoves(t *testing.T) {
 	if got := ids(s); !slices.Contains(got, "enter:63") || slices.Contains(got, "enter:F") || slices.Contains(got, "stop") {
 		t.Fatalf("entries from Valkenswaard %v: want 63, not Zone F (mgmg:14.51); no stop before it moved", got)
 	}
+	if l := label(t, s, "enter:63"); l != "Enter 63 Eindhoven: ½ MF" {
+		t.Errorf("enter:63 reads %q: the road into a Free area costs ½ MF (mgmg:9.4)", l)
+	}
+	if a, _ := engine.Find(s, "enter:63"); !slices.Equal(s.Describe(a).Refs, []string{"area:63"}) {
+		t.Errorf("enter:63 refers to %v, want the place entered, to be clicked on the map", s.Describe(a).Refs)
+	}
 	play(t, s, "enter:63")
+	// Woensel costs 2 MF and ends the ½ rate for the impulse: 3 MF in all
+	// where ½ was spent, so entering it takes 2½ more.
+	if l := label(t, s, "enter:61"); l != "Enter 61 Woensel: 2½ MF" {
+		t.Errorf("enter:61 reads %q, want the 2½ MF it takes", l)
+	}
 	if got := ids(s); !slices.Contains(got, "stop") {
 		t.Fatalf("after entering Eindhoven %v: the unit may stop", got)
 	}
@@ -192,7 +203,11 @@ func TestEnteringEnemyUnits(t *testing.T) {
 		{ID: "us-1-504", At: "34", Level: "fresh"}, {ID: "us-3-504", At: "34", Level: "fresh"},
 		{ID: "de-fj-hermann", At: "35", Level: "fresh"},
 	}, map[string]string{"34": "airborne"})
-	play(t, s, "assault:34", "move:us-1-504", "enter:35")
+	play(t, s, "assault:34", "move:us-1-504")
+	if l := label(t, s, "enter:35"); l != "Enter 35 Groesbeek: 4 MF, then it stops, a Mandatory Assault" {
+		t.Errorf("enter:35 reads %q: a Fresh enemy unit makes it 4 MF, a stop and an assault (mgmg:9.2, 10.2)", l)
+	}
+	play(t, s, "enter:35")
 	mv := s.stack.top().Move
 	if u := s.g.unit("us-1-504"); s.units[u].Loc != s.g.at("35") || !mv.Mandatory.has(u) || mv.Unit != 0 {
 		t.Errorf("the 1/504 in %s, bound to assault %v, still moving %v; want in 35, bound, stopped", s.g.placeIDs[s.units[u].Loc], mv.Mandatory.has(u), mv.Unit != 0)

@@ -695,20 +695,20 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 	case kPoint:
 		f := s.fightFrame()
 		a, d, cs := s.assaultValues(f, int16(x), -1)
-		c.ID, c.Rule = "point:"+g.units[x].ID, "mgmg:10.72A"
+		c.ID, c.Rule, c.Refs = "point:"+g.units[x].ID, "mgmg:10.72A", []string{"unit:" + g.units[x].ID}
 		c.Label = fmt.Sprintf("Point Unit %s (%s, with the strongest Forward Unit)", g.units[x].Name, s.assaultPreview(a, d, cs, f.Side))
 	case kForward:
 		f := s.fightFrame()
 		a, d, cs := s.assaultValues(f, f.Fight.Point-1, s.defenderIndex(f, int16(x)))
-		c.ID, c.Rule = "forward:"+g.units[x].ID, "mgmg:10.73A"
+		c.ID, c.Rule, c.Refs = "forward:"+g.units[x].ID, "mgmg:10.73A", []string{"unit:" + g.units[x].ID}
 		c.Label = fmt.Sprintf("Forward Unit %s (%s)", g.units[x].Name, s.assaultPreview(a, d, cs, f.Side))
 	case kCasualty:
 		next := s.units[x].Level + 1
-		c.ID, c.Rule = "casualty:"+g.units[x].ID, "mgmg:10.8"
+		c.ID, c.Rule, c.Refs = "casualty:"+g.units[x].ID, "mgmg:10.8", []string{"unit:" + g.units[x].ID}
 		c.Label = fmt.Sprintf("%s takes a casualty point: %s", g.units[x].Name, strings.ToLower(next.String()))
 	case kRetreat:
 		from, _ := cameFrom(s.stack.frames[s.stack.n-2].Move.Came[x])
-		c.ID, c.Rule = "retreat:"+g.units[x].ID, "mgmg:10.9"
+		c.ID, c.Rule, c.Refs = "retreat:"+g.units[x].ID, "mgmg:10.9", []string{"unit:" + g.units[x].ID}
 		c.Label = fmt.Sprintf("Retreat %s into %s", g.units[x].Name, g.placeName(from))
 	case kStay:
 		c.ID, c.Label, c.Rule = "stay", "The assaulting units left stay", "mgmg:10.742"
@@ -721,7 +721,7 @@ func (s *State) describeAssault(k kind, x int, c *engine.Choice) {
 		f := *s.fightFrame() // a copy, with the unit added for its preview
 		f.Fight.Support.add(int16(x))
 		a, d, cs := s.assaultValues(&f, f.Fight.Point-1, -1)
-		c.ID, c.Rule = "artillery:"+g.units[x].ID, "mgmg:15.12"
+		c.ID, c.Rule, c.Refs = "artillery:"+g.units[x].ID, "mgmg:15.12", []string{"unit:" + g.units[x].ID}
 		c.Label = fmt.Sprintf("%s supports (%s)", g.units[x].Name, s.assaultPreview(a, d, cs, f.Side))
 	case kJoin:
 		f := *s.fightFrame() // a copy, with the unit added for its preview

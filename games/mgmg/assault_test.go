@@ -73,7 +73,7 @@ func TestExample4GroundAssault(t *testing.T) {
 	art := Attacker{Attack: 5, Division: "Guards", Artillery: DivisionalArtillery}
 	av := AssaultAV(AssaultAttack{Point: guards, Others: []Attacker{guards}, Support: []Attacker{art}})
 	checkValue(t, "AV", av, 11)
-	want := "AV 11 = 8 point unit (mgmg:10.72A) + 1 more assaulting units (mgmg:10.72B) + 1 supporting field artillery (mgmg:10.72C) + 1 divisional integrity (mgmg:10.72D)"
+	want := "AV 11 = 8 point unit (mgmg:10.72A) + 1 more assaulting unit (mgmg:10.72B) + 1 supporting field artillery (mgmg:10.72C) + 1 divisional integrity (mgmg:10.72D)"
 	if got := av.Format("AV"); got != want {
 		t.Errorf("Format:\n got %s\nwant %s", got, want)
 	}

@@ -438,7 +438,7 @@ func (s *State) describeDDay(k kind, x int) (engine.Choice, bool) {
 		if Via(x>>8) != ViaBorder {
 			return engine.Choice{}, false
 		}
-		c.ID = "enter:" + g.placeIDs[x&0xff]
+		c.ID, c.Refs = "enter:"+g.placeIDs[x&0xff], []string{"area:" + g.placeIDs[x&0xff]}
 		c.Label = "Enter " + g.placeName(int16(x&0xff)) + " with all its MF"
 	default:
 		return engine.Choice{}, false

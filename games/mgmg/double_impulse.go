@@ -164,10 +164,11 @@ func (s *State) secondAsks() (ask, wait string) {
 	case s.advantage == f.Side:
 		what = "spend the Advantage on a Double Impulse (mgmg:12.3)"
 	}
+	ask = fmt.Sprintf("Impulse %s: your first activation is over: %s, or end the impulse", imp, what)
 	if f.Side != s.g.first {
-		what += fmt.Sprintf("; the Sunset DR %d already made decides the day after it", f.Sunset)
+		ask += fmt.Sprintf(". A second activation makes no Sunset DR of its own: the %d already made stands", f.Sunset)
 	}
-	return fmt.Sprintf("Impulse %s: your first activation is over: %s, or end the impulse", imp, what), "impulse " + imp + ": a second activation"
+	return ask, "impulse " + imp + ": a second activation"
 }
 
 // The simultaneous Double Impulse (mgmg:12.3, 18.42, 14.5): during an

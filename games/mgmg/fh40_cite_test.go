@@ -20,8 +20,14 @@ func TestFH40CitesItsRestatedSections(t *testing.T) {
 			t.Errorf("choice %s cites %s, want fh40:8.21", c.ID, c.Rule)
 		}
 	}
+	if r := s.Phase().Rule; r != "fh40:6.3" {
+		t.Errorf("the Daylight Phase cites %s, want fh40:6.3 (the Dutch always first)", r)
+	}
 	play(t, s, "pass", "pass")
 	for _, l := range s.log.entries {
+		if l.Fmt == "Daylight Phase from Impulse %i" && l.Rule != "fh40:6.3" {
+			t.Errorf("the Daylight Phase is logged under %s, want fh40:6.3", l.Rule)
+		}
 		if l.Fmt == "%S pass" && l.Rule != "fh40:8.26" {
 			t.Errorf("a pass is logged under %s, want fh40:8.26", l.Rule)
 		}

@@ -156,7 +156,7 @@ var fh40Restated = map[string]string{
 	"mgmg:11.2": "fh40:11.2", "mgmg:11.41": "fh40:11.41", "mgmg:12.2": "fh40:12.2", "mgmg:12.4": "fh40:12.4",
 	"mgmg:12.41": "fh40:12.41", "mgmg:13.4": "fh40:13.4", "mgmg:13.6": "fh40:13.6",
 	"mgmg:8.21": "fh40:8.21", "mgmg:8.22": "fh40:8.22", "mgmg:8.221": "fh40:8.221", "mgmg:8.222": "fh40:8.222",
-	"mgmg:9.1": "fh40:9.1", "mgmg:9.2": "fh40:9.2", "mgmg:10.2": "fh40:10.2",
+	"mgmg:9.1": "fh40:9.1", "mgmg:9.2": "fh40:9.2", "mgmg:10.2": "fh40:10.2", "mgmg:6.1": "fh40:6.1", "mgmg:6.3": "fh40:6.3",
 }
 
 // cite is the rule ID a player of this game is shown for rule.

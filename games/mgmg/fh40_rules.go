@@ -30,6 +30,15 @@ const fh40Need = 3
 // September space turn (fh40:3.6).
 func may(turn int8) int { return int(turn) - FirstDay + FH40FirstDay }
 
+// date is a turn's day as the game's calendar names it: "September 18",
+// or "May 11" in Fortress Holland (fh40:3.6).
+func (g *Game) date(turn int8) string {
+	if g.fh40 != nil {
+		return fmt.Sprintf("May %d", may(turn))
+	}
+	return fmt.Sprintf("September %d", turn)
+}
+
 // fh40WeatherFor is the weather a Weather dr gives: 1 Fog, 2-6 Clear
 // (fh40:6.21).
 func fh40WeatherFor(dr int) weather {

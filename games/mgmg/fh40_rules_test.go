@@ -207,6 +207,9 @@ func TestFH40FirstTurnSequence(t *testing.T) {
 	if s.weather != fog || s.step != stImpulse || s.active != allies {
 		t.Fatalf("weather %s step %s: a 1 is Fog (fh40:6.21), then Dutch Impulse 0", s.weather, stepNames[s.step])
 	}
+	if l := logText(s, "german"); !strings.Contains(l, "the weather of May 11 is fog") {
+		t.Errorf("the log does not name May 11's weather (fh40:3.6):\n%s", l)
+	}
 }
 
 // fh40:6.21, fh40:17.1, fh40:17.2: 1 Fog, 2-6 Clear.

@@ -32,9 +32,17 @@ var stepPhases = [...]engine.Phase{
 	stReorganize: phaseRefit, stBid: phaseBids, stOpening: phaseOpening,
 }
 
-// Phase implements engine.Prompter.
-// A reroll offer belongs to the phase of its roll (rollPhases).
+// Phase implements engine.Prompter, citing fh40's own section where it
+// restates the phase's.
 func (s *State) Phase() engine.Phase {
+	p := s.phase()
+	p.Rule = s.g.cite(p.Rule)
+	return p
+}
+
+// phase is the phase in progress. A reroll offer belongs to the phase of
+// its roll (rollPhases).
+func (s *State) phase() engine.Phase {
 	if f := s.ddayFrame(); f != nil { // its assaults and rolls too (mgmg:20.4, 20.5)
 		return ddayPhases[f.DDay.Phase]
 	}

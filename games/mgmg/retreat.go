@@ -180,7 +180,7 @@ func (s *State) describeRetreat(k kind, x int, c *engine.Choice) {
 	g := s.g
 	switch k {
 	case kRetreatDefender:
-		c.ID, c.Rule = "withdraw:"+g.units[x].ID, "mgmg:10.93"
+		c.ID, c.Rule, c.Refs = "withdraw:"+g.units[x].ID, "mgmg:10.93", []string{"unit:" + g.units[x].ID}
 		c.Label = "Retreat " + g.units[x].Name
 		if s.step == stCasualty {
 			c.Label, c.Rule = c.Label+" for a casualty point", "mgmg:10.8"

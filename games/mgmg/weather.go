@@ -59,6 +59,6 @@ func (s *State) setWeather(dr int) {
 	s.settleAdvantage() // the Weather dr ends the Dawn Phase (mgmg:12.2)
 	s.weather = s.weatherFor(dr)
 	s.dawnWeather = s.weather
-	s.logf("mgmg:6.21", "the weather of September %d is %w", int(s.turn), int(s.weather))
+	s.logf("mgmg:6.21", "the weather of "+s.g.date(s.turn)+" is %w", int(s.weather))
 	s.startDaylight()
 }

@@ -146,7 +146,7 @@ export function renderBoxes(el, state, game, printed, hl = new Set(), onUnit = n
     const tiles = list.length ? h('div', {class: 'tiles'}, list.map(tile)) : h('p', {class: 'muted small'}, 'empty');
     if (b.folded) {
       const sides = [...new Set(list.map((u) => u.side))];
-      const counts = sides.length ? sides.map((sd) => `${sd} ${list.filter((u) => u.side === sd).length}`).join(' · ') : 'none';
+      const counts = sides.length ? sides.map((sd) => `${seatName(sd)} ${list.filter((u) => u.side === sd).length}`).join(' · ') : 'none';
       return h('details', {class: 'box', id: b.id}, h('summary', {}, `${b.label}: ${counts}`), tiles);
     }
     return h('section', {class: 'box', id: b.id}, h('h3', {}, b.label, rule(b)), tiles);
