@@ -175,8 +175,9 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 			}
 		}
 	}
+	var reach *[nPlaces]bool
 	for _, p := range s.activeAreas(mv) {
-		s.boatStart(g, sd, p)
+		s.boatStart(g, sd, p, &reach)
 	}
 	if g.FH40 && g.German {
 		s.fh40BoatBanks(g)
@@ -405,6 +406,7 @@ func (s *State) activations(sd side, kinds []impulseKind) iter.Seq[engine.Action
 			mv.Kind = k
 			var seen placeSet
 			var stuck [nPlaces]uint64 // by place, the classes of movers (Game.moverClass) that activate nothing there: units that move alike from the same place fail alike
+			var reach *[nPlaces]bool
 			for _, u := range s.g.sideUnits[sd] {
 				st := s.units[u]
 				p, c := st.Loc, s.g.moverClass[u]
@@ -412,7 +414,7 @@ func (s *State) activations(sd side, kinds []impulseKind) iter.Seq[engine.Action
 					continue
 				}
 				mv.Active = p
-				s.boatStart(g, sd, p) // as groundIn marks the Active Area
+				s.boatStart(g, sd, p, &reach) // as groundIn marks the Active Area
 				switch {
 				case s.activates(u, &mv, g):
 					seen.add(int(p))
@@ -430,10 +432,11 @@ func (s *State) activations(sd side, kinds []impulseKind) iter.Seq[engine.Action
 // boatStart marks on ground g whether an Allied Boat Assault may start in
 // Active Area p, the only reader of the mark: from a Corps-Controlled place
 // with a supply line to Zone F, while the marker is unused (mgmg:9.5). The
-// German banks of Fortress Holland are every place's (fh40BoatBanks).
-func (s *State) boatStart(g *Ground, sd side, p int16) {
+// German banks of Fortress Holland are every place's (fh40BoatBanks). The
+// Allied supply lines are traced into *reach the first time they are needed.
+func (s *State) boatStart(g *Ground, sd side, p int16, reach **[nPlaces]bool) {
 	if s.g.fh40 == nil && sd == allies && !s.boatUsed && s.control[p] == ctlCorps {
-		g.Places[p].Supplied = s.suppliedFromZoneF(p)
+		g.Places[p].Supplied = s.reachOnce(allies, reach)[p]
 	}
 }
 
@@ -451,7 +454,8 @@ func (s *State) activates(u int16, mv *moves, g *Ground) bool {
 // (activates) for the impulse mv would begin with ground g.
 func (s *State) mayActivate(p int16, sd side, mv *moves, g *Ground) bool {
 	mv.Active = p
-	s.boatStart(g, sd, p)
+	var reach *[nPlaces]bool
+	s.boatStart(g, sd, p, &reach)
 	for u, st := range &s.units {
 		if st.Loc == p && s.g.side[u] == sd && st.Level == StepFresh && s.activates(int16(u), mv, g) {
 			return true

@@ -198,6 +198,26 @@ type refusal string
 
 func (r refusal) Error() string { return string(r) }
 
+// sectorRefusal refuses an airborne unit the place of that ID outside its
+// Operational Sector (mgmg:9.66); costRefusal a place that costs more MF
+// than the unit has left (mgmg:9.2), in halves. Their sentences are written
+// only when read, as refusal's.
+type (
+	sectorRefusal string
+	costRefusal   struct {
+		place      string
+		cost, left int
+	}
+)
+
+func (r sectorRefusal) Error() string {
+	return string(r) + " is outside the unit's Operational Sector (mgmg:9.66)"
+}
+
+func (r costRefusal) Error() string {
+	return fmt.Sprintf("entering %s costs %s MF, more than the %s left (mgmg:9.2)", r.place, halves(r.cost), halves(r.left))
+}
+
 // Entry is what entering a place does.
 type Entry struct {
 	Leg       Leg      // the leg after entering
@@ -276,7 +296,7 @@ func (g *Ground) enter(m Mover, leg Leg, to int, how Via, mf int) (Entry, error)
 	toZone := mp.IsZone(to)
 	switch {
 	case m.Sector != "" && mp.Sector(to) != m.Sector:
-		return Entry{}, fmt.Errorf("%s is outside the unit's Operational Sector (mgmg:9.66)", mp.Place(to).ID)
+		return Entry{}, sectorRefusal(mp.Place(to).ID)
 	case toZone && !fresh:
 		return Entry{}, refusal("a Zone is entered only from the place the unit began its impulse in, with all its MF (mgmg:14.2, 9.2)")
 	case toZone && !m.German && mp.Place(to).ID == ZoneF && !g.FH40:
@@ -352,7 +372,7 @@ func (g *Ground) enter(m Mover, leg Leg, to int, how Via, mf int) (Entry, error)
 	n.Half = n.Half && g.halfRate(m) && road && cost == 2 && how == ViaBorder
 	if n.Spent() > mf {
 		if !fresh {
-			return Entry{}, fmt.Errorf("entering %s costs %s MF, more than the %s left (mgmg:9.2)", mp.Place(to).ID, halves(n.Spent()-leg.Spent()), halves(mf-leg.Spent()))
+			return Entry{}, costRefusal{mp.Place(to).ID, n.Spent() - leg.Spent(), mf - leg.Spent()}
 		}
 		n.Used, n.Cost, n.Half = mf, 0, false // mgmg:9.21 minimum move
 	}
