@@ -101,7 +101,7 @@ func (s *State) rollOutcome(f *frame) string {
 		av, dv, air := s.bombardValues(b)
 		text := fmt.Sprintf("Attack Total %d against Defense Total %d: %d attrition points", av.Total+roll, dv.Total+int(b.Against), AttritionPoints(CompareTotals(av.Total, roll, dv.Total, int(b.Against))))
 		if m := MistakenAttackAP(roll, int(b.Against)); air && s.contested(b.Place) && m > 0 {
-			text += fmt.Sprintf(", and a mistaken attack inflicts %d on the Allies", m)
+			text += fmt.Sprintf(", and a mistaken attack inflicts %d on %s", m, s.g.sidePeople(s.g.airSide)) // fh40:16.23: the Germans
 		}
 		return text
 	}

@@ -100,9 +100,9 @@ func (s *State) describeSunsetMarker(v int, c *engine.Choice) {
 	case v == int(s.sunsetDRM):
 		c.Label = fmt.Sprintf("Leave the Sunset DRM marker at %+d", v)
 	case v > 0:
-		c.Label = fmt.Sprintf("Move the Sunset DRM marker to Sun %+d: later Allied Sunset DRs get %+d", v, v)
+		c.Label = fmt.Sprintf("Move the Sunset DRM marker to Sun %+d: later %s Sunset DRs get %+d", v, s.g.sideName(s.g.first.other()), v)
 	case v < 0:
-		c.Label = fmt.Sprintf("Move the Sunset DRM marker to Moon %d: later Allied Sunset DRs get %d", v, v)
+		c.Label = fmt.Sprintf("Move the Sunset DRM marker to Moon %d: later %s Sunset DRs get %d", v, s.g.sideName(s.g.first.other()), v) // the German's in fh40:12.41
 	default:
 		c.Label = "Move the Sunset DRM marker to 0: no modifier"
 	}

@@ -522,7 +522,11 @@ func (s *State) enterPlace(u, to int, how Via) {
 	s.carryAlong(int16(u), from, to, e)
 	s.updateControl(int16(to))
 	s.updateControl(int16(from)) // mgmg:7.2: the enemy left alone where the unit was takes it
-	s.logf("mgmg:9.2", "%u enters %p"+viaPhrase(how)+" ("+halves(e.Leg.Spent())+" of "+halves(g.ImpulseMF(m))+" MF used)", u, to)
+	used := "(" + halves(e.Leg.Spent()) + " of " + halves(g.ImpulseMF(m)) + " MF used)"
+	if s.ddayFrame() != nil {
+		used = "with all its MF (mgmg:20.4C)"
+	}
+	s.logf("mgmg:9.2", "%u enters %p"+viaPhrase(how)+" "+used, u, to)
 	if e.Crossing.Kind != BridgeCrossing && s.count(int16(to), f.Side.other()) == 0 {
 		s.takeCrossing(from, to, e.Crossing, f.Side) // mgmg:9.22: a boundary crossed with no enemy beyond is gained
 	}

@@ -312,7 +312,9 @@ func (s *State) assaultValues(f *frame, point int16, forward int) (AssaultAttack
 // side sd's assault, with dice or the cards left (mgmg:10.7, 10.74, 23.71).
 func (s *State) assaultPreview(a AssaultAttack, d AssaultDefense, c AssaultCase, sd side) string {
 	av, dv := AssaultAV(a), AssaultDV(d)
-	o := c.Odds(av, dv, s.combatRolls(sd), s.combatRolls(sd.other()))
+	rolled := av
+	rolled.Total += s.coupDRM() // fh40:20.3: the coup's +1 to the DR
+	o := c.Odds(rolled, dv, s.combatRolls(sd), s.combatRolls(sd.other()))
 	won := 0
 	for _, w := range o.Success {
 		won += w.Ways
@@ -458,6 +460,7 @@ func (s *State) assaultEffects(f *frame, e AssaultEffects) {
 		s.logf("mgmg:10.8", "the defender takes %d casualty points", e.CasualtyPoints)
 	case e.Retreat == MustRetreat:
 		f.Fight.MustRetreat = true
+		f.Fight.MayRetreat = s.g.fh40 != nil // fh40:10.2: the units that joined may retreat or stay (sentBack)
 	case e.Retreat == MayRetreat:
 		f.Fight.MayRetreat = true
 	}
@@ -492,9 +495,8 @@ func (s *State) nextInAssault() {
 	switch {
 	case f.Fight.Retreating != 0:
 		s.step, s.active = stRetreatTo, s.g.side[f.Fight.Retreating-1]
-	case f.Fight.MustRetreat && len(s.legalAssaultRetreats(nil)) > 0:
-		_, u := split(s.legalAssaultRetreats(nil)[0])
-		s.retreatAttacker(int16(u))
+	case f.Fight.MustRetreat && s.sentBack(f) >= 0:
+		s.retreatAttacker(s.sentBack(f))
 		s.nextInAssault()
 	case f.Fight.CP > 0 && defs > 0:
 		s.step, s.active = stCasualty, f.Side.other()
@@ -505,6 +507,20 @@ func (s *State) nextInAssault() {
 	default:
 		s.endAssault()
 	}
+}
+
+// sentBack is the next assaulting unit still in the place that a failed
+// Mandatory Assault sends back, or -1: every one that entered it
+// (mgmg:10.741); in Fortress Holland only those bound to the Mandatory
+// Assault, those that joined it choosing to retreat or stay (fh40:10.2).
+func (s *State) sentBack(f *frame) int16 {
+	bound := &s.stack.frames[s.stack.n-2].Move.Mandatory
+	for u := range s.units {
+		if f.Fight.Attackers.has(int16(u)) && s.units[u].Loc == f.Fight.Place && (s.g.fh40 == nil || bound.has(int16(u))) {
+			return int16(u)
+		}
+	}
+	return -1
 }
 
 // legalAssaultRetreats lists the assaulting units still in the place,

@@ -232,7 +232,7 @@ func (s *State) resolveBombardment(ra int) {
 	if air && s.contested(f.Place) {
 		if m := MistakenAttackAP(ra, rd); m > 0 {
 			f.Mistaken = int8(m)
-			s.logf("mgmg:16.23", "the DRs are equal over a Contested area: a mistaken attack inflicts %d attrition points on the Allies", m)
+			s.logf("mgmg:16.23", "the DRs are equal over a Contested area: a mistaken attack inflicts %d attrition points on %S", m, int(s.g.airSide)) // fh40:16.23: the Germans
 		}
 	}
 	if f.Aim == kPrimary {

@@ -97,7 +97,7 @@ func (s *State) updateControl(p int16) {
 			c = ctlCorps
 		}
 		s.setControl(p, c)
-		s.logf("mgmg:7.2", "the Allies take control of %p", int(p))
+		s.logf("mgmg:7.2", "%S take control of %p", int(allies), int(p))
 		s.bridgesFollowControl(p)
 	case s.control[p] == ctlAirborne && s.hasCorps(p):
 		s.setControl(p, ctlCorps)

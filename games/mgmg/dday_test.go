@@ -295,6 +295,9 @@ func TestLandingMovesIntoVacantPlaces(t *testing.T) {
 		t.Fatalf("choices %v; want the Vacant places 5, 6 and 10", got)
 	}
 	play(t, s, "enter:10")
+	if l := logText(s, "allied"); !strings.Contains(l, "enters 10 Wageningen with all its MF") {
+		t.Errorf("the log does not say the move took all its MF:\n%s", l)
+	}
 	if got := ids(s); !slices.Equal(got, []string{"move:gb-1abn-2-para", "move:gb-1abn-3-para", "drop-done"}) {
 		t.Fatalf("choices %v; want the other two to move, or the end of 11's moves", got)
 	}

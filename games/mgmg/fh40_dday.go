@@ -107,6 +107,7 @@ func (s *State) applyDemolition(k kind, x int) {
 		}
 		s.rollDemolition(x)
 	case k == kCoup:
+		s.coupHeld = s.advantage == germans
 		s.put(r.train, r.gennep, StepFresh)
 		s.put(int16(x), r.gennep, StepFresh)
 		s.logf("fh40:20.3", "Bridge Coup: %u carries %u into %p", int(r.train), x, int(r.gennep))
@@ -119,14 +120,15 @@ func (s *State) applyDemolition(k kind, x int) {
 			}
 		}
 		s.updateControl(int16(x))
-		s.step, s.active = stDemolition, allies
 		if s.count(int16(x), allies) > 0 && s.coupBattalion() >= 0 {
 			s.step, s.active = stCoupAttack, germans // fh40:20.3
+			return
 		}
+		s.endCoup()
 	case k == kAssault:
 		s.startCoupAttack(int16(x))
 	case s.step == stCoupAttack: // no attack
-		s.step, s.active = stDemolition, allies
+		s.endCoup()
 	case s.step == stCoup: // no coup: the Dutch roll for Gennep
 		s.logf("fh40:20.3", "the Germans make no Bridge Coup")
 		s.rollDemolition(r.gennepBridge)
@@ -178,7 +180,21 @@ func (s *State) coupResult(u int16, dr int) {
 		s.advantage = allies
 		s.logf("fh40:20.3", "the Germans lose the Advantage")
 	}
+	s.endCoup()
 	s.rollDemolition(r.gennepBridge)
+}
+
+// endCoup ends the Bridge Coup Attempt Phase: the Dutch go on with their
+// Demolition Phase (fh40:20.3), and an Advantage the Germans held as the
+// coup began and used in it passes to them now (fh40:12.2: at the end of
+// the phase in the D-Day phases); one used earlier in the Demolition
+// Phase passes as that phase ends.
+func (s *State) endCoup() {
+	if s.coupHeld {
+		s.coupHeld = false
+		s.settleAdvantage()
+	}
+	s.step, s.active = stDemolition, allies
 }
 
 // demolitionAsks is what the D-Day phase asks.
@@ -269,10 +285,9 @@ func (s *State) coupDRM() int {
 }
 
 // endCoupAttack ends the coup's attack: its units are Spent as an
-// impulse's are (mgmg:8.3, 13.2), and the Dutch go on with their
-// demolitions (fh40:20.3).
+// impulse's are (mgmg:8.3, 13.2), and the coup phase ends (endCoup).
 func (s *State) endCoupAttack() {
 	f := s.stack.pop()
 	s.exhaust(f.Acted)
-	s.step, s.active = stDemolition, allies
+	s.endCoup()
 }

@@ -157,6 +157,12 @@ var fh40Restated = map[string]string{
 	"mgmg:12.41": "fh40:12.41", "mgmg:13.4": "fh40:13.4", "mgmg:13.6": "fh40:13.6",
 	"mgmg:8.21": "fh40:8.21", "mgmg:8.22": "fh40:8.22", "mgmg:8.221": "fh40:8.221", "mgmg:8.222": "fh40:8.222",
 	"mgmg:9.1": "fh40:9.1", "mgmg:9.2": "fh40:9.2", "mgmg:10.2": "fh40:10.2", "mgmg:6.1": "fh40:6.1", "mgmg:6.3": "fh40:6.3",
+	"mgmg:7.2": "fh40:7.2", "mgmg:9.4": "fh40:9.4", "mgmg:9.5": "fh40:9.5", "mgmg:9.62": "fh40:9.62", "mgmg:9.64": "fh40:9.64",
+	"mgmg:10.4": "fh40:10.4", "mgmg:10.5": "fh40:10.5", "mgmg:10.91": "fh40:10.91", "mgmg:10.92": "fh40:10.92",
+	"mgmg:10.72": "fh40:10.72", "mgmg:10.72A": "fh40:10.72A", "mgmg:10.72B": "fh40:10.72B", "mgmg:10.72C": "fh40:10.72C", "mgmg:10.72D": "fh40:10.72D",
+	"mgmg:10.73": "fh40:10.73", "mgmg:10.73A": "fh40:10.73A", "mgmg:10.73B": "fh40:10.73B", "mgmg:10.73C": "fh40:10.73C", "mgmg:10.73D": "fh40:10.73D", "mgmg:10.73E": "fh40:10.73E",
+	"mgmg:11.3A": "fh40:11.3A", "mgmg:11.3C": "fh40:11.3B", // fh40's 11.3 drops FLAK (mgmg's B): its B is the field artillery
+	"mgmg:12.1": "fh40:12.1", "mgmg:16.2": "fh40:16.2", "mgmg:16.23": "fh40:16.23", "mgmg:17.1": "fh40:17.1", "mgmg:19.1": "fh40:19.1",
 }
 
 // cite is the rule ID a player of this game is shown for rule.

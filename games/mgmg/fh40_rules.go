@@ -123,11 +123,12 @@ func (g *Ground) fh40BoatAssault(m Mover, leg Leg, to int, bv BorderView, e *Ent
 // enterByRail is what entering place to does to Panzer Zug 1 on leg, which
 // has mf halves of MF, or why it may not (fh40:20.4): along a railway
 // only, never into a Zone, two MF an area whoever holds it, across a river
-// or canal only by an intact bridge, railway bridges included (fh40:19.6).
+// or canal only by an intact bridge, railway bridges included (fh40:19.6),
+// and from a Contested area never by the enemy's (mgmg:9.621).
 // It stops in the first enemy-occupied area; with no attack factor it
 // enters one where a Mandatory Assault is due only carrying a battalion,
 // which is bound to it (fh40:20.4, 10.2; docs/conformance/fh40.md).
-func (g *Ground) enterByRail(leg Leg, to, mf int, carrying bool) (Entry, error) {
+func (g *Ground) enterByRail(leg Leg, to, mf int, carrying bool, how Via) (Entry, error) {
 	mp, at := g.Map, leg.At
 	src, dst := &g.Places[at], &g.Places[to]
 	riders := 1
@@ -135,6 +136,8 @@ func (g *Ground) enterByRail(leg Leg, to, mf int, carrying bool) (Entry, error) 
 		riders = 2
 	}
 	switch {
+	case how != ViaBorder:
+		return Entry{}, errors.New("the armoured train moves by rail only: no Boat Assault (fh40:20.4, 9.5)")
 	case mp.IsZone(to):
 		return Entry{}, errors.New("the armoured train may not enter Zones (fh40:20.4)")
 	case !mp.Railway(at, to):
@@ -156,6 +159,8 @@ func (g *Ground) enterByRail(leg Leg, to, mf int, carrying bool) (Entry, error) 
 			return Entry{}, errors.New("the armoured train crosses a river or canal only by an intact bridge (fh40:20.4, 19.6)")
 		case bv.Uses+riders > bridgeLimit:
 			return Entry{}, errors.New("five units have used this bridge this impulse (mgmg:9.62)")
+		case src.enemies() > 0 && bv.Bridge == EnemyBridge:
+			return Entry{}, errors.New("no unit crosses an enemy-held bridge from a Contested area (mgmg:9.621)")
 		}
 		e.Bridge = true
 		e.Crossing = Crossing{Kind: BridgeCrossing, DefenderBridge: bv.Bridge == EnemyBridge, River: b == River}

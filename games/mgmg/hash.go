@@ -112,7 +112,7 @@ func (s *State) Hash() uint64 {
 	for _, w := range s.reorganized {
 		h.Add(w)
 	}
-	h.Add(uint64(s.tried) | uint64(uint8(s.banked))<<32)
+	h.Add(uint64(s.tried) | uint64(uint8(s.banked))<<32 | bit(s.coupHeld)<<40)
 	h.Add(s.held)
 	s.hashCards(&h)
 	h.Int(s.choices)

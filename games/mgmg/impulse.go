@@ -102,11 +102,11 @@ func (s *State) noteSunsetDR(roll int) {
 
 // firstSunsetDR reports that a DR of the impulse's side made now is its
 // Sunset DR: the impulse is the Allies' (the German's in fh40:6.3), no
-// D-Day phase run on an impulse frame (mgmg:20.4, 20.5), and they have
-// made none yet (mgmg:6.3).
+// D-Day phase run on an impulse frame (mgmg:20.4, 20.5; the coup's attack,
+// fh40:20.3), and they have made none yet (mgmg:6.3).
 func (s *State) firstSunsetDR() bool {
 	f := &s.stack.frames[0]
-	return s.stack.n > 0 && f.Proc == procImpulse && f.DDay.Phase == 0 && f.Side != s.g.first && f.Sunset == 0
+	return s.stack.n > 0 && f.Proc == procImpulse && f.DDay.Phase == 0 && f.For != rrCoup && f.Side != s.g.first && f.Sunset == 0
 }
 
 // sunsetRolled records the Allied Sunset DR that stands: it decides the day

@@ -290,7 +290,7 @@ func (g *Ground) enter(m Mover, leg Leg, to int, how Via, mf int) (Entry, error)
 		return Entry{}, fmt.Errorf("%s is not adjacent to %s (mgmg:9.1)", mp.Place(to).ID, mp.Place(at).ID)
 	}
 	if m.Train {
-		return g.enterByRail(leg, to, mf, m.Carrying)
+		return g.enterByRail(leg, to, mf, m.Carrying, how)
 	}
 	dst, src := &g.Places[to], &g.Places[at]
 	toZone := mp.IsZone(to)

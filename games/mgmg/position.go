@@ -46,10 +46,11 @@ type Position struct {
 	Held          []string             `json:"held,omitempty"`          // the river and canal boundaries with a Held! marker: Allied (mgmg:4.6, 10.4)
 	Choices       int                  `json:"choices"`
 	Result        *engine.Result       `json:"result,omitempty"`
-	Banked        int                  `json:"vp_banked,omitempty"`    // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
-	Bids          *BidsPos             `json:"bids,omitempty"`         // with the bidding option (mgmg:23.51)
-	DDayStart     string               `json:"dday_start,omitempty"`   // where the Reserves of mgmg:23.51 moved the start of September 17's Daylight Phase; "" for Impulse 0
-	Cards         *CardsPos            `json:"cards_turned,omitempty"` // with the cards option: the cards turned from each deck since its shuffle (mgmg:23.71)
+	Banked        int                  `json:"vp_banked,omitempty"`           // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
+	CoupHeld      bool                 `json:"coup_advantage_held,omitempty"` // fh40's Germans held the Advantage as the Bridge Coup Attempt Phase began (fh40:20.3, 12.2)
+	Bids          *BidsPos             `json:"bids,omitempty"`                // with the bidding option (mgmg:23.51)
+	DDayStart     string               `json:"dday_start,omitempty"`          // where the Reserves of mgmg:23.51 moved the start of September 17's Daylight Phase; "" for Impulse 0
+	Cards         *CardsPos            `json:"cards_turned,omitempty"`        // with the cards option: the cards turned from each deck since its shuffle (mgmg:23.71)
 }
 
 // BidsPos is the secret bids of mgmg:23.51, by seat.
@@ -90,7 +91,7 @@ func (s *State) Position() any {
 		Reserves:      SideNumbers{int(s.reserves[germans]), int(s.reserves[allies])},
 		ConstructUsed: SideNumbers{int(s.constructUsed[germans]), int(s.constructUsed[allies])},
 		Eindhoven:     s.eindhoven, BoatUsed: s.boatUsed, Ferries: s.ferryNames(), Bridges: s.bridgeMarkers(), BridgeUse: s.bridgeUses(), Control: s.controlMarkers(),
-		Stack: s.stack.list(), Choices: s.choices, Result: s.result, Banked: int(s.banked),
+		Stack: s.stack.list(), Choices: s.choices, Result: s.result, Banked: int(s.banked), CoupHeld: s.coupHeld,
 	}
 	for i, m := range g.pieces.Setup.AirMarkers {
 		if s.airUsed&(1<<i) != 0 {
@@ -283,6 +284,11 @@ func (s *State) setTracks(p Position) error {
 		return fmt.Errorf("vp_banked %d: only fh40 banks Victory Points, -2 to 1, at the checks of May 10 and 11 (fh40:21.3)", p.Banked)
 	}
 	s.banked = int8(p.Banked)
+	coup := s.step == stCoupTo || s.step == stCoupAttack || len(p.Stack) > 0 && p.Stack[0].For == rrCoup
+	if p.CoupHeld && (s.g.fh40 == nil || !coup) {
+		return errors.New("coup_advantage_held: only during fh40's Bridge Coup Attempt Phase (fh40:20.3)")
+	}
+	s.coupHeld = p.CoupHeld
 	return nil
 }
 

@@ -124,7 +124,7 @@ func (s *State) asks() (ask, wait string) {
 		return "Bombardment: choose the primary target", "the bombardment's primary target"
 	case stMistaken:
 		f := s.stack.top()
-		return fmt.Sprintf("Mistaken attack: the Allies take %d attrition points; choose their primary target", f.AP), "the primary target of the mistaken attack"
+		return fmt.Sprintf("Mistaken attack: %s take %d attrition points; choose their primary target", s.g.sidePeople(s.g.airSide), f.AP), "the primary target of the mistaken attack"
 	case stDepot:
 		if k := s.nextDepotKind(); k >= 0 {
 			return fmt.Sprintf("Refit: choose where %s goes (depot %d of your %d)", s.g.depotLabel(k), int(s.nDepots)+1, len(s.g.depotKinds(s.active))),

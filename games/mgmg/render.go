@@ -197,7 +197,11 @@ func (s *State) Text(seat engine.Seat) string {
 	if len(v.Held) > 0 {
 		t.WriteString("Held! markers: " + strings.Join(v.Held, " ") + "\n")
 	}
-	t.WriteString("\n" + renderLegend)
+	if s.g.fh40 != nil {
+		t.WriteString("\n" + fh40RenderLegend)
+	} else {
+		t.WriteString("\n" + renderLegend)
+	}
 	return t.String()
 }
 
@@ -226,6 +230,14 @@ const renderLegend = "legend: TEM+n terrain effects modifier (mgmg:3.221); nVP v
 	"depot ID n: a Supply Depot with n Supply Points (mgmg:13.4); air ID: an air marker (mgmg:16.4); → adjacent places; " +
 	"A-D-M attack, defense and movement factors of a Fresh counter, spent n the defense factor of its Spent side (mgmg:4.22); " +
 	"D1, D2 Disruption markers (mgmg:4.4); Held!: river and canal boundaries the Allies hold (mgmg:4.6)\n"
+
+// fh40RenderLegend is Fortress Holland's: the Germans hold the Held!
+// markers, and the Dutch the places without a Control marker (fh40:4.5,
+// 4.6); no depots, and the printed VP are not fh40's (fh40:21.3).
+const fh40RenderLegend = "legend: TEM+n terrain effects modifier (mgmg:3.221); dutch: Dutch Control, the other places German (fh40:4.5); " +
+	"air ID: an air marker (fh40:4.3); → adjacent places; " +
+	"A-D-M attack, defense and movement factors of a Fresh counter, spent n the defense factor of its Spent side (mgmg:4.22); " +
+	"D1, D2 Disruption markers (fh40:4.4); Held!: river and canal boundaries the Germans hold (fh40:4.6)\n"
 
 // SVG implements engine.Renderer: the map with the markers and counters of
 // the view at each place's label point, the bridges' and ferries' markers on

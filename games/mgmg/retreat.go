@@ -29,6 +29,9 @@ func (s *State) retreatPlaces(u, from int16) []int16 {
 		if p == s.g.uk || p == f.Fight.Place || f.Fight.Through.has(q) || s.retreatCrossing(u, int(from), q) < -1 {
 			continue // no area; where the retreat began or passed; a boundary it may not cross
 		}
+		if x.Train && (s.g.zone[p] || !s.g.m.Railway(int(from), q)) {
+			continue // fh40:20.4: the armoured train enters no Zone and keeps to the railway
+		}
 		a := RetreatArea{FriendlyControlled: s.ownGround(p, sd), Contested: s.contested(p), Full: !s.mayStack(p, sd),
 			InSector:   x.Airborne != "" && !s.g.zone[p] && s.g.m.Sector(q) == x.Sector,
 			GermanZone: sd == germans && s.g.zone[p] && s.controller(p) == germans && s.g.fh40 == nil} // not in fh40:10.92

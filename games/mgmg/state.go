@@ -240,6 +240,7 @@ type core struct {
 	swapped     bool             // the players swapped sides on the bids (mgmg:23.51)
 	ddayStart   int8             // the Impulse Track space Daylight of September 17 begins on, moved by the Reserves of mgmg:23.51
 	banked      int8             // fh40's German Victory Points scored at the checks of May 10 and 11 (fh40:21.3)
+	coupHeld    bool             // fh40:20.3, 12.2: the Germans held the Advantage as the Bridge Coup Attempt Phase began
 
 	held uint64 // the river and canal boundaries with a Held! marker, one bit each in Game.boundaries' order (mgmg:4.6, 10.4)
 
