@@ -157,17 +157,27 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 	mp := s.g.m
 	gs.ground = Ground{Map: mp, German: sd == germans, Weather: s.weather, Day: int(s.turn), Impulse: s.ddayImpulse(),
 		BoatReady: !s.boatUsed, Places: gs.places[:], FH40: s.g.fh40 != nil,
-		Borders: gs.borders[:0], Held: s.held, BoundaryAt: s.g.boundaryAt}
+		Held: s.held, BoundaryAt: s.g.boundaryAt}
 	g := &gs.ground
 	if sd == s.g.boundarySide {
 		g.Held = ^s.held // the Germans (the Dutch in fh40:9.62) hold every boundary without a Held! marker (mgmg:9.62)
 	}
-	for p := range g.Places {
-		g.Places[p] = PlaceView{EnemyAtStart: mv.EnemyAtStart.has(p), ContestedAtStart: mv.ContestedAtStart.has(p), PointEntered: mv.PointEntered.has(p),
-			Enemy: !s.ownGround(int16(p), sd), Corps: s.control[p] == ctlCorps, Friends: s.occ[p][sd]}
+	for p := range gs.places {
+		v, c, w, bit := &gs.places[p], s.control[p], p/64, uint64(1)<<(p%64)
+		*v = PlaceView{} // then field by field: a whole PlaceView built apart costs a copy through memory
+		v.EnemyAtStart, v.ContestedAtStart, v.PointEntered = mv.EnemyAtStart[w]&bit != 0, mv.ContestedAtStart[w]&bit != 0, mv.PointEntered[w]&bit != 0
+		v.Enemy, v.Corps, v.Friends = c.side() != sd, c == ctlCorps, s.occ[p][sd] // Enemy: not held (ownGround), as the zones of Fortress Holland below
 	}
+	if g.FH40 {
+		for p, zone := range s.g.zone {
+			if zone {
+				gs.places[p].Enemy = !s.ownGround(int16(p), sd)
+			}
+		}
+	}
+	var reach *[nPlaces]bool
 	for _, p := range s.activeAreas(mv) {
-		s.boatStart(g, sd, p)
+		s.boatStart(g, sd, p, &reach)
 	}
 	if g.FH40 && g.German {
 		s.fh40BoatBanks(g)
@@ -177,23 +187,29 @@ func (s *State) groundIn(gs *groundStore, sd side, mv *moves) *Ground {
 		if st.Loc < 0 {
 			continue
 		}
-		v := &g.Places[st.Loc]
+		v := &gs.places[st.Loc]
 		if st.Level == StepFresh {
 			v.FreshEnemies++
 		} else {
 			v.SpentEnemies++
 		}
-		v.EnemyArmor = v.EnemyArmor || s.g.armour.has(u)
+		if s.g.armour.has(u) {
+			v.EnemyArmor = true
+		}
 	}
-	for i, b := range s.g.bridges { // each on a border of its own
-		g.Borders = append(g.Borders, BorderAt{b, BorderView{Bridge: s.bridgeHold(i, sd), Uses: int(mv.BridgeUses[i]),
-			SeizeTried: mv.SeizeTried&(1<<i) != 0, Seized: (mv.Seized&^mv.SeizedNow)&(1<<i) != 0, Rail: s.railBridge(i)}})
+	g.Borders = gs.borders[:len(s.g.bridges)]
+	for i, b := range s.g.bridges { // each on a border of its own; field by field as the places
+		x := &g.Borders[i]
+		x.Border, x.BorderView = b, BorderView{}
+		x.Bridge, x.Uses, x.Rail = s.bridgeHold(i, sd), int(mv.BridgeUses[i]), s.railBridge(i)
+		x.SeizeTried, x.Seized = mv.SeizeTried&(1<<i) != 0, (mv.Seized&^mv.SeizedNow)&(1<<i) != 0
 	}
 	for i, b := range s.g.ferries {
 		v := g.border(b.A, b.B)
 		v.Ferry = s.ferries[i]
 		g.SetBorder(b, v)
 	}
+	g.BorderAt = s.g.groundBorderAt // the borders as laid out here
 	return g
 }
 
@@ -277,7 +293,8 @@ type entry struct {
 func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground) iter.Seq[entry] {
 	return func(yield func(entry) bool) {
 		m := s.mover(u, mv)
-		if _, err := g.halted(m, leg); err != nil {
+		mf, err := g.halted(m, leg)
+		if err != nil {
 			return // whatever the place (Enter)
 		}
 		hows := []Via{ViaBorder, ViaFerry, ViaBoat}
@@ -295,7 +312,7 @@ func (s *State) entries(u int16, leg Leg, mv *moves, g *Ground) iter.Seq[entry] 
 				if how == ViaFerry && !g.Map.Ferry(leg.At, to) || how == ViaBoat && (m.German != g.FH40 || g.Map.Boundary(leg.At, to) != River) {
 					continue // the common refusals, without building their errors
 				}
-				if _, err := g.Enter(m, leg, to, how); err == nil && !yield(entry{to, how}) {
+				if _, err := g.enter(m, leg, to, how, mf); err == nil && !yield(entry{to, how}) {
 					return
 				}
 			}
@@ -362,21 +379,26 @@ var activation = [...]kind{impulseAssault: kAssaultImpulse, impulseInfiltration:
 // (mgmg:8.22). Activating a place only to repair or demolish bridges
 // (mgmg:8.21 steps 1 and 3) comes with those rules.
 func (s *State) legalActivations(buf []engine.Action, sd side) []engine.Action {
-	for a := range s.activations(sd) {
+	for a := range s.activations(sd, impulseKinds) {
 		buf = append(buf, a)
 	}
 	return buf
 }
 
-// activations are legalActivations' choices, one at a time.
-func (s *State) activations(sd side) iter.Seq[engine.Action] {
+// impulseKinds are the kinds of impulse a place is activated for by its
+// units' movement; impulseKinds[:1] is the Assault Impulse alone.
+var impulseKinds = []impulseKind{impulseAssault, impulseInfiltration}
+
+// activations are legalActivations' choices of the kinds given, one at a
+// time.
+func (s *State) activations(sd side, kinds []impulseKind) iter.Seq[engine.Action] {
 	return func(yield func(engine.Action) bool) {
 		gs := groundPool.Get().(*groundStore)
 		defer groundPool.Put(gs)
 		f := s.impulseFrame()
 		start := s.startMoving(impulseNone, 0, sd)
 		g := s.groundIn(gs, sd, &start) // the same for both kinds: a ground does not read the kind, and boatStart marks only the Allies' (the Germans' in fh40, which has no infiltration)
-		for _, k := range []impulseKind{impulseAssault, impulseInfiltration} {
+		for _, k := range kinds {
 			if k == impulseInfiltration && (sd != germans || s.g.fh40 != nil) { // fh40:8.22 not used
 				continue
 			}
@@ -384,6 +406,7 @@ func (s *State) activations(sd side) iter.Seq[engine.Action] {
 			mv.Kind = k
 			var seen placeSet
 			var stuck [nPlaces]uint64 // by place, the classes of movers (Game.moverClass) that activate nothing there: units that move alike from the same place fail alike
+			var reach *[nPlaces]bool
 			for _, u := range s.g.sideUnits[sd] {
 				st := s.units[u]
 				p, c := st.Loc, s.g.moverClass[u]
@@ -391,7 +414,7 @@ func (s *State) activations(sd side) iter.Seq[engine.Action] {
 					continue
 				}
 				mv.Active = p
-				s.boatStart(g, sd, p) // as groundIn marks the Active Area
+				s.boatStart(g, sd, p, &reach) // as groundIn marks the Active Area
 				switch {
 				case s.activates(u, &mv, g):
 					seen.add(int(p))
@@ -406,13 +429,14 @@ func (s *State) activations(sd side) iter.Seq[engine.Action] {
 	}
 }
 
-// boatStart marks on ground g whether a Boat Assault of side sd may start
-// in Active Area p, the only reader of the mark: the Allies' from a
-// Corps-Controlled place while the marker is unused (mgmg:9.5), the
-// Germans' in Fortress Holland (fh40:9.5).
-func (s *State) boatStart(g *Ground, sd side, p int16) {
-	if s.g.fh40 != nil && sd == germans || s.g.fh40 == nil && sd == allies && !s.boatUsed && s.control[p] == ctlCorps {
-		g.Places[p].Supplied = s.boatSupplied(p)
+// boatStart marks on ground g whether an Allied Boat Assault may start in
+// Active Area p, the only reader of the mark: from a Corps-Controlled place
+// with a supply line to Zone F, while the marker is unused (mgmg:9.5). The
+// German banks of Fortress Holland are every place's (fh40BoatBanks). The
+// Allied supply lines are traced into *reach the first time they are needed.
+func (s *State) boatStart(g *Ground, sd side, p int16, reach **[nPlaces]bool) {
+	if s.g.fh40 == nil && sd == allies && !s.boatUsed && s.control[p] == ctlCorps {
+		g.Places[p].Supplied = s.reachOnce(allies, reach)[p]
 	}
 }
 
@@ -430,7 +454,8 @@ func (s *State) activates(u int16, mv *moves, g *Ground) bool {
 // (activates) for the impulse mv would begin with ground g.
 func (s *State) mayActivate(p int16, sd side, mv *moves, g *Ground) bool {
 	mv.Active = p
-	s.boatStart(g, sd, p)
+	var reach *[nPlaces]bool
+	s.boatStart(g, sd, p, &reach)
 	for u, st := range &s.units {
 		if st.Loc == p && s.g.side[u] == sd && st.Level == StepFresh && s.activates(int16(u), mv, g) {
 			return true

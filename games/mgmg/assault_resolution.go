@@ -98,6 +98,9 @@ func (s *State) pendingAssault(mv *moves, p int16) bool {
 // pendingAssaults are the places where units of the moving side stand
 // bound to a Mandatory Assault (mgmg:10.2).
 func (s *State) pendingAssaults(mv *moves) (pending placeSet) {
+	if mv.Mandatory == (units{}) {
+		return pending // as mostly: no unit is bound
+	}
 	for u, st := range &s.units {
 		if st.Loc >= 0 && mv.Mandatory.has(int16(u)) {
 			pending.add(int(st.Loc))
@@ -110,6 +113,9 @@ func (s *State) pendingAssaults(mv *moves) (pending placeSet) {
 // now, and whether any is pending (the impulse may not end then).
 func (s *State) legalAssaults(buf []engine.Action, mv *moves) ([]engine.Action, bool) {
 	var seen placeSet
+	if mv.Mandatory == (units{}) {
+		return buf, false // as mostly: no unit is bound
+	}
 	for u, st := range &s.units {
 		if st.Loc >= 0 && mv.Mandatory.has(int16(u)) && !seen.has(int(st.Loc)) {
 			seen.add(int(st.Loc))
@@ -144,8 +150,8 @@ func (s *State) legalOptionalAssaults(buf []engine.Action, mv *moves) []engine.A
 	pending := s.pendingAssaults(mv)
 	for _, u := range s.g.sideUnits[imp.Side] { // mayAssault: the moving side's
 		p := s.units[u].Loc
-		if p < 0 || seen.has(int(p)) || mv.Assaulted.has(int(p)) || !s.g.movers[u].Type.CanLead() || !s.mayAssault(u, p, imp) ||
-			s.count(p, imp.Side.other()) == 0 || pending.has(int(p)) {
+		if p < 0 || s.count(p, imp.Side.other()) == 0 || seen.has(int(p)) || mv.Assaulted.has(int(p)) || !s.g.movers[u].Type.CanLead() || !s.mayAssault(u, p, imp) ||
+			pending.has(int(p)) { // the enemy's absence first: it rules out most units
 			continue
 		}
 		seen.add(int(p))

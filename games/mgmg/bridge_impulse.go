@@ -26,11 +26,7 @@ func (s *State) mayRepairFrom(p int16, sd side, reach **[nPlaces]bool) bool {
 	if s.controller(p) != sd || p == s.g.uk || sd == allies && s.control[p] != ctlCorps {
 		return false
 	}
-	if *reach == nil {
-		r := s.supplyReach(sd)
-		*reach = &r
-	}
-	return (*reach)[p] // for the Allies, from Zone F (mgmg:13.82)
+	return s.reachOnce(sd, reach)[p] // for the Allies, from Zone F (mgmg:13.82)
 }
 
 // on reports bridge i on a boundary of place p.

@@ -110,7 +110,7 @@ func (s *State) secondOpen(f *frame) bool {
 	if s.advantage != f.Side {
 		return false
 	}
-	for range s.activations(f.Side) {
+	for range s.activations(f.Side, impulseKinds) {
 		return true
 	}
 	return len(s.legalUKActivation(s.bridgeActivations(s.legalTargets(nil), f.Side), f.Side)) > 0
@@ -193,8 +193,8 @@ func (s *State) legalAlso(buf []engine.Action) []engine.Action {
 	if f.Also != 0 || f.Second != secondNone || s.advantage != f.Side || mv.Kind != impulseAssault || mv.Unit != 0 || mv.Assaulted != (placeSet{}) || mv.Ending || f.Lifted > 0 {
 		return buf
 	}
-	for a := range s.activations(f.Side) {
-		if k, p := split(a); k == kAssaultImpulse && int16(p) != mv.Active && s.unactedIn(int16(p), f) {
+	for a := range s.activations(f.Side, impulseKinds[:1]) {
+		if _, p := split(a); int16(p) != mv.Active && s.unactedIn(int16(p), f) {
 			buf = append(buf, act(kAlso, p))
 		}
 	}

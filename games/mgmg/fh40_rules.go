@@ -64,23 +64,29 @@ func (s *State) fh40Dawn() {
 	s.rollWeather()
 }
 
-// boatSupplied reports whether a Boat Assault may start in place p: with a
-// supply line to Zone F in mgmg (mgmg:9.5), to Zone C or D in Fortress
-// Holland (fh40:9.5).
-func (s *State) boatSupplied(p int16) bool {
-	if s.g.fh40 != nil {
-		return s.supplied(p, germans)
+// fh40BoatBanks marks each place from which a German Boat Assault may set
+// out by its supply line to Zone C or D (fh40:9.5). The lines are traced
+// again only when what they run through changed (banksMemo).
+func (s *State) fh40BoatBanks(g *Ground) {
+	m := s.banks
+	if m == nil || m.control != s.control || m.bridges != s.bridges || m.ferries != s.ferries {
+		m = &banksMemo{control: s.control, bridges: s.bridges, ferries: s.ferries, reach: s.supplyReach(germans)}
+		s.banks = m
 	}
-	return s.suppliedFromZoneF(p)
+	for p := range g.Places {
+		g.Places[p].Supplied = m.reach[p]
+	}
 }
 
-// fh40BoatBanks marks each place from which a German Boat Assault may set
-// out by its supply line to Zone C or D (fh40:9.5).
-func (s *State) fh40BoatBanks(g *Ground) {
-	reach := s.supplyReach(germans)
-	for p := range g.Places {
-		g.Places[p].Supplied = reach[p]
-	}
+// banksMemo is the German supply lines of Fortress Holland with all they
+// are traced from: Zones C and D, the Control of places and the bridges and
+// ferries crossed (lineReach), not the units. A state whose lines differ
+// puts a new one in its place rather than change it, so clones share it.
+type banksMemo struct {
+	control [nPlaces]control
+	bridges [nBridges]bridge
+	ferries [nFerries]ferryState
+	reach   [nPlaces]bool
 }
 
 // railBridge reports one of Fortress Holland's railway bridges, which only
@@ -99,15 +105,15 @@ func (g *Ground) fh40BoatAssault(m Mover, leg Leg, to int, bv BorderView, e *Ent
 	src := &g.Places[leg.At]
 	switch {
 	case !m.German || m.Type != Infantry:
-		return errors.New("only German infantry, not mechanized, makes a Boat Assault (fh40:9.5, 10.4)")
+		return refusal("only German infantry, not mechanized, makes a Boat Assault (fh40:9.5, 10.4)")
 	case g.Day > FirstDay && !m.Engineer:
-		return errors.New("after May 10 only an engineer makes a Boat Assault (fh40:9.5)")
+		return refusal("after May 10 only an engineer makes a Boat Assault (fh40:9.5)")
 	case bv.Bridge.intact():
-		return errors.New("a Boat Assault crosses a river boundary without a bridge, or with a destroyed one (fh40:9.5)")
+		return refusal("a Boat Assault crosses a river boundary without a bridge, or with a destroyed one (fh40:9.5)")
 	case g.Places[leg.From].ContestedAtStart:
-		return errors.New("a Boat Assault is made by a unit that began the impulse in a Free area (fh40:9.5)")
+		return refusal("a Boat Assault is made by a unit that began the impulse in a Free area (fh40:9.5)")
 	case !src.free() || !src.Supplied:
-		return errors.New("a Boat Assault sets out from a Free area that traces a supply line to Zone C or D (fh40:9.5)")
+		return refusal("a Boat Assault sets out from a Free area that traces a supply line to Zone C or D (fh40:9.5)")
 	}
 	e.Mandatory = g.Places[to].enemies() > 0 // as mgmg's (docs/conformance/mgmg.md)
 	e.Boat, e.Crossing = true, Crossing{Kind: BoatCrossing}

@@ -41,6 +41,10 @@ type Game struct {
 	eval          *evalCache // the evaluation's tables (evaluate.go)
 	boundaries    []Border   // the river and canal boundaries, as the state keeps their Held! markers (held.go)
 	boundaryAt    []int8     // per pair of places: the index of its river or canal boundary, -1 for none
+	// per pair of places: the index of its border among a ground's Borders
+	// as groundIn lays them out, the bridges in order and then the Ferry
+	// Crossings on a border without one (Ground.BorderAt); -1 for none
+	groundBorderAt []int8
 	// read once off the counters and the map for the hot paths of Legal and Apply
 	attackers    []Attacker // per unit (attackerOf)
 	movers       []Mover    // per unit (moverOf)
@@ -97,6 +101,13 @@ func newGame(p *Pieces, m *Map) (*Game, error) {
 		zone: make([]bool, nPlaces), draw: &drawing{}, eval: &evalCache{}, vp: make([]int8, nPlaces), conditional: make([]bool, nUnits), bridges: bridges, ferries: ferries,
 		zoneA: int16(m.Zone('A')), zoneF: int16(m.Zone('F')), uk: int16(m.UKBox()), arnhem: int16(m.Area(13)), eindhoven: int16(m.Area(63))}
 	g.bridgeAt, g.ferryAt = borderIndex(bridges), borderIndex(ferries)
+	layout := slices.Clone(bridges)
+	for _, f := range ferries {
+		if !slices.Contains(bridges, f) {
+			layout = append(layout, f)
+		}
+	}
+	g.groundBorderAt = borderIndex(layout)
 	g.links = linksOf(g)
 	g.depotDeal, g.serves = [2][]int8{g.dealOrder(germans), g.dealOrder(allies)}, servesOf(g)
 	if g.boundaries = m.boundaries(); len(g.boundaries) != nBoundaries {

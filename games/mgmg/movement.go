@@ -93,7 +93,11 @@ type Ground struct {
 	BoatReady bool
 	Places    []PlaceView // by place index
 	Borders   []BorderAt  // the borders with a bridge, a ferry or a Held! marker; the rest have none
-	FH40      bool        // Fortress Holland's movement rules (fh40:9)
+	// BorderAt, when not nil, is per pair of places i*Map.Len()+j the index
+	// of its border in Borders, -1 for none, so that border need not search
+	// them; SetBorder adding a border drops it
+	BorderAt []int8
+	FH40     bool // Fortress Holland's movement rules (fh40:9)
 	// Held is the river and canal boundaries the moving side holds, one bit
 	// each by BoundaryAt's index, besides the Held of Borders (held.go)
 	Held       uint64
@@ -108,12 +112,18 @@ type BorderAt struct {
 
 // border is the view of the border between i and j.
 func (g *Ground) border(i, j int) BorderView {
-	b := Border{min(i, j), max(i, j)}
 	var v BorderView
-	for _, x := range g.Borders {
-		if x.Border == b {
-			v = x.BorderView
-			break
+	if g.BorderAt != nil {
+		if k := g.BorderAt[i*g.Map.Len()+j]; k >= 0 {
+			v = g.Borders[k].BorderView
+		}
+	} else {
+		b := Border{min(i, j), max(i, j)}
+		for _, x := range g.Borders {
+			if x.Border == b {
+				v = x.BorderView
+				break
+			}
 		}
 	}
 	if g.BoundaryAt != nil {
@@ -131,7 +141,7 @@ func (g *Ground) SetBorder(b Border, v BorderView) {
 			return
 		}
 	}
-	g.Borders = append(g.Borders, BorderAt{b, v})
+	g.Borders, g.BorderAt = append(g.Borders, BorderAt{b, v}), nil
 }
 
 // ImpulseMF is the halves of MF a unit has this impulse: its own, one more
@@ -188,6 +198,26 @@ type refusal string
 
 func (r refusal) Error() string { return string(r) }
 
+// sectorRefusal refuses an airborne unit the place of that ID outside its
+// Operational Sector (mgmg:9.66); costRefusal a place that costs more MF
+// than the unit has left (mgmg:9.2), in halves. Their sentences are written
+// only when read, as refusal's.
+type (
+	sectorRefusal string
+	costRefusal   struct {
+		place      string
+		cost, left int
+	}
+)
+
+func (r sectorRefusal) Error() string {
+	return string(r) + " is outside the unit's Operational Sector (mgmg:9.66)"
+}
+
+func (r costRefusal) Error() string {
+	return fmt.Sprintf("entering %s costs %s MF, more than the %s left (mgmg:9.2)", r.place, halves(r.cost), halves(r.left))
+}
+
 // Entry is what entering a place does.
 type Entry struct {
 	Leg       Leg      // the leg after entering
@@ -243,12 +273,18 @@ func (g *Ground) enterCost(to int, wade bool) int {
 // Enter is what entering place to via how does to a unit on leg, or why it
 // may not.
 func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
-	mp := g.Map
-	at := leg.At
 	mf, err := g.halted(m, leg)
 	if err != nil {
 		return Entry{}, err
 	}
+	return g.enter(m, leg, to, how, mf)
+}
+
+// enter is Enter for a unit that halted lets move with mf halves of MF this
+// impulse, so that Legal, trying each neighbour in turn, asks halted once.
+func (g *Ground) enter(m Mover, leg Leg, to int, how Via, mf int) (Entry, error) {
+	mp := g.Map
+	at := leg.At
 	fresh := leg.Spent() == 0 && leg.At == leg.From
 	if !mp.Adjacent(at, to) {
 		return Entry{}, fmt.Errorf("%s is not adjacent to %s (mgmg:9.1)", mp.Place(to).ID, mp.Place(at).ID)
@@ -260,7 +296,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	toZone := mp.IsZone(to)
 	switch {
 	case m.Sector != "" && mp.Sector(to) != m.Sector:
-		return Entry{}, fmt.Errorf("%s is outside the unit's Operational Sector (mgmg:9.66)", mp.Place(to).ID)
+		return Entry{}, sectorRefusal(mp.Place(to).ID)
 	case toZone && !fresh:
 		return Entry{}, refusal("a Zone is entered only from the place the unit began its impulse in, with all its MF (mgmg:14.2, 9.2)")
 	case toZone && !m.German && mp.Place(to).ID == ZoneF && !g.FH40:
@@ -336,7 +372,7 @@ func (g *Ground) Enter(m Mover, leg Leg, to int, how Via) (Entry, error) {
 	n.Half = n.Half && g.halfRate(m) && road && cost == 2 && how == ViaBorder
 	if n.Spent() > mf {
 		if !fresh {
-			return Entry{}, fmt.Errorf("entering %s costs %s MF, more than the %s left (mgmg:9.2)", mp.Place(to).ID, halves(n.Spent()-leg.Spent()), halves(mf-leg.Spent()))
+			return Entry{}, costRefusal{mp.Place(to).ID, n.Spent() - leg.Spent(), mf - leg.Spent()}
 		}
 		n.Used, n.Cost, n.Half = mf, 0, false // mgmg:9.21 minimum move
 	}

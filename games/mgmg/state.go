@@ -193,6 +193,7 @@ type core struct {
 	log    gameLog // for people only: not part of the position or the hash
 	result *engine.Result
 	paths  *pathsMemo // the refit paths last traced (depotPaths), shared by clones
+	banks  *banksMemo // fh40's German supply lines last traced for Boat Assaults (fh40BoatBanks), shared by clones
 
 	// last, past every pointer, where the garbage collector does not look
 	// (TestStateLayout): a field that holds one goes above

@@ -84,6 +84,17 @@ func (s *State) supplyReach(sd side) [nPlaces]bool {
 	return s.lineReach(sd, sources)
 }
 
+// reachOnce is supplyReach of side sd kept in *reach, traced the first
+// time it is asked for: a listing that may need it for many places traces
+// it at most once.
+func (s *State) reachOnce(sd side, reach **[nPlaces]bool) *[nPlaces]bool {
+	if *reach == nil {
+		r := s.supplyReach(sd)
+		*reach = &r
+	}
+	return *reach
+}
+
 // lineReach marks every place to which side can trace a supply line from
 // the sources given (mgmg:13.8).
 func (s *State) lineReach(sd side, sources []int) (reach [nPlaces]bool) {
